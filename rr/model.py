@@ -1,0 +1,134 @@
+"""Value types shared by every layer: colours, locations, houses, die faces, zones.
+
+Nothing here knows a rule; these are the nouns of the rulebook.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NewType
+
+from attrs import frozen
+
+CardId = NewType("CardId", str)
+"""A card's stable id, e.g. ``"the_jackal"`` (spec/cards.md)."""
+
+Seat = int
+"""A player's seat: 0 is the first seat, play goes clockwise in increasing seat order."""
+
+
+class Color(enum.Enum):
+    """The 14 castes. A card's colour is its caste (rulebook, Anatomy of a Character Card)."""
+
+    GOLD = "gold"
+    SILVER = "silver"
+    COPPER = "copper"
+    WHITE = "white"
+    BLUE = "blue"
+    YELLOW = "yellow"
+    GREEN = "green"
+    VIOLET = "violet"
+    ORANGE = "orange"
+    GRAY = "gray"
+    BROWN = "brown"
+    OBSIDIAN = "obsidian"
+    PINK = "pink"
+    RED = "red"
+
+
+class Location(enum.Enum):
+    """The four locations, in board order. The deck is not a location (RR-LOC-1)."""
+
+    JUPITER = "jupiter"
+    MARS = "mars"
+    LUNA = "luna"
+    INSTITUTE = "institute"
+
+    @property
+    def title(self) -> str:
+        return "The Institute" if self is Location.INSTITUTE else self.value.capitalize()
+
+
+LOCATIONS: tuple[Location, ...] = tuple(Location)
+
+
+class Bonus(enum.Enum):
+    """What a location bonus or a face of the Rising die gives (RR-BONUS-*, RR-DIE-*)."""
+
+    FLEET = "fleet"
+    HELIUM = "helium"
+    SOVEREIGN = "sovereign"
+    INFLUENCE = "influence"
+    BANISH = "banish"
+    REVEAL_PLACE = "reveal_place"
+
+
+LOCATION_BONUS: dict[Location, Bonus] = {
+    Location.JUPITER: Bonus.FLEET,
+    Location.MARS: Bonus.HELIUM,
+    Location.LUNA: Bonus.SOVEREIGN,
+    Location.INSTITUTE: Bonus.INFLUENCE,
+}
+
+DIE_FACES: tuple[Bonus, ...] = tuple(Bonus)
+"""The six faces of the Rising die, one bonus each (spec RR-DIE-1)."""
+
+
+class House(enum.Enum):
+    """The six houses (house tiles)."""
+
+    APOLLO = "apollo"
+    CERES = "ceres"
+    DIANA = "diana"
+    JUPITER = "jupiter"
+    MARS = "mars"
+    MINERVA = "minerva"
+
+
+class ZoneKind(enum.Enum):
+    DECK = "deck"
+    HAND = "hand"
+    LOCATION = "location"
+    BANISHED = "banished"
+
+
+@frozen
+class Zone:
+    """Where a card is: the deck, a player's hand, a location, or the banished pile."""
+
+    kind: ZoneKind
+    seat: int | None = None
+    location: Location | None = None
+
+    @staticmethod
+    def deck() -> Zone:
+        return _DECK
+
+    @staticmethod
+    def banished() -> Zone:
+        return _BANISHED
+
+    @staticmethod
+    def hand(seat: Seat) -> Zone:
+        return Zone(ZoneKind.HAND, seat=seat)
+
+    @staticmethod
+    def at(location: Location) -> Zone:
+        return _AT[location]
+
+    def __str__(self) -> str:
+        if self.kind is ZoneKind.HAND:
+            return f"hand of P{self.seat}"
+        if self.kind is ZoneKind.LOCATION:
+            assert self.location is not None
+            return self.location.title
+        return self.kind.value
+
+
+_DECK = Zone(ZoneKind.DECK)
+_BANISHED = Zone(ZoneKind.BANISHED)
+_AT = {loc: Zone(ZoneKind.LOCATION, location=loc) for loc in Location}
+
+FLEET_MAX = 10
+INFLUENCE_TOKENS = 10
+STARTING_HAND = 5

@@ -1,0 +1,77 @@
+"""The Ruleset: every ruling that is a choice, as a named option (spec/rulings.md).
+
+A game records its ruleset in its first event, so a log always replays under the rules it was
+played with. Defaults follow the official rulebook plus the official FAQ and errata.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from rr.errors import BadInputError
+
+
+@frozen
+class Ruleset:
+    """Named options; each field's docstring names the ruling in spec/rulings.md."""
+
+    firewall_each_other_location: bool = True
+    """RULING-A1: Firewall Expert places on each *other* location (official errata)."""
+    face_down_value_is_actual: bool = True
+    """RULING-A2: a face-down card keeps its core value (False: it counts as 0)."""
+    ceres_banish_any_position: bool = True
+    """RULING-A3: Ceres' Sovereign banish may take any card of a location (False: top only)."""
+    neutral_in_card_conditions: bool = True
+    """RULING-A5: the 2-player neutral Influence counts in "most / least Influence" conditions."""
+    gray_counts_once_per_clause: bool = True
+    """RULING-A7: a Gray treated as another colour counts once per "for each" clause."""
+    hypnotist_blockable: bool = True
+    """RULING-A13: a steal/banish block also covers Hypnotist's forced banish."""
+    loan_shark_turn_counts: bool = False
+    """RULING-A12: a Loan Shark out-of-order turn counts toward the equal turn count."""
+    unless_means_gained_gold: bool = False
+    """RULING-A18: "banish X unless that card is a Gold" read as "unless you gained a Gold"."""
+    artisan_chef_gold_cards_only: bool = True
+    """RULING-A20: Artisan Chef ignores negative terms printed on Gold cards only."""
+    protect_small_hands: bool = False
+    """RULING-V1: the official multiplayer variant (opponent targets need more than a
+    starting hand of cards)."""
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in attrs.fields(cls))
+
+    @classmethod
+    def parse(cls, text: str) -> Ruleset:
+        """``"official"`` or comma-separated ``option=true|false`` overrides of it."""
+        text = text.strip()
+        if text in ("", "official", "default"):
+            return cls()
+        changes: dict[str, Any] = {}
+        for item in text.split(","):
+            name, sep, value = item.strip().partition("=")
+            name = name.strip()
+            if name == "official":
+                continue
+            if name not in cls.names():
+                raise BadInputError(
+                    f"unknown ruleset option {name!r}; options are: {', '.join(cls.names())}"
+                )
+            value = value.strip().lower() if sep else "true"
+            if value not in ("true", "false"):
+                raise BadInputError(f"ruleset option {name} takes true or false, not {value!r}")
+            changes[name] = value == "true"
+        return attrs.evolve(cls(), **changes)
+
+    def describe(self) -> str:
+        """``"official"`` or the options that differ from it, in :meth:`parse` syntax."""
+        base = Ruleset()
+        diffs = [
+            f"{f.name}={str(getattr(self, f.name)).lower()}"
+            for f in attrs.fields(Ruleset)
+            if getattr(self, f.name) != getattr(base, f.name)
+        ]
+        return ",".join(diffs) if diffs else "official"
