@@ -122,7 +122,7 @@ class Zone:
         if self.kind is ZoneKind.LOCATION:
             assert self.location is not None
             return self.location.title
-        return self.kind.value
+        return str(self.kind.value)
 
 
 _DECK = Zone(ZoneKind.DECK)

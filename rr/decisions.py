@@ -1,0 +1,50 @@
+"""Decisions: the rules stop and ask one player to pick one of a complete list of options."""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from rr.model import Seat
+from rr.options import Option, describe
+
+
+class Ask(enum.Enum):
+    """The shape of a decision, so a front-end knows what to show."""
+
+    TURN = "turn"
+    """Lead (a card and a location) or Scout (RR-TURN-1)."""
+    GAIN = "gain"
+    """The final step of a Lead: which location's top card, or the deck (RR-LEAD-3/4)."""
+    LOCATION = "location"
+    PLAYER = "player"
+    CARD = "card"
+    COLOR = "color"
+    FACE = "face"
+    """A face of the Rising die (Minerva's substitute for the Sovereign face)."""
+    CONFIRM = "confirm"
+    """A "you may": yes or no."""
+    BLOCK = "block"
+    """Whether to reveal a block card against an opponent's attempt (RR-BLOCK-1)."""
+    POSITION = "position"
+    NAME = "name"
+    DECLARE = "declare"
+    """An end-of-game Gray colour or Orange name declaration (RULING-B3)."""
+
+
+@frozen
+class Decision:
+    """A pending choice: who decides, what kind, which rule or card asks, and the options."""
+
+    seat: Seat
+    ask: Ask
+    source: str
+    """The spec rule id or card id that asks for this choice."""
+    prompt: str
+    options: tuple[Option, ...]
+
+    def __str__(self) -> str:
+        listed = ", ".join(describe(o) for o in self.options[:12])
+        more = f", … ({len(self.options)} options)" if len(self.options) > 12 else ""
+        return f"P{self.seat} [{self.source}] {self.prompt}: {listed}{more}"

@@ -1,0 +1,116 @@
+"""The one converter between events and wire data (cattrs + msgpack), strict both ways.
+
+An event's wire form is ``[tag, {field: value}]``; an option's is ``[kind, value]``. Unknown
+tags, unknown fields, missing fields and wrong types raise :class:`CorruptLogError`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, cast
+
+import cattrs
+import msgpack
+from cattrs.preconf.msgpack import make_converter
+
+from rr.errors import CorruptLogError
+from rr.events.types import BY_TAG, Event
+from rr.model import Bonus, Color, Location
+from rr.options import (
+    Answer, GainTop, Lead, Option, PickCard, PickName, PickPlayer, Position, Scout,
+)
+
+OPTION_KINDS: dict[str, type] = {
+    "lead": Lead, "scout": Scout, "gain": GainTop, "card": PickCard, "player": PickPlayer,
+    "name": PickName, "location": Location, "color": Color, "face": Bonus, "answer": Answer,
+    "position": Position,
+}
+_KIND_OF: dict[type, str] = {cls: kind for kind, cls in OPTION_KINDS.items()}
+
+converter = make_converter(forbid_extra_keys=True)
+
+
+def _unstructure_option(option: Option) -> list[Any]:
+    kind = _KIND_OF[type(option)]
+    if isinstance(option, enum.Enum):
+        return [kind, option.value]
+    return [kind, converter.unstructure(option)]
+
+
+def _structure_option(data: Any, _: Any) -> Option:
+    if not (isinstance(data, (list, tuple)) and len(data) == 2 and data[0] in OPTION_KINDS):
+        raise CorruptLogError(f"not an option: {data!r}")
+    cls = OPTION_KINDS[data[0]]
+    if issubclass(cls, enum.Enum):
+        return cast(Option, cls(data[1]))
+    return cast(Option, converter.structure(data[1], cls))
+
+
+converter.register_unstructure_hook(Option, _unstructure_option)
+converter.register_structure_hook(Option, _structure_option)
+
+
+def unstructure_event(event: Event) -> list[Any]:
+    """``[tag, payload]`` for one event."""
+    return [type(event).TAG, converter.unstructure(event)]
+
+
+def structure_event(data: Any) -> Event:
+    """The event for ``[tag, payload]``; raises :class:`CorruptLogError` on anything else."""
+    if not (isinstance(data, (list, tuple)) and len(data) == 2 and isinstance(data[0], str)):
+        raise CorruptLogError(f"not an event record: {str(data)[:80]}")
+    tag, payload = data
+    cls = BY_TAG.get(tag)
+    if cls is None:
+        raise CorruptLogError(f"unknown event tag {tag!r}")
+    try:
+        event: Event = converter.structure(payload, cls)
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as err:
+        raise CorruptLogError(f"malformed {tag} event: {_reason(err)}") from err
+    return event
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, cattrs.BaseValidationError):
+        msgs = cattrs.transform_error(err)
+        return "; ".join(msgs) if msgs else str(err)
+    return str(err)
+
+
+def pack(data: Any) -> bytes:
+    return msgpack.packb(data, use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def unpack(blob: bytes) -> Any:
+    try:
+        return msgpack.unpackb(blob, raw=False, strict_map_key=True)
+    except (ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError) as err:
+        raise CorruptLogError(f"not msgpack data: {err}") from err
+
+
+def encode_event(event: Event) -> bytes:
+    """An event as msgpack bytes."""
+    return pack(unstructure_event(event))
+
+
+def decode_event(blob: bytes) -> Event:
+    return structure_event(unpack(blob))
+
+
+def unstructure(value: Any) -> Any:
+    """Any attrs value (state, decision, option) as plain data."""
+    return converter.unstructure(value)
+
+
+def structure(data: Any, cls: type[Any]) -> Any:
+    try:
+        return converter.structure(data, cls)
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as err:
+        raise CorruptLogError(f"malformed {cls.__name__}: {_reason(err)}") from err
+
+
+def event_fields(event: Event) -> dict[str, Any]:
+    """The event's fields as plain data (for narration and JSON output)."""
+    out: dict[str, Any] = converter.unstructure(event)
+    return out
+

@@ -1,0 +1,354 @@
+"""Events: immutable facts that changed the game, named in the past tense.
+
+Each class has a stable wire tag (``TAG``) that never changes once released; a changed
+payload gets a new tag version (``/2``) and an upcaster in the codec. Events carry enough to
+replay the game with no card code: the fold (``rr.state``) only records what they say.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar, Union
+
+from attrs import frozen
+
+from rr.model import Bonus, CardId, House, Location, Seat, Zone
+from rr.options import Option
+from rr.ruleset import Ruleset
+
+
+class TurnKind(enum.Enum):
+    NORMAL = "normal"
+    APOLLO_LAST = "apollo_last"
+    """Apollo's extra last turn after the game end (RR-END-4)."""
+    OUT_OF_ORDER = "out_of_order"
+    """A turn taken out of order (Loan Shark, RULING-A12)."""
+
+
+class Phase(enum.Enum):
+    SETUP = "setup"
+    PLAY = "play"
+    END_OF_GAME = "end_of_game"
+    OVER = "over"
+
+
+# --- the game -------------------------------------------------------------------------------
+
+
+@frozen
+class GameStarted:
+    """The first event: who plays, under which ruleset, from which seed."""
+
+    TAG: ClassVar[str] = "game_started/1"
+    players: tuple[str, ...]
+    ruleset: Ruleset
+    seed: int
+    houses: tuple[House, ...] | None = None
+    """Houses given by the players, in seat order; ``None`` means dealt at random."""
+
+
+@frozen
+class DeckShuffled:
+    """The deck's order after a shuffle, bottom to top (a random outcome)."""
+
+    TAG: ClassVar[str] = "deck_shuffled/1"
+    order: tuple[CardId, ...]
+
+
+@frozen
+class HousesDealt:
+    """Each seat's house tile (a random outcome unless the players chose)."""
+
+    TAG: ClassVar[str] = "houses_dealt/1"
+    houses: tuple[House, ...]
+
+
+@frozen
+class FirstPlayerChosen:
+    """Who holds the first-player token (Apollo, else a random outcome)."""
+
+    TAG: ClassVar[str] = "first_player_chosen/1"
+    seat: Seat
+
+
+@frozen
+class CardDealt:
+    """Setup: a card from the top of the deck to a location or a hand."""
+
+    TAG: ClassVar[str] = "card_dealt/1"
+    card: CardId
+    to: Zone
+
+
+@frozen
+class PhaseChanged:
+    TAG: ClassVar[str] = "phase_changed/1"
+    phase: Phase
+
+
+@frozen
+class TurnStarted:
+    TAG: ClassVar[str] = "turn_started/1"
+    seat: Seat
+    kind: TurnKind = TurnKind.NORMAL
+
+
+@frozen
+class TurnEnded:
+    TAG: ClassVar[str] = "turn_ended/1"
+    seat: Seat
+
+
+@frozen
+class DecisionMade:
+    """A player picked ``option`` from the decision that ``source`` asked."""
+
+    TAG: ClassVar[str] = "decision_made/1"
+    seat: Seat
+    source: str
+    option: Option
+
+
+@frozen
+class GameEndTriggered:
+    """The end of the game was triggered during ``seat``'s turn (RR-END-1)."""
+
+    TAG: ClassVar[str] = "game_end_triggered/1"
+    seat: Seat
+    reason: str
+
+
+@frozen
+class GameScored:
+    """The final scorepad totals in seat order, and the winning seats (RR-SCORE-14)."""
+
+    TAG: ClassVar[str] = "game_scored/1"
+    totals: tuple[int, ...]
+    winners: tuple[Seat, ...]
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+
+@frozen
+class CardDeployed:
+    """A card from ``seat``'s hand, deployed face up on top of ``location`` (RR-LEAD-1)."""
+
+    TAG: ClassVar[str] = "card_deployed/1"
+    seat: Seat
+    card: CardId
+    location: Location
+    source: Zone | None = None
+    """Where the card came from when it is not the hand (Calliope: the deck; Modjob, Orion: a
+    location)."""
+
+
+@frozen
+class CardGained:
+    """A card taken into ``seat``'s hand from a location, the deck or the banished pile."""
+
+    TAG: ClassVar[str] = "card_gained/1"
+    seat: Seat
+    card: CardId
+    source: Zone
+
+
+@frozen
+class CardPlaced:
+    """A card placed (not deployed) on a location at stack index ``index`` (0 = bottom;
+    ``None`` = top)."""
+
+    TAG: ClassVar[str] = "card_placed/1"
+    card: CardId
+    source: Zone
+    location: Location
+    index: int | None = None
+    face_down: bool = False
+
+
+@frozen
+class CardMoved:
+    """A card moved from one location to another (or within one) at ``index`` (None = top)."""
+
+    TAG: ClassVar[str] = "card_moved/1"
+    card: CardId
+    source: Location
+    location: Location
+    index: int | None = None
+
+
+@frozen
+class CardBanished:
+    TAG: ClassVar[str] = "card_banished/1"
+    card: CardId
+    source: Zone
+
+
+@frozen
+class CardReturnedToDeck:
+    """A card put into the deck: on top (``bottom`` False) or at the bottom."""
+
+    TAG: ClassVar[str] = "card_returned_to_deck/1"
+    card: CardId
+    source: Zone
+    bottom: bool = False
+
+
+@frozen
+class CardPassed:
+    """A card moved from one hand to another: given (Holo Host) or stolen (Tactus)."""
+
+    TAG: ClassVar[str] = "card_passed/1"
+    card: CardId
+    giver: Seat
+    receiver: Seat
+
+
+@frozen
+class CardRevealed:
+    """A card shown to everyone; it stays where it is (RR-ABIL-6)."""
+
+    TAG: ClassVar[str] = "card_revealed/1"
+    card: CardId
+    source: Zone
+    seat: Seat | None = None
+
+
+@frozen
+class CardSelectedAtRandom:
+    """A random pick among the cards of a zone (a random outcome)."""
+
+    TAG: ClassVar[str] = "card_selected_at_random/1"
+    card: CardId
+    source: Zone
+
+
+@frozen
+class CardsShuffled:
+    """Some cards put in a random order (a random outcome); first is the one that goes first."""
+
+    TAG: ClassVar[str] = "cards_shuffled/1"
+    cards: tuple[CardId, ...]
+
+
+@frozen
+class BlockUsed:
+    """``seat`` revealed ``card`` to block ``against``'s attempt (RR-BLOCK-1)."""
+
+    TAG: ClassVar[str] = "block_used/1"
+    seat: Seat
+    card: CardId
+    against: Seat
+
+
+# --- tokens ---------------------------------------------------------------------------------
+
+
+@frozen
+class HeliumGained:
+    TAG: ClassVar[str] = "helium_gained/1"
+    seat: Seat
+    amount: int
+
+
+@frozen
+class HeliumLost:
+    TAG: ClassVar[str] = "helium_lost/1"
+    seat: Seat
+    amount: int
+
+
+@frozen
+class HeliumPaid:
+    """Helium moved from one player to another (Loan Shark, Quicksilver)."""
+
+    TAG: ClassVar[str] = "helium_paid/1"
+    payer: Seat
+    payee: Seat
+    amount: int
+
+
+@frozen
+class FleetAdvanced:
+    TAG: ClassVar[str] = "fleet_advanced/1"
+    seat: Seat
+    position: int
+    """The new position on the Fleet Track."""
+
+
+@frozen
+class FleetRegressed:
+    TAG: ClassVar[str] = "fleet_regressed/1"
+    seat: Seat
+    position: int
+
+
+@frozen
+class InfluencePlaced:
+    TAG: ClassVar[str] = "influence_placed/1"
+    seat: Seat
+    count: int = 1
+
+
+@frozen
+class InfluenceRemoved:
+    """Influence taken back from the Institute into the player's supply (Stock Broker)."""
+
+    TAG: ClassVar[str] = "influence_removed/1"
+    seat: Seat
+    count: int = 1
+
+
+@frozen
+class SovereignTaken:
+    """``seat`` gained (or kept) the Sovereign token."""
+
+    TAG: ClassVar[str] = "sovereign_taken/1"
+    seat: Seat
+
+
+@frozen
+class DieRolled:
+    """The Rising die showed ``face`` (a random outcome)."""
+
+    TAG: ClassVar[str] = "die_rolled/1"
+    seat: Seat
+    face: Bonus
+
+
+@frozen
+class PointsScored:
+    """Points an end-of-game ability adds to ``card``'s score (Hacker)."""
+
+    TAG: ClassVar[str] = "points_scored/1"
+    seat: Seat
+    card: CardId
+    points: int
+
+
+@frozen
+class AbilityMissing:
+    """A card whose ability the engine does not implement yet; nothing else happened."""
+
+    TAG: ClassVar[str] = "ability_missing/1"
+    card: CardId
+    ability: str
+
+
+Event = Union[
+    GameStarted, DeckShuffled, HousesDealt, FirstPlayerChosen, CardDealt, PhaseChanged,
+    TurnStarted, TurnEnded, DecisionMade, GameEndTriggered, GameScored,
+    CardDeployed, CardGained, CardPlaced, CardMoved, CardBanished, CardReturnedToDeck,
+    CardPassed, CardRevealed, CardSelectedAtRandom, CardsShuffled, BlockUsed,
+    HeliumGained, HeliumLost, HeliumPaid, FleetAdvanced, FleetRegressed, InfluencePlaced,
+    InfluenceRemoved, SovereignTaken, DieRolled, PointsScored, AbilityMissing,
+]
+
+EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]
+
+RANDOM_OUTCOMES: tuple[type, ...] = (
+    DeckShuffled, HousesDealt, FirstPlayerChosen, DieRolled, CardSelectedAtRandom, CardsShuffled,
+)
+"""Events that record a random outcome: replay and audit read them, never re-draw them."""
+
+BY_TAG: dict[str, type] = {cls.TAG: cls for cls in EVENT_TYPES}  # type: ignore[attr-defined]

@@ -1,0 +1,113 @@
+"""Options: the typed values a player picks from a pending decision.
+
+A decision lists its options completely; a choice is always one of them. Options are
+plain frozen values so they can be compared, hashed, logged and sent over the wire.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Union
+
+from attrs import frozen
+
+from rr.model import Bonus, CardId, Color, Location, Seat
+
+
+@frozen
+class Lead:
+    """Lead: deploy ``card`` on ``location`` (both ``None`` with an empty hand, RR-LEAD-5)."""
+
+    card: CardId | None
+    location: Location | None
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return "lead (nothing to deploy)"
+        assert self.location is not None
+        return f"lead {self.card} on {self.location.title}"
+
+
+@frozen
+class Scout:
+    """Scout: reveal the deck's top card and place it on a location (RR-SCOUT-1)."""
+
+    def __str__(self) -> str:
+        return "scout"
+
+
+@frozen
+class GainTop:
+    """Final step of a Lead: gain the top card of ``location``, or of the deck if ``None``."""
+
+    location: Location | None
+
+    def __str__(self) -> str:
+        return f"gain from {self.location.title if self.location else 'the deck'}"
+
+
+@frozen
+class PickCard:
+    """A card, wherever the decision says it is."""
+
+    card: CardId
+
+    def __str__(self) -> str:
+        return self.card
+
+
+@frozen
+class PickPlayer:
+    """A player, by seat."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"P{self.seat}"
+
+
+@frozen
+class PickName:
+    """A character's printed name (Orange cards: "the same name as any specific character")."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Answer(enum.Enum):
+    """Yes/no questions, "stop" in a sequence of picks, and "best" declarations."""
+
+    YES = "yes"
+    NO = "no"
+    DONE = "done"
+    BEST = "best"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Position(enum.Enum):
+    """Where a card goes in a stack."""
+
+    TOP = "top"
+    BOTTOM = "bottom"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+Option = Union[Lead, Scout, GainTop, PickCard, PickPlayer, PickName, Location, Color, Bonus,
+               Answer, Position]
+"""Every kind of option a decision can list."""
+
+OPTION_TYPES: tuple[type, ...] = (Lead, Scout, GainTop, PickCard, PickPlayer, PickName,
+                                  Location, Color, Bonus, Answer, Position)
+
+
+def describe(option: Option) -> str:
+    """A short human-readable form of an option."""
+    if isinstance(option, enum.Enum):
+        return str(option.value)
+    return str(option)

@@ -1,0 +1,421 @@
+"""GameState and the fold: ``state = reduce(apply, events, EMPTY)``.
+
+``apply`` never consults the rules, randomness or the clock: one small function per event type
+records what the event says. It does check that the event is possible (the card is where the
+event says, counts stay in bounds), so a tampered log fails loudly instead of folding to nonsense.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from typing import Any, Callable, Iterable, Mapping
+
+from attrs import evolve, frozen
+
+from rr.errors import CorruptLogError
+from rr.events.types import (
+    AbilityMissing, BlockUsed, CardBanished, CardDealt, CardDeployed, CardGained, CardMoved,
+    CardPassed, CardPlaced, CardReturnedToDeck, CardRevealed, CardSelectedAtRandom, CardsShuffled,
+    DecisionMade, DeckShuffled, DieRolled, Event, FirstPlayerChosen, FleetAdvanced,
+    FleetRegressed, GameEndTriggered, GameScored, GameStarted, HeliumGained, HeliumLost,
+    HeliumPaid, HousesDealt, InfluencePlaced, InfluenceRemoved, Phase, PhaseChanged,
+    PointsScored, SovereignTaken, TurnEnded, TurnKind, TurnStarted,
+)
+from rr.model import (
+    FLEET_MAX, INFLUENCE_TOKENS, LOCATIONS, CardId, House, Location, Seat, Zone, ZoneKind,
+)
+from rr.ruleset import Ruleset
+
+
+@frozen
+class PlayerState:
+    name: str
+    house: House | None = None
+    hand: tuple[CardId, ...] = ()
+    helium: int = 0
+    fleet: int = 0
+    """Position on the Fleet Track, 0..10."""
+    influence: int = 0
+    """Influence tokens placed on the Institute, 0..10."""
+    turns: int = 0
+    """Turns taken that count toward the equal turn count (RR-END-3)."""
+    extra_turns: int = 0
+    """Turns that do not count: Apollo's last turn, out-of-order turns."""
+    points: tuple[tuple[CardId, int], ...] = ()
+    """Points won by end-of-game abilities (Hacker), by card."""
+
+
+@frozen
+class GameState:
+    """Everything on the table. Stacks run bottom to top; the deck's top card is ``deck[-1]``."""
+
+    players: tuple[PlayerState, ...] = ()
+    ruleset: Ruleset = Ruleset()
+    seed: int = 0
+    deck: tuple[CardId, ...] = ()
+    locations: tuple[tuple[CardId, ...], ...] = ((), (), (), ())
+    face_down: frozenset[CardId] = frozenset()
+    banished: tuple[CardId, ...] = ()
+    sovereign: Seat | None = None
+    neutral_influence: int = 0
+    first_player: Seat | None = None
+    phase: Phase = Phase.SETUP
+    turn_seat: Seat | None = None
+    """Whose turn it is (``None`` between turns)."""
+    turn_kind: TurnKind | None = None
+    end_triggered_by: Seat | None = None
+    """The seat whose turn it was when the game end was triggered (RR-END-1)."""
+    draws: int = 0
+    """How many random outcomes have been recorded (the next live draw's index)."""
+    events: int = 0
+    """How many events have been folded."""
+    totals: tuple[int, ...] | None = None
+    winners: tuple[Seat, ...] | None = None
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def stack(self, location: Location) -> tuple[CardId, ...]:
+        """The cards on ``location``, bottom to top."""
+        return self.locations[_INDEX[location]]
+
+    def top(self, location: Location) -> CardId | None:
+        stack = self.stack(location)
+        return stack[-1] if stack else None
+
+    def hand(self, seat: Seat) -> tuple[CardId, ...]:
+        return self.players[seat].hand
+
+    @property
+    def seats(self) -> range:
+        return range(len(self.players))
+
+    @property
+    def end_triggered(self) -> bool:
+        return self.end_triggered_by is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def zone_of(self, card: CardId) -> Zone | None:
+        """Where ``card`` is now, or ``None`` if it is nowhere (not yet dealt)."""
+        if card in self.deck:
+            return Zone.deck()
+        if card in self.banished:
+            return Zone.banished()
+        for loc, stack in zip(LOCATIONS, self.locations):
+            if card in stack:
+                return Zone.at(loc)
+        for seat, player in enumerate(self.players):
+            if card in player.hand:
+                return Zone.hand(seat)
+        return None
+
+    def cards_in(self, zone: Zone) -> tuple[CardId, ...]:
+        if zone.kind is ZoneKind.DECK:
+            return self.deck
+        if zone.kind is ZoneKind.BANISHED:
+            return self.banished
+        if zone.kind is ZoneKind.HAND:
+            assert zone.seat is not None
+            return self.players[zone.seat].hand
+        assert zone.location is not None
+        return self.stack(zone.location)
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The player to the left: next in clockwise order."""
+        return (seat + 1) % len(self.players)
+
+    def previous_seat(self, seat: Seat) -> Seat:
+        """The player to the right: the one who plays just before ``seat``."""
+        return (seat - 1) % len(self.players)
+
+
+_INDEX: Mapping[Location, int] = {loc: i for i, loc in enumerate(LOCATIONS)}
+EMPTY = GameState()
+
+# --- the fold -------------------------------------------------------------------------------
+
+
+def _bad(event: Event, why: str) -> CorruptLogError:
+    return CorruptLogError(f"{type(event).TAG}: {why}")
+
+
+def _take(state: GameState, event: Event, card: CardId, zone: Zone) -> GameState:
+    """``state`` with ``card`` removed from ``zone``."""
+    cards = state.cards_in(zone)
+    if card not in cards:
+        raise _bad(event, f"{card} is not in {zone}")
+    rest = tuple(c for c in cards if c != card)
+    return _put_all(state, zone, rest, dropping=card)
+
+
+def _put_all(state: GameState, zone: Zone, cards: tuple[CardId, ...], dropping: CardId | None = None
+             ) -> GameState:
+    if zone.kind is ZoneKind.DECK:
+        return evolve(state, deck=cards)
+    if zone.kind is ZoneKind.BANISHED:
+        return evolve(state, banished=cards)
+    if zone.kind is ZoneKind.HAND:
+        assert zone.seat is not None
+        return _with_player(state, zone.seat, hand=cards)
+    assert zone.location is not None
+    stacks = list(state.locations)
+    stacks[_INDEX[zone.location]] = cards
+    face_down = state.face_down - {dropping} if dropping in state.face_down else state.face_down
+    return evolve(state, locations=tuple(stacks), face_down=face_down)
+
+
+def _insert(state: GameState, zone: Zone, card: CardId, index: int | None) -> GameState:
+    cards = state.cards_in(zone)
+    at = len(cards) if index is None else max(0, min(index, len(cards)))
+    return _put_all(state, zone, cards[:at] + (card,) + cards[at:])
+
+
+def _move(state: GameState, event: Event, card: CardId, source: Zone, to: Zone,
+          index: int | None = None) -> GameState:
+    return _insert(_take(state, event, card, source), to, card, index)
+
+
+def _with_player(state: GameState, seat: Seat, **changes: object) -> GameState:
+    if not 0 <= seat < len(state.players):
+        raise CorruptLogError(f"no player in seat {seat}")
+    players = list(state.players)
+    players[seat] = evolve(players[seat], **changes)  # type: ignore[arg-type]
+    return evolve(state, players=tuple(players))
+
+
+def _player(state: GameState, event: Event, seat: Seat) -> PlayerState:
+    if not 0 <= seat < len(state.players):
+        raise _bad(event, f"no player in seat {seat}")
+    return state.players[seat]
+
+
+def _game_started(state: GameState, e: GameStarted) -> GameState:
+    if state.players:
+        raise _bad(e, "the game has already started")
+    return evolve(EMPTY, players=tuple(PlayerState(name=n) for n in e.players),
+                  ruleset=e.ruleset, seed=e.seed,
+                  neutral_influence=3 if len(e.players) == 2 else 0)
+
+
+def _deck_shuffled(state: GameState, e: DeckShuffled) -> GameState:
+    if len(set(e.order)) != len(e.order):
+        raise _bad(e, "a card appears twice in the shuffled order")
+    if state.deck and sorted(e.order) != sorted(state.deck):
+        raise _bad(e, "the shuffled order is not a permutation of the deck")
+    return evolve(state, deck=e.order, draws=state.draws + 1)
+
+
+def _houses_dealt(state: GameState, e: HousesDealt) -> GameState:
+    if len(e.houses) != len(state.players) or len(set(e.houses)) != len(e.houses):
+        raise _bad(e, "needs one distinct house per player")
+    players = tuple(evolve(p, house=h) for p, h in zip(state.players, e.houses))
+    return evolve(state, players=players, draws=state.draws + 1)
+
+
+def _first_player(state: GameState, e: FirstPlayerChosen) -> GameState:
+    _player(state, e, e.seat)
+    return evolve(state, first_player=e.seat, draws=state.draws + 1)
+
+
+def _card_dealt(state: GameState, e: CardDealt) -> GameState:
+    if not state.deck or state.deck[-1] != e.card:
+        raise _bad(e, f"{e.card} is not the top card of the deck")
+    return _move(state, e, e.card, Zone.deck(), e.to)
+
+
+def _phase_changed(state: GameState, e: PhaseChanged) -> GameState:
+    return evolve(state, phase=e.phase)
+
+
+def _turn_started(state: GameState, e: TurnStarted) -> GameState:
+    player = _player(state, e, e.seat)
+    counts = e.kind is TurnKind.NORMAL or (
+        e.kind is TurnKind.OUT_OF_ORDER and state.ruleset.loan_shark_turn_counts)
+    if counts:
+        state = _with_player(state, e.seat, turns=player.turns + 1)
+    else:
+        state = _with_player(state, e.seat, extra_turns=player.extra_turns + 1)
+    return evolve(state, turn_seat=e.seat, turn_kind=e.kind)
+
+
+def _turn_ended(state: GameState, e: TurnEnded) -> GameState:
+    return evolve(state, turn_seat=None, turn_kind=None)
+
+
+def _unchanged(state: GameState, e: Event) -> GameState:
+    return state
+
+
+def _game_end_triggered(state: GameState, e: GameEndTriggered) -> GameState:
+    if state.end_triggered:
+        raise _bad(e, "the game end was already triggered")
+    return evolve(state, end_triggered_by=e.seat)
+
+
+def _game_scored(state: GameState, e: GameScored) -> GameState:
+    return evolve(state, totals=e.totals, winners=e.winners)
+
+
+def _card_deployed(state: GameState, e: CardDeployed) -> GameState:
+    return _move(state, e, e.card, e.source or Zone.hand(e.seat), Zone.at(e.location))
+
+
+def _card_gained(state: GameState, e: CardGained) -> GameState:
+    return _move(state, e, e.card, e.source, Zone.hand(e.seat))
+
+
+def _card_placed(state: GameState, e: CardPlaced) -> GameState:
+    state = _move(state, e, e.card, e.source, Zone.at(e.location), e.index)
+    if e.face_down:
+        state = evolve(state, face_down=state.face_down | {e.card})
+    return state
+
+
+def _card_moved(state: GameState, e: CardMoved) -> GameState:
+    face_down = e.card in state.face_down
+    state = _move(state, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
+    return evolve(state, face_down=state.face_down | {e.card}) if face_down else state
+
+
+def _card_banished(state: GameState, e: CardBanished) -> GameState:
+    return _move(state, e, e.card, e.source, Zone.banished())
+
+
+def _card_returned(state: GameState, e: CardReturnedToDeck) -> GameState:
+    return _move(state, e, e.card, e.source, Zone.deck(), 0 if e.bottom else None)
+
+
+def _card_passed(state: GameState, e: CardPassed) -> GameState:
+    return _move(state, e, e.card, Zone.hand(e.giver), Zone.hand(e.receiver))
+
+
+def _card_revealed(state: GameState, e: CardRevealed) -> GameState:
+    if e.card not in state.cards_in(e.source):
+        raise _bad(e, f"{e.card} is not in {e.source}")
+    return state
+
+
+def _random_card(state: GameState, e: CardSelectedAtRandom) -> GameState:
+    if e.card not in state.cards_in(e.source):
+        raise _bad(e, f"{e.card} is not in {e.source}")
+    return evolve(state, draws=state.draws + 1)
+
+
+def _cards_shuffled(state: GameState, e: CardsShuffled) -> GameState:
+    return evolve(state, draws=state.draws + 1)
+
+
+def _helium_gained(state: GameState, e: HeliumGained) -> GameState:
+    player = _player(state, e, e.seat)
+    if e.amount < 0:
+        raise _bad(e, "negative amount")
+    return _with_player(state, e.seat, helium=player.helium + e.amount)
+
+
+def _helium_lost(state: GameState, e: HeliumLost) -> GameState:
+    player = _player(state, e, e.seat)
+    if not 0 <= e.amount <= player.helium:
+        raise _bad(e, f"P{e.seat} has {player.helium} Helium, cannot lose {e.amount}")
+    return _with_player(state, e.seat, helium=player.helium - e.amount)
+
+
+def _helium_paid(state: GameState, e: HeliumPaid) -> GameState:
+    state = _helium_lost(state, HeliumLost(e.payer, e.amount))
+    return _helium_gained(state, HeliumGained(e.payee, e.amount))
+
+
+def _fleet_advanced(state: GameState, e: FleetAdvanced) -> GameState:
+    player = _player(state, e, e.seat)
+    if not player.fleet < e.position <= FLEET_MAX:
+        raise _bad(e, f"cannot advance from {player.fleet} to {e.position}")
+    return _with_player(state, e.seat, fleet=e.position)
+
+
+def _fleet_regressed(state: GameState, e: FleetRegressed) -> GameState:
+    player = _player(state, e, e.seat)
+    if not 0 <= e.position < player.fleet:
+        raise _bad(e, f"cannot regress from {player.fleet} to {e.position}")
+    return _with_player(state, e.seat, fleet=e.position)
+
+
+def _influence_placed(state: GameState, e: InfluencePlaced) -> GameState:
+    player = _player(state, e, e.seat)
+    if not 0 < e.count <= INFLUENCE_TOKENS - player.influence:
+        raise _bad(e, f"P{e.seat} has {INFLUENCE_TOKENS - player.influence} Influence left")
+    return _with_player(state, e.seat, influence=player.influence + e.count)
+
+
+def _influence_removed(state: GameState, e: InfluenceRemoved) -> GameState:
+    player = _player(state, e, e.seat)
+    if not 0 < e.count <= player.influence:
+        raise _bad(e, f"P{e.seat} has {player.influence} Influence on the Institute")
+    return _with_player(state, e.seat, influence=player.influence - e.count)
+
+
+def _sovereign_taken(state: GameState, e: SovereignTaken) -> GameState:
+    _player(state, e, e.seat)
+    return evolve(state, sovereign=e.seat)
+
+
+def _die_rolled(state: GameState, e: DieRolled) -> GameState:
+    return evolve(state, draws=state.draws + 1)
+
+
+def _points_scored(state: GameState, e: PointsScored) -> GameState:
+    player = _player(state, e, e.seat)
+    return _with_player(state, e.seat, points=player.points + ((e.card, e.points),))
+
+
+_FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
+    GameStarted: _game_started,
+    DeckShuffled: _deck_shuffled,
+    HousesDealt: _houses_dealt,
+    FirstPlayerChosen: _first_player,
+    CardDealt: _card_dealt,
+    PhaseChanged: _phase_changed,
+    TurnStarted: _turn_started,
+    TurnEnded: _turn_ended,
+    DecisionMade: _unchanged,
+    GameEndTriggered: _game_end_triggered,
+    GameScored: _game_scored,
+    CardDeployed: _card_deployed,
+    CardGained: _card_gained,
+    CardPlaced: _card_placed,
+    CardMoved: _card_moved,
+    CardBanished: _card_banished,
+    CardReturnedToDeck: _card_returned,
+    CardPassed: _card_passed,
+    CardRevealed: _card_revealed,
+    CardSelectedAtRandom: _random_card,
+    CardsShuffled: _cards_shuffled,
+    BlockUsed: _unchanged,
+    HeliumGained: _helium_gained,
+    HeliumLost: _helium_lost,
+    HeliumPaid: _helium_paid,
+    FleetAdvanced: _fleet_advanced,
+    FleetRegressed: _fleet_regressed,
+    InfluencePlaced: _influence_placed,
+    InfluenceRemoved: _influence_removed,
+    SovereignTaken: _sovereign_taken,
+    DieRolled: _die_rolled,
+    PointsScored: _points_scored,
+    AbilityMissing: _unchanged,
+}
+
+
+def apply(state: GameState, event: Event) -> GameState:
+    """The state after ``event``. Raises :class:`CorruptLogError` if the event is impossible."""
+    if not state.players and not isinstance(event, GameStarted):
+        raise CorruptLogError(f"event {state.events}: {type(event).TAG} before game_started")
+    try:
+        new = _FOLD[type(event)](state, event)
+    except CorruptLogError as err:
+        raise CorruptLogError(f"event {state.events}: {err}") from None
+    return evolve(new, events=state.events + 1)
+
+
+def fold(events: Iterable[Event], initial: GameState = EMPTY) -> GameState:
+    """The state after every event of ``events``, in order."""
+    return reduce(apply, events, initial)
