@@ -60,13 +60,11 @@ class GameState:
     neutral_influence: int = 0
     first_player: Seat | None = None
     phase: Phase = Phase.SETUP
-    turn_seat: Seat | None = None
-    """Whose turn it is (``None`` between turns)."""
-    turn_kind: TurnKind | None = None
+    turns: tuple[tuple[Seat, TurnKind], ...] = ()
+    """The turns under way, innermost last: an out-of-order turn (Loan Shark) runs inside
+    another player's turn."""
     end_triggered_by: Seat | None = None
     """The seat whose turn it was when the game end was triggered (RR-END-1)."""
-    draws: int = 0
-    """How many random outcomes have been recorded (the next live draw's index)."""
     events: int = 0
     """How many events have been folded."""
     totals: tuple[int, ...] | None = None
@@ -88,6 +86,11 @@ class GameState:
     @property
     def seats(self) -> range:
         return range(len(self.players))
+
+    @property
+    def turn_seat(self) -> Seat | None:
+        """Whose turn it is (``None`` between turns)."""
+        return self.turns[-1][0] if self.turns else None
 
     @property
     def end_triggered(self) -> bool:
@@ -204,19 +207,19 @@ def _deck_shuffled(state: GameState, e: DeckShuffled) -> GameState:
         raise _bad(e, "a card appears twice in the shuffled order")
     if state.deck and sorted(e.order) != sorted(state.deck):
         raise _bad(e, "the shuffled order is not a permutation of the deck")
-    return evolve(state, deck=e.order, draws=state.draws + 1)
+    return evolve(state, deck=e.order)
 
 
 def _houses_dealt(state: GameState, e: HousesDealt) -> GameState:
     if len(e.houses) != len(state.players) or len(set(e.houses)) != len(e.houses):
         raise _bad(e, "needs one distinct house per player")
     players = tuple(evolve(p, house=h) for p, h in zip(state.players, e.houses))
-    return evolve(state, players=players, draws=state.draws + 1)
+    return evolve(state, players=players)
 
 
 def _first_player(state: GameState, e: FirstPlayerChosen) -> GameState:
     _player(state, e, e.seat)
-    return evolve(state, first_player=e.seat, draws=state.draws + 1)
+    return evolve(state, first_player=e.seat)
 
 
 def _card_dealt(state: GameState, e: CardDealt) -> GameState:
@@ -237,11 +240,13 @@ def _turn_started(state: GameState, e: TurnStarted) -> GameState:
         state = _with_player(state, e.seat, turns=player.turns + 1)
     else:
         state = _with_player(state, e.seat, extra_turns=player.extra_turns + 1)
-    return evolve(state, turn_seat=e.seat, turn_kind=e.kind)
+    return evolve(state, turns=state.turns + ((e.seat, e.kind),))
 
 
 def _turn_ended(state: GameState, e: TurnEnded) -> GameState:
-    return evolve(state, turn_seat=None, turn_kind=None)
+    if state.turn_seat != e.seat:
+        raise _bad(e, f"it is not P{e.seat}'s turn")
+    return evolve(state, turns=state.turns[:-1])
 
 
 def _unchanged(state: GameState, e: Event) -> GameState:
@@ -300,11 +305,7 @@ def _card_revealed(state: GameState, e: CardRevealed) -> GameState:
 def _random_card(state: GameState, e: CardSelectedAtRandom) -> GameState:
     if e.card not in state.cards_in(e.source):
         raise _bad(e, f"{e.card} is not in {e.source}")
-    return evolve(state, draws=state.draws + 1)
-
-
-def _cards_shuffled(state: GameState, e: CardsShuffled) -> GameState:
-    return evolve(state, draws=state.draws + 1)
+    return state
 
 
 def _helium_gained(state: GameState, e: HeliumGained) -> GameState:
@@ -359,10 +360,6 @@ def _sovereign_taken(state: GameState, e: SovereignTaken) -> GameState:
     return evolve(state, sovereign=e.seat)
 
 
-def _die_rolled(state: GameState, e: DieRolled) -> GameState:
-    return evolve(state, draws=state.draws + 1)
-
-
 def _points_scored(state: GameState, e: PointsScored) -> GameState:
     player = _player(state, e, e.seat)
     return _with_player(state, e.seat, points=player.points + ((e.card, e.points),))
@@ -389,7 +386,7 @@ _FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
     CardPassed: _card_passed,
     CardRevealed: _card_revealed,
     CardSelectedAtRandom: _random_card,
-    CardsShuffled: _cards_shuffled,
+    CardsShuffled: _unchanged,
     BlockUsed: _unchanged,
     HeliumGained: _helium_gained,
     HeliumLost: _helium_lost,
@@ -399,7 +396,7 @@ _FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
     InfluencePlaced: _influence_placed,
     InfluenceRemoved: _influence_removed,
     SovereignTaken: _sovereign_taken,
-    DieRolled: _die_rolled,
+    DieRolled: _unchanged,
     PointsScored: _points_scored,
     AbilityMissing: _unchanged,
 }

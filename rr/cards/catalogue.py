@@ -6,6 +6,7 @@ The data file ``rr/data/cards.json`` is the project's own copy of the verified c
 
 from __future__ import annotations
 
+import enum
 import functools
 import json
 from importlib import resources
@@ -15,6 +16,15 @@ from attrs import frozen
 
 from rr.errors import UnknownCardError
 from rr.model import CardId, Color
+
+
+class BlockKind(enum.Enum):
+    """What a block ability blocks (RR-BLOCK-2, RR-BLOCK-3)."""
+
+    STEAL_OR_BANISH = "steal_or_banish"
+    """The Howlers, Pax au Telemanus, Judge: an opponent's steal or banish of your cards."""
+    SOVEREIGN = "sovereign"
+    """Martyr, Justice: an opponent taking the Sovereign token from you."""
 
 
 @frozen
@@ -43,6 +53,15 @@ class Card:
     block: str | None
     """Block ability text, or ``None``."""
     end_game_parts: tuple[EndGamePart, ...]
+
+    @property
+    def block_kind(self) -> BlockKind | None:
+        """What this card's printed block ability blocks, if it has one."""
+        if self.block is None:
+            return None
+        if "Sovereign token" in self.block:
+            return BlockKind.SOVEREIGN
+        return BlockKind.STEAL_OR_BANISH
 
     @property
     def is_gray_mimic(self) -> bool:

@@ -37,7 +37,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rr", description="Red Rising rules engine.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = cast("argparse._SubParsersAction[argparse.ArgumentParser]",
+               parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
     for name in COMMANDS:
         module = cast(Command, importlib.import_module(f"rr.cli.{name}"))
         module.add_parser(sub)

@@ -1,0 +1,150 @@
+"""Location bonuses, the Rising die, the Sovereign token and the six house abilities.
+
+These call each other (Luna's bonus gains the Sovereign token, which triggers Minerva's roll,
+whose face may be a bonus), so they live together.
+"""
+
+from __future__ import annotations
+
+from rr.cards.catalogue import BlockKind
+from rr.decisions import Ask
+from rr.effects.cards import banish, gain_top_of_deck, offer_block, place
+from rr.effects.program import Chance, Program, Table, ask, draw
+from rr.effects.tokens import advance, gain_helium, place_influence
+from rr.events.types import CardBanished, CardRevealed, DieRolled, Event, SovereignTaken
+from rr.model import (
+    DIE_FACES, LOCATION_BONUS, LOCATIONS, Bonus, CardId, House, Location, Seat, Zone,
+)
+from rr.options import PickCard
+
+
+def location_bonus(table: Table, seat: Seat, location: Location) -> Program[None]:
+    """RR-BONUS-1..5: the bonus of ``location``, gained if possible."""
+    yield from gain_bonus(table, seat, LOCATION_BONUS[location], f"RR-BONUS-{_BONUS_RULE[location]}")
+
+
+_BONUS_RULE = {Location.JUPITER: 1, Location.MARS: 2, Location.LUNA: 3, Location.INSTITUTE: 4}
+
+
+def gain_bonus(table: Table, seat: Seat, bonus: Bonus, source: str) -> Program[None]:
+    """One bonus of a location or a die face (RR-DIE-1), with the usual caps."""
+    if bonus is Bonus.FLEET:
+        yield from advance(table, seat)
+    elif bonus is Bonus.HELIUM:
+        yield from gain_helium(table, seat)
+    elif bonus is Bonus.SOVEREIGN:
+        yield from gain_sovereign(table, seat)
+    elif bonus is Bonus.INFLUENCE:
+        yield from place_influence(table, seat)
+    elif bonus is Bonus.BANISH:
+        yield from banish_top_of_a_location(table, seat, source)
+    else:
+        yield from reveal_and_place(table, seat, source)
+
+
+def banish_top_of_a_location(table: Table, seat: Seat, source: str) -> Program[None]:
+    """RR-DIE-4: banish the top card of a location of ``seat``'s choice."""
+    tops = [PickCard(top) for loc in LOCATIONS if (top := table.state.top(loc)) is not None]
+    if not tops:
+        return
+    choice = yield from ask(table, seat, Ask.CARD, source,
+                            "Banish the top card of a location", tops)
+    yield from banish(table, choice.card)
+
+
+def reveal_and_place(table: Table, seat: Seat, source: str,
+                     exclude: Location | None = None) -> Program[CardId | None]:
+    """Reveal the deck's top card and place (not deploy) it on a location (RR-DIE-3: no bonus).
+
+    ``exclude`` is a location it may not go to ("another location"). Nothing if the deck is
+    empty (RR-DECK-1). Returns the card placed.
+    """
+    state = table.state
+    if not state.deck:
+        return None
+    card = state.deck[-1]
+    yield CardRevealed(card, Zone.deck(), seat)
+    options = [loc for loc in LOCATIONS if loc is not exclude]
+    where = yield from ask(table, seat, Ask.LOCATION, source,
+                           f"Place {card} on a location", options)
+    yield from place(table, card, where)
+    return card
+
+
+def roll_die(table: Table, seat: Seat) -> Program[Bonus]:
+    """RR-DIE-1: roll the Rising die (a recorded random outcome)."""
+
+    def accepts(event: Event) -> bool:
+        return isinstance(event, DieRolled) and event.seat == seat
+
+    outcome = yield from draw(Chance(
+        "the Rising die", lambda rng: DieRolled(seat, rng.choice(DIE_FACES)), accepts))
+    assert isinstance(outcome, DieRolled)
+    return outcome.face
+
+
+def roll_and_gain(table: Table, seat: Seat) -> Program[None]:
+    """RR-LEAD-4 / RR-DIE-2: roll the die and gain that bonus (mandatory, same caps)."""
+    face = yield from roll_die(table, seat)
+    yield from gain_bonus(table, seat, face, "RR-DIE-2")
+
+
+def gain_sovereign(table: Table, seat: Seat) -> Program[bool]:
+    """RR-SOV-1, RR-HOUSE-1: gain (or keep) the Sovereign token, then the house ability.
+
+    The holder may block an opponent's attempt with Martyr or Justice (RR-BLOCK-3): they
+    banish the block card, keep the token and gain the top card of the deck; the attempt
+    fails and no house ability triggers (RULING-A14). Returns whether ``seat`` gained it.
+    """
+    holder = table.state.sovereign
+    if holder is not None and holder != seat:
+        blocker = yield from offer_block(
+            table, holder, seat, BlockKind.SOVEREIGN, "take the Sovereign token from you")
+        if blocker is not None:
+            yield CardBanished(blocker, Zone.hand(holder))
+            yield from gain_top_of_deck(table, holder)
+            return False
+    yield SovereignTaken(seat)
+    yield from house_ability(table, seat)
+    return True
+
+
+def house_ability(table: Table, seat: Seat) -> Program[None]:
+    """RR-HOUSE-2..7: the ability on ``seat``'s house tile; mandatory if possible."""
+    house = table.state.players[seat].house
+    if house is House.APOLLO:
+        yield from reveal_and_place(table, seat, "RR-HOUSE-2")
+    elif house is House.CERES:
+        yield from ceres_banish(table, seat)
+    elif house is House.DIANA:
+        yield from place_influence(table, seat)
+    elif house is House.JUPITER:
+        yield from advance(table, seat)
+    elif house is House.MARS:
+        yield from gain_helium(table, seat)
+    elif house is House.MINERVA:
+        yield from minerva_roll(table, seat)
+
+
+def ceres_banish(table: Table, seat: Seat) -> Program[None]:
+    """RR-HOUSE-3: banish any 1 card from a location of Ceres' choice (RULING-A3)."""
+    state = table.state
+    if state.ruleset.ceres_banish_any_position:
+        cards = [PickCard(c) for loc in LOCATIONS for c in state.stack(loc)]
+    else:
+        cards = [PickCard(top) for loc in LOCATIONS if (top := state.top(loc)) is not None]
+    if not cards:
+        return
+    choice = yield from ask(table, seat, Ask.CARD, "RR-HOUSE-3",
+                            "Banish 1 card from a location", cards)
+    yield from banish(table, choice.card)
+
+
+def minerva_roll(table: Table, seat: Seat) -> Program[None]:
+    """RR-HOUSE-7: roll the die and gain the bonus; on the Sovereign face choose another."""
+    face = yield from roll_die(table, seat)
+    if face is Bonus.SOVEREIGN:
+        face = yield from ask(table, seat, Ask.FACE, "RR-HOUSE-7",
+                              "The die shows the Sovereign token: choose any other bonus",
+                              [f for f in DIE_FACES if f is not Bonus.SOVEREIGN])
+    yield from gain_bonus(table, seat, face, "RR-HOUSE-7")

@@ -1,0 +1,119 @@
+"""Moving cards: gain, banish, place, move, reveal, steal, give — and the steal/banish blocks."""
+
+from __future__ import annotations
+
+from rr.cards.catalogue import BlockKind, card as card_data
+from rr.decisions import Ask
+from rr.effects.program import Program, RulesError, Table, ask
+from rr.events.types import (
+    BlockUsed, CardBanished, CardGained, CardMoved, CardPassed, CardPlaced, CardReturnedToDeck,
+    CardRevealed,
+)
+from rr.model import CardId, Location, Seat, Zone
+from rr.options import Answer, PickCard
+from rr.state import GameState
+
+
+def zone_of(state: GameState, card: CardId) -> Zone:
+    zone = state.zone_of(card)
+    if zone is None:
+        raise RulesError(f"{card} is nowhere")
+    return zone
+
+
+def gain(table: Table, seat: Seat, card: CardId) -> Program[None]:
+    """``seat`` takes ``card`` into hand from wherever it is (no location bonus, RR-ABIL-5)."""
+    yield CardGained(seat, card, zone_of(table.state, card))
+
+
+def gain_top_of_deck(table: Table, seat: Seat) -> Program[CardId | None]:
+    """Gain the deck's top card; nothing if the deck is empty (RR-DECK-1)."""
+    if not table.state.deck:
+        return None
+    card = table.state.deck[-1]
+    yield CardGained(seat, card, Zone.deck())
+    return card
+
+
+def banish(table: Table, card: CardId) -> Program[None]:
+    """RR-ABIL-7: put ``card`` on the banished pile, from wherever it is."""
+    yield CardBanished(card, zone_of(table.state, card))
+
+
+def place(table: Table, card: CardId, location: Location, index: int | None = None,
+          face_down: bool = False) -> Program[None]:
+    """Place (not deploy, RR-ABIL-2) ``card`` on ``location``; ``index`` None is the top."""
+    yield CardPlaced(card, zone_of(table.state, card), location, index, face_down)
+
+
+def move(table: Table, card: CardId, location: Location, index: int | None = None
+         ) -> Program[None]:
+    """Move ``card`` from its location to ``location`` (top unless ``index``); not a deploy."""
+    source = zone_of(table.state, card)
+    if source.location is None:
+        raise RulesError(f"{card} is not on a location")
+    yield CardMoved(card, source.location, location, index)
+
+
+def return_to_deck(table: Table, card: CardId, bottom: bool = False) -> Program[None]:
+    yield CardReturnedToDeck(card, zone_of(table.state, card), bottom)
+
+
+def reveal(table: Table, card: CardId, seat: Seat | None = None) -> Program[None]:
+    """RR-ABIL-6: show ``card`` to everyone; it stays where it is."""
+    yield CardRevealed(card, zone_of(table.state, card), seat)
+
+
+def give(table: Table, giver: Seat, receiver: Seat, card: CardId) -> Program[None]:
+    yield CardPassed(card, giver, receiver)
+
+
+def blockers(state: GameState, seat: Seat, kind: BlockKind) -> tuple[CardId, ...]:
+    """The cards in ``seat``'s hand whose block ability blocks ``kind``."""
+    return tuple(c for c in state.hand(seat) if card_data(c).block_kind is kind)
+
+
+def offer_block(table: Table, seat: Seat, against: Seat, kind: BlockKind, what: str
+                ) -> Program[CardId | None]:
+    """RR-BLOCK-1: ask ``seat`` whether to reveal a block card against ``against``'s attempt.
+
+    Returns the card revealed, or ``None`` if ``seat`` holds none or declines. The
+    ``BlockUsed`` event is yielded here; what the block then does is the caller's business.
+    """
+    cards = blockers(table.state, seat, kind)
+    if seat == against or not cards:
+        return None
+    options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in cards)]
+    choice = yield from ask(
+        table, seat, Ask.BLOCK, "RR-BLOCK-2" if kind is BlockKind.STEAL_OR_BANISH else "RR-BLOCK-3",
+        f"P{against} tries to {what}: reveal a card to block?", options)
+    if not isinstance(choice, PickCard):
+        return None
+    yield BlockUsed(seat, choice.card, against)
+    return choice.card
+
+
+def is_blocked(table: Table, actor: Seat, victim: Seat, what: str) -> Program[bool]:
+    """RR-BLOCK-2: an opponent's attempt to steal or banish ``victim``'s cards; True if blocked.
+
+    The block card is revealed and returns to the hand (RULING-A13).
+    """
+    card = yield from offer_block(table, victim, actor, BlockKind.STEAL_OR_BANISH, what)
+    return card is not None
+
+
+def steal(table: Table, thief: Seat, victim: Seat, card: CardId) -> Program[None]:
+    """Move ``card`` from ``victim``'s hand to ``thief``'s (call :func:`is_blocked` first)."""
+    if card not in table.state.hand(victim):
+        raise RulesError(f"{card} is not in P{victim}'s hand")
+    yield CardPassed(card, victim, thief)
+
+
+def choose_from_hand(table: Table, seat: Seat, source: str, prompt: str,
+                     cards: tuple[CardId, ...] | None = None) -> Program[CardId | None]:
+    """``seat`` picks one card of their hand (or of ``cards``); ``None`` if there is none."""
+    pool = table.state.hand(seat) if cards is None else cards
+    if not pool:
+        return None
+    choice = yield from ask(table, seat, Ask.CARD, source, prompt, [PickCard(c) for c in pool])
+    return choice.card

@@ -1,0 +1,114 @@
+"""Helium, the Fleet Track and Influence, with their caps, and the game-end trigger check."""
+
+from __future__ import annotations
+
+from rr.events.types import (
+    FleetAdvanced, FleetRegressed, GameEndTriggered, HeliumGained, HeliumLost, HeliumPaid,
+    InfluencePlaced, InfluenceRemoved, Phase,
+)
+from rr.effects.program import Program, Table
+from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Seat
+from rr.state import GameState
+
+END_THRESHOLD = 7
+
+
+def end_conditions(state: GameState, seat: Seat) -> frozenset[str]:
+    """RR-END-1: which of the three end conditions ``seat`` meets."""
+    p = state.players[seat]
+    met = set()
+    if p.helium >= END_THRESHOLD:
+        met.add("7+ Helium")
+    if p.influence >= END_THRESHOLD:
+        met.add("7+ Influence on the Institute")
+    if p.fleet >= END_THRESHOLD:
+        met.add("Fleet 7+")
+    return frozenset(met)
+
+
+def end_reason(state: GameState) -> str | None:
+    """RR-END-1: why the game end is triggered now, or ``None`` if it is not."""
+    union: set[str] = set()
+    for seat in state.seats:
+        met = end_conditions(state, seat)
+        if len(met) >= 2:
+            return f"{state.players[seat].name} meets {' and '.join(sorted(met))}"
+        union |= met
+    if len(union) == 3:
+        return "all three conditions are met: " + ", ".join(sorted(union))
+    return None
+
+
+def check_game_end(table: Table) -> Program[None]:
+    """RR-END-2: checked after every change; once triggered, the end stays triggered."""
+    state = table.state
+    if state.end_triggered or state.phase is not Phase.PLAY or state.turn_seat is None:
+        return
+    reason = end_reason(state)
+    if reason is not None:
+        yield GameEndTriggered(state.turn_seat, reason)
+
+
+def gain_helium(table: Table, seat: Seat, amount: int = 1) -> Program[int]:
+    """RR-BONUS-2: Helium is unlimited. Returns the amount gained."""
+    if amount > 0:
+        yield HeliumGained(seat, amount)
+        yield from check_game_end(table)
+    return max(amount, 0)
+
+
+def lose_helium(table: Table, seat: Seat, amount: int = 1) -> Program[int]:
+    """Lose up to ``amount`` Helium (never below 0, RR-ABIL-1). Returns the amount lost."""
+    lost = min(amount, table.state.players[seat].helium)
+    if lost > 0:
+        yield HeliumLost(seat, lost)
+    return lost
+
+
+def pay_helium(table: Table, payer: Seat, payee: Seat, amount: int) -> Program[int]:
+    """``payer`` gives up to ``amount`` Helium to ``payee``. Returns the amount paid."""
+    paid = min(amount, table.state.players[payer].helium)
+    if paid > 0:
+        yield HeliumPaid(payer, payee, paid)
+        yield from check_game_end(table)
+    return paid
+
+
+def advance(table: Table, seat: Seat, steps: int = 1) -> Program[int]:
+    """RR-BONUS-1: advance on the Fleet Track, never past 10. Returns the steps taken."""
+    now = table.state.players[seat].fleet
+    new = min(FLEET_MAX, now + max(steps, 0))
+    if new > now:
+        yield FleetAdvanced(seat, new)
+        yield from check_game_end(table)
+    return new - now
+
+
+def regress(table: Table, seat: Seat, steps: int = 1) -> Program[int]:
+    """Move back on the Fleet Track, never below 0. Returns the steps taken."""
+    now = table.state.players[seat].fleet
+    new = max(0, now - steps)
+    if new < now:
+        yield FleetRegressed(seat, new)
+    return now - new
+
+
+def influence_left(state: GameState, seat: Seat) -> int:
+    return INFLUENCE_TOKENS - state.players[seat].influence
+
+
+def place_influence(table: Table, seat: Seat, count: int = 1) -> Program[int]:
+    """RR-BONUS-4: place Influence on the Institute; none beyond 10. Returns how many."""
+    placed = min(count, influence_left(table.state, seat))
+    if placed > 0:
+        yield InfluencePlaced(seat, placed)
+        yield from check_game_end(table)
+    return placed
+
+
+def remove_influence(table: Table, seat: Seat, count: int = 1) -> Program[int]:
+    """Take Influence back from the Institute into the supply. Returns how many."""
+    removed = min(count, table.state.players[seat].influence)
+    if removed > 0:
+        yield InfluenceRemoved(seat, removed)
+    return removed

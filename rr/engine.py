@@ -1,0 +1,246 @@
+"""The façade front-ends use: start a game, read the pending decision, choose, view, resume.
+
+>>> game = Game.new(["Ana", "Bo"], seed=7)
+>>> decision = game.pending
+>>> events = game.choose(decision.options[0])
+
+A :class:`Game` runs the rules program (``rr.rules.game.play``). Live, random outcomes come
+from a seeded generator: draw *n* of a game with seed *s* uses ``Random(f"{s}:{n}")``, so the
+same seed and the same choices give the same log byte for byte. Resumed from a log, the rules
+run again over the recorded choices and random outcomes, and every event they produce must
+equal the recorded one (that is the audit); the game then goes on live.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Iterable, Sequence
+
+from rr.decisions import Decision
+from rr.effects.program import Chance, Program, Table
+from rr.errors import (
+    BadInputError, DivergenceError, IllegalChoiceError, NoDecisionPendingError, RRError,
+    WrongPlayerError,
+)
+from rr.events.types import DecisionMade, Event, GameStarted
+from rr.model import House, Seat
+from rr.options import Option, describe
+from rr.rules.game import play
+from rr.ruleset import Ruleset
+from rr.state import GameState, apply, fold
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+class EngineBugError(Exception):
+    """The rules failed on a legal choice: a bug in rr, not a user mistake. The game is left
+    as it was before the choice."""
+
+
+class Game:
+    """A game in progress (or over): its events, its state and the decision it waits for."""
+
+    def __init__(self, started: GameStarted, recorded: Sequence[Event] = ()) -> None:
+        table = Table(fold([started]))
+        self._start(table, play(table, started.houses), [started], started.seed, recorded)
+
+    def _start(self, table: Table, program: Program[None], events: list[Event], seed: int,
+               recorded: Sequence[Event]) -> None:
+        self._table = table
+        self._events = events
+        self._program = program
+        self._seed = seed
+        self._draws = 0
+        self._pending: Decision | None = None
+        self._recorded = recorded
+        self._asked_by = "RR-SETUP-1"
+        self._run(None)
+        self._recorded = ()
+
+    @classmethod
+    def from_position(cls, state: GameState, program: Callable[[Table], Program[None]],
+                      seed: int = 0) -> Game:
+        """A game that runs ``program`` (a turn, an ability, the end of the game) from ``state``.
+
+        For tests and analysis: its log holds only the events after ``state``, so it cannot be
+        resumed or audited from the log alone.
+        """
+        game = cls.__new__(cls)
+        table = Table(state)
+        game._start(table, program(table), [], seed, ())
+        return game
+
+    # --- creating -----------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: Sequence[str] | int, *, seed: int = 0,
+            ruleset: Ruleset | None = None,
+            houses: Sequence[House | str] | None = None) -> Game:
+        """A new game. ``players`` are names (or a count: P1, P2, ...); ``houses`` optional."""
+        names = ([f"P{i + 1}" for i in range(players)] if isinstance(players, int)
+                 else [str(p) for p in players])
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise BadInputError(f"a game needs 2 to 6 players, not {len(names)}", "RR-SETUP-7")
+        if len(set(names)) != len(names):
+            raise BadInputError("player names must differ")
+        given: tuple[House, ...] | None = None
+        if houses is not None:
+            try:
+                given = tuple(h if isinstance(h, House) else House(str(h).lower())
+                              for h in houses)
+            except ValueError as err:
+                raise BadInputError(f"{err}; houses are: "
+                                    f"{', '.join(h.value for h in House)}") from None
+            if len(given) != len(names) or len(set(given)) != len(given):
+                raise BadInputError("give one distinct house per player", "RR-SETUP-3")
+        return cls(GameStarted(tuple(names), ruleset or Ruleset(), seed, given))
+
+    @classmethod
+    def resume(cls, events: Sequence[Event]) -> Game:
+        """The game a log records, re-adjudicated, ready to go on from its last event.
+
+        Raises :class:`DivergenceError` at the first recorded event the rules do not produce.
+        """
+        if not events or not isinstance(events[0], GameStarted):
+            raise DivergenceError(0, _show(events[0]) if events else "nothing",
+                                  "game_started", None)
+        game = cls(events[0], events)
+        if len(game._events) < len(events):
+            extra = events[len(game._events)]
+            raise DivergenceError(len(game._events), _show(extra),
+                                  "no further event (the game is over)" if game.is_over
+                                  else f"a decision: {game._pending}", game._asked_by)
+        return game
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self._table.state
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for; ``None`` once the game is over."""
+        return self._pending
+
+    @property
+    def is_over(self) -> bool:
+        return self._pending is None
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def choose(self, option: Option, seat: Seat | None = None) -> tuple[Event, ...]:
+        """Pick ``option`` for the pending decision (as ``seat``, if given); returns the new events.
+
+        An option that is not listed, or a seat that is not the one asked, raises a typed error
+        and changes nothing.
+        """
+        decision = self._pending
+        if decision is None:
+            raise NoDecisionPendingError("the game is over; no decision is pending")
+        if seat is not None and seat != decision.seat:
+            raise WrongPlayerError(
+                f"P{seat} may not choose now: the decision is P{decision.seat}'s",
+                decision.source if decision.source.startswith("RR-") else None)
+        if option not in decision.options:
+            raise IllegalChoiceError(
+                f"{describe(option)!r} is not a legal option for: {decision.prompt} "
+                f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
+                f"{', ...' if len(decision.options) > 20 else ''})",
+                decision.source if decision.source.startswith("RR-") else None)
+        before = len(self._events)
+        try:
+            self._append(DecisionMade(decision.seat, decision.source, option))
+            self._pending = None
+            self._run(option)
+        except Exception as err:
+            self._restore(before)
+            raise EngineBugError(f"the rules failed after {describe(option)}: {err!r}") from err
+        return tuple(self._events[before:])
+
+    def choose_index(self, index: int) -> tuple[Event, ...]:
+        """Pick the pending decision's option number ``index``."""
+        decision = self._pending
+        if decision is None:
+            raise NoDecisionPendingError("the game is over; no decision is pending")
+        if not 0 <= index < len(decision.options):
+            raise IllegalChoiceError(
+                f"option {index} does not exist: there are {len(decision.options)}")
+        return self.choose(decision.options[index])
+
+    # --- the runner ---------------------------------------------------------------------------
+
+    def _restore(self, length: int) -> None:
+        if not self._events or not isinstance(self._events[0], GameStarted):
+            return  # a game from a position cannot be rebuilt from its events
+        again = Game(self._events[0], self._events[:length])
+        self.__dict__.update(again.__dict__)
+
+    def _append(self, event: Event) -> None:
+        self._table.state = apply(self._table.state, event)
+        self._events.append(event)
+
+    def _next_recorded(self) -> Event | None:
+        index = len(self._events)
+        return self._recorded[index] if index < len(self._recorded) else None
+
+    def _run(self, value: Any) -> None:
+        while True:
+            try:
+                request = self._program.send(value)
+            except StopIteration:
+                self._pending = None
+                return
+            value = None
+            recorded = self._next_recorded()
+            if isinstance(request, Decision):
+                self._asked_by = request.source
+                if recorded is None:
+                    self._pending = request
+                    return
+                value = self._replay_decision(request, recorded)
+            elif isinstance(request, Chance):
+                value = self._draw(request, recorded)
+            else:
+                if recorded is not None and recorded != request:
+                    self._diverge(recorded, _show(request))
+                self._append(request)
+
+    def _replay_decision(self, decision: Decision, recorded: Event) -> Option:
+        if not (isinstance(recorded, DecisionMade) and recorded.seat == decision.seat
+                and recorded.source == decision.source and recorded.option in decision.options):
+            self._diverge(recorded, f"a decision of P{decision.seat} ({decision.prompt}) among "
+                                    + ", ".join(describe(o) for o in decision.options[:8]))
+        assert isinstance(recorded, DecisionMade)
+        self._append(recorded)
+        return recorded.option
+
+    def _draw(self, chance: Chance, recorded: Event | None) -> Event:
+        if recorded is None:
+            outcome = chance.draw(random.Random(f"{self._seed}:{self._draws}"))
+        elif chance.accepts(recorded):
+            outcome = recorded
+        else:
+            self._diverge(recorded, f"a random outcome for {chance.what}")
+        self._draws += 1
+        self._append(outcome)
+        return outcome
+
+    def _diverge(self, recorded: Event, expected: str) -> None:
+        raise DivergenceError(len(self._events), _show(recorded), expected, self._asked_by)
+
+
+def _show(event: Event) -> str:
+    return repr(event)
+
+
+def replay(events: Iterable[Event]) -> GameState:
+    """RR replay: the state a log records, by folding its events (no rules run)."""
+    return fold(events)
+
+
+__all__ = ["Game", "EngineBugError", "replay", "RRError"]

@@ -1,0 +1,105 @@
+"""RR-END-*: after the last turn — end-of-game abilities, Ceres' banish, declarations, scoring."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from rr.cards.catalogue import card as card_data, names
+from rr.cards.registry import abilities, has_end_of_game_ability
+from rr.decisions import Ask
+from rr.effects.cards import banish, choose_from_hand
+from rr.effects.play import Play
+from rr.effects.program import Program, Table, ask
+from rr.events.types import AbilityMissing, GameScored, Phase, PhaseChanged
+from rr.model import CardId, Color, House, Seat
+from rr.options import Answer, Option, PickCard, PickName
+from rr.rules.final import scorepad_of
+from rr.rules.turn import hooks
+from rr.scoring.table import Declaration
+from rr.state import GameState
+
+
+def seats_from_first(state: GameState) -> list[Seat]:
+    """Every seat in turn order, the first player first (RR-TURN-2)."""
+    first = state.first_player or 0
+    n = len(state.players)
+    return [(first + i) % n for i in range(n)]
+
+
+def end_of_game(table: Table) -> Program[None]:
+    """RR-END-5..7, then the game is over."""
+    yield PhaseChanged(Phase.END_OF_GAME)
+    for seat in seats_from_first(table.state):
+        yield from resolve_end_of_game_abilities(table, seat)
+    for seat in seats_from_first(table.state):
+        if table.state.players[seat].house is House.CERES:
+            card = yield from choose_from_hand(table, seat, "RR-END-6",
+                                               "Ceres: banish 1 card from your hand")
+            if card is not None:
+                yield from banish(table, card)
+    declarations: dict[Seat, dict[CardId, Declaration]] = {}
+    for seat in seats_from_first(table.state):
+        declarations[seat] = yield from declare(table, seat)
+    yield from score(table, declarations)
+    yield PhaseChanged(Phase.OVER)
+
+
+def resolve_end_of_game_abilities(table: Table, seat: Seat) -> Program[None]:
+    """RR-END-5: all of ``seat``'s end-of-game abilities, in the order they choose.
+
+    A card gained meanwhile joins in while the player is still resolving (RULING-A28).
+    """
+    done: set[CardId] = set()
+    while True:
+        waiting = [c for c in table.state.hand(seat)
+                   if c not in done and has_end_of_game_ability(c)]
+        if not waiting:
+            return
+        choice = yield from ask(table, seat, Ask.CARD, "RR-END-5",
+                                "Resolve an end-of-game ability",
+                                [PickCard(c) for c in waiting])
+        done.add(choice.card)
+        handler = abilities(choice.card).end_of_game
+        if handler is None:
+            yield AbilityMissing(choice.card, "end_of_game")
+            continue
+        yield from handler(Play(table, seat, choice.card, None, None, None, hooks()))
+
+
+OTHER_COLORS: Mapping[Color, tuple[Color, ...]] = {
+    c: tuple(o for o in Color if o is not c) for c in Color
+}
+
+
+def declare(table: Table, seat: Seat) -> Program[dict[CardId, Declaration]]:
+    """RULING-B3: each Gray may take one other colour, each Orange any character's name.
+
+    ``best`` leaves the choice to the scorer's optimiser; ``no`` declares nothing.
+    """
+    out: dict[CardId, Declaration] = {}
+    for card in table.state.hand(seat):
+        data = card_data(card)
+        options: list[Option] = [Answer.BEST, Answer.NO]
+        if data.color is Color.GRAY:
+            options += OTHER_COLORS[Color.GRAY]
+        elif data.color is Color.ORANGE:
+            options += [PickName(n) for n in names()]
+        else:
+            continue
+        choice = yield from ask(table, seat, Ask.DECLARE, card,
+                                f"Declaration for {data.name}", options)
+        if choice is Answer.NO:
+            out[card] = Declaration()
+        elif isinstance(choice, Color):
+            out[card] = Declaration(color=choice)
+        elif isinstance(choice, PickName):
+            out[card] = Declaration(name=choice.name)
+    return out
+
+
+def score(table: Table, declarations: Mapping[Seat, Mapping[CardId, Declaration]]
+          ) -> Program[None]:
+    """RR-END-7, RR-SCORE-*: the scorepad, recorded as ``GameScored``."""
+    pad = scorepad_of(table.state, declarations)
+    yield GameScored(pad.totals, pad.winners)
+

@@ -1,0 +1,33 @@
+"""A whole game, as one rules program: setup, turns until the end, then the end of the game."""
+
+from __future__ import annotations
+
+from rr.effects.program import Program, Table
+from rr.events.types import TurnKind
+from rr.model import House
+from rr.rules.end import end_of_game
+from rr.rules.setup import setup
+from rr.rules.turn import take_turn
+from rr.state import GameState
+
+
+def play(table: Table, houses: tuple[House, ...] | None = None) -> Program[None]:
+    """The program of a game whose ``GameStarted`` event is already folded into the table."""
+    yield from setup(table, houses)
+    state = table.state
+    assert state.first_player is not None
+    seat = state.first_player
+    while True:
+        yield from take_turn(table, seat)
+        if is_round_complete(table.state):
+            break
+        seat = table.state.next_seat(seat)
+    apollo = [s for s in table.state.seats if table.state.players[s].house is House.APOLLO]
+    if apollo:
+        yield from take_turn(table, apollo[0], TurnKind.APOLLO_LAST)  # RR-END-4
+    yield from end_of_game(table)
+
+
+def is_round_complete(state: GameState) -> bool:
+    """RR-END-3: the end is triggered and every player has taken the same number of turns."""
+    return state.end_triggered and len({p.turns for p in state.players}) == 1

@@ -1,0 +1,63 @@
+"""RR-SETUP-*: shuffle, deal the locations and the hands, houses, the first player."""
+
+from __future__ import annotations
+
+from rr.cards.catalogue import all_ids
+from rr.effects.program import Chance, Program, Table, draw
+from rr.events.types import (
+    CardDealt, DeckShuffled, Event, FirstPlayerChosen, HousesDealt, Phase, PhaseChanged,
+)
+from rr.model import LOCATIONS, STARTING_HAND, House, Zone
+
+LOCATION_CARDS = 2
+
+
+def starting_hand(house: House | None) -> int:
+    """RR-SETUP-2: 5 cards, 6 for House Ceres (RR-HOUSE-3)."""
+    return STARTING_HAND + 1 if house is House.CERES else STARTING_HAND
+
+
+def setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
+    """RR-SETUP-1..6, dealt in the order of RULING-B5."""
+    n = len(table.state.players)
+    if houses is not None:
+        yield HousesDealt(houses)  # RR-SETUP-3: chosen by the players
+    else:
+        yield from draw(Chance(
+            "the house tiles",
+            lambda rng: HousesDealt(tuple(rng.sample(list(House), n))),
+            lambda e: isinstance(e, HousesDealt) and len(e.houses) == n,
+        ))
+    deck = all_ids()
+    yield from draw(Chance(
+        "the deck's shuffle",
+        lambda rng: DeckShuffled(tuple(rng.sample(deck, len(deck)))),
+        lambda e: isinstance(e, DeckShuffled) and sorted(e.order) == sorted(deck),
+    ))
+    for location in LOCATIONS:
+        for _ in range(LOCATION_CARDS):
+            yield _deal(table, Zone.at(location))
+    for seat, player in enumerate(table.state.players):
+        for _ in range(starting_hand(player.house)):
+            yield _deal(table, Zone.hand(seat))
+    yield from choose_first_player(table)
+    yield PhaseChanged(Phase.PLAY)
+
+
+def _deal(table: Table, to: Zone) -> Event:
+    return CardDealt(table.state.deck[-1], to)
+
+
+def choose_first_player(table: Table) -> Program[None]:
+    """RR-SETUP-6: Apollo takes the first turn; otherwise a random player."""
+    state = table.state
+    apollo = [s for s in state.seats if state.players[s].house is House.APOLLO]
+    if apollo:
+        yield FirstPlayerChosen(apollo[0])
+        return
+    n = len(state.players)
+    yield from draw(Chance(
+        "the first player",
+        lambda rng: FirstPlayerChosen(rng.randrange(n)),
+        lambda e: isinstance(e, FirstPlayerChosen) and 0 <= e.seat < n,
+    ))

@@ -1,0 +1,124 @@
+"""RR-TURN-*, RR-LEAD-*, RR-SCOUT-*: one player's turn."""
+
+from __future__ import annotations
+
+from rr.cards.catalogue import card as card_data
+from rr.cards.registry import abilities
+from rr.decisions import Ask
+from rr.effects.bonuses import location_bonus, roll_and_gain
+from rr.effects.cards import gain_top_of_deck, place, zone_of
+from rr.effects.play import END_TURN, Ability, Hooks, Play, Then, TurnLog
+from rr.effects.program import Program, Table, ask
+from rr.events.types import (
+    AbilityMissing, CardDeployed, CardGained, CardRevealed, TurnEnded, TurnKind, TurnStarted,
+)
+from rr.model import LOCATIONS, CardId, Location, Seat, Zone
+from rr.options import GainTop, Lead, Option, Scout
+from rr.state import GameState
+
+
+def turn_options(state: GameState, seat: Seat) -> list[Option]:
+    """RR-TURN-1: Lead (a card of the hand on a location) or Scout (RULING-B1: needs a deck)."""
+    hand = state.hand(seat)
+    options: list[Option] = (
+        [Lead(c, loc) for c in hand for loc in LOCATIONS] if hand else [Lead(None, None)]
+    )
+    if state.deck:
+        options.append(Scout())
+    return options
+
+
+def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
+              cannot_gain: frozenset[CardId] = frozenset()) -> Program[None]:
+    """A whole turn of ``seat``: Lead or Scout."""
+    yield TurnStarted(seat, kind)
+    log = TurnLog(seat, cannot_gain=cannot_gain)
+    choice = yield from ask(table, seat, Ask.TURN, "RR-TURN-1", "Lead or Scout",
+                            turn_options(table.state, seat))
+    if isinstance(choice, Scout):
+        yield from scout(table, seat)
+    else:
+        assert isinstance(choice, Lead)
+        yield from lead(table, log, choice)
+    yield TurnEnded(seat)
+
+
+def scout(table: Table, seat: Seat) -> Program[None]:
+    """RR-SCOUT-1: reveal the deck's top card, place it on a location, gain that bonus."""
+    card = table.state.deck[-1]
+    yield CardRevealed(card, Zone.deck(), seat)
+    where = yield from ask(table, seat, Ask.LOCATION, "RR-SCOUT-1",
+                           f"Place {card} on a location", list(LOCATIONS))
+    yield from place(table, card, where)
+    yield from location_bonus(table, seat, where)
+
+
+def lead(table: Table, log: TurnLog, choice: Lead) -> Program[None]:
+    """RR-LEAD-1..6: deploy (unless the hand is empty), then the final gain step."""
+    if choice.card is not None and choice.location is not None:
+        then = yield from deploy(table, log, choice.card, choice.location, Zone.hand(log.seat))
+        if then is END_TURN:
+            return  # RR-LEAD-6
+    yield from final_step(table, log)
+
+
+def hooks() -> Hooks:
+    return Hooks(deploy=_deploy_another, turn_out_of_order=_turn_out_of_order)
+
+
+def _deploy_another(p: Play, card: CardId, location: Location) -> Ability:
+    """RR-LEAD-8: deploy another card, face up, triggering its ability."""
+    assert p.turn is not None
+    return deploy(p.table, p.turn, card, location, zone_of(p.state, card))
+
+
+def _turn_out_of_order(table: Table, seat: Seat, cannot_gain: frozenset[CardId]
+                       ) -> Program[None]:
+    return take_turn(table, seat, TurnKind.OUT_OF_ORDER, cannot_gain)
+
+
+def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source: Zone
+           ) -> Ability:
+    """RR-LEAD-1, RR-LEAD-2: put ``card`` face up on top of ``location``, then its ability."""
+    seat = log.seat
+    under = table.state.top(location)
+    from_hand = source == Zone.hand(seat)
+    yield CardDeployed(seat, card, location, None if from_hand else source)
+    log.deployed_to.add(location)
+    if card_data(card).deploy is None:
+        return None
+    found = abilities(card)
+    if found.deploy is None:
+        yield AbilityMissing(card, "deploy")
+        return None
+    if found.trade:
+        if card in log.trades:
+            return None  # RR-ABIL-4
+        log.trades.add(card)
+    then: Then | None = yield from found.deploy(
+        Play(table, seat, card, location, under, log, hooks()))
+    return then
+
+
+def final_step(table: Table, log: TurnLog) -> Program[None]:
+    """RR-LEAD-3 / RR-LEAD-4, once per Lead; nothing if neither is possible (RULING-B2)."""
+    state = table.state
+    options: list[GainTop] = [
+        GainTop(loc) for loc in LOCATIONS
+        if loc not in log.deployed_to
+        and (top := state.top(loc)) is not None and top not in log.cannot_gain
+    ]
+    if state.deck:
+        options.append(GainTop(None))
+    if not options:
+        return
+    choice = yield from ask(table, log.seat, Ask.GAIN, "RR-LEAD-3",
+                            "Gain the top card of a location or of the deck", options)
+    if choice.location is None:
+        yield from gain_top_of_deck(table, log.seat)
+        yield from roll_and_gain(table, log.seat)
+        return
+    top = table.state.top(choice.location)
+    assert top is not None
+    yield CardGained(log.seat, top, Zone.at(choice.location))
+    yield from location_bonus(table, log.seat, choice.location)
