@@ -132,3 +132,8 @@ _AT = {loc: Zone(ZoneKind.LOCATION, location=loc) for loc in Location}
 FLEET_MAX = 10
 INFLUENCE_TOKENS = 10
 STARTING_HAND = 5
+
+
+def starting_hand(house: House | None) -> int:
+    """RR-SETUP-2: 5 cards, 6 for House Ceres (RR-HOUSE-3)."""
+    return STARTING_HAND + 1 if house is House.CERES else STARTING_HAND

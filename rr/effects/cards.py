@@ -9,9 +9,29 @@ from rr.events.types import (
     BlockUsed, CardBanished, CardGained, CardMoved, CardPassed, CardPlaced, CardReturnedToDeck,
     CardRevealed,
 )
-from rr.model import CardId, Location, Seat, Zone
+from rr.model import CardId, Color, Location, Seat, Zone, starting_hand
 from rr.options import Answer, PickCard
 from rr.state import GameState
+
+
+def color_of(state: GameState, card: CardId) -> Color | None:
+    """A card's colour; ``None`` for a face-down card on a location (colourless, RULING-A1)."""
+    return None if card in state.face_down else card_data(card).color
+
+
+def is_color(state: GameState, card: CardId, *colors: Color) -> bool:
+    """Whether ``card`` (as it lies now: face-down cards are colourless) has one of ``colors``."""
+    return color_of(state, card) in colors
+
+
+def index_under(state: GameState, card: CardId, moving: CardId) -> tuple[Location, int]:
+    """Where ``moving`` must go to lie directly under ``card``: its location, and the index
+    in that stack once ``moving`` has left its own place."""
+    zone = zone_of(state, card)
+    if zone.location is None:
+        raise RulesError(f"{card} is not on a location")
+    stack = [c for c in state.stack(zone.location) if c != moving]
+    return zone.location, stack.index(card)
 
 
 def zone_of(state: GameState, card: CardId) -> Zone:
@@ -100,6 +120,24 @@ def is_blocked(table: Table, actor: Seat, victim: Seat, what: str) -> Program[bo
     """
     card = yield from offer_block(table, victim, actor, BlockKind.STEAL_OR_BANISH, what)
     return card is not None
+
+
+def move_under(table: Table, card: CardId, moving: CardId) -> Program[None]:
+    """Move ``moving`` from its location to directly under ``card`` (not a deploy)."""
+    location, index = index_under(table.state, card, moving)
+    yield from move(table, moving, location, index)
+
+
+def targets(state: GameState, seat: Seat, opponents: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """RULING-V1: the opponents an ability that makes them lose a card may choose.
+
+    Under the official multiplayer variant (``protect_small_hands``), only those holding more
+    cards than their starting hand.
+    """
+    if not state.ruleset.protect_small_hands:
+        return opponents
+    return tuple(s for s in opponents
+                 if len(state.hand(s)) > starting_hand(state.players[s].house))
 
 
 def steal(table: Table, thief: Seat, victim: Seat, card: CardId) -> Program[None]:

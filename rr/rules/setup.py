@@ -7,14 +7,9 @@ from rr.effects.program import Chance, Program, Table, draw
 from rr.events.types import (
     CardDealt, DeckShuffled, Event, FirstPlayerChosen, HousesDealt, Phase, PhaseChanged,
 )
-from rr.model import LOCATIONS, STARTING_HAND, House, Zone
+from rr.model import LOCATIONS, House, Zone, starting_hand
 
 LOCATION_CARDS = 2
-
-
-def starting_hand(house: House | None) -> int:
-    """RR-SETUP-2: 5 cards, 6 for House Ceres (RR-HOUSE-3)."""
-    return STARTING_HAND + 1 if house is House.CERES else STARTING_HAND
 
 
 def setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:

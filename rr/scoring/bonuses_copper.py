@@ -1,4 +1,4 @@
-"""End-game bonuses of the Copper cards (arbitrators)."""
+"""End-game bonuses of the Copper cards (bureaucrats)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,59 @@
+"""End-game bonuses of the Gray cards (security).
+
+Every Gray bonus counts cards on the board ("on all locations", RR-SCORE-4), never the hand, so
+no declaration can change a Gray's own bonus. The Grays' "treat this card as any one other
+colour" is a declaration (RR-SCORE-6), handled by ``rr.scoring.optimise``.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from rr.model import CardId, Color
+from rr.scoring.bonuses import Bonus, EndGame, Terms
+
+
+# "5 for each Pink & Violet on all locations."
+def bridge(g: EndGame) -> Terms:
+    return (5 * g.on_all_locations(Color.PINK, Color.VIOLET),)
+
+
+# "5 for each Gold on all locations."
+def colonel_valentin(g: EndGame) -> Terms:
+    return (5 * g.on_all_locations(Color.GOLD),)
+
+
+# "5 for each Copper & White on all locations."
+def danto(g: EndGame) -> Terms:
+    return (5 * g.on_all_locations(Color.COPPER, Color.WHITE),)
+
+
+# "5 for each Orange & Blue on all locations."
+def holiday(g: EndGame) -> Terms:
+    return (5 * g.on_all_locations(Color.ORANGE, Color.BLUE),)
+
+
+# "5 for each Obsidian & Green on all locations."
+def sun_hwa(g: EndGame) -> Terms:
+    return (5 * g.on_all_locations(Color.OBSIDIAN, Color.GREEN),)
+
+
+# "5 for each Gray & Yellow on all locations."
+def trigg(g: EndGame) -> Terms:
+    return (5 * g.on_all_locations(Color.GRAY, Color.YELLOW),)
+
+
+# "5 for each Red & Brown on all locations."
+def ugly_dan(g: EndGame) -> Terms:
+    return (5 * g.on_all_locations(Color.RED, Color.BROWN),)
+
+
+BONUSES_GRAY: Mapping[CardId, Bonus] = {
+    CardId("bridge"): Bonus(bridge),
+    CardId("colonel_valentin"): Bonus(colonel_valentin),
+    CardId("danto"): Bonus(danto),
+    CardId("holiday"): Bonus(holiday),
+    CardId("sun_hwa"): Bonus(sun_hwa),
+    CardId("trigg"): Bonus(trigg),
+    CardId("ugly_dan"): Bonus(ugly_dan),
+}
