@@ -76,7 +76,7 @@ def test_card_counts() -> None:
 
 @pytest.mark.rule("RR-SETUP-9")
 def test_data_file_matches_shared_card_list() -> None:
-    """rr/data/cards.json holds exactly the shared, verified card list (skipped if that is absent)."""
+    """rr/data/cards.json equals the shared, verified card list (skipped if that is absent)."""
     if not SHARED_DATA.exists():
         pytest.skip(f"{SHARED_DATA} is not available")
     ours = json.loads(DATA.read_text("utf-8"))

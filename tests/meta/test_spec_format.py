@@ -37,7 +37,7 @@ def _number(entry_id: str) -> tuple[str, int]:
 
 @pytest.mark.parametrize("path", [RULES, RULINGS], ids=["rules", "rulings"])
 def test_every_heading_is_well_formed(path: Path) -> None:
-    """Every level-2 heading is `## <ID> — <title>`: rule ids in rules.md, ruling ids in rulings.md."""
+    """Every level-2 heading is `## <ID> — <title>`, with ids of the file's kind."""
     prefix = "## RR-" if path == RULES else "## RULING-"
     bad = [
         f"{path.name}:{n}: {text}"
@@ -142,7 +142,7 @@ def test_cross_references_resolve() -> None:
     dangling = {
         f"{path.name}: {found}"
         for path in sorted(spec.SPEC_DIR.glob("*.md"))
-        if path.name != "README.md"  # the README shows made-up examples (RR-LEAD-12)
+        if path.name != "README.md"  # the README shows made-up examples (RR-LEAD-99)
         for found in spec.ID_IN_TEXT.findall(path.read_text("utf-8"))
         if found not in ids
     }
@@ -168,7 +168,7 @@ RUN = 10
 
 
 def test_rules_are_in_our_own_words() -> None:
-    """No rule paragraph repeats 10 consecutive words of the rulebook or rules reference unquoted."""
+    """No rule paragraph repeats 10 consecutive words of the printed rules outside quotes."""
     printed = [SHARED_RULES / "rulebook.txt", SHARED_RULES / "rules-reference.txt"]
     if not all(p.exists() for p in printed):
         pytest.skip("the shared rule texts are not available")
