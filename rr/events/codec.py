@@ -65,7 +65,7 @@ def structure_event(data: Any) -> Event:
         raise CorruptLogError(f"unknown event tag {tag!r}")
     try:
         event: Event = converter.structure(payload, cls)
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as err:
+    except Exception as err:  # cattrs raises many kinds for malformed data; all mean corrupt
         raise CorruptLogError(f"malformed {tag} event: {_reason(err)}") from err
     return event
 
@@ -105,7 +105,7 @@ def unstructure(value: Any) -> Any:
 def structure(data: Any, cls: type[Any]) -> Any:
     try:
         return converter.structure(data, cls)
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as err:
+    except Exception as err:  # as above: any failure to structure means malformed data
         raise CorruptLogError(f"malformed {cls.__name__}: {_reason(err)}") from err
 
 

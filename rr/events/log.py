@@ -1,0 +1,180 @@
+"""The game log file: a header, then hash-chained event records.
+
+Binary form (``.rrlog``), a stream of msgpack objects::
+
+    header  {"format": "rrlog", "version": 1, "players": [...], "ruleset": {...}, "seed": n}
+    record  [seq, prev_hash, [tag, payload]]      seq = 0, 1, 2, ...
+
+``prev_hash`` is the SHA-256 of the previous object's msgpack bytes (the header's, for record
+0), so an altered, dropped, duplicated or reordered record breaks the chain at that record.
+
+Text form (``.jsonl``), for logs typed in from a physical game: the same header as a JSON
+object on the first line, then one ``[tag, payload]`` event per line (``#`` lines are
+comments). It carries no hashes; writing a text log adds none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Sequence
+
+import msgpack
+from attrs import frozen
+
+from rr.errors import CorruptLogError
+from rr.events.codec import pack, structure_event, unstructure, unstructure_event
+from rr.events.types import Event, GameStarted
+
+FORMAT = "rrlog"
+VERSION = 1
+
+
+@frozen
+class Log:
+    """A log as read from a file: its header and its events."""
+
+    header: dict[str, Any]
+    events: tuple[Event, ...]
+
+
+def header_for(events: Sequence[Event]) -> dict[str, Any]:
+    if not events or not isinstance(events[0], GameStarted):
+        raise CorruptLogError("a log starts with a game_started event")
+    started = events[0]
+    return {"format": FORMAT, "version": VERSION, "players": list(started.players),
+            "ruleset": unstructure(started.ruleset), "seed": started.seed}
+
+
+def encode(events: Sequence[Event]) -> bytes:
+    """The binary log of ``events``."""
+    out = io.BytesIO()
+    blob = pack(header_for(events))
+    out.write(blob)
+    previous = hashlib.sha256(blob).digest()
+    for seq, event in enumerate(events):
+        blob = pack([seq, previous, unstructure_event(event)])
+        out.write(blob)
+        previous = hashlib.sha256(blob).digest()
+    return out.getvalue()
+
+
+def decode(data: bytes) -> Log:
+    """Read and verify a binary log; :class:`CorruptLogError` names the first bad record."""
+    if data[:1] in (b"{", b"#"):
+        return decode_text(data.decode("utf-8", errors="replace"))
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True)
+    unpacker.feed(data)
+    header, previous = _read_header(unpacker)
+    events: list[Event] = []
+    while True:
+        start = unpacker.tell()
+        try:
+            item = unpacker.unpack()
+        except msgpack.OutOfData:
+            if start != len(data):
+                raise CorruptLogError(f"record {len(events)} is truncated") from None
+            break
+        except (ValueError, msgpack.FormatError, msgpack.StackError) as err:
+            raise CorruptLogError(f"record {len(events)} is not valid msgpack: {err}") from None
+        blob = data[start:unpacker.tell()]
+        seq = len(events)
+        if not (isinstance(item, list) and len(item) == 3):
+            raise CorruptLogError(f"record {seq} is not [seq, prev_hash, event]")
+        if item[0] != seq:
+            raise CorruptLogError(f"record {seq} carries sequence number {item[0]!r}")
+        if item[1] != previous:
+            raise CorruptLogError(f"record {seq}: the hash chain is broken (the record or the "
+                                  "one before it was altered, dropped or reordered)")
+        try:
+            events.append(structure_event(item[2]))
+        except CorruptLogError as err:
+            raise CorruptLogError(f"record {seq}: {err}") from None
+        previous = hashlib.sha256(blob).digest()
+    _check_start(header, events)
+    return Log(header, tuple(events))
+
+
+def _read_header(unpacker: msgpack.Unpacker) -> tuple[dict[str, Any], bytes]:
+    try:
+        header = unpacker.unpack()
+    except (msgpack.OutOfData, ValueError, msgpack.FormatError, msgpack.StackError):
+        raise CorruptLogError("not an rr log: no readable header") from None
+    if not (isinstance(header, dict) and header.get("format") == FORMAT):
+        raise CorruptLogError("not an rr log: bad header")
+    if header.get("version") != VERSION:
+        raise CorruptLogError(f"log format version {header.get('version')!r} is not supported "
+                              f"(this rr reads version {VERSION})")
+    return header, hashlib.sha256(pack(header)).digest()
+
+
+def _check_start(header: dict[str, Any], events: Sequence[Event]) -> None:
+    if not events:
+        raise CorruptLogError("the log holds no events")
+    first = events[0]
+    if not isinstance(first, GameStarted):
+        raise CorruptLogError("record 0 is not game_started")
+    if list(first.players) != header.get("players") or first.seed != header.get("seed") \
+            or unstructure(first.ruleset) != header.get("ruleset"):
+        raise CorruptLogError("the header does not match record 0 (players, seed or ruleset)")
+
+
+def encode_text(events: Sequence[Event]) -> str:
+    """The text (JSON lines) log of ``events``."""
+    lines = [json.dumps(header_for(events))]
+    lines += [json.dumps(unstructure_event(e)) for e in events]
+    return "\n".join(lines) + "\n"
+
+
+def decode_text(text: str) -> Log:
+    rows = [(n, line) for n, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+    if not rows:
+        raise CorruptLogError("the log is empty")
+    try:
+        header = json.loads(rows[0][1])
+    except json.JSONDecodeError as err:
+        raise CorruptLogError(f"line {rows[0][0]}: the header is not JSON: {err.msg}") from None
+    if not (isinstance(header, dict) and header.get("format") == FORMAT):
+        raise CorruptLogError("not an rr log: bad header")
+    if header.get("version") != VERSION:
+        raise CorruptLogError(f"log format version {header.get('version')!r} is not supported")
+    events: list[Event] = []
+    for n, line in rows[1:]:
+        try:
+            events.append(structure_event(json.loads(line)))
+        except json.JSONDecodeError as err:
+            raise CorruptLogError(f"line {n} (record {len(events)}): not JSON: {err.msg}") \
+                from None
+        except CorruptLogError as err:
+            raise CorruptLogError(f"line {n} (record {len(events)}): {err}") from None
+    _check_start(header, events)
+    return Log(header, tuple(events))
+
+
+def write(path: str | Path, events: Sequence[Event]) -> None:
+    """Write ``events`` to ``path`` atomically (text form if it ends in ``.jsonl``)."""
+    path = Path(path)
+    data = (encode_text(events).encode("utf-8") if path.suffix == ".jsonl"
+            else encode(events))
+    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def read(path: str | Path) -> Log:
+    """Read and verify the log at ``path`` (binary or text form)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise CorruptLogError(f"cannot read {path}: {err.strerror}") from None
+    return decode(data)
