@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Sequence
 from rr.decisions import Decision
 from rr.effects.program import Chance, Program, Table
 from rr.errors import (
-    BadInputError, DivergenceError, IllegalChoiceError, NoDecisionPendingError, RRError,
+    BadInputError, DivergenceError, IllegalChoiceError, NoDecisionPendingError,
     WrongPlayerError,
 )
 from rr.events.types import DecisionMade, Event, GameStarted
@@ -28,6 +28,7 @@ from rr.options import Option, describe
 from rr.rules.game import play
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply, fold
+from rr.views import View, view
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -130,6 +131,10 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self._pending is None
+
+    def view(self, seat: Seat | None = None) -> View:
+        """RR-VIEW-1: what ``seat`` may see (``None``: a spectator)."""
+        return view(self.state, seat, self._pending)
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -242,5 +247,3 @@ def replay(events: Iterable[Event]) -> GameState:
     """RR replay: the state a log records, by folding its events (no rules run)."""
     return fold(events)
 
-
-__all__ = ["Game", "EngineBugError", "replay", "RRError"]

@@ -1,0 +1,141 @@
+"""What one player (or a spectator) may see: RR-VIEW-1.
+
+Hands are private, the deck's order is hidden, face-down cards on locations are hidden (from
+everyone: the view does not track who looked at them), everything else is public. A pending
+decision's options are shown only to the player who must decide.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from attrs import evolve, frozen
+
+from rr.decisions import Ask, Decision
+from rr.events.types import (
+    CardDealt, CardGained, CardPassed, CardPlaced, CardSelectedAtRandom, DecisionMade,
+    DeckShuffled, Event, Phase,
+)
+from rr.model import LOCATIONS, CardId, House, Location, Seat, ZoneKind
+from rr.options import Option, PickCard
+from rr.state import GameState, apply
+
+HIDDEN = CardId("?")
+"""Stands for a card the viewer may not see."""
+
+
+@frozen
+class PublicPlayer:
+    name: str
+    house: House | None
+    hand_size: int
+    helium: int
+    fleet: int
+    influence: int
+    turns: int
+    sovereign: bool
+    first_player: bool
+
+
+@frozen
+class PendingView:
+    seat: Seat
+    ask: Ask
+    source: str
+    prompt: str
+    options: tuple[Option, ...] | None
+    """``None`` unless the viewer is the player who decides."""
+
+
+@frozen
+class View:
+    """The game as ``seat`` sees it (``seat`` None: a spectator)."""
+
+    seat: Seat | None
+    players: tuple[PublicPlayer, ...]
+    hand: tuple[CardId, ...] | None
+    locations: tuple[tuple[Location, tuple[CardId, ...]], ...]
+    """Each location's cards bottom to top; face-down cards are :data:`HIDDEN`."""
+    deck_size: int
+    banished: tuple[CardId, ...]
+    neutral_influence: int
+    phase: Phase
+    turn_seat: Seat | None
+    end_triggered_by: Seat | None
+    totals: tuple[int, ...] | None
+    winners: tuple[Seat, ...] | None
+    pending: PendingView | None
+
+    def card_ids(self) -> set[CardId]:
+        """Every card identity this view shows."""
+        shown = set(self.hand or ()) | set(self.banished)
+        for _, stack in self.locations:
+            shown |= set(stack)
+        return shown - {HIDDEN}
+
+
+def view(state: GameState, seat: Seat | None = None, pending: Decision | None = None) -> View:
+    """The view of ``state`` for ``seat`` (``None``: a spectator)."""
+    players = tuple(
+        PublicPlayer(p.name, p.house, len(p.hand), p.helium, p.fleet, p.influence, p.turns,
+                     state.sovereign == s, state.first_player == s)
+        for s, p in enumerate(state.players))
+    locations = tuple(
+        (loc, tuple(HIDDEN if c in state.face_down else c for c in state.stack(loc)))
+        for loc in LOCATIONS)
+    shown = None
+    if pending is not None:
+        shown = PendingView(pending.seat, pending.ask, pending.source, pending.prompt,
+                            pending.options if pending.seat == seat else None)
+    return View(
+        seat=seat, players=players, hand=None if seat is None else state.hand(seat),
+        locations=locations, deck_size=len(state.deck), banished=state.banished,
+        neutral_influence=state.neutral_influence, phase=state.phase,
+        turn_seat=state.turn_seat, end_triggered_by=state.end_triggered_by,
+        totals=state.totals, winners=state.winners, pending=shown,
+    )
+
+
+def _hidden_option(option: Option, state: GameState, seat: Seat | None) -> bool:
+    """Whether the card an option names is one ``seat`` may not see (a Lead's card is
+    deployed face up at once, so it is never hidden)."""
+    if not isinstance(option, PickCard):
+        return False
+    zone = state.zone_of(option.card)
+    if zone is None:
+        return False
+    if zone.kind is ZoneKind.HAND:
+        return zone.seat != seat
+    return zone.kind is ZoneKind.DECK or card in state.face_down
+
+
+def redact(event: Event, before: GameState, seat: Seat | None) -> Event:
+    """``event`` with every card identity ``seat`` may not see replaced by :data:`HIDDEN`."""
+    if isinstance(event, DeckShuffled):
+        return evolve(event, order=())
+    if isinstance(event, CardDealt) and event.to.kind is ZoneKind.HAND and event.to.seat != seat:
+        return evolve(event, card=HIDDEN)
+    if isinstance(event, CardGained) and event.seat != seat and (
+            event.source.kind is ZoneKind.DECK or event.card in before.face_down):
+        return evolve(event, card=HIDDEN)
+    if isinstance(event, CardPassed) and seat not in (event.giver, event.receiver):
+        return evolve(event, card=HIDDEN)
+    if isinstance(event, CardPlaced) and event.face_down:
+        return evolve(event, card=HIDDEN)
+    if isinstance(event, CardSelectedAtRandom) and event.source.kind is ZoneKind.HAND \
+            and event.source.seat != seat:
+        return evolve(event, card=HIDDEN)
+    if isinstance(event, DecisionMade) and event.seat != seat \
+            and _hidden_option(event.option, before, seat):
+        return evolve(event, option=PickCard(HIDDEN))
+    return event
+
+
+def redacted(events: Iterable[Event], seat: Seat | None) -> Iterator[Event]:
+    """The events of a log as ``seat`` may see them."""
+    state = GameState()
+    for event in events:
+        yield redact(event, state, seat)
+        state = apply(state, event)
+
+
