@@ -155,7 +155,8 @@ class EndGame:
         return others
 
     def has_most_influence(self) -> bool:
-        """ "The most Influence on the Institute (or tied for the most)": no other house has more."""
+        """ "The most Influence on the Institute (or tied for the most)": no other house has
+        more."""
         return all(other <= self.me.influence for other in self._influence_of_other_houses())
 
     def has_least_influence(self) -> bool:

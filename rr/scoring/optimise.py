@@ -1,0 +1,242 @@
+"""Gray and Orange declarations: which are legal, and the best ones for a hand (RULING-B3).
+
+A Gray may be treated as one other colour (RR-SCORE-6), an Orange may take the name of any
+specific character (RR-SCORE-7). A declaration changes only its owner's cards row
+(RULING-A8), so the best declarations of a player are found from their hand alone: an
+exhaustive search over the *candidates that can matter*, split into independent parts.
+
+Why the pruning is safe
+-----------------------
+Every :class:`~rr.scoring.bonuses.Bonus` lists what of the hand its text tests: colours
+(``colors``), names (``names``), whether it compares colours with each other (``every_color``:
+Mustang, 4D Painter) and whether it compares first letters (``initials``: Codebreaker). A
+property test (tests/scoring/test_pruning.py) checks that no bonus depends on anything else a
+declaration can change.
+
+* Gray colours. A colour no bonus in the hand tests makes every test come out as with no
+  declaration at all, so it is never needed: the candidates are the tested colours and "none".
+  If the hand holds an ``every_color`` bonus, colours matter through equality too; then the
+  candidates are the tested colours, the colours already in the hand, and k "fresh" colours
+  (k = number of free Grays). Fresh colours are tested by nothing and held by nothing, so any
+  assignment of fresh colours can be renamed, one fresh colour for another, into one that uses
+  only the first k of them, without changing any test.
+* Orange names. A name no bonus tests affects nothing — except a first letter, when an
+  ``initials`` bonus is in hand. So the candidates are the tested names and "keep the printed
+  name" (no Orange's printed name is tested by any card: a meta-test checks it); with an
+  ``initials`` bonus also one untested name per first letter already in play and per k "fresh"
+  first letters (same argument as fresh colours: they are equal to nothing).
+* Symmetry. No Gray bonus reads the hand and no Orange bonus reads names (meta-tests check
+  both), so the Grays are interchangeable to every reader of colours, and the Oranges to every
+  reader of names: only the multiset of colours, or of resulting names, matters. Colours are
+  therefore searched as multisets.
+* Independence. A bonus that reads colours but no names does not care about the Oranges, and
+  the other way round. So the Grays' best per "what the mixed cards see" (the projection of
+  the colours onto the colours tested by the cards that read both) is found alone, the
+  Oranges' likewise, and only those projections are combined with the mixed cards.
+
+Ties are broken by a fixed order: fewer declarations first, then colour order (``Color``) and
+alphabetical names, so the result is deterministic (RULING-B3).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterable, Mapping, Sequence, TypeVar
+
+from rr.cards.catalogue import Card, names
+from rr.model import CardId, Color
+from rr.scoring.bonuses import Bonus, EndGame, HandCard, Surroundings, initial
+from rr.scoring.registry import BONUSES, end_game_points
+from rr.scoring.table import Declaration
+
+GrayOption = tuple[Color | None, ...]
+"""One extra colour (or none) per free Gray, in hand order."""
+OrangeOption = tuple[str, ...]
+"""The resulting name per free Orange, in hand order (its printed name: no declaration)."""
+Option = TypeVar("Option", GrayOption, OrangeOption)
+
+
+def declaration_error(printed: Card, declaration: Declaration) -> str | None:
+    """Why this declaration is illegal for this card (RR-SCORE-6, RR-SCORE-7), or ``None``."""
+    if declaration.color is not None:
+        if not printed.is_gray_mimic:
+            return f"{printed.name} is not a Gray and cannot be declared a colour"
+        if declaration.color is Color.GRAY:
+            return f"{printed.name} is already Gray; declare one *other* colour"
+    if declaration.name is not None:
+        if not printed.is_orange_mimic:
+            return f"{printed.name} is not an Orange and cannot take a name"
+        if declaration.name not in _character_names():
+            return f"{declaration.name!r} is not the name of a character"
+    return None
+
+
+def _character_names() -> frozenset[str]:
+    return frozenset(names())
+
+
+def best_declarations(
+    cards: Sequence[Card], given: Mapping[CardId, Declaration], around: Surroundings
+) -> dict[CardId, Declaration]:
+    """RULING-B3: for each Gray and Orange of ``cards`` without a ``given`` declaration, the
+    declaration that maximises the hand's cards row (``Declaration()`` when none helps)."""
+    free_grays = [i for i, c in enumerate(cards) if c.is_gray_mimic and c.id not in given]
+    free_oranges = [i for i, c in enumerate(cards) if c.is_orange_mimic and c.id not in given]
+    if not free_grays and not free_oranges:
+        return {}
+    base = tuple(HandCard.of(c, given.get(c.id)) for c in cards)
+    bonuses = [BONUSES[c.id] for c in cards]
+    search = _Search(base, around, free_grays, free_oranges)
+
+    colour_readers = {i for i, b in enumerate(bonuses) if b.reads_colors} if free_grays else set()
+    name_readers = {i for i, b in enumerate(bonuses) if b.reads_names} if free_oranges else set()
+    mixed = sorted(colour_readers & name_readers)
+    gray_key = _ColorProjection([bonuses[i] for i in mixed])
+    orange_key = _NameProjection([bonuses[i] for i in mixed])
+
+    keep: OrangeOption = tuple(base[i].name for i in free_oranges)
+    best_grays: dict[tuple[str, ...], tuple[int, GrayOption]] = {}
+    for gray in _gray_options(base, bonuses, len(free_grays)):
+        points = search.points(gray, keep, sorted(colour_readers - name_readers))
+        _keep_best(best_grays, gray_key(gray), points, gray)
+
+    no_colour: GrayOption = (None,) * len(free_grays)
+    best_oranges: dict[tuple[str, ...], tuple[int, OrangeOption]] = {}
+    for orange in _orange_options(base, bonuses, free_oranges):
+        points = search.points(no_colour, orange, sorted(name_readers - colour_readers))
+        _keep_best(best_oranges, orange_key(orange), points, orange)
+
+    best: tuple[int, GrayOption, OrangeOption] | None = None
+    for gray_points, gray in best_grays.values():
+        for orange_points, orange in best_oranges.values():
+            total = gray_points + orange_points + search.points(gray, orange, mixed)
+            if best is None or total > best[0]:
+                best = (total, gray, orange)
+    assert best is not None
+    _, gray, orange = best
+    chosen = {base[i].id: Declaration(color=color) for i, color in zip(free_grays, gray)}
+    for i, name in zip(free_oranges, orange):
+        renamed = name != cards[i].name
+        chosen[base[i].id] = Declaration(name=name) if renamed else Declaration()
+    return chosen
+
+
+def _keep_best(
+    best: dict[tuple[str, ...], tuple[int, Option]],
+    key: tuple[str, ...],
+    points: int,
+    option: Option,
+) -> None:
+    """Record ``option`` if it beats the best so far for ``key`` (earlier options win ties)."""
+    found = best.get(key)
+    if found is None or points > found[0]:
+        best[key] = (points, option)
+
+
+class _Search:
+    """Evaluates some of a hand's bonuses under one choice of colours and names."""
+
+    def __init__(
+        self,
+        base: tuple[HandCard, ...],
+        around: Surroundings,
+        free_grays: Sequence[int],
+        free_oranges: Sequence[int],
+    ) -> None:
+        self.base = base
+        self.around = around
+        self.free_grays = free_grays
+        self.free_oranges = free_oranges
+
+    def points(self, gray: GrayOption, orange: OrangeOption, indices: Iterable[int]) -> int:
+        indices = list(indices)
+        if not indices:
+            return 0
+        hand = list(self.base)
+        for i, color in zip(self.free_grays, gray):
+            if color is not None:
+                c = hand[i]
+                hand[i] = HandCard(c.id, c.name, c.colors | {color}, c.core)
+        for i, name in zip(self.free_oranges, orange):
+            c = hand[i]
+            hand[i] = HandCard(c.id, name, c.colors, c.core)
+        declared = tuple(hand)
+        return sum(end_game_points(EndGame(declared, i, self.around)) for i in indices)
+
+
+class _ColorProjection:
+    """What the cards that read both colours and names see of the Grays' colours."""
+
+    def __init__(self, mixed: Sequence[Bonus]) -> None:
+        self.every = any(b.every_color for b in mixed)
+        self.colors = frozenset(c for b in mixed for c in b.colors)
+
+    def __call__(self, option: GrayOption) -> tuple[str, ...]:
+        seen = (c for c in option if c is not None and (self.every or c in self.colors))
+        return tuple(sorted(c.value for c in seen))
+
+
+class _NameProjection:
+    """What the cards that read both colours and names see of the Oranges' names."""
+
+    def __init__(self, mixed: Sequence[Bonus]) -> None:
+        self.initials = any(b.initials for b in mixed)
+        self.names = frozenset(n for b in mixed for n in b.names)
+
+    def __call__(self, option: OrangeOption) -> tuple[str, ...]:
+        return tuple(
+            sorted(n if n in self.names else initial(n) if self.initials else "" for n in option)
+        )
+
+
+def _gray_options(
+    base: Sequence[HandCard], bonuses: Sequence[Bonus], free: int
+) -> list[GrayOption]:
+    """Multisets of candidate colours for the free Grays, fewer declarations first."""
+    tested = {c for b in bonuses for c in b.colors} - {Color.GRAY}
+    candidates = set(tested)
+    if any(b.every_color for b in bonuses):
+        held = {c for card in base for c in card.colors} - {Color.GRAY}
+        fresh = [c for c in Color if c not in tested | held | {Color.GRAY}]
+        candidates |= held | set(fresh[:free])
+    ordered: list[Color | None] = [None, *(c for c in Color if c in candidates)]
+    options = list(itertools.combinations_with_replacement(ordered, free))
+    return sorted(options, key=lambda option: sum(c is not None for c in option))
+
+
+def _orange_options(
+    base: Sequence[HandCard], bonuses: Sequence[Bonus], free: Sequence[int]
+) -> list[OrangeOption]:
+    """Candidate resulting names for the free Oranges, fewer renamings first; one option per
+    multiset of resulting names."""
+    shared = _name_candidates(base, bonuses, len(free))
+    options: list[OrangeOption] = []
+    seen: set[tuple[str, ...]] = set()
+    for renamed in range(len(free) + 1):
+        for who in itertools.combinations(range(len(free)), renamed):
+            for new_names in itertools.combinations_with_replacement(shared, renamed):
+                option = [base[i].name for i in free]
+                for slot, name in zip(who, new_names):
+                    option[slot] = name
+                key = tuple(sorted(option))
+                if key not in seen:
+                    seen.add(key)
+                    options.append(tuple(option))
+    return options
+
+
+def _name_candidates(base: Sequence[HandCard], bonuses: Sequence[Bonus], free: int) -> list[str]:
+    """The tested names, and with an ``initials`` bonus one untested name per first letter in
+    play plus ``free`` fresh first letters (see the module docstring)."""
+    tested = {n for b in bonuses for n in b.names}
+    candidates = sorted(tested)
+    if any(b.initials for b in bonuses):
+        untested: dict[str, str] = {}
+        for name in sorted(names()):
+            if name not in tested:
+                untested.setdefault(initial(name), name)
+        in_play = {initial(c.name) for c in base} | {initial(n) for n in tested}
+        fresh = [letter for letter in sorted(untested) if letter not in in_play][:free]
+        candidates += [untested[letter] for letter in sorted(in_play) if letter in untested]
+        candidates += [untested[letter] for letter in fresh]
+    return candidates
