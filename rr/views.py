@@ -106,7 +106,7 @@ def _hidden_option(option: Option, state: GameState, seat: Seat | None) -> bool:
         return False
     if zone.kind is ZoneKind.HAND:
         return zone.seat != seat
-    return zone.kind is ZoneKind.DECK or card in state.face_down
+    return zone.kind is ZoneKind.DECK or option.card in state.face_down
 
 
 def redact(event: Event, before: GameState, seat: Seat | None) -> Event:
