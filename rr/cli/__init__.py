@@ -18,6 +18,10 @@ COMMANDS: tuple[str, ...] = (
     "simulate",
     "cards",
     "score",
+    "replay",
+    "audit",
+    "regress",
+    "spec",
 )
 """Sub-command modules under ``rr.cli``, in the order ``rr --help`` lists them."""
 
