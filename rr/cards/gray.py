@@ -2,7 +2,10 @@
 
 All seven share one deploy shape — "Move a <colour> or <colour> from any location to
 (directly) under this card. You may gain that card; if you do, end your turn." — so one
-function serves them, given the two colours. Their end-of-game text ("You may treat this card
+function serves them, given the colours. Trigg and Ugly Dan print "to under this card" without
+"directly"; read literally that is the same place, the card directly under it (RR-LOC-3).
+The Gray itself never moves under itself (Trigg is a Gray), and a matching card may come from
+the Gray's own location, even from directly under it (RULING-A15), which moves it nowhere. Their end-of-game text ("You may treat this card
 as if it is any one other color") is a scoring declaration (RULING-B3), not an ability here.
 """
 
@@ -18,8 +21,8 @@ from rr.options import Answer, PickCard
 
 def move_under_then_may_gain(*colors: Color) -> Callable[[Play], Ability]:
     def deploy(p: Play) -> Ability:
-        # "Move a <colour> from any location to directly under this card." Any position of
-        # any stack (RULING-A15); face-down cards are colourless.
+        # "Move a <colour> or <colour> from any location to (directly) under this card." Any
+        # position of any stack (RULING-A15); face-down cards are colourless.
         state = p.state
         cards = [c for loc in LOCATIONS for c in state.stack(loc)
                  if c != p.card and is_color(state, c, *colors)]
@@ -42,5 +45,25 @@ def move_under_then_may_gain(*colors: Color) -> Callable[[Play], Ability]:
 
 
 ABILITIES: Mapping[CardId, Abilities] = {
+    # "Move a Pink or Violet from any location to directly under this card. You may gain that
+    # card; if you do, end your turn."
+    CardId("bridge"): Abilities(deploy=move_under_then_may_gain(Color.PINK, Color.VIOLET)),
+    # "Move a Gold from any location to directly under this card. You may gain that card; if
+    # you do, end your turn."
     CardId("colonel_valentin"): Abilities(deploy=move_under_then_may_gain(Color.GOLD)),
+    # "Move a Copper or White from any location to directly under this card. You may gain that
+    # card; if you do, end your turn."
+    CardId("danto"): Abilities(deploy=move_under_then_may_gain(Color.COPPER, Color.WHITE)),
+    # "Move an Orange or Blue from any location to directly under this card. You may gain that
+    # card; if you do, end your turn."
+    CardId("holiday"): Abilities(deploy=move_under_then_may_gain(Color.ORANGE, Color.BLUE)),
+    # "Move an Obsidian or Green from any location to directly under this card. You may gain
+    # that card; if you do, end your turn."
+    CardId("sun_hwa"): Abilities(deploy=move_under_then_may_gain(Color.OBSIDIAN, Color.GREEN)),
+    # "Move a Gray or Yellow from any location to under this card. You may gain that card; if
+    # you do, end your turn."
+    CardId("trigg"): Abilities(deploy=move_under_then_may_gain(Color.GRAY, Color.YELLOW)),
+    # "Move a Red or Brown from any location to under this card. You may gain that card; if
+    # you do, end your turn."
+    CardId("ugly_dan"): Abilities(deploy=move_under_then_may_gain(Color.RED, Color.BROWN)),
 }

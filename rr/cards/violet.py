@@ -1,10 +1,186 @@
-"""Violet cards: one small handler per printed ability, the printed text quoted above it."""
+"""Violet cards: one small handler per printed ability, the printed text quoted above it.
+
+Three shapes: *move a card of this location* (4D Painter, Musician, Zanzibar), *give this card
+to the player to your right if you lead them on a track* (Holo Host, Reporter, Vlogger), and
+Mickey the Carver's dig through the deck.
+"""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
-from rr.effects.play import Abilities
-from rr.model import CardId
+from rr.cards.catalogue import card as card_data
+from rr.decisions import Ask
+from rr.effects import (
+    END_TURN, Abilities, Ability, Play, banish, color_of, gain, gain_top_of_deck, give, is_color,
+    move, return_to_deck, reveal,
+)
+from rr.events.types import CardGained
+from rr.model import CardId, Color, Location, Seat, Zone
+from rr.options import Answer, PickCard
+from rr.state import GameState
 
-ABILITIES: Mapping[CardId, Abilities] = {}
+
+def core_value(state: GameState, card: CardId) -> int:
+    """A card's core value as it lies now: printed, or 0 face down if the ruleset says so
+    (RULING-A2)."""
+    if card in state.face_down and not state.ruleset.face_down_value_is_actual:
+        return 0
+    return card_data(card).core_value
+
+
+# --- move a card of this location to the top of another ------------------------------------
+
+
+def move_to_top_of_another(p: Play, moves: Mapping[CardId, tuple[Location, ...]],
+                           what: str) -> Ability:
+    """Move one of ``moves`` (card → its legal destinations) to the top of its destination.
+
+    The card is chosen first, among those with at least one destination, then where it goes.
+    Nothing happens when no card can move (RR-ABIL-1).
+    """
+    movable = [PickCard(c) for c, where in moves.items() if where]
+    if not movable:
+        return None
+    choice = yield from p.ask(Ask.CARD, f"Move {what} from this location", movable)
+    where = yield from p.ask(Ask.LOCATION, f"Move {choice.card} to the top of",
+                             list(moves[choice.card]))
+    yield from move(p.table, choice.card, where)
+    return None
+
+
+def four_d_painter(p: Play) -> Ability:
+    """Any card of the stack, 4D Painter itself included (RULING-A15, RULING-A16).
+
+    A face-down card has no colour (RULING-A1), so no card shares its colour and every other
+    location takes it; face-down cards at the destination match no colour either.
+    """
+    # "Move a card from this location to the top of another location where there are no cards
+    # with the same color as it."
+    assert p.location is not None
+    state = p.state
+
+    def fits(card: CardId, loc: Location) -> bool:
+        color = color_of(state, card)
+        return color is None or not any(is_color(state, c, color) for c in state.stack(loc))
+
+    moves = {c: tuple(loc for loc in p.others() if fits(c, loc))
+             for c in state.stack(p.location)}
+    return (yield from move_to_top_of_another(p, moves, "a card"))
+
+
+def move_by_parity(even: bool) -> Callable[[Play], Ability]:
+    """Musician (even) and Zanzibar (odd): any card of the stack, the deployed card itself
+    included (RULING-A15, RULING-A16); 0 is even (RR-ABIL-8); a face-down card's value is
+    read per RULING-A2."""
+
+    def deploy(p: Play) -> Ability:
+        # "Move a card with an even|odd core value from this location to the top of another
+        # location."
+        assert p.location is not None
+        state = p.state
+        moves = {c: p.others() for c in state.stack(p.location)
+                 if (core_value(state, c) % 2 == 0) is even}
+        what = "a card with an even core value" if even else "a card with an odd core value"
+        return (yield from move_to_top_of_another(p, moves, what))
+
+    return deploy
+
+
+# --- Holo Host, Reporter, Vlogger -----------------------------------------------------------
+
+
+def give_away_if_ahead(measure: Callable[[GameState, Seat], int]) -> Callable[[Play], Ability]:
+    """"If you have more <measure> than the player to your right, give them <this card>, gain
+    the top 2 cards of the deck, then end your turn."
+
+    The player to your right is the one who plays just before you, the opponent in a 2-player
+    game; "more" is strictly more; the 2-player neutral Influence is not a player (RULING-A11,
+    RULING-A5). The card lies on its location, and rr has no event for a card handed from a
+    location to another player: it is taken into hand and passed on (two events, one act).
+    With fewer than 2 cards in the deck, those there are are gained (RR-DECK-3).
+    """
+
+    def deploy(p: Play) -> Ability:
+        state = p.state
+        right = state.previous_seat(p.seat)
+        # "If you have more ... than the player to your right,"
+        if right == p.seat or measure(state, p.seat) <= measure(state, right):
+            return None
+        # "give them the <card>,"
+        yield CardGained(p.seat, p.card, Zone.at(_where(p)))
+        yield from give(p.table, p.seat, right, p.card)
+        # "gain the top 2 cards of the deck,"
+        for _ in range(2):
+            yield from gain_top_of_deck(p.table, p.seat)
+        # "then end your turn."
+        return END_TURN
+
+    return deploy
+
+
+def _where(p: Play) -> Location:
+    zone = p.state.zone_of(p.card)
+    assert zone is not None and zone.location is not None
+    return zone.location
+
+
+def influence(state: GameState, seat: Seat) -> int:
+    return state.players[seat].influence
+
+
+def helium(state: GameState, seat: Seat) -> int:
+    return state.players[seat].helium
+
+
+def fleet(state: GameState, seat: Seat) -> int:
+    return state.players[seat].fleet
+
+
+# --- Mickey the Carver ----------------------------------------------------------------------
+
+
+def mickey_the_carver(p: Play) -> Ability:
+    """The revealed cards stay on top of the deck until they go to its bottom; the player puts
+    them there one at a time, each under the ones before, so the last chosen is the bottom card.
+    No Gold in the deck: every revealed card goes to the bottom (RULING-A23). Banishing your own
+    card is not an opponent's banish, so no block applies (RR-BLOCK-2)."""
+    # "You may banish a Red from your hand."
+    reds = [PickCard(c) for c in p.state.hand(p.seat) if is_color(p.state, c, Color.RED)]
+    if not reds:
+        return None
+    options: list[Answer | PickCard] = [Answer.NO, *reds]
+    choice = yield from p.ask(Ask.CARD, "Banish a Red from your hand?", options)
+    if not isinstance(choice, PickCard):
+        return None
+    yield from banish(p.table, choice.card)
+    # "If you do, reveal cards from the deck until you find a Gold."
+    revealed: list[CardId] = []
+    gold: CardId | None = None
+    for card in reversed(p.state.deck):
+        yield from reveal(p.table, card, p.seat)
+        if is_color(p.state, card, Color.GOLD):
+            gold = card
+            break
+        revealed.append(card)
+    # "Gain it"
+    if gold is not None and p.can_gain(gold):
+        yield from gain(p.table, p.seat, gold)
+    # "and place the revealed cards at the bottom of the deck in any order."
+    while revealed:
+        pick = yield from p.ask(Ask.CARD, "Place a revealed card at the bottom of the deck",
+                                [PickCard(c) for c in revealed])
+        yield from return_to_deck(p.table, pick.card, bottom=True)
+        revealed.remove(pick.card)
+    return None
+
+
+ABILITIES: Mapping[CardId, Abilities] = {
+    CardId("4d_painter"): Abilities(deploy=four_d_painter),
+    CardId("holo_host"): Abilities(deploy=give_away_if_ahead(influence)),
+    CardId("mickey_the_carver"): Abilities(deploy=mickey_the_carver),
+    CardId("musician"): Abilities(deploy=move_by_parity(even=True)),
+    CardId("reporter"): Abilities(deploy=give_away_if_ahead(helium)),
+    CardId("vlogger"): Abilities(deploy=give_away_if_ahead(fleet)),
+    CardId("zanzibar"): Abilities(deploy=move_by_parity(even=False)),
+}
