@@ -1,10 +1,79 @@
-"""White cards: one small handler per printed ability, the printed text quoted above it."""
+"""White cards: one small handler per printed ability, the printed text quoted above it.
+
+Judge's block (steal or banish, RR-BLOCK-2) and the Martyr / Justice block (taking the
+Sovereign token, RR-BLOCK-3) are generic rules read from the block text (``rr.effects``); only
+the deploy and end-of-game abilities live here. Judge has neither.
+"""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
-from rr.effects.play import Abilities
-from rr.model import CardId
+from rr.decisions import Ask
+from rr.effects import (
+    Abilities, Ability, Play, Program, advance, gain, gain_helium, place_influence,
+    reveal_and_place,
+)
+from rr.model import CardId, Location
+from rr.options import PickCard
 
-ABILITIES: Mapping[CardId, Abilities] = {}
+
+def has_sovereign(p: Play) -> bool:
+    return p.state.sovereign == p.seat
+
+
+def gain_one_from(location: Location) -> Callable[[Play], Program[None]]:
+    """Martyr's and Justice's end-of-game ability: any card of the stack (RULING-A15)."""
+
+    def end_of_game(p: Play) -> Program[None]:
+        # Martyr: "If you have the Sovereign token, gain 1 card of your choice from Mars."
+        # Justice: "If you have the Sovereign token, gain 1 card of your choice from Luna."
+        if not has_sovereign(p):
+            return
+        cards = [PickCard(c) for c in p.state.stack(location)]
+        if not cards:
+            return
+        choice = yield from p.ask(Ask.CARD, f"Gain 1 card from {location.title}", cards)
+        yield from gain(p.table, p.seat, choice.card)
+
+    return end_of_game
+
+
+def magistrate(p: Play) -> Ability:
+    # "If you have the Sovereign token, gain 1 Helium."
+    if has_sovereign(p):
+        yield from gain_helium(p.table, p.seat)
+    return None
+
+
+def orator(p: Play) -> Ability:
+    # "If you have the Sovereign token, place 1 Influence on the Institute."
+    if has_sovereign(p):
+        yield from place_influence(p.table, p.seat)
+    return None
+
+
+def priestess(p: Play) -> Ability:
+    # "If you have the Sovereign token, advance once on the Fleet Track."
+    if has_sovereign(p):
+        yield from advance(p.table, p.seat)
+    return None
+
+
+def seer(p: Play) -> Ability:
+    # "If you have the Sovereign token, reveal the top card of the deck and place (not deploy)
+    # it on another location." Another than Seer's own (RR-ABIL-3); nothing if the deck is
+    # empty (RR-DECK-1).
+    if has_sovereign(p):
+        yield from reveal_and_place(p.table, p.seat, p.card, exclude=p.location)
+    return None
+
+
+ABILITIES: Mapping[CardId, Abilities] = {
+    CardId("justice"): Abilities(end_of_game=gain_one_from(Location.LUNA)),
+    CardId("magistrate"): Abilities(deploy=magistrate),
+    CardId("martyr"): Abilities(end_of_game=gain_one_from(Location.MARS)),
+    CardId("orator"): Abilities(deploy=orator),
+    CardId("priestess"): Abilities(deploy=priestess),
+    CardId("seer"): Abilities(deploy=seer),
+}
