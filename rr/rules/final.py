@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
 from attrs import frozen
 
 from rr.model import LOCATIONS, CardId, Seat
+from rr.scoring.scorepad import Scorepad, score
 from rr.scoring.table import Declaration, FinalPlayer, FinalTable, LocationCard
 from rr.state import GameState
 
@@ -39,17 +40,15 @@ def final_table(state: GameState,
 class FinalScore:
     totals: tuple[int, ...]
     winners: tuple[Seat, ...]
-    pad: Any
+    pad: Scorepad
 
 
 def scorepad_of(state: GameState,
                 declarations: Mapping[Seat, Mapping[CardId, Declaration]] | None = None
                 ) -> FinalScore:
     """Score ``state`` with the scorepad (RR-SCORE-*); winners as seats."""
-    from rr.scoring.scorepad import score
-
     pad = score(final_table(state, declarations), state.ruleset)
     names = [p.name for p in state.players]
-    totals = tuple(p.total for p in pad.players)
+    totals = tuple(p.rows.total for p in pad.players)
     winners = tuple(names.index(w) for w in pad.winners)
     return FinalScore(totals, winners, pad)
