@@ -1,10 +1,137 @@
-"""Obsidian cards: one small handler per printed ability, the printed text quoted above it."""
+"""Obsidian cards: one small handler per printed ability, the printed text quoted above it.
+
+Colours are read as the cards lie when the ability looks at them: a face-down card is
+colourless (RULING-A1), so it is a "non-Gold" and not an Obsidian, Gold or Gray. Banishing a
+card from a location is never blockable (RULING-A13).
+"""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
-from rr.effects.play import Abilities
-from rr.model import CardId
+from rr.decisions import Ask
+from rr.effects import (
+    END_TURN, Abilities, Ability, Play, banish, gain, gain_helium, is_color, place_influence,
+)
+from rr.model import CardId, Color
+from rr.options import Answer, PickCard
 
-ABILITIES: Mapping[CardId, Abilities] = {}
+
+def gain_partner_then_regain(*partners: str) -> Callable[[Play], Ability]:
+    """Alfrun and Jopho: "You may gain <A> or <B> from this location. If you do, regain <this
+    card> and end your turn." Either partner may lie at any position of the stack
+    (RULING-A15); "regain" takes the deployed card back into the hand (RULING-B6)."""
+    wanted = {CardId(c) for c in partners}
+
+    def deploy(p: Play) -> Ability:
+        assert p.location is not None
+        # "You may gain <A> or <B> from this location."
+        found = [PickCard(c) for c in p.state.stack(p.location)
+                 if c in wanted and p.can_gain(c)]
+        if not found:
+            return None
+        options: list[Answer | PickCard] = [Answer.NO, *found]
+        choice = yield from p.ask(Ask.CARD, "Gain a card from this location?", options)
+        if not isinstance(choice, PickCard):
+            return None
+        yield from gain(p.table, p.seat, choice.card)
+        # "If you do, regain <this card> and end your turn."
+        if p.can_gain(p.card):
+            yield from gain(p.table, p.seat, p.card)
+        return END_TURN
+
+    return deploy
+
+
+def alia_snowsparrow(p: Play) -> Ability:
+    # "Banish the top non-Gold card from any other location." On each other location, the
+    # topmost card that is not a Gold (RULING-A1: a face-down card is a non-Gold).
+    state = p.state
+    found: list[PickCard] = []
+    for loc in p.others():
+        stack = state.stack(loc)
+        top_non_gold = next((c for c in reversed(stack) if not is_color(state, c, Color.GOLD)),
+                            None)
+        if top_non_gold is not None:
+            found.append(PickCard(top_non_gold))
+    if not found:
+        return None
+    choice = yield from p.ask(Ask.CARD, "Banish the top non-Gold card of another location",
+                              found)
+    gray_or_obsidian = is_color(state, choice.card, Color.GRAY, Color.OBSIDIAN)
+    yield from banish(p.table, choice.card)
+    # "If it's not Gray or Obsidian, gain 1 Helium."
+    if not gray_or_obsidian:
+        yield from gain_helium(p.table, p.seat)
+    return None
+
+
+def helga(p: Play) -> Ability:
+    assert p.location is not None
+    # "Banish the card directly under this one."
+    if p.under is None:
+        return None
+    only_other = len(p.state.stack(p.location)) == 2
+    yield from banish(p.table, p.under)
+    # "If it was the only other card on this location, gain 1 Helium."
+    if only_other:
+        yield from gain_helium(p.table, p.seat)
+    return None
+
+
+def ragnar(p: Play) -> Ability:
+    # "Banish the top card of another location."
+    tops = [PickCard(top) for loc in p.others() if (top := p.state.top(loc)) is not None]
+    if not tops:
+        return None
+    choice = yield from p.ask(Ask.CARD, "Banish the top card of another location", tops)
+    gold_or_gray = is_color(p.state, choice.card, Color.GOLD, Color.GRAY)
+    yield from banish(p.table, choice.card)
+    # "If it's a Gold or a Gray, place 1 Influence on the Institute."
+    if gold_or_gray:
+        yield from place_influence(p.table, p.seat)
+    return None
+
+
+def sefi(p: Play) -> Ability:
+    """Sefi: "another Obsidian" is any Obsidian of the stack but Sefi (RULING-A15, A16);
+    the gain is mandatory when one is there."""
+    assert p.location is not None
+    # "Gain another Obsidian from this location."
+    found = [PickCard(c) for c in p.state.stack(p.location)
+             if c != p.card and is_color(p.state, c, Color.OBSIDIAN) and p.can_gain(c)]
+    if not found:
+        return None
+    choice = yield from p.ask(Ask.CARD, "Gain another Obsidian from this location", found)
+    yield from gain(p.table, p.seat, choice.card)
+    return None
+
+
+def stained(p: Play) -> Ability:
+    assert p.location is not None
+    # "Banish any other card from this location." Any position but Stained's own (RULING-A16).
+    found = [PickCard(c) for c in p.state.stack(p.location) if c != p.card]
+    if not found:
+        return None
+    choice = yield from p.ask(Ask.CARD, "Banish another card from this location", found)
+    obsidian = is_color(p.state, choice.card, Color.OBSIDIAN)
+    yield from banish(p.table, choice.card)
+    # "If it's an Obsidian, place 1 Influence on the Institute."
+    if obsidian:
+        yield from place_influence(p.table, p.seat)
+    return None
+
+
+ABILITIES: Mapping[CardId, Abilities] = {
+    # "You may gain Nero or Jopho from this location. If you do, regain Alfrun and end your
+    # turn."
+    CardId("alfrun"): Abilities(deploy=gain_partner_then_regain("nero", "jopho")),
+    CardId("alia_snowsparrow"): Abilities(deploy=alia_snowsparrow),
+    CardId("helga"): Abilities(deploy=helga),
+    # "You may gain Alfrun or Nero from this location. If you do, regain Jopho and end your
+    # turn."
+    CardId("jopho"): Abilities(deploy=gain_partner_then_regain("alfrun", "nero")),
+    CardId("ragnar"): Abilities(deploy=ragnar),
+    CardId("sefi"): Abilities(deploy=sefi),
+    CardId("stained"): Abilities(deploy=stained),
+}
