@@ -13,16 +13,8 @@ LOCATION_CARDS = 2
 
 
 def setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
-    """RR-SETUP-1..6, dealt in the order of RULING-B5."""
+    """RR-SETUP-1..6, in the order of RR-SETUP-8; cards dealt as RULING-B5 says."""
     n = len(table.state.players)
-    if houses is not None:
-        yield HousesDealt(houses)  # RR-SETUP-3: chosen by the players
-    else:
-        yield from draw(Chance(
-            "the house tiles",
-            lambda rng: HousesDealt(tuple(rng.sample(list(House), n))),
-            lambda e: isinstance(e, HousesDealt) and len(e.houses) == n,
-        ))
     deck = all_ids()
     yield from draw(Chance(
         "the deck's shuffle",
@@ -32,6 +24,14 @@ def setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     for location in LOCATIONS:
         for _ in range(LOCATION_CARDS):
             yield _deal(table, Zone.at(location))
+    if houses is not None:
+        yield HousesDealt(houses)  # RR-SETUP-3: chosen by the players
+    else:
+        yield from draw(Chance(
+            "the house tiles",
+            lambda rng: HousesDealt(tuple(rng.sample(list(House), n))),
+            lambda e: isinstance(e, HousesDealt) and len(e.houses) == n,
+        ))
     for seat, player in enumerate(table.state.players):
         for _ in range(starting_hand(player.house)):
             yield _deal(table, Zone.hand(seat))
