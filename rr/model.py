@@ -85,6 +85,16 @@ class House(enum.Enum):
     MINERVA = "minerva"
 
 
+@frozen
+class Declaration:
+    """A Gray card's extra colour and/or an Orange card's borrowed name (RULING-A8, A9).
+
+    ``Declaration()`` declares nothing."""
+
+    color: Color | None = None
+    name: str | None = None
+
+
 class ZoneKind(enum.Enum):
     DECK = "deck"
     HAND = "hand"

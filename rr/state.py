@@ -14,7 +14,7 @@ from attrs import evolve, frozen
 
 from rr.errors import CorruptLogError
 from rr.events.types import (
-    AbilityMissing, BlockUsed, CardBanished, CardDealt, CardDeployed, CardGained, CardMoved,
+    AbilityMissing, BlockUsed, CardBanished, CardDeclared, CardDealt, CardDeployed, CardGained, CardMoved,
     CardPassed, CardPlaced, CardReturnedToDeck, CardRevealed, CardSelectedAtRandom, CardsShuffled,
     DecisionMade, DeckShuffled, DieRolled, Event, FirstPlayerChosen, FleetAdvanced,
     FleetRegressed, GameEndTriggered, GameScored, GameStarted, HeliumGained, HeliumLost,
@@ -22,7 +22,8 @@ from rr.events.types import (
     PointsScored, SovereignTaken, TurnEnded, TurnKind, TurnStarted,
 )
 from rr.model import (
-    FLEET_MAX, INFLUENCE_TOKENS, LOCATIONS, CardId, House, Location, Seat, Zone, ZoneKind,
+    FLEET_MAX, INFLUENCE_TOKENS, LOCATIONS, CardId, Declaration, House, Location, Seat, Zone,
+    ZoneKind,
 )
 from rr.ruleset import Ruleset
 
@@ -43,6 +44,8 @@ class PlayerState:
     """Turns that do not count: Apollo's last turn, out-of-order turns."""
     points: tuple[tuple[CardId, int], ...] = ()
     """Points won by end-of-game abilities (Hacker), by card."""
+    declarations: tuple[tuple[CardId, Declaration | None], ...] = ()
+    """End-of-game declarations of Gray colours and Orange names (None: the best)."""
 
 
 @frozen
@@ -360,6 +363,14 @@ def _sovereign_taken(state: GameState, e: SovereignTaken) -> GameState:
     return evolve(state, sovereign=e.seat)
 
 
+def _card_declared(state: GameState, e: CardDeclared) -> GameState:
+    player = _player(state, e, e.seat)
+    if e.card not in player.hand:
+        raise _bad(e, f"{e.card} is not in P{e.seat}'s hand")
+    return _with_player(state, e.seat,
+                        declarations=player.declarations + ((e.card, e.declaration),))
+
+
 def _points_scored(state: GameState, e: PointsScored) -> GameState:
     player = _player(state, e, e.seat)
     return _with_player(state, e.seat, points=player.points + ((e.card, e.points),))
@@ -398,6 +409,7 @@ _FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
     SovereignTaken: _sovereign_taken,
     DieRolled: _unchanged,
     PointsScored: _points_scored,
+    CardDeclared: _card_declared,
     AbilityMissing: _unchanged,
 }
 

@@ -12,7 +12,7 @@ from typing import ClassVar, Union
 
 from attrs import frozen
 
-from rr.model import Bonus, CardId, House, Location, Seat, Zone
+from rr.model import Bonus, CardId, Declaration, House, Location, Seat, Zone
 from rr.options import Option
 from rr.ruleset import Ruleset
 
@@ -327,6 +327,16 @@ class PointsScored:
 
 
 @frozen
+class CardDeclared:
+    """A Gray's colour or an Orange's name for scoring; ``None``: the best (RULING-B3)."""
+
+    TAG: ClassVar[str] = "card_declared/1"
+    seat: Seat
+    card: CardId
+    declaration: Declaration | None
+
+
+@frozen
 class AbilityMissing:
     """A card whose ability the engine does not implement yet; nothing else happened."""
 
@@ -341,7 +351,7 @@ Event = Union[
     CardDeployed, CardGained, CardPlaced, CardMoved, CardBanished, CardReturnedToDeck,
     CardPassed, CardRevealed, CardSelectedAtRandom, CardsShuffled, BlockUsed,
     HeliumGained, HeliumLost, HeliumPaid, FleetAdvanced, FleetRegressed, InfluencePlaced,
-    InfluenceRemoved, SovereignTaken, DieRolled, PointsScored, AbilityMissing,
+    InfluenceRemoved, SovereignTaken, DieRolled, PointsScored, CardDeclared, AbilityMissing,
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]

@@ -10,12 +10,11 @@ from rr.decisions import Ask
 from rr.effects.cards import banish, choose_from_hand
 from rr.effects.play import Play
 from rr.effects.program import Program, Table, ask
-from rr.events.types import AbilityMissing, GameScored, Phase, PhaseChanged
-from rr.model import CardId, Color, House, Seat
+from rr.events.types import AbilityMissing, CardDeclared, GameScored, Phase, PhaseChanged
+from rr.model import CardId, Color, Declaration, House, Seat
 from rr.options import Answer, Option, PickCard, PickName
 from rr.rules.final import scorepad_of
 from rr.rules.turn import hooks
-from rr.scoring.table import Declaration
 from rr.state import GameState
 
 
@@ -37,10 +36,9 @@ def end_of_game(table: Table) -> Program[None]:
                                                "Ceres: banish 1 card from your hand")
             if card is not None:
                 yield from banish(table, card)
-    declarations: dict[Seat, dict[CardId, Declaration]] = {}
     for seat in seats_from_first(table.state):
-        declarations[seat] = yield from declare(table, seat)
-    yield from score(table, declarations)
+        yield from declare(table, seat)
+    yield from score(table)
     yield PhaseChanged(Phase.OVER)
 
 
@@ -71,12 +69,11 @@ OTHER_COLORS: Mapping[Color, tuple[Color, ...]] = {
 }
 
 
-def declare(table: Table, seat: Seat) -> Program[dict[CardId, Declaration]]:
+def declare(table: Table, seat: Seat) -> Program[None]:
     """RULING-B3: each Gray may take one other colour, each Orange any character's name.
 
     ``best`` leaves the choice to the scorer's optimiser; ``no`` declares nothing.
     """
-    out: dict[CardId, Declaration] = {}
     for card in table.state.hand(seat):
         data = card_data(card)
         options: list[Option] = [Answer.BEST, Answer.NO]
@@ -88,18 +85,18 @@ def declare(table: Table, seat: Seat) -> Program[dict[CardId, Declaration]]:
             continue
         choice = yield from ask(table, seat, Ask.DECLARE, card,
                                 f"Declaration for {data.name}", options)
+        declared: Declaration | None = None
         if choice is Answer.NO:
-            out[card] = Declaration()
+            declared = Declaration()
         elif isinstance(choice, Color):
-            out[card] = Declaration(color=choice)
+            declared = Declaration(color=choice)
         elif isinstance(choice, PickName):
-            out[card] = Declaration(name=choice.name)
-    return out
+            declared = Declaration(name=choice.name)
+        yield CardDeclared(seat, card, declared)
 
 
-def score(table: Table, declarations: Mapping[Seat, Mapping[CardId, Declaration]]
-          ) -> Program[None]:
+def score(table: Table) -> Program[None]:
     """RR-END-7, RR-SCORE-*: the scorepad, recorded as ``GameScored``."""
-    pad = scorepad_of(table.state, declarations)
+    pad = scorepad_of(table.state)
     yield GameScored(pad.totals, pad.winners)
 

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from attrs import frozen
 
 from rr.model import LOCATIONS, CardId, Seat
 from rr.scoring.scorepad import Scorepad, score
-from rr.scoring.table import Declaration, FinalPlayer, FinalTable, LocationCard
+from rr.scoring.table import FinalPlayer, FinalTable, LocationCard
 from rr.state import GameState
 
 
-def final_table(state: GameState,
-                declarations: Mapping[Seat, Mapping[CardId, Declaration]] | None = None
-                ) -> FinalTable:
-    """The hands, tokens, board and banished pile of ``state``, for the scorepad."""
-    declarations = declarations or {}
+def final_table(state: GameState) -> FinalTable:
+    """The hands, tokens, board, banished pile and declarations of ``state``, for the scorepad.
+
+    A card declared "best" (or not declared) is left to the scorer's optimiser (RULING-B3).
+    """
     players = []
     for seat, p in enumerate(state.players):
         points: dict[CardId, int] = {}
@@ -25,7 +23,8 @@ def final_table(state: GameState,
         players.append(FinalPlayer(
             name=p.name, hand=p.hand, helium=p.helium, fleet=p.fleet, influence=p.influence,
             sovereign=state.sovereign == seat, house=p.house,
-            declarations=dict(declarations.get(seat, {})), extra_points=points,
+            declarations={c: d for c, d in p.declarations if d is not None and c in p.hand},
+            extra_points=points,
         ))
     return FinalTable(
         players=tuple(players),
@@ -43,11 +42,9 @@ class FinalScore:
     pad: Scorepad
 
 
-def scorepad_of(state: GameState,
-                declarations: Mapping[Seat, Mapping[CardId, Declaration]] | None = None
-                ) -> FinalScore:
+def scorepad_of(state: GameState) -> FinalScore:
     """Score ``state`` with the scorepad (RR-SCORE-*); winners as seats."""
-    pad = score(final_table(state, declarations), state.ruleset)
+    pad = score(final_table(state), state.ruleset)
     names = [p.name for p in state.players]
     totals = tuple(p.rows.total for p in pad.players)
     winners = tuple(names.index(w) for w in pad.winners)

@@ -6,15 +6,8 @@ from typing import Mapping
 
 from attrs import field, frozen
 
-from rr.model import CardId, Color, House, Location
-
-
-@frozen
-class Declaration:
-    """A Gray card's extra colour and/or an Orange card's borrowed name (RR-SCORE rulings A8/A9)."""
-
-    color: Color | None = None
-    name: str | None = None
+from rr.model import CardId, House, Location
+from rr.model import Declaration as Declaration  # re-exported: the scorer names it from here
 
 
 @frozen

@@ -1,0 +1,44 @@
+"""``rr demo``: a seeded game between random bots, narrated turn by turn, then the scorepad."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from rr.agents.random import RandomAgent
+from rr.cli.options import ruleset_option
+from rr.cli.score import _print as print_scorepad
+from rr.engine import Game
+from rr.errors import BadInputError
+from rr.narrate import narrate
+from rr.rules.final import scorepad_of
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("demo", help="watch a seeded game between random bots",
+                       description="Play a seeded game between random bots, narrate it turn "
+                                   "by turn and print the final scorepad.")
+    p.add_argument("--seed", type=int, default=1, help="the game's seed (1)")
+    p.add_argument("--players", type=int, default=4, help="2-6 players (4)")
+    p.add_argument("--ruleset", type=ruleset_option, default=None,
+                   help="'official' or option=true|false,...")
+    p.add_argument("--quiet", action="store_true", help="only the final scorepad")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 2 <= args.players <= 6:
+        raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
+    game = Game.new(args.players, seed=args.seed, ruleset=args.ruleset)
+    agent = RandomAgent(args.seed)
+    while game.pending is not None:
+        game.choose(agent.choose(game.pending))
+    out = Console(highlight=False)
+    if not args.quiet:
+        for _, text in narrate(game.events, everything=True):
+            indent = "" if text.endswith("—") or "'s turn" in text else "    "
+            out.print(f"{indent}{text}", style="bold" if not indent else None)
+        out.print()
+    print_scorepad(scorepad_of(game.state).pad, False)
+    return 0
+

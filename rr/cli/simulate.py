@@ -1,0 +1,70 @@
+"""``rr simulate``: many games between random bots; speed, turns, wins by house."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from rr.cli.options import positive_int, ruleset_option
+from rr.errors import BadInputError
+from rr import simulate
+from rr.simulate import Summary
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("simulate", help="play many games between random bots",
+                       description="Play many games between random bots and report speed, "
+                                   "turns and wins by house. Game i uses seed SEED+i.")
+    p.add_argument("--games", type=positive_int, default=100, help="how many games (100)")
+    p.add_argument("--players", type=int, default=4, help="players per game, 2-6 (4)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    p.add_argument("--workers", type=positive_int, default=None,
+                   help="processes (default: one per core)")
+    p.add_argument("--ruleset", type=ruleset_option, default=None,
+                   help="'official' or option=true|false,... (see rr/ruleset.py)")
+    p.add_argument("--out", type=Path, default=None, help="write one .rrlog per game here")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 2 <= args.players <= 6:
+        raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        raise BadInputError(f"--out {args.out} exists and is not a folder")
+    err = Console(stderr=True)
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=True,
+                  disable=not err.is_terminal) as bar:
+        task = bar.add_task("games", total=args.games)
+        results, seconds = simulate.timed(simulate.run(
+            args.games, args.players, args.seed, args.ruleset, args.workers, args.out,
+            progress=lambda n: bar.advance(task, n)))
+    summary = simulate.summarise(results, seconds)
+    if args.json:
+        print(json.dumps(summary.as_json()))
+    else:
+        _print(summary)
+    return 0 if summary.errors == 0 else 1
+
+
+def _print(summary: Summary) -> None:
+    out = Console()
+    out.print(f"{summary.games} games in {summary.seconds:.2f} s "
+              f"({summary.games_per_second:.1f} games/s), {summary.errors} errors; "
+              f"mean turns {summary.mean_turns:.1f}, mean score {summary.mean_score:.1f}")
+    table = Table(title="Wins by house")
+    for column in ("house", "games", "wins", "win rate"):
+        table.add_column(column, justify="left" if column == "house" else "right")
+    for house, games in summary.games_by_house.items():
+        wins = summary.wins_by_house.get(house, 0)
+        table.add_row(house, str(games), str(wins), f"{wins / games:.1%}")
+    out.print(table)
+    for sample in summary.error_samples:
+        print(f"error: {sample}", file=sys.stderr)
+

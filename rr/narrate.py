@@ -1,0 +1,133 @@
+"""One readable line per event, for ``rr demo`` and ``rr replay``."""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from rr.cards.catalogue import catalogue
+from rr.events.types import (
+    AbilityMissing, BlockUsed, CardBanished, CardDealt, CardDeployed, CardGained, CardMoved,
+    CardPassed, CardPlaced, CardReturnedToDeck, CardRevealed, CardSelectedAtRandom,
+    CardsShuffled, DecisionMade, DeckShuffled, DieRolled, Event, FirstPlayerChosen,
+    FleetAdvanced, FleetRegressed, GameEndTriggered, GameScored, GameStarted, HeliumGained,
+    HeliumLost, HeliumPaid, HousesDealt, InfluencePlaced, InfluenceRemoved, PhaseChanged,
+    PointsScored, SovereignTaken, TurnEnded, TurnKind, TurnStarted,
+)
+from rr.model import CardId, Seat, Zone, ZoneKind
+from rr.state import GameState, PlayerState, apply
+from rr.views import redact
+
+
+def card_name(card: CardId) -> str:
+    found = catalogue().get(card)
+    return found.name if found else "a hidden card"
+
+
+def _where(zone: Zone, state: GameState) -> str:
+    if zone.kind is ZoneKind.HAND and zone.seat is not None:
+        return f"{_who(state, zone.seat)}'s hand"
+    if zone.kind is ZoneKind.LOCATION and zone.location is not None:
+        return zone.location.title
+    return "the deck" if zone.kind is ZoneKind.DECK else "the banished pile"
+
+
+def _who(state: GameState, seat: Seat) -> str:
+    return state.players[seat].name if 0 <= seat < len(state.players) else f"P{seat + 1}"
+
+
+def line(event: Event, before: GameState, after: GameState) -> str | None:
+    """What ``event`` did, in words (``None`` for bookkeeping nobody needs to read)."""
+    def w(seat: Seat) -> str:
+        return _who(after, seat)
+
+    def p(seat: Seat) -> PlayerState:
+        return after.players[seat]
+
+    match event:
+        case GameStarted():
+            return f"A game of {len(event.players)} players: {', '.join(event.players)}"
+        case HousesDealt():
+            return "Houses: " + ", ".join(f"{w(s)} {h.value.capitalize()}"
+                                          for s, h in enumerate(event.houses))
+        case DeckShuffled():
+            return "The deck is shuffled"
+        case FirstPlayerChosen():
+            return f"{w(event.seat)} takes the first-player token"
+        case CardDealt() | DecisionMade() | TurnEnded() | CardsShuffled():
+            return None
+        case PhaseChanged():
+            return f"— {event.phase.value.replace('_', ' ')} —"
+        case TurnStarted():
+            extra = {TurnKind.APOLLO_LAST: " (Apollo's last turn)",
+                     TurnKind.OUT_OF_ORDER: " (out of order)"}.get(event.kind, "")
+            return f"{w(event.seat)}'s turn {p(event.seat).turns + p(event.seat).extra_turns}{extra}"
+        case CardDeployed():
+            return f"{w(event.seat)} deploys {card_name(event.card)} on {event.location.title}"
+        case CardGained():
+            return f"{w(event.seat)} gains {card_name(event.card)} from " \
+                   f"{_where(event.source, before)}"
+        case CardPlaced():
+            face = " face down" if event.face_down else ""
+            return f"{card_name(event.card)} is placed{face} on {event.location.title}"
+        case CardMoved():
+            return f"{card_name(event.card)} moves from {event.source.title} to " \
+                   f"{event.location.title}"
+        case CardBanished():
+            return f"{card_name(event.card)} is banished from {_where(event.source, before)}"
+        case CardReturnedToDeck():
+            return f"{card_name(event.card)} goes to the " \
+                   f"{'bottom' if event.bottom else 'top'} of the deck"
+        case CardPassed():
+            return f"{w(event.giver)} passes {card_name(event.card)} to {w(event.receiver)}"
+        case CardRevealed():
+            return f"{card_name(event.card)} is revealed from {_where(event.source, before)}"
+        case CardSelectedAtRandom():
+            return f"{card_name(event.card)} is picked at random from " \
+                   f"{_where(event.source, before)}"
+        case BlockUsed():
+            return f"{w(event.seat)} reveals {card_name(event.card)} to block {w(event.against)}"
+        case HeliumGained():
+            return f"{w(event.seat)} gains {event.amount} Helium ({p(event.seat).helium})"
+        case HeliumLost():
+            return f"{w(event.seat)} loses {event.amount} Helium ({p(event.seat).helium})"
+        case HeliumPaid():
+            return f"{w(event.payer)} gives {event.amount} Helium to {w(event.payee)}"
+        case FleetAdvanced():
+            return f"{w(event.seat)} advances to {event.position} on the Fleet Track"
+        case FleetRegressed():
+            return f"{w(event.seat)} goes back to {event.position} on the Fleet Track"
+        case InfluencePlaced():
+            return f"{w(event.seat)} places {event.count} Influence on the Institute " \
+                   f"({p(event.seat).influence})"
+        case InfluenceRemoved():
+            return f"{w(event.seat)} takes {event.count} Influence back " \
+                   f"({p(event.seat).influence})"
+        case SovereignTaken():
+            return f"{w(event.seat)} gains the Sovereign token"
+        case DieRolled():
+            return f"{w(event.seat)} rolls the Rising die: {event.face.value.replace('_', ' & ')}"
+        case GameEndTriggered():
+            return f"The end of the game is triggered: {event.reason}"
+        case GameScored():
+            return "Final scores: " + ", ".join(
+                f"{w(s)} {t}" for s, t in enumerate(event.totals)) + "; winner: " + \
+                " & ".join(w(s) for s in event.winners)
+        case PointsScored():
+            return f"{w(event.seat)} scores {event.points} with {card_name(event.card)}"
+        case AbilityMissing():
+            return f"(the {event.ability} ability of {card_name(event.card)} is not implemented)"
+    return repr(event)
+
+
+def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: bool = False,
+            initial: GameState | None = None) -> Iterator[tuple[int, str]]:
+    """``(record number, line)`` for every event worth a line, as ``viewer`` may see it
+    (``everything``: no card hidden, for a finished game's full record)."""
+    state = initial or GameState()
+    for index, event in enumerate(events):
+        after = apply(state, event)
+        shown = event if everything else redact(event, state, viewer)
+        text = line(shown, state, after)
+        if text is not None:
+            yield index, text
+        state = after
