@@ -5,10 +5,11 @@ that card to the top of another location and <reward>." — so one function serv
 the colours and the reward. Modjob deploys that card instead of moving it; Assassin banishes
 the card under it.
 
-Readings shared by the shape and Modjob (RULING-A19, RULING-A23): "directly on top of" is the card that
-was directly under this one when it was deployed (``p.under``), as it lies then — a face-down
-card is colourless (RULING-A1) and matches no colour. With no such card, or one of another
-colour, nothing at all happens: the reward belongs to the same conditional sentence.
+Readings shared by the shape and Modjob (RULING-A19, RULING-A23): "directly on top of" is
+the card that was directly under this one when it was deployed (``p.under``), as it lies
+then — a face-down card is colourless (RULING-A1) and matches no colour. With no such card,
+or one of another colour, nothing at all happens: the reward belongs to the same
+conditional sentence.
 """
 
 from __future__ import annotations
