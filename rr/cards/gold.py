@@ -245,13 +245,12 @@ def roque(p: Play) -> Ability:
                            [PickPlayer(s) for s in victims])
     victim = who.seat
     hand = p.state.hand(victim)
-    # "... name a card, ..."  The looked-at hand is shown to the looker only, through this
-    # decision's options (RR-VIEW-3).
+    # "... name a card, ..."  The looked-at hand is shown to the looker only, as this
+    # decision's options (a view shows a decision's options to its decider alone, RR-VIEW-3).
     in_hand = {card_data(c).name for c in hand}
     options: list[PickCard | PickName] = [PickCard(c) for c in hand]
     options += [PickName(n) for n in names() if n not in in_hand]
-    named = yield from p.ask(Ask.NAME, f"P{victim}'s hand: {', '.join(hand)}. Name a card",
-                             options)
+    named = yield from p.ask(Ask.NAME, f"You look at P{victim}'s hand: name a card", options)
     # "... then randomly select a card from their hand."  A recorded outcome (RR-ABIL-13).
     selected = yield from _select_at_random(victim, hand)
     # "If you select the named card, banish it and banish Roque."
