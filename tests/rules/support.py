@@ -62,6 +62,10 @@ class Stubs:
         """``card`` (one with a printed deploy ability) gets ``handler`` as its deploy."""
         self._deploy[CardId(card)] = Abilities(deploy=handler, trade=trade)
 
+    def without_handler(self, card: str) -> None:
+        """``card`` has no deploy handler at all (as if not yet written)."""
+        self._deploy[CardId(card)] = Abilities()
+
     def end_of_game(self, card: str, handler: Callable[[Play], Program[None]]) -> None:
         self._end[CardId(card)] = Abilities(end_of_game=handler)
 
