@@ -1,0 +1,83 @@
+"""Imports flow downward only (STYLE.md): values → events → state → effects → cards and
+scoring → rules → engine → everything that uses the engine."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("rr", "rr.model", "rr.options", "rr.decisions", "rr.errors", "rr.ruleset",
+     "rr.cards.catalogue"),
+    ("rr.events",),
+    ("rr.state",),
+    ("rr.effects", "rr.views"),
+    ("rr.cards", "rr.scoring"),
+    ("rr.rules", "rr.narrate"),
+    ("rr.engine",),
+    ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.cli",
+     "rr.__main__"),
+)
+
+
+def layer_of(module: str) -> int:
+    """The layer of ``module``: the longest matching prefix wins."""
+    best, depth = -1, -1
+    for index, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > depth:
+                best, depth = index, len(prefix)
+    assert best >= 0, f"{module} is in no layer"
+    return best
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module)
+        elif isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+    return [m for m in found if m == "rr" or m.startswith("rr.")]
+
+
+def test_imports_flow_downward() -> None:
+    """No module of rr imports a module of a higher layer."""
+    wrong = []
+    for path in sorted((ROOT / "rr").rglob("*.py")):
+        here = module_name(path)
+        for target in imports(path):
+            if layer_of(target) > layer_of(here):
+                wrong.append(f"{here} imports {target}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_cards_never_import_rules() -> None:
+    """Card handlers reach the rules only through the effect vocabulary and hooks."""
+    wrong = [f"{module_name(p)} imports {t}" for p in (ROOT / "rr" / "cards").rglob("*.py")
+             for t in imports(p) if t.startswith(("rr.rules", "rr.engine", "rr.scoring"))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_randomness_or_clock_outside_the_draw() -> None:
+    """`random` and `time` appear only where draws are made and where runs are timed."""
+    # rr.effects.program names random.Random only as the type a Chance's draw receives.
+    allowed = {"rr.engine", "rr.agents.random", "rr.simulate", "rr.bench", "rr.effects.program"}
+    wrong = []
+    for path in (ROOT / "rr").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n in ("random", "time") for n in names) and module_name(path) not in allowed:
+                wrong.append(module_name(path))
+    assert not wrong, wrong
