@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from rr.cards.catalogue import card as card_data
-from rr.cards.catalogue import names
+from rr.cards.catalogue import card as card_data, names
 from rr.decisions import Ask
 from rr.effects import (
     END_TURN, Abilities, Ability, Chance, Play, Program, banish, choose_from_hand, draw, gain,
