@@ -59,7 +59,7 @@ def end_game_points(g: EndGame) -> int:
     Chef's "Ignore any lost points from Golds" cancelling negative terms (RULING-A20)."""
     bonus = BONUSES[g.this.id]
     terms = bonus.score(g)
-    if _artisan_chef_ignores_losses(g, bonus):
+    if any(term < 0 for term in terms) and _artisan_chef_ignores_losses(g, bonus):
         return sum(term for term in terms if term > 0)
     return sum(terms)
 
