@@ -1,0 +1,129 @@
+"""``rr regress CORPUS_DIR --ruleset A --against B``: which recorded games change when a
+ruling changes.
+
+Every log of the folder (``*.rrlog``, ``*.jsonl``) is re-run from its recorded decisions and
+random outcomes under ruleset A and under ruleset B. The games whose events or final totals
+differ are listed with the first difference; a game *diverges* when one ruleset makes a
+recorded decision illegal or asks a different question. A ruleset is ``official``,
+``recorded`` (each game's own ruleset) or ``option=true|false,...`` overrides of the official
+one (see ``spec/rulings.md``).
+
+Exit status: 0 when no game changes, 1 when some do, 2 for bad input (no such folder, no
+logs in it, an unknown ruleset option, an unreadable log).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from rr.errors import BadInputError
+from rr.oracle.regress import Change, GameDiff, compare_file, corpus, summarise
+from rr.ruleset import Ruleset
+
+RECORDED = "recorded"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "regress", help="re-run a corpus of game logs under two rulesets and list changes",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpus", metavar="CORPUS_DIR", help="a folder of game logs")
+    parser.add_argument("--ruleset", default=RECORDED, metavar="A",
+                        help="the ruleset to compare from (default: recorded)")
+    parser.add_argument("--against", required=True, metavar="B",
+                        help="the ruleset to compare with")
+    parser.add_argument("--jobs", default=None, metavar="N",
+                        help="worker processes (default: one per core; 1: no workers)")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object (the games and the counts)")
+
+
+def parse_ruleset(text: str) -> Ruleset | None:
+    """``recorded`` (None), ``official`` or option overrides; one-line error otherwise."""
+    return None if text.strip() == RECORDED else Ruleset.parse(text)
+
+
+def _jobs(text: str | None, games: int) -> int:
+    if text is None:
+        return max(1, min(os.cpu_count() or 1, games // 20 or 1))
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise BadInputError(f"--jobs takes a number of processes, not {text!r}") from None
+    if jobs < 1:
+        raise BadInputError(f"--jobs takes a number >= 1, not {jobs}")
+    return jobs
+
+
+def _compare_all(paths: Sequence[Path], a: Ruleset | None, b: Ruleset | None, jobs: int
+                 ) -> Iterator[GameDiff]:
+    if jobs == 1:
+        for path in paths:
+            yield compare_file(path, a, b)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(compare_file, paths, [a] * len(paths), [b] * len(paths),
+                            chunksize=8)
+
+
+def run(args: argparse.Namespace) -> int:
+    a, b = parse_ruleset(args.ruleset), parse_ruleset(args.against)
+    paths = corpus(args.corpus)
+    jobs = _jobs(args.jobs, len(paths))
+    console = Console(stderr=True)
+    diffs: list[GameDiff] = []
+    with Progress(TextColumn("regress"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, transient=True,
+                  disable=args.json or not console.is_terminal) as progress:
+        task = progress.add_task("games", total=len(paths))
+        for diff in _compare_all(paths, a, b, jobs):
+            diffs.append(diff)
+            progress.advance(task)
+    counts = summarise(diffs)
+    label_a = args.ruleset if a is None else a.describe()
+    label_b = args.against if b is None else b.describe()
+    if args.json:
+        print(json.dumps({"ruleset": label_a, "against": label_b,
+                          "games": [d.as_json() for d in diffs if d.changed],
+                          "counts": counts}))
+    else:
+        _print(diffs, counts, label_a, label_b)
+    if counts[Change.UNREADABLE.value]:
+        return 2
+    return 1 if any(d.changed for d in diffs) else 0
+
+
+def _print(diffs: Sequence[GameDiff], counts: dict[str, int], a: str, b: str) -> None:
+    out = Console(highlight=False)
+    changed = [d for d in diffs if d.changed]
+    if changed:
+        out.print(f"[bold]Games that change[/bold] (A = {a}, B = {b}):")
+    for d in changed:
+        name = Path(d.path).name
+        if d.change is Change.UNREADABLE:
+            out.print(f"{name}  unreadable: {d.problem}")
+            continue
+        totals = (f"totals {_totals(d.totals_a)} → {_totals(d.totals_b)}"
+                  if d.totals_a != d.totals_b else "same totals")
+        out.print(f"[bold]{name}[/bold]  {d.change.value}; first difference at record "
+                  f"{d.record}; {totals}")
+        out.print(f"    A: {d.under_a}")
+        out.print(f"    B: {d.under_b}")
+        for stop in d.stops:
+            out.print(f"    {stop}")
+    out.print(f"{counts['games']} games: {counts['same']} unchanged, "
+              f"{counts['events']} with other events (same totals), "
+              f"{counts['totals']} with other totals, {counts['diverged']} diverged, "
+              f"{counts['unreadable']} unreadable")
+
+
+def _totals(totals: tuple[int, ...] | None) -> str:
+    return "—" if totals is None else "/".join(str(t) for t in totals)

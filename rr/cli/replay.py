@@ -1,0 +1,120 @@
+"""``rr replay LOG``: the state a game log records at any record, and its story so far.
+
+Replay folds the recorded events (no rule runs): the board, the tokens, the hands as the
+viewer may see them (``--as`` a player; without it, a spectator sees no hand), whose decision
+is pending, the scorepad once the game is over, and one line per record up to that point,
+with the cards the viewer may not see hidden. Records are numbered from 0 (the
+``game_started`` record), as in ``rr audit``'s reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.console import Console
+from rich.table import Table
+
+from rr.errors import BadInputError
+from rr.events import log
+from rr.oracle.narrate import card_name
+from rr.oracle.replay import Replay, describe_options, replay, replay_json, resolve_seat
+from rr.scoring.scorepad import ROWS
+from rr.state import fold
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "replay", help="show a game log's state at any record, with its story",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("log", metavar="LOG", help="a .rrlog (binary) or .jsonl (text) log")
+    parser.add_argument("--at", metavar="N", default=None,
+                        help="replay up to record N, inclusive (default: the whole log)")
+    parser.add_argument("--as", dest="viewer", metavar="PLAYER", default=None,
+                        help="see the game as this player: a name or a number (1 = first "
+                             "seat); default: a spectator")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--tail", metavar="K", default=None,
+                        help="show only the last K lines of the story")
+
+
+def _whole(text: str | None, what: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise BadInputError(f"{what} takes a record number, not {text!r}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    at = _whole(args.at, "--at")
+    tail = _whole(args.tail, "--tail")
+    if tail is not None and tail < 0:
+        raise BadInputError(f"--tail takes a number of lines >= 0, not {tail}")
+    events = log.read(args.log).events
+    seat = None
+    if args.viewer is not None:
+        seat = resolve_seat(fold(events[:1]), args.viewer)
+    result = replay(events, at, seat)
+    if args.json:
+        print(json.dumps(replay_json(result)))
+        return 0
+    _print(result, tail)
+    return 0
+
+
+def _print(r: Replay, tail: int | None) -> None:
+    console = Console(highlight=False)
+    story = r.story if tail is None else r.story[len(r.story) - tail:] if tail else ()
+    for line in story:
+        console.print(f"[dim]{line.index:>5}[/dim]  {line.text}", markup=True)
+    s, v = r.state, r.view
+    who = "a spectator" if r.seat is None else s.players[r.seat].name
+    console.print()
+    console.print(f"[bold]Record {r.at} of {r.records - 1}[/bold] — seen by {who}; "
+                  f"ruleset {s.ruleset.describe()}; phase {v.phase.value.replace('_', ' ')}"
+                  + (f"; the end was triggered on {s.players[v.end_triggered_by].name}'s turn"
+                     if v.end_triggered_by is not None else ""))
+
+    board = Table(title="Board (bottom → top)", title_justify="left")
+    board.add_column("location")
+    board.add_column("cards")
+    for location, stack in v.locations:
+        board.add_row(location.title, ", ".join(card_name(c) for c in stack) or "—")
+    board.add_row("deck", f"{v.deck_size} cards")
+    board.add_row("banished", ", ".join(card_name(c) for c in v.banished) or "—")
+    console.print(board)
+
+    players = Table(title="Players", title_justify="left")
+    for column in ("player", "house", "hand", "Helium", "Fleet", "Influence", "turns", ""):
+        players.add_column(column)
+    for seat, p in enumerate(v.players):
+        marks = " ".join(m for m, on in (("Sovereign", p.sovereign), ("first", p.first_player),
+                                         ("to play", v.turn_seat == seat)) if on)
+        players.add_row(p.name, p.house.value.capitalize() if p.house else "—", str(p.hand_size),
+                        str(p.helium), str(p.fleet), str(p.influence), str(p.turns), marks)
+    if v.neutral_influence:
+        players.add_row("(neutral)", "", "", "", "", str(v.neutral_influence), "", "")
+    console.print(players)
+    if r.seat is not None and v.hand is not None:
+        console.print(f"{s.players[r.seat].name}'s hand: "
+                      + (", ".join(card_name(c) for c in v.hand) or "empty"))
+
+    console.print(f"Pending: {r.pending.note}")
+    decision = r.pending.decision
+    if decision is not None and decision.seat == r.seat:
+        console.print(f"  options: {describe_options(decision, s)}")
+    if r.scorepad is not None:
+        pad = Table(title="Scorepad", title_justify="left")
+        pad.add_column("row")
+        columns = r.scorepad.pad.players
+        for column in columns:
+            pad.add_column(column.name, justify="right")
+        for row in ROWS:
+            pad.add_row(row, *(str(dict(c.rows.items())[row]) for c in columns))
+        pad.add_row("[bold]total[/bold]", *(f"[bold]{c.total}[/bold]" for c in columns))
+        console.print(pad)
+        names = [s.players[w].name for w in r.scorepad.winners]
+        console.print(f"Winner: {' and '.join(names)}")
+

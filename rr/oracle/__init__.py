@@ -1,0 +1,9 @@
+"""The oracle: replay a log, audit (re-adjudicate) it, regression-check rulings over a corpus.
+
+* :mod:`rr.oracle.narrate` — one readable line per event;
+* :mod:`rr.oracle.replay` — the state, view and story of a log at any record;
+* :mod:`rr.oracle.audit` — re-run the rules over a log's decisions and random outcomes;
+* :mod:`rr.oracle.rerun` — re-run a log's inputs under another ruleset;
+* :mod:`rr.oracle.regress` — compare a corpus of logs under two rulesets;
+* :mod:`rr.oracle.spec` and :mod:`rr.oracle.coverage` — the spec's ids and the tests citing them.
+"""

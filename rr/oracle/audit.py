@@ -1,0 +1,312 @@
+"""Audit (re-adjudication): run the rules again over a log's decisions and random outcomes.
+
+Every event the rules produce must equal the recorded one, and the log must stop where the
+engine stops (at a pending decision, or at the end of the game). The report names the first
+record where the log and the rules disagree, what each says, and the rule or card that
+decides it. A log that cannot be read at all (bad header, broken hash chain, truncated record,
+unknown event tag) gets an ``UNREADABLE`` report naming the problem.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+import attrs
+from attrs import frozen
+
+from rr.cards.catalogue import catalogue
+from rr.engine import MAX_PLAYERS, MIN_PLAYERS, Game
+from rr.errors import CorruptLogError, DivergenceError
+from rr.events import log as logfile
+from rr.decisions import Decision
+from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
+from rr.model import CardId
+from rr.oracle.narrate import narrate, option_text, player, source_text
+from rr.state import EMPTY, GameState, apply, fold
+
+
+class Verdict(enum.Enum):
+    """The outcome of an audit, with the exit code ``rr audit`` gives it."""
+
+    CLEAN = 0
+    """Every record is what the rules produce from the recorded inputs."""
+    DIVERGED = 1
+    """A record differs from what the rules produce (or cannot happen at all)."""
+    UNREADABLE = 2
+    """The file is not a readable log."""
+    RULES_FAILED = 3
+    """The rules raised an unexpected error while re-running the log: a bug in rr."""
+
+
+@frozen
+class Divergence:
+    """The first record where the log and the rules disagree."""
+
+    record: int
+    """The record number (0 = ``game_started``); the log's length if the log stops early."""
+    recorded: str
+    """What the log says, in words."""
+    expected: str
+    """What the rules say, in words."""
+    rule: str | None
+    """The spec id or card id whose decision the rules last asked before the divergence
+    (``None``: the record cannot happen at all, or the log stops early)."""
+    recorded_raw: str = ""
+    """The recorded event as data (empty when the log has no record there)."""
+    expected_raw: str = ""
+    """The event the rules produce there, as data, when it is one definite event."""
+    differences: tuple[str, ...] = ()
+    """Field by field, where the recorded and the expected event are of the same kind."""
+
+    @property
+    def rule_name(self) -> str | None:
+        """The rule id as is, a card id as "Name (card id)"."""
+        if self.rule is None:
+            return None
+        if self.rule.startswith(("RR-", "RULING-")):
+            return self.rule
+        return f"{source_text(self.rule)} (card {self.rule})"
+
+
+@frozen
+class AuditReport:
+    """What an audit found."""
+
+    source: str
+    """The file audited (or a description of the events)."""
+    verdict: Verdict
+    records: int = 0
+    divergence: Divergence | None = None
+    problem: str | None = None
+    """Why the log is unreadable, or how the rules failed."""
+    finished: bool = False
+    """The recorded game is over (its scores were recomputed)."""
+    totals: tuple[int, ...] | None = None
+    winners: tuple[str, ...] = ()
+    pending: str | None = None
+    """Whose decision the game waits for, if it is not over."""
+    seconds: float = 0.0
+
+    @property
+    def exit_code(self) -> int:
+        return self.verdict.value
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict is Verdict.CLEAN
+
+    def summary(self) -> str:
+        """One line."""
+        if self.verdict is Verdict.CLEAN:
+            if self.finished:
+                scores = ", ".join(str(t) for t in self.totals or ())
+                end = f"game over, totals {scores}, won by {' and '.join(self.winners)}"
+            else:
+                end = f"game in progress, {self.pending}"
+            return f"{self.source}: clean — {self.records} records re-adjudicated; {end}"
+        if self.verdict is Verdict.DIVERGED:
+            assert self.divergence is not None
+            d = self.divergence
+            rule = f" [{d.rule_name}]" if d.rule_name else ""
+            return f"{self.source}: diverges at record {d.record}{rule}"
+        return f"{self.source}: {self.problem}"
+
+    def lines(self) -> list[str]:
+        """The full report, one line per fact."""
+        out = [self.summary()]
+        d = self.divergence
+        if d is not None:
+            out += [f"  record:         {d.record}",
+                    f"  the log says:   {d.recorded}",
+                    f"  the rules say:  {d.expected}",
+                    f"  decided by:     {d.rule_name or '—'}"]
+            out += [f"  difference:     {x}" for x in d.differences]
+            if d.recorded_raw:
+                out.append(f"  recorded event: {d.recorded_raw}")
+            if d.expected_raw:
+                out.append(f"  expected event: {d.expected_raw}")
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "source": self.source, "verdict": self.verdict.name.lower(),
+            "exit_code": self.exit_code, "records": self.records, "problem": self.problem,
+            "finished": self.finished,
+            "totals": list(self.totals) if self.totals is not None else None,
+            "winners": list(self.winners), "pending": self.pending, "seconds": self.seconds,
+            "divergence": None,
+        }
+        if self.divergence is not None:
+            out["divergence"] = attrs.asdict(self.divergence) | {
+                "rule_name": self.divergence.rule_name}
+        return out
+
+
+def audit_file(path: str | Path) -> AuditReport:
+    """Read the log at ``path`` (binary or text form) and audit it."""
+    start = time.perf_counter()
+    try:
+        events = logfile.read(path).events
+    except CorruptLogError as err:
+        return AuditReport(str(path), Verdict.UNREADABLE, problem=str(err),
+                           seconds=time.perf_counter() - start)
+    report = audit(events, str(path))
+    return attrs.evolve(report, seconds=time.perf_counter() - start)
+
+
+def audit(events: Sequence[Event], source: str = "log") -> AuditReport:
+    """Re-adjudicate ``events``: clean, or the first divergence."""
+    start = time.perf_counter()
+    events = tuple(events)
+
+    def done(**kw: Any) -> AuditReport:
+        return AuditReport(source, records=len(events), seconds=time.perf_counter() - start,
+                           **kw)
+
+    bad_start = _check_start(events)
+    if bad_start is not None:
+        return done(verdict=Verdict.DIVERGED, divergence=bad_start)
+    try:
+        game = Game.resume(events)
+    except DivergenceError as err:
+        return done(verdict=Verdict.DIVERGED, divergence=explain(events, err))
+    except CorruptLogError as err:
+        return done(verdict=Verdict.DIVERGED, divergence=_impossible(events, err))
+    except Exception as err:  # the rules crashed on recorded inputs: a bug in rr, reported
+        return done(verdict=Verdict.RULES_FAILED,
+                    problem=f"the rules failed while re-running the log: {err!r} "
+                            "(a bug in rr, not in the log)")
+    if len(game.events) > len(events):
+        return done(verdict=Verdict.DIVERGED, divergence=_stops_early(events, game))
+    state = game.state
+    if game.is_over:
+        return done(verdict=Verdict.CLEAN, finished=True, totals=state.totals,
+                    winners=tuple(player(state, s) for s in state.winners or ()))
+    decision = game.pending
+    assert decision is not None
+    return done(verdict=Verdict.CLEAN,
+                pending=f"waiting for {player(state, decision.seat)}: {decision.prompt} "
+                        f"[{source_text(decision.source)}]")
+
+
+def _check_start(events: Sequence[Event]) -> Divergence | None:
+    """RR-SETUP-7 and distinct names: what ``Game.new`` would refuse to start."""
+    if not events or not isinstance(events[0], GameStarted):
+        return Divergence(0, _raw(events[0]) if events else "nothing", "game_started",
+                          "RR-SETUP-1", _raw(events[0]) if events else "")
+    started = events[0]
+    n = len(started.players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        return Divergence(0, f"a game of {n} players", "a game of 2 to 6 players",
+                          "RR-SETUP-7", _raw(started))
+    if len(set(started.players)) != n:
+        return Divergence(0, f"players {', '.join(started.players)}",
+                          "players with distinct names", "RR-SETUP-7", _raw(started))
+    if started.houses is not None and (len(started.houses) != n
+                                       or len(set(started.houses)) != n):
+        return Divergence(0, f"houses {', '.join(h.value for h in started.houses)}",
+                          "one distinct house per player", "RR-SETUP-3", _raw(started))
+    return None
+
+
+def explain(events: Sequence[Event], err: DivergenceError) -> Divergence:
+    """A divergence in words: both sides narrated, and field differences where they compare."""
+    index = err.index
+    if index >= len(events):
+        return Divergence(index, err.recorded, err.expected, err.rule)
+    before = _fold_or_none(events[:index])
+    recorded = events[index]
+    recorded_text = _say(recorded, before)
+    expected = _expected_at(events, index)
+    if isinstance(expected, Decision):
+        state = before or EMPTY
+        words = (f"a decision of {player(state, expected.seat)}: {expected.prompt} "
+                 f"[{source_text(expected.source)}], among "
+                 + ", ".join(option_text(o, state) for o in expected.options[:8])
+                 + (f", … ({len(expected.options)} options)" if len(expected.options) > 8
+                    else ""))
+        return Divergence(index, recorded_text, words, err.rule, _raw(recorded))
+    if expected is None:
+        return Divergence(index, recorded_text, err.expected, err.rule, _raw(recorded))
+    return Divergence(index, recorded_text, _say(expected, before), err.rule,
+                      _raw(recorded), _raw(expected), _differences(recorded, expected))
+
+
+def _expected_at(events: Sequence[Event], index: int) -> Event | Decision | None:
+    """What the rules produce at ``index``: a definite event, or the decision they ask
+    (``None``: a random outcome they would draw afresh, or a prefix that cannot be re-run)."""
+    try:
+        game = Game.resume(events[:index])
+    except Exception:  # the caller falls back on the engine's own wording
+        return None
+    if len(game.events) <= index:
+        return game.pending
+    event = game.events[index]
+    return None if isinstance(event, RANDOM_OUTCOMES) else event
+
+
+def _differences(recorded: Event, expected: Event) -> tuple[str, ...]:
+    if type(recorded) is not type(expected):
+        return (f"kind: log {type(recorded).TAG}, rules {type(expected).TAG}",)
+    out = []
+    for field in attrs.fields(type(recorded)):
+        a, b = getattr(recorded, field.name), getattr(expected, field.name)
+        if a != b:
+            out.append(f"{field.name}: log {_value(a)}, rules {_value(b)}")
+    return tuple(out)
+
+
+def _value(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, str) and CardId(value) in catalogue():
+        return f"{catalogue()[CardId(value)].name} ({value})"
+    return repr(value)
+
+
+def _impossible(events: Sequence[Event], err: CorruptLogError) -> Divergence:
+    """A recorded event the fold rejects (it cannot happen in any game)."""
+    state = EMPTY
+    for index, event in enumerate(events):
+        try:
+            state = apply(state, event)
+        except CorruptLogError as why:
+            return Divergence(index, _raw(event), f"an event that can happen here ({why})",
+                              None, _raw(event))
+    # The fold accepts every record, so the rules rejected an outcome they were sent.
+    return Divergence(len(events), "(every record folds)", str(err), None)
+
+
+def _stops_early(events: Sequence[Event], game: Game) -> Divergence:
+    """The log ends where the engine never stops: no decision is pending and the game is
+    not over (a dropped last record, or a log cut in the middle of a step)."""
+    index = len(events)
+    nxt = game.events[index]
+    before = _fold_or_none(events)
+    return Divergence(index, "the end of the log",
+                      f"the game goes on without a decision: {_say(nxt, before)}",
+                      None, "", _raw(nxt))
+
+
+def _fold_or_none(events: Sequence[Event]) -> GameState | None:
+    try:
+        return fold(events)
+    except CorruptLogError:
+        return None
+
+
+def _say(event: Event, before: GameState | None) -> str:
+    if before is None:
+        return _raw(event)
+    try:
+        after = apply(before, event)
+    except CorruptLogError as why:
+        return f"{_raw(event)} (which cannot happen: {why})"
+    return narrate(event, before, after)
+
+
+def _raw(event: Event) -> str:
+    return repr(event)
