@@ -25,6 +25,8 @@ def advance_if_deployed_on(location: Location) -> Callable[[Play], Ability]:
 
 
 def advance_twice_then_others_once(p: Play) -> Ability:
+    """The other players advance in clockwise order from you; each advance is capped at 10
+    (RULING-A26) and may trigger the game end (RULING-A22)."""
     # "Advance twice on the Fleet Track, ..."
     yield from advance(p.table, p.seat, 2)
     # "... then all other players advance once on the Fleet Track." (clockwise from you)

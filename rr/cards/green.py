@@ -111,6 +111,8 @@ def firewall_expert(p: Play) -> Ability:
 
 
 def hacker(p: Play) -> Ability:
+    """The either/or is asked as one yes/no question ("banish it?"), then, for a no, which
+    other location (RR-ABIL-3)."""
     # "Reveal the top card of the deck."
     if not p.state.deck:
         return None
@@ -141,7 +143,9 @@ def hacker_end(p: Play) -> Program[None]:
 
 
 def online_gambler(p: Play) -> Ability:
-    """With an empty deck nothing can be revealed, so no colours are named (RR-DECK-1)."""
+    """The 3 colours are named one at a time and must differ (naming one twice would name
+    fewer than 3); Gold may be named. With an empty deck nothing can be revealed, so no colours
+    are named (RR-DECK-1)."""
     if not p.state.deck:
         return None
     # "Name 3 colors, ..."
@@ -165,7 +169,8 @@ def online_gambler(p: Play) -> Ability:
 
 
 def online_gambler_end(p: Play) -> Program[None]:
-    """With fewer than 7 cards in the deck, those there are are revealed (RR-DECK-3)."""
+    """With fewer than 7 cards in the deck, those there are are revealed (RR-DECK-3). A
+    single leftover card needs no shuffle, so none is drawn or recorded."""
     if not p.state.deck:
         return
     # "Name 1 non-Gold color."
