@@ -17,7 +17,7 @@ that a bonus never depends on anything else a declaration can change.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from attrs import field, frozen
 
@@ -86,7 +86,7 @@ class Surroundings:
     """Each location's cards, bottom to top."""
     banished: tuple[CardId, ...] = ()
     """The banished pile at the beginning of end-game scoring (RR-SCORE-5, RR-SCORE-16)."""
-    ruleset: Ruleset = Ruleset()
+    ruleset: Ruleset = Ruleset()  # noqa: RUF009 - a Ruleset is frozen, so sharing it is safe
 
 
 @frozen

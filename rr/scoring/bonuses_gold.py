@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from rr.model import CardId, Color
 from rr.scoring.bonuses import Bonus, EndGame, Terms

@@ -6,7 +6,7 @@ ability and Ceres' banish (RR-SCORE-5, RR-SCORE-16, RULING-A3).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from rr.model import CardId, Color
 from rr.scoring.bonuses import NO_BONUS, Bonus, EndGame, Terms

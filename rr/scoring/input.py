@@ -21,7 +21,8 @@ nothing.
 from __future__ import annotations
 
 import json
-from typing import Mapping, NoReturn
+from collections.abc import Mapping
+from typing import NoReturn
 
 from rr.cards.catalogue import Card, card, lookup
 from rr.errors import BadInputError, UnknownCardError

@@ -41,7 +41,8 @@ alphabetical names, so the result is deterministic (RULING-B3).
 from __future__ import annotations
 
 import itertools
-from typing import Iterable, Mapping, Sequence, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from rr.cards.catalogue import Card, names
 from rr.model import CardId, Color

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from attrs import field, frozen
 
@@ -100,7 +100,7 @@ class Scorepad:
         return next(p for p in self.players if p.name == name)
 
 
-def score(table: FinalTable, ruleset: Ruleset = Ruleset()) -> Scorepad:
+def score(table: FinalTable, ruleset: Ruleset = Ruleset()) -> Scorepad:  # noqa: B008 - frozen
     """RR-SCORE-1: score every player of a final position; missing Gray and Orange
     declarations are chosen to maximise their owner's total (RULING-B3).
 

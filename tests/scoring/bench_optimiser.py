@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from rr.model import CardId
 from rr.scoring.scorepad import score
 from rr.scoring.table import FinalPlayer, FinalTable
 
@@ -29,7 +30,8 @@ HANDS = {
 
 def main() -> None:
     for title, hand in HANDS.items():
-        table = FinalTable((FinalPlayer("me", hand, helium=3, fleet=4, influence=2),))
+        cards = tuple(CardId(c) for c in hand)
+        table = FinalTable((FinalPlayer("me", cards, helium=3, fleet=4, influence=2),))
         runs = 5
         start = time.perf_counter()
         for _ in range(runs):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rr.cards.catalogue import lookup
 from rr.model import CardId, Location
@@ -67,13 +67,16 @@ def table(
     return FinalTable((me, *others), stacks, ids(banished), neutral)
 
 
-def scored(hand: Sequence[str], ruleset: Ruleset = Ruleset(), **position: object) -> PlayerScore:
+OFFICIAL = Ruleset()
+
+
+def scored(hand: Sequence[str], ruleset: Ruleset = OFFICIAL, **position: object) -> PlayerScore:
     """The first player's scorepad column."""
     pad: Scorepad = score(table(hand, **position), ruleset)  # type: ignore[arg-type]
     return pad.players[0]
 
 
-def bonus(card: str, *others: str, ruleset: Ruleset = Ruleset(), **position: object) -> int:
+def bonus(card: str, *others: str, ruleset: Ruleset = OFFICIAL, **position: object) -> int:
     """The end-game points of ``card`` in a hand of ``card`` and ``others``."""
     player = scored([card, *others], ruleset, **position)
     return player.cards[0].bonus

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 from hypothesis import given, settings

@@ -93,14 +93,14 @@ def test_optimiser_declarations_are_legal(position: tuple[FinalTable, tuple[Card
     """Every declaration the optimiser picks is legal and for an undeclared Gray or Orange,
     and every given declaration is used unchanged."""
     table, _ = position
-    for given, scored in zip(table.players, score(table).players):
+    for entered, scored in zip(table.players, score(table).players):
         for card_id, declaration in scored.declarations.items():
             assert declaration_error(card(card_id), declaration) is None
             if card_id in scored.chosen:
-                assert card_id not in given.declarations
+                assert card_id not in entered.declarations
             else:
-                assert given.declarations[card_id] == declaration
-        for card_id, declaration in given.declarations.items():
+                assert entered.declarations[card_id] == declaration
+        for card_id, declaration in entered.declarations.items():
             if declaration.color is not None or declaration.name is not None:
                 assert scored.declarations[card_id] == declaration
 

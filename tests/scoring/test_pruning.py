@@ -3,6 +3,7 @@ and names its ``Bonus`` lists (see rr/scoring/optimise.py)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -11,8 +12,6 @@ from rr.model import Color
 from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens, initial
 from rr.scoring.registry import BONUSES, end_game_points
 from rr.scoring.table import Declaration
-
-import pytest
 
 CARDS = list(catalogue().values())
 GRAYS = [c for c in CARDS if c.color is Color.GRAY]

@@ -10,7 +10,7 @@ from rr.scoring.bonuses import Tokens
 from rr.scoring.scorepad import ROWS, influence_points, score
 from rr.scoring.table import Declaration, FinalPlayer, FinalTable
 
-from .positions import bonus, scored
+from .positions import bonus, down, scored
 
 
 def player(name: str, *hand: str, **tokens: int | bool) -> FinalPlayer:
@@ -43,23 +43,21 @@ def test_cards_row_is_core_plus_end_game_points() -> None:
 
 @pytest.mark.rule("RR-SCORE-3", "RULING-A17")
 def test_if_with_looks_at_the_other_cards_only() -> None:
-    """"If with a Red" is not met by the card itself, and is met once however many Reds."""
+    """The test "if with a Red" is not met by the card itself, and is met once however many Reds."""
     assert bonus("deanna") == 0
     assert bonus("deanna", "darrow", "eo", "arlus") == 26
 
 
 @pytest.mark.rule("RR-SCORE-4")
 def test_on_all_locations_counts_the_board_and_face_down_cards_are_colourless() -> None:
-    """"On all locations" counts face-up board cards, not hand cards nor face-down ones."""
-    from .positions import down
-
+    """Cards "on all locations" are counted face-up board cards, not hand cards nor face-down ones."""
     board = {Location.JUPITER: ["sevro", down("lorn")], Location.LUNA: ["octavia"]}
     assert bonus("colonel_valentin", "the_jackal", board=board) == 10
 
 
 @pytest.mark.rule("RR-SCORE-5", "RULING-A3")
 def test_banished_means_the_whole_pile() -> None:
-    """"Banished cards" counts the whole pile given to the scorer, whoever banished them."""
+    """The "banished cards" are the whole pile given to the scorer, whoever banished them."""
     assert bonus("group_counselor", banished=["eo", "sevro", "judge"]) == -3
 
 
@@ -143,11 +141,11 @@ def test_two_player_neutral_house_can_lead() -> None:
 @pytest.mark.rule("RR-SCORE-12", "RULING-A5")
 def test_neutral_house_counts_in_most_and_least_conditions() -> None:
     """Neutral Influence counts for "the most / least Influence" unless the option is off."""
-    two = {"opponents": [Tokens(influence=1)], "neutral": 3}
-    assert bonus("politician", influence=2, **two) == 0  # type: ignore[arg-type]
-    assert bonus("administrator", influence=2, **two) == 0  # type: ignore[arg-type]
+    opponent = [Tokens(influence=1)]
+    assert bonus("politician", influence=2, opponents=opponent, neutral=3) == 0
+    assert bonus("administrator", influence=2, opponents=opponent, neutral=3) == 0
     off = Ruleset(neutral_in_card_conditions=False)
-    assert bonus("politician", influence=2, ruleset=off, **two) == 15  # type: ignore[arg-type]
+    assert bonus("politician", influence=2, opponents=opponent, neutral=3, ruleset=off) == 15
 
 
 @pytest.mark.rule("RULING-A5")
