@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "audit",
     "regress",
     "spec",
+    "serve",
 )
 """Sub-command modules under ``rr.cli``, in the order ``rr --help`` lists them."""
 
