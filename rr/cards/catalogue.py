@@ -15,7 +15,7 @@ from typing import Mapping
 from attrs import frozen
 
 from rr.errors import UnknownCardError
-from rr.model import CardId, Color
+from rr.model import CardId, Color, House
 
 
 class BlockKind(enum.Enum):
@@ -143,3 +143,20 @@ def all_ids() -> tuple[CardId, ...]:
 def names() -> tuple[str, ...]:
     """Every printed character name (for Orange "same name as any specific character")."""
     return tuple(sorted({c.name for c in catalogue().values()}))
+
+
+@frozen
+class HouseTile:
+    """A house tile: its printed ability (RR-HOUSE-2..7)."""
+
+    house: House
+    name: str
+    ability: str
+
+
+@functools.cache
+def houses() -> Mapping[House, HouseTile]:
+    """The six house tiles, from ``rr/data/houses.json``."""
+    raw = json.loads(resources.files("rr").joinpath("data/houses.json").read_text("utf-8"))
+    tiles = (HouseTile(House(h["id"]), str(h["name"]), str(h["ability"])) for h in raw)
+    return {t.house: t for t in tiles}
