@@ -109,8 +109,8 @@ def _print(r: Replay, tail: int | None) -> None:
         pad = Table(title="Scorepad", title_justify="left")
         pad.add_column("row")
         columns = r.scorepad.pad.players
-        for column in columns:
-            pad.add_column(column.name, justify="right")
+        for score in columns:
+            pad.add_column(score.name, justify="right")
         for row in ROWS:
             pad.add_row(row, *(str(dict(c.rows.items())[row]) for c in columns))
         pad.add_row("[bold]total[/bold]", *(f"[bold]{c.total}[/bold]" for c in columns))

@@ -14,9 +14,10 @@ from attrs import frozen
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, RRError
-from rr.events.codec import unstructure
+from rr.events.codec import converter, unstructure
 from rr.events.types import Event
 from rr.model import Seat
+from rr.options import Option
 from rr.oracle.narrate import Line, narration, option_text, player, source_text
 from rr.rules.final import FinalScore, scorepad_of
 from rr.state import GameState, fold
@@ -122,7 +123,8 @@ def replay_json(r: Replay) -> dict[str, Any]:
                 "ask": r.pending.decision.ask.value,
                 "source": r.pending.decision.source,
                 "prompt": r.pending.decision.prompt,
-                "options": (unstructure(list(r.pending.decision.options))
+                "options": (converter.unstructure(r.pending.decision.options,
+                                                  unstructure_as=tuple[Option, ...])
                             if r.pending.decision.seat == r.seat else None),
             },
         },
