@@ -26,6 +26,7 @@ from rr.events.types import Event, Phase, TurnKind, TurnStarted
 from rr.model import CardId, House, Location, Seat, Zone
 from rr.options import Option
 from rr.ruleset import Ruleset
+from rr.rules.game import play_from
 from rr.rules.turn import deploy, hooks, take_turn
 from rr.state import GameState, PlayerState
 
@@ -137,6 +138,17 @@ class Scenario:
     def turn(self, seat: Seat, seed: int = 0) -> Game:
         """A game at the start of ``seat``'s turn (its Lead-or-Scout decision pending)."""
         return self.run(lambda table: take_turn(table, seat), seed)
+
+    def play_from(self, seat: Seat, seed: int = 0) -> Game:
+        """A game from the start of ``seat``'s turn to its end, with this position's turn
+        counts (see :meth:`turns`)."""
+        return self.run(lambda table: play_from(table, seat), seed)
+
+    def turns(self, *counts: int) -> Scenario:
+        """How many turns each seat has taken so far (RR-END-3)."""
+        for seat, count in enumerate(counts):
+            self._players[seat] = evolve(self._players[seat], turns=count)
+        return self
 
     def deploy(self, seat: Seat, card: str, location: Location, seed: int = 0) -> Game:
         """A game in which ``seat`` deploys ``card`` (from hand) on ``location`` and resolves its

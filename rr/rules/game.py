@@ -14,18 +14,33 @@ from rr.state import GameState
 def play(table: Table, houses: tuple[House, ...] | None = None) -> Program[None]:
     """The program of a game whose ``GameStarted`` event is already folded into the table."""
     yield from setup(table, houses)
-    state = table.state
-    assert state.first_player is not None
-    seat = state.first_player
+    assert table.state.first_player is not None
+    yield from play_from(table, table.state.first_player)
+
+
+def play_from(table: Table, seat: int) -> Program[None]:
+    """The rest of a game, from the start of ``seat``'s turn to the final scores."""
     while True:
         yield from take_turn(table, seat)
         if is_round_complete(table.state):
             break
-        seat = table.state.next_seat(seat)
+        seat = next_to_play(table.state, seat)
     apollo = [s for s in table.state.seats if table.state.players[s].house is House.APOLLO]
     if apollo:
         yield from take_turn(table, apollo[0], TurnKind.APOLLO_LAST)  # RR-END-4
     yield from end_of_game(table)
+
+
+def next_to_play(state: GameState, seat: int) -> int:
+    """RR-TURN-2: the next player clockwise. After the end is triggered, a player who is
+    already ahead on turns is passed over (RR-END-3): possible only when out-of-order turns
+    count (``loan_shark_turn_counts``, RULING-A12)."""
+    seat = state.next_seat(seat)
+    if state.end_triggered:
+        fewest = min(p.turns for p in state.players)
+        while state.players[seat].turns > fewest:
+            seat = state.next_seat(seat)
+    return seat
 
 
 def is_round_complete(state: GameState) -> bool:
