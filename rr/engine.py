@@ -153,7 +153,7 @@ class Game:
                 decision.source if decision.source.startswith("RR-") else None)
         if option not in decision.options:
             raise IllegalChoiceError(
-                f"{describe(option)!r} is not a legal option for: {decision.prompt} "
+                f"{_describe(option)!r} is not a legal option for: {decision.prompt} "
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
                 f"{', ...' if len(decision.options) > 20 else ''})",
                 decision.source if decision.source.startswith("RR-") else None)
@@ -241,6 +241,15 @@ class Game:
 
 def _show(event: Event) -> str:
     return repr(event)
+
+
+def _describe(option: object) -> str:
+    """An option submitted from outside, described for an error message even when it is
+    malformed (``Lead(card, None)``) or not an option at all."""
+    try:
+        return describe(option)  # type: ignore[arg-type]
+    except Exception:
+        return repr(option)
 
 
 def replay(events: Iterable[Event]) -> GameState:
