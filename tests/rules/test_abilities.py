@@ -7,23 +7,25 @@ from typing import Callable
 
 import pytest
 
+from rr.cards.catalogue import catalogue
 from rr.decisions import Ask
 from rr.effects import (
-    Ability, Play, banish, gain, gain_helium, gain_top_of_deck, give, lose_helium, regress,
-    remove_influence, reveal, steal,
+    Ability, Chance, Play, banish, draw, gain, gain_helium, gain_top_of_deck, give, lose_helium,
+    regress, remove_influence, reveal, steal,
 )
 from rr.engine import Game
 from rr.errors import WrongPlayerError
 from rr.events.types import (
-    CardBanished, CardDeployed, CardGained, CardPassed, CardRevealed, DecisionMade, Event,
-    HeliumGained,
+    CardBanished, CardDeployed, CardGained, CardPassed, CardRevealed, CardSelectedAtRandom,
+    DecisionMade, Event, HeliumGained,
 )
 from rr.model import House, Location, Zone
 from rr.options import GainTop, Lead, PickCard
+from rr.rules.final import scorepad_of
 from rr.scenario import Scenario, play
-from tests.rules.support import Stubs
+from tests.rules.support import Stubs, of_type
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 DECK = GainTop(None)
 
 
@@ -49,9 +51,9 @@ def test_impossible_parts_are_skipped_and_the_rest_is_done(stubs: Stubs) -> None
         yield from gain_helium(p.table, p.seat)
         return None
 
-    game, events = lead(stubs, ability, Scenario(2).at(L, "judge").at(I, "martyr").deck_only())
+    game, events = lead(stubs, ability, Scenario(2).at(L, "judge").at(INS, "martyr").deck_only())
     assert events[1:] == (CardDeployed(0, "uncle_narol", M), HeliumGained(0, 1))
-    assert game.pending is not None and game.pending.options == (GainTop(L), GainTop(I))
+    assert game.pending is not None and game.pending.options == (GainTop(L), GainTop(INS))
 
 
 @pytest.mark.rule("RR-ABIL-3", "RR-ABIL-11")
@@ -66,7 +68,7 @@ def test_another_location_is_any_but_the_one_deployed_to(stubs: Stubs) -> None:
     game, _ = lead(stubs, ability, Scenario(2), L)
     assert game.pending is not None
     assert (game.pending.seat, game.pending.source, game.pending.options) == (
-        0, "uncle_narol", (J, M, I))
+        0, "uncle_narol", (J, M, INS))
 
 
 @pytest.mark.rule("RR-ABIL-4", "RULING-A29", "RR-LEAD-8")
@@ -86,12 +88,12 @@ def test_a_resource_trade_is_used_once_per_turn(stubs: Stubs) -> None:
 
     stubs.deploy("sponsor", trade, trade=True)
     stubs.deploy("calliope", redeploy)
-    game = Scenario(2).hand(0, "calliope", "sponsor").at(I, "judge").turn(0)
+    game = Scenario(2).hand(0, "calliope", "sponsor").at(INS, "judge").turn(0)
     events = play(game, Lead("calliope", J))
     assert events[1:] == (CardDeployed(0, "calliope", J), CardDeployed(0, "sponsor", M),
                           HeliumGained(0, 1), CardGained(0, "sponsor", Zone.at(M)),
                           CardDeployed(0, "sponsor", L))
-    assert game.pending is not None and game.pending.options == (GainTop(I), DECK)
+    assert game.pending is not None and game.pending.options == (GainTop(INS), DECK)
 
 
 @pytest.mark.rule("RR-ABIL-5")
@@ -195,3 +197,51 @@ def test_a_choice_handed_to_an_opponent_is_asked_of_them(stubs: Stubs) -> None:
     events = play(game, PickCard("judge"))
     assert events == (DecisionMade(1, "uncle_narol", PickCard("judge")),
                       CardPassed("judge", 1, 0))
+
+
+@pytest.mark.rule("RR-ABIL-8")
+def test_zero_is_even() -> None:
+    """Given Surgeon (core 0) with Musician ("32 if each of your cards is even") or with
+    Zanzibar ("31 if each is odd"), then Musician's 32 is scored and Zanzibar's 31 is not."""
+    with_musician = scorepad_of(Scenario(2).hand(0, "musician", "surgeon").state())
+    with_zanzibar = scorepad_of(Scenario(2).hand(0, "zanzibar", "surgeon").state())
+    assert with_musician.totals[0] == 8 + 32 + 0
+    assert with_zanzibar.totals[0] == 9 + 0
+
+
+def steal_at_random(p: Play) -> Ability:
+    """A stand-in ability: steal a card picked at random from P1's hand."""
+    hand = p.state.hand(1)
+    source = Zone.hand(1)
+    outcome = yield from draw(Chance(
+        "a random card of P1's hand",
+        lambda rng: CardSelectedAtRandom(rng.choice(hand), source),
+        lambda e: isinstance(e, CardSelectedAtRandom) and e.source == source and e.card in hand))
+    assert isinstance(outcome, CardSelectedAtRandom)
+    yield from steal(p.table, p.seat, 1, outcome.card)
+    return None
+
+
+@pytest.mark.rule("RR-ABIL-13", "RR-ABIL-9")
+def test_a_random_pick_is_recorded_and_replay_reads_the_record(stubs: Stubs) -> None:
+    """Given every deploy ability "steal a random card from P1", when P0 leads, then the pick
+    is a recorded CardSelectedAtRandom; a log recording another of P1's cards resumes with
+    that card stolen instead (the record is read, never drawn again)."""
+    for card in catalogue().values():
+        if card.deploy is not None:
+            stubs.deploy(card.id, steal_at_random)
+    game = Game.new(2, seed=3, houses=[House.APOLLO, House.MARS])
+    p1_hand = game.state.hand(1)
+    assert game.pending is not None
+    lead_card = next(o for o in game.pending.options if isinstance(o, Lead)
+                     and o.card is not None and catalogue()[o.card].deploy is not None)
+    events = play(game, lead_card)
+    picks = of_type(events, CardSelectedAtRandom)
+    assert len(picks) == 1 and picks[0].card in p1_hand
+    assert CardPassed(picks[0].card, 1, 0) in events
+    index = game.events.index(picks[0])
+    other = next(c for c in p1_hand if c != picks[0].card)
+    log = game.events[:index] + (CardSelectedAtRandom(other, Zone.hand(1)),)
+    resumed = Game.resume(log)
+    assert resumed.events[index + 1] == CardPassed(other, 1, 0)
+    assert other in resumed.state.hand(0) and picks[0].card in resumed.state.hand(1)

@@ -14,7 +14,7 @@ from rr.options import GainTop, Lead
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 
 
 def gain_from(scenario: Scenario, location: Location) -> tuple[Event, ...]:
@@ -69,7 +69,7 @@ def test_luna_when_already_holding_the_token_keeps_it_and_triggers_the_house() -
 @pytest.mark.rule("RR-BONUS-4")
 def test_institute_places_one_influence() -> None:
     """Given P0 with 4 Influence placed, when P0 gains from The Institute, then P0 places 1."""
-    game_events = gain_from(base().tokens(0, influence=4), I)
+    game_events = gain_from(base().tokens(0, influence=4), INS)
     assert game_events == (InfluencePlaced(0, 1), TurnEnded(0))
 
 
@@ -77,7 +77,7 @@ def test_institute_places_one_influence() -> None:
 def test_institute_with_all_ten_placed_gives_nothing() -> None:
     """Given P0 with all 10 Influence placed, when P0 gains from The Institute, then the
     bonus is lost."""
-    assert gain_from(base().tokens(0, influence=10), I) == (TurnEnded(0),)
+    assert gain_from(base().tokens(0, influence=10), INS) == (TurnEnded(0),)
 
 
 @pytest.mark.rule("RR-BONUS-5")

@@ -20,7 +20,7 @@ from rr.options import GainTop, Lead, PickCard
 from rr.scenario import Scenario, play
 from tests.rules.support import seed_rolling
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 DECK = GainTop(None)
 
 
@@ -130,7 +130,7 @@ def test_banish_face_offers_the_top_card_of_each_location() -> None:
     """Given cards on Jupiter (Pax under Howlers), Luna and The Institute, when the die shows
     Banish, then P0 picks among exactly the three top cards and the pick is banished."""
     game, events = deck_gain(
-        lambda: base().at(J, "pax_au_telemanus", "the_howlers").at(I, "sevro"), Bonus.BANISH)
+        lambda: base().at(J, "pax_au_telemanus", "the_howlers").at(INS, "sevro"), Bonus.BANISH)
     assert events[-1] == DieRolled(0, Bonus.BANISH)
     decision = game.pending
     assert decision is not None
@@ -160,7 +160,7 @@ def test_reveal_and_place_face_places_the_next_card_with_no_bonus() -> None:
     assert events[-2:] == (DieRolled(0, Bonus.REVEAL_PLACE),
                            CardRevealed("justice", Zone.deck(), 0))
     assert game.pending is not None
-    assert (game.pending.ask, game.pending.options) == (Ask.LOCATION, (J, M, L, I))
+    assert (game.pending.ask, game.pending.options) == (Ask.LOCATION, (J, M, L, INS))
     events = play(game, M)
     assert events[1:] == (CardPlaced("justice", Zone.deck(), M), TurnEnded(0))
     assert game.state.players[0].helium == 0

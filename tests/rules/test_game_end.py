@@ -12,7 +12,7 @@ import pytest
 from rr.effects import Ability, Play, gain_helium, lose_helium
 from rr.engine import Game
 from rr.events.types import (
-    CardGained, FleetAdvanced, GameEndTriggered, HeliumGained, InfluencePlaced, Phase,
+    CardGained, FleetAdvanced, GameEndTriggered, HeliumGained, Phase,
     PhaseChanged, TurnEnded, TurnKind, TurnStarted,
 )
 from rr.model import House, Location, Zone
@@ -20,7 +20,7 @@ from rr.options import GainTop, Lead
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs, of_type, run_game
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 CARDS = ("judge", "martyr", "justice", "the_howlers", "pax_au_telemanus", "sevro", "darrow",
          "mustang", "cassius")
 
@@ -58,7 +58,7 @@ def test_two_conditions_by_one_player_trigger_the_end() -> None:
 
 @pytest.mark.rule("RR-END-1")
 @pytest.mark.parametrize(("tokens", "location"), [
-    (dict(influence=6, helium=7), I), (dict(fleet=6, influence=7), J),
+    ({"influence": 6, "helium": 7}, INS), ({"fleet": 6, "influence": 7}, J),
 ])
 def test_any_two_conditions_of_one_player(tokens: dict[str, int], location: Location) -> None:
     """Given P0 one step from a second threshold (Influence, Fleet), when P0 gains that

@@ -17,7 +17,7 @@ from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs, seed_rolling
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 
 
 def luna(scenario: Scenario, house: House, seed: int = 0) -> Game:
@@ -67,7 +67,7 @@ def test_apollo_reveals_the_deck_top_and_places_it_without_a_bonus() -> None:
     decision = game.pending
     assert decision is not None
     assert (decision.seat, decision.ask, decision.source, decision.options) == (
-        0, Ask.LOCATION, "RR-HOUSE-2", (J, M, L, I))
+        0, Ask.LOCATION, "RR-HOUSE-2", (J, M, L, INS))
     assert play(game, M) == (DecisionMade(0, "RR-HOUSE-2", M),
                              CardPlaced("martyr", Zone.deck(), M), TurnEnded(0))
     assert game.state.players[0].helium == 0

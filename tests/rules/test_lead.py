@@ -11,7 +11,7 @@ from typing import Sequence
 import pytest
 
 from rr.decisions import Ask
-from rr.effects import END_TURN, Ability, Play, gain, gain_helium, move, place
+from rr.effects import END_TURN, Ability, Play, gain_helium, move, place
 from rr.events.types import (
     AbilityMissing, CardDeployed, CardGained, CardMoved, CardPlaced, DecisionMade, DieRolled,
     Event, FleetAdvanced, HeliumGained, InfluencePlaced, TurnEnded,
@@ -21,7 +21,7 @@ from rr.options import Answer, GainTop, Lead, Scout
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs, of_type, seed_rolling
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 DECK = GainTop(None)
 
 
@@ -99,12 +99,12 @@ def test_final_step_offers_every_other_location_with_a_card_and_the_deck() -> No
     """Given cards on Mars, Luna and The Institute (Jupiter empty), when P0 deploys on Mars,
     then the final step offers exactly Luna, The Institute and the deck."""
     game = (Scenario(2).hand(0, "judge").at(M, "martyr").at(L, "justice")
-            .at(I, "pax_au_telemanus").turn(0))
+            .at(INS, "pax_au_telemanus").turn(0))
     play(game, Lead("judge", M))
     decision = game.pending
     assert decision is not None
     assert (decision.seat, decision.ask, decision.source) == (0, Ask.GAIN, "RR-LEAD-3")
-    assert decision.options == (GainTop(L), GainTop(I), DECK)
+    assert decision.options == (GainTop(L), GainTop(INS), DECK)
 
 
 @pytest.mark.rule("RR-LEAD-3", "RR-BONUS-4")
@@ -112,13 +112,13 @@ def test_final_step_gains_the_top_card_then_the_location_bonus() -> None:
     """Given Pax under Howlers on The Institute, when P0 leads and gains from The Institute,
     then P0 gains the top card (Howlers) and places 1 Influence."""
     game = (Scenario(2).hand(0, "judge").at(L, "martyr")
-            .at(I, "pax_au_telemanus", "the_howlers").turn(0))
+            .at(INS, "pax_au_telemanus", "the_howlers").turn(0))
     play(game, Lead("judge", M))
-    events = play(game, GainTop(I))
-    assert events == (DecisionMade(0, "RR-LEAD-3", GainTop(I)),
-                      CardGained(0, "the_howlers", Zone.at(I)), InfluencePlaced(0, 1),
+    events = play(game, GainTop(INS))
+    assert events == (DecisionMade(0, "RR-LEAD-3", GainTop(INS)),
+                      CardGained(0, "the_howlers", Zone.at(INS)), InfluencePlaced(0, 1),
                       TurnEnded(0))
-    assert game.state.stack(I) == ("pax_au_telemanus",)
+    assert game.state.stack(INS) == ("pax_au_telemanus",)
     assert game.state.hand(0) == ("the_howlers",)
 
 
@@ -152,13 +152,13 @@ def test_deck_is_the_only_choice_when_no_location_has_a_card() -> None:
 def test_lead_with_an_empty_hand_skips_the_deploy() -> None:
     """Given an empty hand, when the turn starts, then the options are Lead(nothing) and
     Scout; leading goes straight to a final step offering every location with a card."""
-    game = (Scenario(2).at(J, "judge").at(M, "martyr").at(L, "justice").at(I, "the_howlers")
+    game = (Scenario(2).at(J, "judge").at(M, "martyr").at(L, "justice").at(INS, "the_howlers")
             .turn(0))
     assert game.pending is not None and game.pending.options == (Lead(None, None), Scout())
     events = play(game, Lead(None, None))
     assert events == (DecisionMade(0, "RR-TURN-1", Lead(None, None)),)
     assert game.pending is not None
-    assert game.pending.options == (GainTop(J), GainTop(M), GainTop(L), GainTop(I), DECK)
+    assert game.pending.options == (GainTop(J), GainTop(M), GainTop(L), GainTop(INS), DECK)
 
 
 @pytest.mark.rule("RR-LEAD-5", "RR-SCOUT-2", "RULING-B1")
@@ -226,13 +226,13 @@ def test_a_card_deployed_by_an_ability_resolves_and_the_final_step_happens_once(
     stubs.deploy("calliope", deploy_b)
     stubs.deploy("sevro", gain_one)
     game = (Scenario(2).hand(0, "calliope", "sevro")
-            .at(J, "judge").at(M, "martyr").at(L, "justice").at(I, "the_howlers").turn(0))
+            .at(J, "judge").at(M, "martyr").at(L, "justice").at(INS, "the_howlers").turn(0))
     events = play(game, Lead("calliope", J))
     assert events[1:] == (CardDeployed(0, "calliope", J), CardDeployed(0, "sevro", M),
                           HeliumGained(0, 1))
     assert seen == [(0, M)]
-    assert game.pending is not None and game.pending.options == (GainTop(L), GainTop(I), DECK)
-    events = play(game, GainTop(I))
+    assert game.pending is not None and game.pending.options == (GainTop(L), GainTop(INS), DECK)
+    events = play(game, GainTop(INS))
     assert len(of_type(events, CardGained)) == 1 and events[-1] == TurnEnded(0)
 
 

@@ -11,21 +11,21 @@ from rr.options import GainTop, Lead, Scout
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 
 
 @pytest.mark.rule("RR-LOC-1", "RR-LOC-2")
 def test_four_locations_in_board_order_and_the_deck_is_not_one() -> None:
     """Given every location stocked, then Lead offers exactly the four locations in board
     order, and the final step lists them in that order with the deck apart (no location)."""
-    assert LOCATIONS == (J, M, L, I)
+    assert LOCATIONS == (J, M, L, INS)
     game = (Scenario(2).hand(0, "judge").at(J, "martyr").at(M, "justice").at(L, "sevro")
-            .at(I, "the_howlers").turn(0))
+            .at(INS, "the_howlers").turn(0))
     assert game.pending is not None
     assert game.pending.options == (*(Lead("judge", loc) for loc in LOCATIONS), Scout())
     play(game, Lead("judge", L))
     assert game.pending is not None
-    assert game.pending.options == (GainTop(J), GainTop(M), GainTop(I), GainTop(None))
+    assert game.pending.options == (GainTop(J), GainTop(M), GainTop(INS), GainTop(None))
 
 
 @pytest.mark.rule("RR-LOC-3")
@@ -83,7 +83,7 @@ def test_a_face_down_card_stays_face_down_when_moved_and_face_up_when_banished(
 
     stubs.deploy("uncle_narol", ability)
     game = (Scenario(2).hand(0, "uncle_narol").at(M, "sevro", face_down=["sevro"])
-            .at(L, "judge", face_down=["judge"]).deploy(0, "uncle_narol", I))
+            .at(L, "judge", face_down=["judge"]).deploy(0, "uncle_narol", INS))
     assert game.events[-2:] == (CardMoved("sevro", M, J), CardBanished("judge", Zone.at(L)))
     assert game.state.face_down == frozenset({"sevro"})
     assert color_of(game.state, "sevro") is None

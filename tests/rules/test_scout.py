@@ -15,7 +15,7 @@ from rr.options import Lead, Scout
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs, of_type
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 
 
 @pytest.mark.rule("RR-SCOUT-1", "RR-BONUS-1")
@@ -30,7 +30,7 @@ def test_scout_reveals_places_and_gains_the_bonus() -> None:
     decision = game.pending
     assert decision is not None
     assert (decision.seat, decision.ask, decision.source) == (0, Ask.LOCATION, "RR-SCOUT-1")
-    assert decision.options == (J, M, L, I)
+    assert decision.options == (J, M, L, INS)
     events = play(game, J)
     assert events == (DecisionMade(0, "RR-SCOUT-1", J), CardPlaced("martyr", Zone.deck(), J),
                       FleetAdvanced(0, 1), TurnEnded(0))
@@ -56,7 +56,7 @@ def test_no_scout_with_an_empty_deck() -> None:
     game = Scenario(2).hand(0, "judge").at(L, "martyr").deck_only().turn(0)
     assert game.pending is not None
     assert game.pending.options == (Lead("judge", J), Lead("judge", M), Lead("judge", L),
-                                    Lead("judge", I))
+                                    Lead("judge", INS))
     before = game.events
     with pytest.raises(IllegalChoiceError):
         game.choose(Scout())
@@ -68,9 +68,9 @@ def test_scout_with_a_single_card_in_the_deck() -> None:
     """Given a deck of one card, when P0 scouts it, then the deck is empty afterwards."""
     game = Scenario(2).hand(0, "judge").deck_only("martyr").turn(0)
     assert game.pending is not None and Scout() in game.pending.options
-    play(game, Scout(), I)
+    play(game, Scout(), INS)
     assert game.state.deck == ()
-    assert game.state.top(I) == "martyr"
+    assert game.state.top(INS) == "martyr"
 
 
 @pytest.mark.rule("RR-SCOUT-3", "RR-ABIL-2")

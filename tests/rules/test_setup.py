@@ -42,7 +42,7 @@ def test_two_cards_per_location_dealt_from_the_top_in_board_order() -> None:
     top_first = list(reversed(order))
     deals = of_type(game.events, CardDealt)
     assert [(d.card, d.to) for d in deals[:8]] == [
-        (top_first[i], Zone.at(loc)) for i, loc in enumerate(l for l in LOCATIONS for _ in "ab")
+        (top_first[i], Zone.at(loc)) for i, loc in enumerate(loc for loc in LOCATIONS for _ in "ab")
     ]
     for i, loc in enumerate(LOCATIONS):
         assert game.state.stack(loc) == (top_first[2 * i], top_first[2 * i + 1])

@@ -19,7 +19,7 @@ from rr.rules.turn import hooks
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs, of_type, run_game
 
-J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 
 
 @pytest.mark.rule("RR-TURN-1", "RR-LEAD-1", "RR-SCOUT-1")
@@ -31,8 +31,8 @@ def test_turn_options_are_every_card_on_every_location_and_scout() -> None:
     assert decision is not None
     assert (decision.seat, decision.ask, decision.source) == (0, Ask.TURN, "RR-TURN-1")
     assert decision.options == (
-        Lead("judge", J), Lead("judge", M), Lead("judge", L), Lead("judge", I),
-        Lead("martyr", J), Lead("martyr", M), Lead("martyr", L), Lead("martyr", I),
+        Lead("judge", J), Lead("judge", M), Lead("judge", L), Lead("judge", INS),
+        Lead("martyr", J), Lead("martyr", M), Lead("martyr", L), Lead("martyr", INS),
         Scout(),
     )
 
