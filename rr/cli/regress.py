@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from rr.errors import BadInputError
@@ -102,23 +103,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(diffs: Sequence[GameDiff], counts: dict[str, int], a: str, b: str) -> None:
-    out = Console(highlight=False)
+    out = Console(highlight=False, soft_wrap=True)
     changed = [d for d in diffs if d.changed]
     if changed:
         out.print(f"[bold]Games that change[/bold] (A = {a}, B = {b}):")
     for d in changed:
         name = Path(d.path).name
         if d.change is Change.UNREADABLE:
-            out.print(f"{name}  unreadable: {d.problem}")
+            out.print(f"{name}  unreadable: {escape(d.problem or '')}")
             continue
         totals = (f"totals {_totals(d.totals_a)} → {_totals(d.totals_b)}"
                   if d.totals_a != d.totals_b else "same totals")
         out.print(f"[bold]{name}[/bold]  {d.change.value}; first difference at record "
                   f"{d.record}; {totals}")
-        out.print(f"    A: {d.under_a}")
-        out.print(f"    B: {d.under_b}")
+        out.print(f"    A: {escape(d.under_a)}")
+        out.print(f"    B: {escape(d.under_b)}")
         for stop in d.stops:
-            out.print(f"    {stop}")
+            out.print(f"    {escape(stop)}")
     out.print(f"{counts['games']} games: {counts['same']} unchanged, "
               f"{counts['events']} with other events (same totals), "
               f"{counts['totals']} with other totals, {counts['diverged']} diverged, "

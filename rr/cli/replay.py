@@ -13,6 +13,7 @@ import argparse
 import json
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from rr.errors import BadInputError
@@ -68,7 +69,7 @@ def _print(r: Replay, tail: int | None) -> None:
     console = Console(highlight=False)
     story = r.story if tail is None else r.story[len(r.story) - tail:] if tail else ()
     for line in story:
-        console.print(f"[dim]{line.index:>5}[/dim]  {line.text}", markup=True)
+        console.print(f"[dim]{line.index:>5}[/dim]  {escape(line.text)}", soft_wrap=True)
     s, v = r.state, r.view
     who = "a spectator" if r.seat is None else s.players[r.seat].name
     console.print()
@@ -101,10 +102,10 @@ def _print(r: Replay, tail: int | None) -> None:
         console.print(f"{s.players[r.seat].name}'s hand: "
                       + (", ".join(card_name(c) for c in v.hand) or "empty"))
 
-    console.print(f"Pending: {r.pending.note}")
+    console.print(f"Pending: {escape(r.pending.note)}")
     decision = r.pending.decision
     if decision is not None and decision.seat == r.seat:
-        console.print(f"  options: {describe_options(decision, s)}")
+        console.print(f"  options: {escape(describe_options(decision, s))}")
     if r.scorepad is not None:
         pad = Table(title="Scorepad", title_justify="left")
         pad.add_column("row")

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             console = Console(highlight=False)
             for e in found:
-                console.print(f"{e.id:<14} {e.title}", markup=False)
+                console.print(f"{e.id:<14} {e.title}", markup=False, soft_wrap=True)
             console.print(f"{len(found)} ids", markup=False)
         return 0
     root = spec_dir.resolve().parent
