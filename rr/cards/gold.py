@@ -281,10 +281,11 @@ def sevro(p: Play) -> Ability:
     if p.under is None:
         return None
     that = p.under
-    # "You may reveal The Howlers to instead gain that card."
+    # "You may reveal The Howlers to instead gain that card."  The prompt is public and the
+    # card under may be face down (RR-VIEW-4), so it is not named.
     if THE_HOWLERS in p.state.hand(p.seat) and p.can_gain(that):
-        choice = yield from p.ask(Ask.CONFIRM, f"Reveal The Howlers to gain {that} instead of "
-                                  "banishing it?", [Answer.YES, Answer.NO])
+        choice = yield from p.ask(Ask.CONFIRM, "Reveal The Howlers to gain the card under Sevro "
+                                  "instead of banishing it?", [Answer.YES, Answer.NO])
         if choice is Answer.YES:
             yield from reveal(p.table, THE_HOWLERS, p.seat)
             yield from gain(p.table, p.seat, that)

@@ -856,6 +856,24 @@ def test_sevro_on_an_empty_location_does_nothing() -> None:
     assert game.state.banished == ()
 
 
+@pytest.mark.card("sevro", "the_howlers", "firewall_expert")
+@pytest.mark.rule("RR-VIEW-4", "RULING-A1")
+def test_sevro_question_does_not_name_a_face_down_card_under_it() -> None:
+    """Sevro, "You may reveal The Howlers to instead gain that card.": the card under Sevro is
+    face down, so nobody but its placer knows it; the public prompt must not name it."""
+    game = (Scenario(2).hand(0, "sevro", "the_howlers")
+            .at(Location.LUNA, "deanna", "harmony", face_down=["harmony"])
+            .deploy(0, "sevro", Location.LUNA))
+    assert game.pending is not None and game.pending.ask is Ask.CONFIRM
+    assert "harmony" not in game.pending.prompt
+    assert "Harmony" not in game.pending.prompt
+    view = game.view(1).pending
+    assert view is not None and "harmony" not in view.prompt.lower()
+    events = play(game, Answer.YES)
+    assert CardGained(0, "harmony", Zone.at(Location.LUNA)) in events
+    assert game.state.hand(0) == ("the_howlers", "harmony")
+
+
 # --- Tactus ----------------------------------------------------------------------------------
 
 
