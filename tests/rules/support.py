@@ -8,10 +8,9 @@ from typing import Callable, Iterable, Sequence, TypeVar
 import pytest
 
 import rr.rules.end
-import rr.rules.game
 import rr.rules.turn
 from rr.effects.play import Abilities, Ability, Play
-from rr.effects.program import Program, Table
+from rr.effects.program import Program
 from rr.engine import Game
 from rr.events.types import DieRolled, Event
 from rr.model import Bonus, CardId
@@ -70,13 +69,9 @@ class Stubs:
         self._end[CardId(card)] = Abilities(end_of_game=handler)
 
 
-def run_game(scenario: Scenario, monkeypatch: pytest.MonkeyPatch, seed: int = 0) -> Game:
-    """The whole-game program (turn loop, Apollo's last turn, end of the game) from the
-    scenario's position, its first player to move: setup is skipped, the position is set up."""
-
-    def no_setup(table: Table, houses: object) -> Program[None]:
-        return
-        yield  # pragma: no cover
-
-    monkeypatch.setattr(rr.rules.game, "setup", no_setup)
-    return scenario.run(lambda table: rr.rules.game.play(table), seed)
+def run_game(scenario: Scenario, seed: int = 0) -> Game:
+    """The rest of the game (turn loop, Apollo's last turn, end of the game) from the
+    scenario's position, starting with its first player's turn."""
+    first = scenario.state().first_player
+    assert first is not None
+    return scenario.play_from(first, seed)

@@ -17,6 +17,7 @@ from rr.events.types import (
 )
 from rr.model import House, Location, Zone
 from rr.options import GainTop, Lead
+from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs, of_type, run_game
 
@@ -147,11 +148,10 @@ N = TurnKind.NORMAL
 
 
 @pytest.mark.rule("RR-END-3")
-def test_the_round_is_finished_after_the_trigger(monkeypatch: pytest.MonkeyPatch,
-                                                 stubs: Stubs) -> None:
+def test_the_round_is_finished_after_the_trigger(stubs: Stubs) -> None:
     """Given 3 players (no Apollo) and P1 two Helium short with Fleet 7, when every turn takes
     from Mars, then P1 triggers in round 2, P2 still plays, and the game ends: 2 turns each."""
-    game = drive(run_game(stocked(no_house(3).tokens(1, helium=5, fleet=7)), monkeypatch))
+    game = drive(run_game(stocked(no_house(3).tokens(1, helium=5, fleet=7))))
     events = game.events
     assert turns(events) == [(0, N), (1, N), (2, N)] * 2
     trigger = next(i for i, e in enumerate(events) if isinstance(e, GameEndTriggered))
@@ -165,22 +165,20 @@ def test_the_round_is_finished_after_the_trigger(monkeypatch: pytest.MonkeyPatch
 
 
 @pytest.mark.rule("RR-END-3")
-def test_trigger_by_the_last_seat_ends_the_turns_at_once(monkeypatch: pytest.MonkeyPatch,
-                                                         stubs: Stubs) -> None:
+def test_trigger_by_the_last_seat_ends_the_turns_at_once(stubs: Stubs) -> None:
     """Given 3 players with first player P1 and P0 (the last seat of the round) about to
     trigger, then the turns are P1, P2, P0 and no more."""
-    game = drive(run_game(stocked(no_house(3).first_player(1).tokens(0, helium=6, fleet=7)),
-                          monkeypatch))
+    game = drive(run_game(stocked(no_house(3).first_player(1).tokens(0, helium=6, fleet=7))))
     assert turns(game.events) == [(1, N), (2, N), (0, N)]
     assert triggered(game.events) == [0]
     assert game.is_over
 
 
 @pytest.mark.rule("RR-END-3")
-def test_no_end_without_a_trigger(monkeypatch: pytest.MonkeyPatch, stubs: Stubs) -> None:
+def test_no_end_without_a_trigger(stubs: Stubs) -> None:
     """Given nobody near two thresholds, when 9 turns are played (three rounds), then the
     game is still in play and P0 is asked for a fourth turn."""
-    game = run_game(stocked(no_house(3)), monkeypatch)
+    game = run_game(stocked(no_house(3)))
     while len(of_type(game.events, TurnStarted)) < 4 * 3 - 2:
         assert game.pending is not None
         drive_one(game)
@@ -190,25 +188,63 @@ def test_no_end_without_a_trigger(monkeypatch: pytest.MonkeyPatch, stubs: Stubs)
 
 
 @pytest.mark.rule("RR-END-4", "RR-HOUSE-2")
-def test_apollo_takes_an_extra_last_turn(monkeypatch: pytest.MonkeyPatch, stubs: Stubs) -> None:
+def test_apollo_takes_an_extra_last_turn(stubs: Stubs) -> None:
     """Given Apollo first (seat 0) and P1 triggering in round 1, then P2 plays, then Apollo
     takes one more turn, the last of the game."""
     scenario = no_house(3).house(0, House.APOLLO).tokens(1, helium=6, fleet=7)
-    game = drive(run_game(stocked(scenario), monkeypatch))
+    game = drive(run_game(stocked(scenario)))
     assert turns(game.events) == [(0, N), (1, N), (2, N), (0, TurnKind.APOLLO_LAST)]
     assert [(p.turns, p.extra_turns) for p in game.state.players] == [(1, 1), (1, 0), (1, 0)]
     assert game.is_over
 
 
 @pytest.mark.rule("RR-END-8", "RR-END-4", "RR-END-3")
-def test_rulebook_example(monkeypatch: pytest.MonkeyPatch, stubs: Stubs) -> None:
+def test_rulebook_example(stubs: Stubs) -> None:
     """Given A, B, C, D clockwise with A Apollo, when B triggers the end on their turn, then
     C and D take one more turn each and A takes Apollo's last turn."""
     scenario = (Scenario(4).house(0, House.APOLLO).house(1, House.MARS).house(2, House.DIANA)
                 .house(3, House.JUPITER).tokens(1, helium=6, fleet=7))
-    game = drive(run_game(stocked(scenario), monkeypatch))
+    game = drive(run_game(stocked(scenario)))
     assert turns(game.events) == [(0, N), (1, N), (2, N), (3, N), (0, TurnKind.APOLLO_LAST)]
     assert triggered(game.events) == [1]
     assert [p.turns for p in game.state.players] == [1, 1, 1, 1]
     assert game.state.players[0].extra_turns == 1
+    assert game.is_over
+
+
+def sell_a_turn(p: Play) -> Ability:
+    """A stand-in for Loan Shark: P1 takes one turn out of order, then the Lead goes on."""
+    yield from p.hooks.turn_out_of_order(p.table, 1, frozenset({p.card}))
+    return None
+
+
+@pytest.mark.rule("RR-END-3", "RULING-A12")
+def test_an_out_of_order_turn_does_not_count_and_the_round_is_finished(stubs: Stubs) -> None:
+    """Given P0's ability giving P1 a turn out of order in which P1 triggers the end, then P0
+    finishes the Lead, P1 and P2 take their normal turns, and the game ends with one
+    counted turn each."""
+    stubs.deploy("loan_shark", sell_a_turn)
+    scenario = stocked(no_house(3).hand(0, "loan_shark").tokens(1, helium=6, fleet=7))
+    game = drive(run_game(scenario))
+    assert turns(game.events) == [(0, N), (1, TurnKind.OUT_OF_ORDER), (1, N), (2, N)]
+    assert triggered(game.events) == [1]
+    assert [(p.turns, p.extra_turns) for p in game.state.players] == [(1, 0), (1, 1), (1, 0)]
+    assert game.is_over
+
+
+@pytest.mark.rule("RR-END-3", "RULING-A12")
+def test_a_counted_out_of_order_turn_skips_its_taker_at_the_end(stubs: Stubs) -> None:
+    """Given loan_shark_turn_counts=True and the same game, then after P0's turn P1, already
+    ahead with its counted extra turn, is passed over: P2 plays and all end with 1 turn."""
+    stubs.deploy("loan_shark", sell_a_turn)
+    scenario = stocked(Scenario(3, Ruleset(loan_shark_turn_counts=True)).house(0, House.MARS)
+                       .house(1, House.DIANA).house(2, House.JUPITER).hand(0, "loan_shark")
+                       .tokens(1, helium=6, fleet=7))
+    game = run_game(scenario)
+    for _ in range(40):
+        if game.pending is None:
+            break
+        drive_one(game)
+    assert turns(game.events) == [(0, N), (1, TurnKind.OUT_OF_ORDER), (2, N)]
+    assert [p.turns for p in game.state.players] == [1, 1, 1]
     assert game.is_over

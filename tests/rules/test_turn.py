@@ -85,14 +85,13 @@ def test_turns_go_clockwise_from_the_first_player(stubs: Stubs, players: int,
 
 
 @pytest.mark.rule("RR-TURN-2", "RR-END-3")
-def test_a_round_starts_with_the_first_player(monkeypatch: pytest.MonkeyPatch,
-                                              stubs: Stubs) -> None:
+def test_a_round_starts_with_the_first_player(stubs: Stubs) -> None:
     """Given three players, first player seat 2, seat 0 one Helium short of ending, empty hands
     and deck, when each leads taking Mars' top card, then turns run 2, 0, 1 and the game ends."""
     scenario = (Scenario(3).house(0, House.MARS).house(1, House.DIANA).house(2, House.JUPITER)
                 .first_player(2).tokens(0, helium=6, fleet=7)
                 .at(M, "judge", "martyr", "justice").deck_only())
-    game = run_game(scenario, monkeypatch)  # every choice is forced: nothing is asked
+    game = run_game(scenario)  # every choice is forced: nothing is asked
     assert [e.seat for e in of_type(game.events, TurnStarted)] == [2, 0, 1]
     assert [e.card for e in of_type(game.events, CardGained)] == ["justice", "martyr", "judge"]
     assert game.is_over
