@@ -38,8 +38,8 @@ def triggered(events: tuple[object, ...]) -> list[int]:
     return [e.seat for e in of_type(events, GameEndTriggered)]
 
 
-def no_house(players: int) -> Scenario:
-    """Players of Houses Mars, Diana, Jupiter, Minerva... (no Apollo, no Ceres)."""
+def plain(players: int) -> Scenario:
+    """Houses Mars, Diana, Jupiter, Minerva in seat order: no Apollo, no Ceres."""
     houses = [House.MARS, House.DIANA, House.JUPITER, House.MINERVA]
     scenario = Scenario(players)
     for seat in range(players):
@@ -51,7 +51,7 @@ def no_house(players: int) -> Scenario:
 def test_two_conditions_by_one_player_trigger_the_end() -> None:
     """Given P0 at Fleet 7 with 6 Helium, when P0 gains from Mars, then the end is triggered
     during P0's turn right after the seventh Helium."""
-    events = gain_from(no_house(2).tokens(0, helium=6, fleet=7), M)
+    events = gain_from(plain(2).tokens(0, helium=6, fleet=7), M)
     assert events[0] == HeliumGained(0, 1)
     assert isinstance(events[1], GameEndTriggered) and events[1].seat == 0
     assert events[2:] == (TurnEnded(0),)
@@ -64,14 +64,14 @@ def test_two_conditions_by_one_player_trigger_the_end() -> None:
 def test_any_two_conditions_of_one_player(tokens: dict[str, int], location: Location) -> None:
     """Given P0 one step from a second threshold (Influence, Fleet), when P0 gains that
     bonus, then the end is triggered."""
-    assert triggered(gain_from(no_house(2).tokens(0, **tokens), location)) == [0]
+    assert triggered(gain_from(plain(2).tokens(0, **tokens), location)) == [0]
 
 
 @pytest.mark.rule("RR-END-1")
 def test_two_conditions_by_different_players_do_not_trigger() -> None:
     """Given P1 at Fleet 7 and P0 at 6 Helium, when P0 reaches 7 Helium, then the end is not
     triggered (two conditions, two players)."""
-    events = gain_from(no_house(2).tokens(0, helium=6).tokens(1, fleet=7), M)
+    events = gain_from(plain(2).tokens(0, helium=6).tokens(1, fleet=7), M)
     assert events == (HeliumGained(0, 1), TurnEnded(0))
 
 
@@ -79,7 +79,7 @@ def test_two_conditions_by_different_players_do_not_trigger() -> None:
 def test_all_three_conditions_by_different_players_trigger() -> None:
     """Given P1 at Fleet 7 and P2 with 7 Influence, when P0 reaches 7 Helium, then the end
     is triggered."""
-    events = gain_from(no_house(3).tokens(0, helium=6).tokens(1, fleet=7)
+    events = gain_from(plain(3).tokens(0, helium=6).tokens(1, fleet=7)
                        .tokens(2, influence=7), M)
     assert triggered(events) == [0]
 
@@ -87,7 +87,7 @@ def test_all_three_conditions_by_different_players_trigger() -> None:
 @pytest.mark.rule("RR-END-1")
 def test_not_before_the_threshold_of_seven() -> None:
     """Given P0 at Fleet 7 and 5 Helium, when P0 gains 1 Helium (6), then nothing triggers."""
-    assert gain_from(no_house(2).tokens(0, helium=5, fleet=7), M) == (HeliumGained(0, 1),
+    assert gain_from(plain(2).tokens(0, helium=5, fleet=7), M) == (HeliumGained(0, 1),
                                                                       TurnEnded(0))
 
 
@@ -103,7 +103,7 @@ def test_trigger_mid_turn_stays_and_the_turn_goes_on(stubs: Stubs) -> None:
         return None
 
     stubs.deploy("uncle_narol", ability)
-    game = (no_house(2).tokens(0, helium=6, fleet=7).hand(0, "uncle_narol")
+    game = (plain(2).tokens(0, helium=6, fleet=7).hand(0, "uncle_narol")
             .at(M, "judge").at(J, "martyr").turn(0))
     events = play(game, Lead("uncle_narol", L))
     assert triggered(events) == [0]
@@ -151,7 +151,7 @@ N = TurnKind.NORMAL
 def test_the_round_is_finished_after_the_trigger(stubs: Stubs) -> None:
     """Given 3 players (no Apollo) and P1 two Helium short with Fleet 7, when every turn takes
     from Mars, then P1 triggers in round 2, P2 still plays, and the game ends: 2 turns each."""
-    game = drive(run_game(stocked(no_house(3).tokens(1, helium=5, fleet=7))))
+    game = drive(run_game(stocked(plain(3).tokens(1, helium=5, fleet=7))))
     events = game.events
     assert turns(events) == [(0, N), (1, N), (2, N)] * 2
     trigger = next(i for i, e in enumerate(events) if isinstance(e, GameEndTriggered))
@@ -168,7 +168,7 @@ def test_the_round_is_finished_after_the_trigger(stubs: Stubs) -> None:
 def test_trigger_by_the_last_seat_ends_the_turns_at_once(stubs: Stubs) -> None:
     """Given 3 players with first player P1 and P0 (the last seat of the round) about to
     trigger, then the turns are P1, P2, P0 and no more."""
-    game = drive(run_game(stocked(no_house(3).first_player(1).tokens(0, helium=6, fleet=7))))
+    game = drive(run_game(stocked(plain(3).first_player(1).tokens(0, helium=6, fleet=7))))
     assert turns(game.events) == [(1, N), (2, N), (0, N)]
     assert triggered(game.events) == [0]
     assert game.is_over
@@ -178,7 +178,7 @@ def test_trigger_by_the_last_seat_ends_the_turns_at_once(stubs: Stubs) -> None:
 def test_no_end_without_a_trigger(stubs: Stubs) -> None:
     """Given nobody near two thresholds, when 9 turns are played (three rounds), then the
     game is still in play and P0 is asked for a fourth turn."""
-    game = run_game(stocked(no_house(3)))
+    game = run_game(stocked(plain(3)))
     while len(of_type(game.events, TurnStarted)) < 4 * 3 - 2:
         assert game.pending is not None
         drive_one(game)
@@ -191,7 +191,7 @@ def test_no_end_without_a_trigger(stubs: Stubs) -> None:
 def test_apollo_takes_an_extra_last_turn(stubs: Stubs) -> None:
     """Given Apollo first (seat 0) and P1 triggering in round 1, then P2 plays, then Apollo
     takes one more turn, the last of the game."""
-    scenario = no_house(3).house(0, House.APOLLO).tokens(1, helium=6, fleet=7)
+    scenario = plain(3).house(0, House.APOLLO).tokens(1, helium=6, fleet=7)
     game = drive(run_game(stocked(scenario)))
     assert turns(game.events) == [(0, N), (1, N), (2, N), (0, TurnKind.APOLLO_LAST)]
     assert [(p.turns, p.extra_turns) for p in game.state.players] == [(1, 1), (1, 0), (1, 0)]
@@ -224,7 +224,7 @@ def test_an_out_of_order_turn_does_not_count_and_the_round_is_finished(stubs: St
     finishes the Lead, P1 and P2 take their normal turns, and the game ends with one
     counted turn each."""
     stubs.deploy("loan_shark", sell_a_turn)
-    scenario = stocked(no_house(3).hand(0, "loan_shark").tokens(1, helium=6, fleet=7))
+    scenario = stocked(plain(3).hand(0, "loan_shark").tokens(1, helium=6, fleet=7))
     game = drive(run_game(scenario))
     assert turns(game.events) == [(0, N), (1, TurnKind.OUT_OF_ORDER), (1, N), (2, N)]
     assert triggered(game.events) == [1]
