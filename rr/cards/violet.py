@@ -29,6 +29,12 @@ def core_value(state: GameState, card: CardId) -> int:
     return card_data(card).core_value
 
 
+def named(state: GameState, card: CardId) -> str:
+    """How a prompt names ``card``. Prompts are shown to every player, and only the player who
+    put a face-down card there knows what it is (RR-VIEW-4), so it is not named."""
+    return "a face-down card" if card in state.face_down else card
+
+
 # --- move a card of this location to the top of another ------------------------------------
 
 
@@ -43,7 +49,7 @@ def move_to_top_of_another(p: Play, moves: Mapping[CardId, tuple[Location, ...]]
     if not movable:
         return None
     choice = yield from p.ask(Ask.CARD, f"Move {what} from this location", movable)
-    where = yield from p.ask(Ask.LOCATION, f"Move {choice.card} to the top of",
+    where = yield from p.ask(Ask.LOCATION, f"Move {named(p.state, choice.card)} to the top of",
                              list(moves[choice.card]))
     yield from move(p.table, choice.card, where)
     return None

@@ -414,3 +414,22 @@ def test_zanzibar_alone_moves_itself() -> None:
     assert game.state.stack(L) == ("zanzibar",)
     assert game.state.stack(M) == ("surgeon", "gardener")
     assert game.pending is not None and GainTop(M) not in game.pending.options
+
+
+# --- prompts are public -------------------------------------------------------------------------
+
+
+@pytest.mark.card("4d_painter", "musician", "zanzibar")
+@pytest.mark.rule("RR-VIEW-4")
+@pytest.mark.parametrize(("mover", "hidden"), [("4d_painter", "sevro"), ("musician", "gardener"),
+                                               ("zanzibar", "sevro")])
+def test_move_prompt_never_names_a_face_down_card(mover: str, hidden: str) -> None:
+    """4D Painter, Musician, Zanzibar, "Move a card ... from this location to the top of another
+    location": the question where it goes is shown to every player, so a face-down card picked
+    to move is not named in it."""
+    game = (Scenario(2).hand(0, mover).at(M, hidden, face_down=[hidden]).deploy(0, mover, M))
+    play(game, PickCard(hidden))
+    assert game.pending is not None and game.pending.ask is Ask.LOCATION
+    assert hidden not in game.pending.prompt
+    view = game.view(1).pending
+    assert view is not None and hidden not in view.prompt
