@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from rr.cards.violet import named
 from rr.decisions import Ask
 from rr.effects import (
     END_TURN, Abilities, Ability, Play, banish, gain, gain_helium, is_color, location_bonus,
@@ -70,8 +71,9 @@ def garden_trained_rose(p: Play) -> Ability:
     # "Move the card directly under this one to the top of another location."
     if p.under is None:
         return None
-    where = yield from p.ask(Ask.LOCATION, f"Move {p.under} to the top of another location",
-                             list(p.others()))
+    where = yield from p.ask(
+        Ask.LOCATION, f"Move {named(p.state, p.under)} to the top of another location",
+        list(p.others()))
     yield from move(p.table, p.under, where)
     # "If it's a Silver, gain 1 Helium."
     if is_color(p.state, p.under, Color.SILVER):
@@ -90,8 +92,9 @@ def masseuse(p: Play) -> Ability:
     choice = yield from p.ask(Ask.CARD, "Move the top card of another location", tops)
     origin = zone_of(p.state, choice.card).location
     assert origin is not None
-    where = yield from p.ask(Ask.LOCATION, f"Move {choice.card} to the top of a different location",
-                             [loc for loc in Location if loc is not origin])
+    where = yield from p.ask(
+        Ask.LOCATION, f"Move {named(p.state, choice.card)} to the top of a different location",
+        [loc for loc in Location if loc is not origin])
     yield from move(p.table, choice.card, where)
     # "Gain the original location bonus for that card."
     yield from location_bonus(p.table, p.seat, origin)
@@ -106,8 +109,9 @@ def matteo(p: Play) -> Ability:
     if not found:
         return None
     choice = yield from p.ask(Ask.CARD, "Move another card from this location", found)
-    where = yield from p.ask(Ask.LOCATION, f"Move {choice.card} to the top of another location",
-                             list(p.others()))
+    where = yield from p.ask(
+        Ask.LOCATION, f"Move {named(p.state, choice.card)} to the top of another location",
+        list(p.others()))
     yield from move(p.table, choice.card, where)
     # "If it's a Pink, place 1 Influence token on the Institute."
     if is_color(p.state, choice.card, Color.PINK):
@@ -125,7 +129,8 @@ def theodora(p: Play) -> Ability:
     if bottom == p.card:
         return None
     # "You may move the bottom card of this location on top of this card."
-    answer = yield from p.ask(Ask.CONFIRM, f"Move {bottom} on top of Theodora?",
+    answer = yield from p.ask(Ask.CONFIRM,
+                              f"Move {named(p.state, bottom)} on top of Theodora?",
                               [Answer.YES, Answer.NO])
     if answer is not Answer.YES:
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rr.decisions import Ask
 from rr.events.types import (
     BlockUsed, CardBanished, CardDeployed, CardGained, CardMoved, CardRevealed, Event,
     FleetAdvanced, HeliumGained, InfluencePlaced, SovereignTaken,
@@ -336,3 +337,67 @@ def test_theodora_alone_does_nothing() -> None:
     the bottom card herself, so nothing is asked."""
     game = Scenario(2).hand(0, "theodora").deploy(0, "theodora", Location.MARS)
     assert game.is_over and not _kinds(game.events, CardMoved)
+
+
+# --- prompts are public --------------------------------------------------------------------
+
+
+@pytest.mark.card("garden_trained_rose")
+@pytest.mark.rule("RR-VIEW-4")
+def test_rose_prompt_does_not_name_a_face_down_card() -> None:
+    """Garden-Trained Rose, "Move the card directly under this one to the top of another
+    location.": the question is shown to everyone, so a face-down card under her is not
+    named."""
+    game = (Scenario(2).hand(0, "garden_trained_rose")
+            .at(Location.JUPITER, "sponsor", face_down=["sponsor"])
+            .deploy(0, "garden_trained_rose", Location.JUPITER))
+    assert game.pending is not None and game.pending.ask is Ask.LOCATION
+    assert "sponsor" not in game.pending.prompt
+    events = play(game, Location.MARS)
+    assert CardMoved("sponsor", Location.JUPITER, Location.MARS, None) in events
+    assert not _kinds(events, HeliumGained)  # face down, it is no Silver (RULING-A1)
+
+
+@pytest.mark.card("masseuse")
+@pytest.mark.rule("RR-VIEW-4")
+def test_masseuse_prompt_does_not_name_a_face_down_card() -> None:
+    """Masseuse, "Move the top card of another location to the top of a different location.":
+    the destination question is shown to everyone, so a face-down card is not named."""
+    game = (Scenario(2).hand(0, "masseuse").at(Location.JUPITER, "deanna", face_down=["deanna"])
+            .at(Location.LUNA, "sevro").deploy(0, "masseuse", Location.MARS))
+    play(game, PickCard("deanna"))
+    assert game.pending is not None and game.pending.ask is Ask.LOCATION
+    assert "deanna" not in game.pending.prompt
+
+
+@pytest.mark.card("matteo")
+@pytest.mark.rule("RR-VIEW-4")
+def test_matteo_prompt_does_not_name_a_face_down_card() -> None:
+    """Matteo, "Move any other card from this location to the top of another location.": the
+    destination question is shown to everyone, so a face-down card is not named."""
+    game = (Scenario(2).hand(0, "matteo").at(Location.MARS, "evey", face_down=["evey"])
+            .deploy(0, "matteo", Location.MARS))
+    assert game.pending is not None and game.pending.ask is Ask.LOCATION
+    assert "evey" not in game.pending.prompt
+    events = play(game, Location.LUNA)
+    assert CardMoved("evey", Location.MARS, Location.LUNA, None) in events
+    assert not _kinds(events, InfluencePlaced)  # face down, it is no Pink (RULING-A1)
+
+
+@pytest.mark.card("theodora")
+@pytest.mark.rule("RR-VIEW-4", "RULING-A1")
+def test_theodora_face_down_bottom_card_is_not_named_nor_a_gold() -> None:
+    """Theodora, "You may move the bottom card of this location on top of this card. If it's a
+    Gold or Red, gain it, then end your turn.": the question does not name a face-down bottom
+    card, which, colourless, is neither gained nor ends the turn."""
+    game = (Scenario(2).hand(0, "theodora").at(Location.MARS, "sevro", "harmony",
+                                                face_down=["sevro"])
+            .at(Location.LUNA, "orator").turn(0))
+    play(game, Lead("theodora", Location.MARS))
+    assert game.pending is not None and game.pending.ask is Ask.CONFIRM
+    assert "sevro" not in game.pending.prompt
+    events = play(game, Answer.YES)
+    assert CardMoved("sevro", Location.MARS, Location.MARS, None) in events
+    assert not _kinds(events, CardGained)
+    assert game.state.stack(Location.MARS) == ("harmony", "theodora", "sevro")
+    assert game.pending is not None and game.pending.ask is Ask.GAIN
