@@ -149,8 +149,11 @@ def fleet(state: GameState, seat: Seat) -> int:
 def mickey_the_carver(p: Play) -> Ability:
     """The revealed cards stay on top of the deck until they go to its bottom; the player puts
     them there one at a time, each under the ones before, so the last chosen is the bottom card.
-    No Gold in the deck: every revealed card goes to the bottom (RULING-A23). Banishing your own
-    card is not an opponent's banish, so no block applies (RR-BLOCK-2)."""
+    While two or more are left the player may instead answer "done": the rest go under in the
+    order they were revealed, the same as picking them one by one in that order, so every order
+    stays reachable and a long dig ends in one step. No Gold in the deck: every revealed card
+    goes to the bottom (RULING-A23). Banishing your own card is not an opponent's banish, so no
+    block applies (RR-BLOCK-2)."""
     # "You may banish a Red from your hand."
     reds = [PickCard(c) for c in p.state.hand(p.seat) if is_color(p.state, c, Color.RED)]
     if not reds:
@@ -174,10 +177,16 @@ def mickey_the_carver(p: Play) -> Ability:
         yield from gain(p.table, p.seat, gold)
     # "and place the revealed cards at the bottom of the deck in any order."
     while revealed:
-        pick = yield from p.ask(Ask.CARD, "Place a revealed card at the bottom of the deck",
-                                [PickCard(c) for c in revealed])
-        yield from return_to_deck(p.table, pick.card, bottom=True)
-        revealed.remove(pick.card)
+        order: list[PickCard | Answer] = [PickCard(c) for c in revealed]
+        if len(revealed) > 1:
+            order.append(Answer.DONE)
+        pick = yield from p.ask(
+            Ask.CARD, "Place a revealed card at the bottom of the deck (done: the rest in the "
+            "order revealed)", order)
+        placing = list(revealed) if isinstance(pick, Answer) else [pick.card]
+        for card in placing:
+            yield from return_to_deck(p.table, card, bottom=True)
+            revealed.remove(card)
     return None
 
 

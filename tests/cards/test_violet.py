@@ -240,9 +240,10 @@ def test_mickey_banishes_a_red_and_digs_for_a_gold() -> None:
     assert [e.card for e in events if isinstance(e, CardRevealed)] == ["deanna", "virga", "sevro"]
     assert CardGained(0, "sevro", Zone.deck()) in events
     assert game.state.hand(0) == ("pelus", "sevro")
-    # "in any order": the player puts them under the deck one at a time.
+    # "in any order": the player puts them under the deck one at a time, or keeps the rest in
+    # the order revealed.
     assert game.pending is not None
-    assert set(game.pending.options) == {PickCard("deanna"), PickCard("virga")}
+    assert set(game.pending.options) == {PickCard("deanna"), PickCard("virga"), Answer.DONE}
     events = play(game, PickCard("virga"))
     assert CardReturnedToDeck("virga", Zone.deck(), True) in events
     assert CardReturnedToDeck("deanna", Zone.deck(), True) in events  # the last one is forced
@@ -286,6 +287,42 @@ def test_mickey_no_gold_in_the_deck_puts_every_revealed_card_at_the_bottom() -> 
     play(game, PickCard("deanna"), PickCard("pelus"))
     assert game.state.deck == ("virga", "pelus", "deanna")  # bottom to top
     assert game.is_over
+
+
+@pytest.mark.card("mickey_the_carver")
+@pytest.mark.rule("RULING-A23")
+def test_mickey_done_keeps_the_rest_in_the_order_revealed_in_one_step() -> None:
+    """Mickey the Carver, "... place the revealed cards at the bottom of the deck in any order.":
+    "done" puts the cards not yet placed under the deck in the order they were revealed, the
+    first revealed highest, exactly as picking them one by one in that order would."""
+    game = (Scenario(2).hand(0, "mickey_the_carver", "harmony")
+            .deck_only("deanna", "virga", "pelus", "orator").deploy(0, "mickey_the_carver", M))
+    play(game, PickCard("harmony"))
+    assert game.pending is not None and Answer.DONE in game.pending.options
+    events = play(game, Answer.DONE)
+    assert [e for e in events if isinstance(e, CardReturnedToDeck)] == [
+        CardReturnedToDeck(c, Zone.deck(), True) for c in ("deanna", "virga", "pelus", "orator")]
+    assert game.state.deck == ("orator", "pelus", "virga", "deanna")  # bottom to top
+    assert game.is_over
+    # After one card is placed, "done" places the others under it, still in revealed order.
+    game = (Scenario(2).hand(0, "mickey_the_carver", "harmony")
+            .deck_only("deanna", "virga", "pelus", "orator").deploy(0, "mickey_the_carver", M))
+    play(game, PickCard("harmony"), PickCard("pelus"), Answer.DONE)
+    assert game.state.deck == ("orator", "virga", "deanna", "pelus")
+    assert game.is_over
+
+
+@pytest.mark.card("mickey_the_carver")
+def test_mickey_done_is_not_offered_for_the_last_card() -> None:
+    """Mickey the Carver, "... in any order": with one revealed card left there is no order to
+    choose, so it goes under the deck without a question."""
+    game = (Scenario(2).hand(0, "mickey_the_carver", "harmony")
+            .deck_only("deanna", "virga").deploy(0, "mickey_the_carver", M))
+    play(game, PickCard("harmony"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickCard("deanna"), PickCard("virga"), Answer.DONE}
+    play(game, PickCard("virga"))
+    assert game.is_over and game.state.deck == ("deanna", "virga")
 
 
 @pytest.mark.card("mickey_the_carver")
