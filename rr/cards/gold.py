@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from rr.cards.catalogue import card as card_data, names
+from rr.cards.violet import named
 from rr.decisions import Ask
 from rr.effects import (
     END_TURN, Abilities, Ability, Chance, Play, Program, banish, choose_from_hand, draw, gain,
@@ -281,11 +282,11 @@ def sevro(p: Play) -> Ability:
     if p.under is None:
         return None
     that = p.under
-    # "You may reveal The Howlers to instead gain that card."  The prompt is public and the
-    # card under may be face down (RR-VIEW-4), so it is not named.
+    # "You may reveal The Howlers to instead gain that card."  The prompt is public: a
+    # face-down card under Sevro is not named (RR-VIEW-4).
     if THE_HOWLERS in p.state.hand(p.seat) and p.can_gain(that):
-        choice = yield from p.ask(Ask.CONFIRM, "Reveal The Howlers to gain the card under Sevro "
-                                  "instead of banishing it?", [Answer.YES, Answer.NO])
+        choice = yield from p.ask(Ask.CONFIRM, f"Reveal The Howlers to gain {named(p.state, that)}"
+                                  " instead of banishing it?", [Answer.YES, Answer.NO])
         if choice is Answer.YES:
             yield from reveal(p.table, THE_HOWLERS, p.seat)
             yield from gain(p.table, p.seat, that)
