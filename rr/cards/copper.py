@@ -4,41 +4,17 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from rr.cards.green import reveal_two_under
 from rr.decisions import Ask
 from rr.effects import (
-    Abilities, Ability, Play, Program, banish, gain_bonus, index_under, influence_left, is_color,
-    place, place_influence, reveal,
+    Abilities, Ability, Play, Program, banish, gain_bonus, influence_left, is_color,
+    place_influence, reveal,
 )
 from rr.model import Bonus, CardId, Color, Location
 from rr.options import Answer, PickCard, PickPlayer
 
 AUCTION: tuple[Bonus, ...] = (Bonus.HELIUM, Bonus.FLEET, Bonus.INFLUENCE)
 """Auctioneer's three options, in printed order."""
-
-
-def administrator(p: Play) -> Ability:
-    """Administrator's deploy.
-
-    "Under this card" is read as directly under it (the card lies on top of the Institute,
-    so both cards go between it and the card it covered): the most literal position for
-    "under this card", as opposed to the bottom of the stack. With one card in the deck only
-    that one is revealed and placed; with none, nothing happens (RR-DECK-3).
-    """
-    # "If deployed on the Institute, reveal the top 2 cards of the deck and place them under
-    # this card in any order."
-    if p.location is not Location.INSTITUTE:
-        return None
-    cards = p.state.deck[-2:][::-1]
-    for card in cards:
-        yield from reveal(p.table, card, p.seat)
-    if not cards:
-        return None
-    upper = yield from p.ask(Ask.CARD, "Which card lies directly under Administrator?",
-                             [PickCard(c) for c in cards])
-    for card in [c for c in cards if c != upper.card] + [upper.card]:
-        location, index = index_under(p.state, p.card, card)
-        yield from place(p.table, card, location, index)
-    return None
 
 
 def auction_gain(p: Play, seat: int, bonus: Bonus) -> Program[None]:
@@ -142,7 +118,9 @@ def timony(p: Play) -> Ability:
 
 
 ABILITIES: Mapping[CardId, Abilities] = {
-    CardId("administrator"): Abilities(deploy=administrator),
+    # "If deployed on the Institute, reveal the top 2 cards of the deck and place them under
+    # this card in any order."  The shape of Dataport Specialist, Holo Designer, Dr. Virany.
+    CardId("administrator"): Abilities(deploy=reveal_two_under(Location.INSTITUTE)),
     CardId("auctioneer"): Abilities(deploy=auctioneer, end_of_game=auctioneer_end),
     CardId("bondilus"): Abilities(deploy=bondilus),
     CardId("diplomat"): Abilities(deploy=diplomat),

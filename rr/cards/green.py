@@ -1,6 +1,7 @@
 """Green cards: one small handler per printed ability, the printed text quoted above it.
 
-Dataport Specialist and Holo Designer (and the Yellow Dr. Virany) share one deploy shape —
+Dataport Specialist and Holo Designer (with the Yellow Dr. Virany and the Copper Administrator)
+share one deploy shape —
 "If deployed on <location>, reveal the top 2 cards of the deck and place them under this card
 in any order." — served by :func:`reveal_two_under`.
 """
@@ -23,9 +24,12 @@ from rr.options import Answer, PickCard
 
 
 def reveal_two_under(location: Location) -> Callable[[Play], Ability]:
-    """With fewer than 2 cards in the deck, those there are go under (RR-DECK-3). "In any
-    order": the player picks the card that lies directly under this one; the other goes
-    directly under that (RR-LOC-3)."""
+    """Dataport Specialist, Holo Designer, Dr. Virany and Administrator.
+
+    "Under this card" is directly under it (RR-LOC-3): both cards go between it and the card
+    it covered, not to the bottom of the stack. "In any order": the player picks the card that
+    lies directly under this one; the other goes directly under that. With fewer than 2 cards
+    in the deck, those there are go under; with none, nothing happens (RR-DECK-3)."""
 
     def deploy(p: Play) -> Ability:
         # "If deployed on <location>, reveal the top 2 cards of the deck ..."
