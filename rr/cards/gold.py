@@ -22,13 +22,13 @@ from typing import Mapping
 
 from rr.cards.catalogue import card as card_data, names
 from rr.cards.violet import named
+from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import (
-    END_TURN, Abilities, Ability, Chance, Play, Program, banish, choose_from_hand, draw, gain,
-    gain_helium, gain_sovereign, gain_top_of_deck, is_blocked, is_color, move, place_influence,
-    reveal, steal, targets,
+    END_TURN, Abilities, Ability, Play, Program, banish, choose_from_hand, gain, gain_helium,
+    gain_sovereign, gain_top_of_deck, is_blocked, is_color, move, place_influence, reveal, steal,
+    targets,
 )
-from rr.events.types import CardSelectedAtRandom, Event
 from rr.model import CardId, Color, Location, Seat, Zone
 from rr.options import Answer, PickCard, PickName, PickPlayer
 
@@ -250,29 +250,17 @@ def roque(p: Play) -> Ability:
     in_hand = {card_data(c).name for c in hand}
     options: list[PickCard | PickName] = [PickCard(c) for c in hand]
     options += [PickName(n) for n in names() if n not in in_hand]
-    named = yield from p.ask(Ask.NAME, f"You look at P{victim}'s hand: name a card", options)
+    guess = yield from p.ask(Ask.NAME, f"You look at P{victim}'s hand: name a card", options)
     # "... then randomly select a card from their hand."  A recorded outcome (RR-ABIL-13).
-    selected = yield from _select_at_random(victim, hand)
+    selected = yield from select_at_random(Zone.hand(victim), hand,
+                                           f"a random card of P{victim}'s hand")
+    assert selected is not None  # a victim holds a card
     # "If you select the named card, banish it and banish Roque."
-    if isinstance(named, PickCard) and named.card == selected:
+    if isinstance(guess, PickCard) and guess.card == selected:
         if not (yield from is_blocked(p.table, p.seat, victim, "banish a card from your hand")):
             yield from banish(p.table, selected)
         yield from banish(p.table, p.card)  # RULING-A13: Roque's condition was met
     return None
-
-
-def _select_at_random(seat: Seat, hand: tuple[CardId, ...]) -> Program[CardId]:
-    source = Zone.hand(seat)
-
-    def accepts(event: Event) -> bool:
-        return (isinstance(event, CardSelectedAtRandom) and event.source == source
-                and event.card in hand)
-
-    outcome = yield from draw(Chance(
-        f"a random card of P{seat}'s hand",
-        lambda rng: CardSelectedAtRandom(rng.choice(hand), source), accepts))
-    assert isinstance(outcome, CardSelectedAtRandom)
-    return outcome.card
 
 
 THE_HOWLERS = CardId("the_howlers")

@@ -17,21 +17,27 @@ from rr.options import Answer, PickCard, Position
 VIRANY_NAMES = frozenset({CardId("victra"), CardId("sevro"), CardId("fitchner")})
 
 
-def random_banished(p: Play) -> Program[CardId | None]:
-    """RR-ABIL-13: a banished card picked at random (recorded); ``None`` if the pile is empty."""
-    pile = p.state.banished
-    if not pile:
+def select_at_random(source: Zone, cards: tuple[CardId, ...], what: str
+                     ) -> Program[CardId | None]:
+    """RR-ABIL-13: one of ``cards`` (the cards of ``source``) picked at random, every one
+    equally likely, drawn and recorded as a ``CardSelectedAtRandom`` event (a replay reads the
+    recorded card); ``None`` if there is none. Roque, Psychologist and Researcher."""
+    if not cards:
         return None
 
     def accepts(event: Event) -> bool:
-        return (isinstance(event, CardSelectedAtRandom) and event.source == Zone.banished()
-                and event.card in pile)
+        return (isinstance(event, CardSelectedAtRandom) and event.source == source
+                and event.card in cards)
 
     outcome = yield from draw(Chance(
-        "a random banished card",
-        lambda rng: CardSelectedAtRandom(rng.choice(pile), Zone.banished()), accepts))
+        what, lambda rng: CardSelectedAtRandom(rng.choice(cards), source), accepts))
     assert isinstance(outcome, CardSelectedAtRandom)
     return outcome.card
+
+
+def random_banished(p: Play) -> Program[CardId | None]:
+    """A banished card picked at random (recorded); ``None`` if the pile is empty."""
+    return select_at_random(Zone.banished(), p.state.banished, "a random banished card")
 
 
 def dr_virany_end(p: Play) -> Program[None]:
