@@ -65,12 +65,18 @@ def _deployed_on_gold(p: Play) -> bool:
     return p.under is not None and _is_gold(p, p.under)
 
 
-def _banish_unless_gold(p: Play, that: CardId | None, gained: bool) -> Program[None]:
-    """"Banish <this card> unless that card is a Gold" (RULING-A18).
+def _gain_then_banish_unless_gold(p: Play, that: CardId | None) -> Program[None]:
+    """Cassius and Octavia: "Gain <that card> (if it's not this card). Banish <this card>
+    unless that card is a Gold." (RULING-A18).
 
-    Literal by default: banished whenever ``that`` is missing or not a Gold. With the
-    ``unless_means_gained_gold`` option: banished unless a Gold was actually gained.
+    ``that`` is ``None`` when there is no such card. Literal by default: banished whenever
+    ``that`` is missing or not a Gold. With the ``unless_means_gained_gold`` option: banished
+    unless a Gold was actually gained.
     """
+    gained = that is not None and that != p.card and p.can_gain(that)
+    if gained:
+        assert that is not None
+        yield from gain(p.table, p.seat, that)
     if p.state.ruleset.unless_means_gained_gold:
         keep = gained and that is not None and _is_gold(p, that)
     else:
@@ -116,14 +122,9 @@ def gain_the_sovereign_token(p: Play) -> Ability:
 
 
 def cassius(p: Play) -> Ability:
-    # "Gain the card directly under this one."
-    that = p.under
-    gained = that is not None and p.can_gain(that)
-    if gained:
-        assert that is not None
-        yield from gain(p.table, p.seat, that)
-    # "Banish Cassius unless that card is a Gold."  No card under: banished (RULING-A18).
-    yield from _banish_unless_gold(p, that, gained)
+    # "Gain the card directly under this one. Banish Cassius unless that card is a Gold."
+    # No card under: nothing gained, and Cassius is banished (RULING-A18).
+    yield from _gain_then_banish_unless_gold(p, p.under)
     return None
 
 
@@ -204,16 +205,11 @@ def octavia(p: Play) -> Ability:
     # "If you have the Sovereign token, ..."  Without it nothing happens (RULING-A18).
     if p.state.sovereign != p.seat:
         return None
-    # "... gain the bottom card on Luna (if it's not this card); ..."
+    # "... gain the bottom card on Luna (if it's not this card); banish Octavia unless that
+    # card is a Gold."  Luna empty: banished; Octavia alone on Luna: "that card" is Octavia,
+    # a Gold, so she stays (RULING-A18).
     luna = p.state.stack(Location.LUNA)
-    that = luna[0] if luna else None
-    gained = that is not None and that != p.card and p.can_gain(that)
-    if gained:
-        assert that is not None
-        yield from gain(p.table, p.seat, that)
-    # "... banish Octavia unless that card is a Gold."  Luna empty: banished; Octavia alone on
-    # Luna: "that card" is Octavia, a Gold, so she stays (RULING-A18).
-    yield from _banish_unless_gold(p, that, gained)
+    yield from _gain_then_banish_unless_gold(p, luna[0] if luna else None)
     return None
 
 
