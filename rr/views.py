@@ -1,6 +1,7 @@
 """What one player (or a spectator) may see: RR-VIEW-1.
 
-Hands are private, the deck's order is hidden, face-down cards on locations are hidden (from
+Hands are private until the game is over (they are shown for scoring; declarations of
+Gray colours and Orange names are made openly just before), the deck's order is hidden, face-down cards on locations are hidden (from
 everyone: the view does not track who looked at them), everything else is public. A pending
 decision's options are shown only to the player who must decide.
 """
@@ -13,8 +14,8 @@ from attrs import evolve, frozen
 
 from rr.decisions import Ask, Decision
 from rr.events.types import (
-    CardDealt, CardGained, CardPassed, CardPlaced, CardSelectedAtRandom, DecisionMade,
-    DeckShuffled, Event, Phase,
+    CardDealt, CardGained, CardMoved, CardPassed, CardPlaced, CardReturnedToDeck, CardSelectedAtRandom,
+    CardsShuffled, DecisionMade, DeckShuffled, Event, Phase,
 )
 from rr.model import LOCATIONS, CardId, House, Location, Seat, ZoneKind
 from rr.options import Option, PickCard
@@ -65,10 +66,14 @@ class View:
     totals: tuple[int, ...] | None
     winners: tuple[Seat, ...] | None
     pending: PendingView | None
+    final_hands: tuple[tuple[CardId, ...], ...] | None = None
+    """Every player's hand, once the game is over: hands are shown for scoring."""
 
     def card_ids(self) -> set[CardId]:
         """Every card identity this view shows."""
         shown = set(self.hand or ()) | set(self.banished)
+        for hand in self.final_hands or ():
+            shown |= set(hand)
         for _, stack in self.locations:
             shown |= set(stack)
         return shown - {HIDDEN}
@@ -93,6 +98,7 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
         neutral_influence=state.neutral_influence, phase=state.phase,
         turn_seat=state.turn_seat, end_triggered_by=state.end_triggered_by,
         totals=state.totals, winners=state.winners, pending=shown,
+        final_hands=tuple(p.hand for p in state.players) if state.is_over else None,
     )
 
 
@@ -113,6 +119,10 @@ def redact(event: Event, before: GameState, seat: Seat | None) -> Event:
     """``event`` with every card identity ``seat`` may not see replaced by :data:`HIDDEN`."""
     if isinstance(event, DeckShuffled):
         return evolve(event, order=())
+    if isinstance(event, CardsShuffled):
+        return evolve(event, cards=())
+    if isinstance(event, CardReturnedToDeck) and event.source.kind is ZoneKind.DECK:
+        return evolve(event, card=HIDDEN)  # the deck's order is hidden
     if isinstance(event, CardDealt) and event.to.kind is ZoneKind.HAND and event.to.seat != seat:
         return evolve(event, card=HIDDEN)
     if isinstance(event, CardGained) and event.seat != seat and (
@@ -122,6 +132,8 @@ def redact(event: Event, before: GameState, seat: Seat | None) -> Event:
         return evolve(event, card=HIDDEN)
     if isinstance(event, CardPlaced) and event.face_down:
         return evolve(event, card=HIDDEN)
+    if isinstance(event, CardMoved) and event.card in before.face_down:
+        return evolve(event, card=HIDDEN)  # a face-down card stays face down when moved
     if isinstance(event, CardSelectedAtRandom) and event.source.kind is ZoneKind.HAND \
             and event.source.seat != seat:
         return evolve(event, card=HIDDEN)
