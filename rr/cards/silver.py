@@ -6,17 +6,31 @@ between players is a ``pay_helium`` from one seat to the other.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from rr.decisions import Ask
 from rr.effects import (
-    Abilities, Ability, Play, Program, banish, gain, gain_helium, is_color, lose_helium,
+    Abilities, Ability, Play, Program, Table, banish, gain, gain_helium, is_color, lose_helium,
     pay_helium, place_influence, regress, remove_influence,
 )
-from rr.model import LOCATIONS, CardId, Color, Location
+from rr.model import LOCATIONS, CardId, Color, Location, Seat
 from rr.options import Answer, PickCard, PickPlayer
 
 NOT_SILVER: tuple[Color, ...] = tuple(c for c in Color if c is not Color.SILVER)
+
+
+def pay_3_helium_to_gain(p: Play, cards: list[CardId], prompt: str) -> Program[bool]:
+    """Banker's deploy and end-of-game: "You may pay 3 Helium to gain <one of cards>", offered
+    only to a player who holds 3 Helium and has a card to gain. Returns whether they did."""
+    if p.state.players[p.seat].helium < 3 or not cards:
+        return False
+    options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in cards)]
+    choice = yield from p.ask(Ask.CARD, prompt, options)
+    if not isinstance(choice, PickCard):
+        return False
+    yield from lose_helium(p.table, p.seat, 3)
+    yield from gain(p.table, p.seat, choice.card)
+    return True
 
 
 def banker(p: Play) -> Ability:
@@ -29,51 +43,43 @@ def banker(p: Play) -> Ability:
     """
     assert p.location is not None
     # "You may pay 3 Helium to gain any card from this location."
-    if p.state.players[p.seat].helium < 3:
-        return None
-    cards = [PickCard(c) for c in p.state.stack(p.location) if p.can_gain(c)]
-    if not cards:
-        return None
-    options: list[Answer | PickCard] = [Answer.NO, *cards]
-    choice = yield from p.ask(Ask.CARD, "Pay 3 Helium to gain a card from this location?",
-                              options)
-    if not isinstance(choice, PickCard):
-        return None
-    yield from lose_helium(p.table, p.seat, 3)
-    yield from gain(p.table, p.seat, choice.card)
-    # "If you do, banish Banker."
-    yield from banish(p.table, p.card)
+    cards = [c for c in p.state.stack(p.location) if p.can_gain(c)]
+    if (yield from pay_3_helium_to_gain(p, cards, "Pay 3 Helium to gain a card from this "
+                                        "location?")):
+        # "If you do, banish Banker."
+        yield from banish(p.table, p.card)
     return None
 
 
 def banker_end(p: Play) -> Program[None]:
     # "You may pay 3 Helium to gain the top card of any location."
-    if p.state.players[p.seat].helium < 3:
-        return
-    tops = [PickCard(top) for loc in LOCATIONS if (top := p.state.top(loc)) is not None]
-    if not tops:
-        return
-    options: list[Answer | PickCard] = [Answer.NO, *tops]
-    choice = yield from p.ask(Ask.CARD, "Pay 3 Helium to gain the top card of a location?",
-                              options)
-    if isinstance(choice, PickCard):
-        yield from lose_helium(p.table, p.seat, 3)
-        yield from gain(p.table, p.seat, choice.card)
+    tops = [top for loc in LOCATIONS if (top := p.state.top(loc)) is not None]
+    yield from pay_3_helium_to_gain(p, tops, "Pay 3 Helium to gain the top card of a location?")
 
 
-def ceo(p: Play) -> Ability:
-    # "You may regress once on the Fleet Track." At position 0 there is nothing to regress,
-    # so the whole trade is impossible (RULING-A26).
-    if p.state.players[p.seat].fleet == 0:
+def trade_for_2_helium(p: Play, possible: bool, prompt: str,
+                       give_up: Callable[[Table, Seat], Program[int]]) -> Ability:
+    """CEO and Stock Broker: "You may <give up one step or token>. If you do, gain 2 Helium."
+
+    A resource trade (RULING-A29). Not offered when there is nothing to give up, and the
+    Helium comes only if something was actually given up (RULING-A26).
+    """
+    if not possible:
         return None
-    answer = yield from p.ask(Ask.CONFIRM, "Regress once on the Fleet Track to gain 2 Helium?",
-                              [Answer.YES, Answer.NO])
+    answer = yield from p.ask(Ask.CONFIRM, prompt, [Answer.YES, Answer.NO])
     if answer is not Answer.YES:
         return None
     # "If you do, gain 2 Helium."
-    if (yield from regress(p.table, p.seat)):
+    if (yield from give_up(p.table, p.seat)):
         yield from gain_helium(p.table, p.seat, 2)
     return None
+
+
+def ceo(p: Play) -> Ability:
+    # "You may regress once on the Fleet Track. If you do, gain 2 Helium."  At position 0
+    # there is nothing to regress, so the whole trade is impossible (RULING-A26).
+    return trade_for_2_helium(p, p.state.players[p.seat].fleet > 0,
+                              "Regress once on the Fleet Track to gain 2 Helium?", regress)
 
 
 def helium_for_color(p: Play, location: Location) -> Program[None]:
@@ -154,19 +160,11 @@ def sponsor(p: Play) -> Ability:
 
 
 def stock_broker(p: Play) -> Ability:
-    """Stock Broker's deploy: a resource trade (RULING-A29), needing one of your own tokens on
-    the Institute (RULING-A26)."""
-    # "You may lose 1 Influence from the Institute."
-    if p.state.players[p.seat].influence == 0:
-        return None
-    answer = yield from p.ask(Ask.CONFIRM, "Lose 1 Influence from the Institute to gain 2 Helium?",
-                              [Answer.YES, Answer.NO])
-    if answer is not Answer.YES:
-        return None
-    # "If you do, gain 2 Helium."
-    if (yield from remove_influence(p.table, p.seat)):
-        yield from gain_helium(p.table, p.seat, 2)
-    return None
+    # "You may lose 1 Influence from the Institute. If you do, gain 2 Helium."  It must be one
+    # of your own tokens there, which goes back to your supply (RULING-A26, RR-BONUS-6).
+    return trade_for_2_helium(p, p.state.players[p.seat].influence > 0,
+                              "Lose 1 Influence from the Institute to gain 2 Helium?",
+                              remove_influence)
 
 
 ABILITIES: Mapping[CardId, Abilities] = {
