@@ -40,6 +40,7 @@ alphabetical names, so the result is deterministic (RULING-B3).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
@@ -59,6 +60,8 @@ Option = TypeVar("Option", GrayOption, OrangeOption)
 
 def declaration_error(printed: Card, declaration: Declaration) -> str | None:
     """Why this declaration is illegal for this card (RR-SCORE-6, RR-SCORE-7), or ``None``."""
+    if not (printed.is_gray_mimic or printed.is_orange_mimic):
+        return f"{printed.name} is neither a Gray nor an Orange, so it cannot declare anything"
     if declaration.color is not None:
         if not printed.is_gray_mimic:
             return f"{printed.name} is not a Gray and cannot be declared a colour"
@@ -72,6 +75,7 @@ def declaration_error(printed: Card, declaration: Declaration) -> str | None:
     return None
 
 
+@functools.cache
 def _character_names() -> frozenset[str]:
     return frozenset(names())
 
