@@ -895,6 +895,19 @@ def test_tactus_steal_then_banish_and_end_turn() -> None:
 
 
 @pytest.mark.card("tactus")
+def test_tactus_may_decline() -> None:
+    """Tactus, "You may steal 1 card from an opponent ... If you do, banish Tactus and end your
+    turn.": declining steals nothing, Tactus stays and the Lead goes on to its final step."""
+    game = (Scenario(2).hand(0, "tactus").hand(1, "deanna").at(Location.LUNA, "sevro").turn(0))
+    play(game, Lead("tactus", Location.MARS))
+    events = play(game, Answer.NO)
+    assert not any(isinstance(e, (CardPassed, CardBanished)) for e in events)
+    assert game.state.hand(1) == ("deanna",)
+    assert game.state.top(Location.MARS) == "tactus"
+    assert game.pending is not None and game.pending.ask is Ask.GAIN
+
+
+@pytest.mark.card("tactus")
 @pytest.mark.rule("RULING-A23")
 def test_tactus_with_no_opponent_holding_cards() -> None:
     """Tactus, "You may steal 1 card from an opponent": nobody to steal from, the turn goes

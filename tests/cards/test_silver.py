@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pytest
 
 from rr.cards.registry import abilities
 from rr.decisions import Ask
+from rr.effects import Program, Table, gain
+from rr.effects.play import TurnLog
 from rr.events.types import (
     CardBanished, CardGained, HeliumGained, HeliumLost, HeliumPaid, InfluencePlaced,
     InfluenceRemoved, TurnKind, TurnStarted,
 )
 from rr.model import CardId, Color, Location, Zone
 from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
+from rr.rules.turn import deploy
 from rr.scenario import Scenario, play
+
+
+def _deployed_twice(card: str) -> Callable[[Table], Program[None]]:
+    """P1 deploys ``card`` on Mars, takes it back into hand and deploys it again in the same
+    turn (no card does this; it is how RR-ABIL-4's once-per-turn limit can be seen)."""
+    card_id = CardId(card)
+
+    def program(table: Table) -> Program[None]:
+        log = TurnLog(0)
+        yield TurnStarted(0, TurnKind.NORMAL)
+        yield from deploy(table, log, card_id, Location.MARS, Zone.hand(0))
+        yield from gain(table, 0, card_id)
+        yield from deploy(table, log, card_id, Location.LUNA, Zone.hand(0))
+
+    return program
 
 
 # --- Banker -------------------------------------------------------------------------------------
@@ -146,10 +166,14 @@ def test_ceo_at_fleet_0_cannot_regress_so_gains_nothing() -> None:
 
 
 @pytest.mark.card("ceo")
-@pytest.mark.rule("RULING-A29")
+@pytest.mark.rule("RULING-A29", "RR-ABIL-4")
 def test_ceo_is_a_resource_trade() -> None:
-    """CEO, "regress once ... If you do, gain 2 Helium.": Fleet for Helium, once per turn."""
-    assert abilities(CardId("ceo")).trade
+    """CEO, "regress once ... If you do, gain 2 Helium.": Fleet for Helium, once per turn; a
+    second resolution in the same turn asks nothing."""
+    game = Scenario(2).hand(0, "ceo").tokens(0, fleet=3).run(_deployed_twice("ceo"))
+    play(game, Answer.YES)
+    assert game.is_over
+    assert game.state.players[0].fleet == 2 and game.state.players[0].helium == 2
 
 
 # --- Investor -----------------------------------------------------------------------------------
@@ -340,10 +364,14 @@ def test_sponsor_influence_beyond_10_is_lost() -> None:
 
 
 @pytest.mark.card("sponsor")
-@pytest.mark.rule("RULING-A29")
+@pytest.mark.rule("RULING-A29", "RR-ABIL-4")
 def test_sponsor_is_a_resource_trade() -> None:
-    """Sponsor, "You may pay 1 Helium to place 2 Influence": named by the rulebook as a trade."""
-    assert abilities(CardId("sponsor")).trade
+    """Sponsor, "You may pay 1 Helium to place 2 Influence": named by the rulebook as a trade,
+    so once per turn."""
+    game = Scenario(2).hand(0, "sponsor").tokens(0, helium=2).run(_deployed_twice("sponsor"))
+    play(game, Answer.YES)
+    assert game.is_over
+    assert game.state.players[0].helium == 1 and game.state.players[0].influence == 2
 
 
 # --- Stock Broker -------------------------------------------------------------------------------
@@ -389,8 +417,13 @@ def test_stock_broker_losing_influence_keeps_the_end_triggered() -> None:
 
 
 @pytest.mark.card("stock_broker")
-@pytest.mark.rule("RULING-A29")
+@pytest.mark.rule("RULING-A29", "RR-ABIL-4")
 def test_stock_broker_is_a_resource_trade() -> None:
-    """Stock Broker, "lose 1 Influence ... gain 2 Helium": named by the rulebook as a trade."""
-    assert abilities(CardId("stock_broker")).trade
+    """Stock Broker, "lose 1 Influence ... gain 2 Helium": named by the rulebook as a trade,
+    so once per turn."""
+    game = (Scenario(2).hand(0, "stock_broker").tokens(0, influence=2)
+            .run(_deployed_twice("stock_broker")))
+    play(game, Answer.YES)
+    assert game.is_over
+    assert game.state.players[0].influence == 1 and game.state.players[0].helium == 2
 
