@@ -14,8 +14,9 @@ from rr.events.types import (
     CardBanished, CardGained, HeliumGained, HeliumLost, HeliumPaid, InfluencePlaced,
     InfluenceRemoved, TurnKind, TurnStarted,
 )
-from rr.model import CardId, Color, Location, Zone
+from rr.model import CardId, Color, House, Location, Zone
 from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
+from rr.rules.end import end_of_game
 from rr.rules.turn import deploy
 from rr.scenario import Scenario, play
 
@@ -132,6 +133,22 @@ def test_banker_at_the_end_impossible_without_helium_or_cards() -> None:
     assert poor.ability(0, "banker").is_over
     empty = Scenario(2).hand(0, "banker").tokens(0, helium=9)
     assert empty.ability(0, "banker").is_over
+
+
+@pytest.mark.card("banker", "surgeon")
+@pytest.mark.rule("RULING-A28", "RR-END-9")
+def test_banker_at_the_end_gains_a_card_whose_own_end_of_game_ability_then_resolves() -> None:
+    """Banker, "You may pay 3 Helium to gain the top card of any location.": the Surgeon
+    bought joins the hand while its owner is still resolving, so Surgeon's "Gain any 1
+    banished Gold." resolves too."""
+    game = (Scenario(2).house(0, House.MARS).house(1, House.DIANA).hand(0, "banker")
+            .tokens(0, helium=3).at(Location.MARS, "surgeon").banished("sevro")
+            .end_triggered(0).run(end_of_game))
+    events = play(game, PickCard("surgeon"))
+    assert game.is_over
+    assert events[1:4] == (HeliumLost(0, 3), CardGained(0, "surgeon", Zone.at(Location.MARS)),
+                          CardGained(0, "sevro", Zone.banished()))
+    assert game.state.hand(0) == ("banker", "surgeon", "sevro")
 
 
 # --- CEO ----------------------------------------------------------------------------------------
