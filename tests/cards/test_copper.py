@@ -8,6 +8,7 @@ from rr.decisions import Ask
 from rr.events.types import CardBanished, CardPlaced, CardRevealed, InfluencePlaced
 from rr.model import Bonus, Location, Zone
 from rr.options import Answer, PickCard, PickPlayer
+from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
 
 
@@ -124,6 +125,17 @@ def test_auctioneer_at_the_end_gains_one_of_three() -> None:
     assert (me.helium, me.fleet, me.influence) == (0, 0, 1)
 
 
+@pytest.mark.card("auctioneer")
+@pytest.mark.rule("RULING-V1")
+def test_auctioneer_is_not_limited_by_the_multiplayer_variant() -> None:
+    """Auctioneer, "Choose an opponent.": not one of the variant's six cards, so every
+    opponent may be chosen whatever their hand size."""
+    game = (Scenario(3, ruleset=Ruleset(protect_small_hands=True)).hand(0, "auctioneer")
+            .deploy(0, "auctioneer", Location.MARS))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickPlayer(1), PickPlayer(2)}
+
+
 # --- Bondilus -----------------------------------------------------------------------------------
 
 
@@ -221,6 +233,16 @@ def test_diplomat_player_with_no_influence_left_is_not_asked() -> None:
     assert game.pending is not None and game.pending.seat == 1
     play(game, Answer.YES)
     assert game.is_over and game.state.players[1].influence == 1
+
+
+@pytest.mark.card("diplomat")
+@pytest.mark.rule("RULING-V1")
+def test_diplomat_is_not_limited_by_the_multiplayer_variant() -> None:
+    """Diplomat, "an opponent of your choice": not one of the variant's six cards."""
+    game = (Scenario(3, ruleset=Ruleset(protect_small_hands=True)).hand(0, "diplomat")
+            .deploy(0, "diplomat", Location.MARS))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickPlayer(1), PickPlayer(2)}
 
 
 # --- Lawyer -------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from rr.model import CardId, Color, House, Location, Zone
 from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
 from rr.rules.end import end_of_game
 from rr.rules.turn import deploy
+from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
 
 
@@ -300,6 +301,19 @@ def test_loan_shark_chooses_among_every_opponent() -> None:
     assert game.pending is not None and game.pending.seat == 2
 
 
+@pytest.mark.card("loan_shark")
+@pytest.mark.rule("RULING-V1")
+def test_loan_shark_is_not_limited_by_the_multiplayer_variant() -> None:
+    """Loan Shark, "Choose an opponent.": not one of the variant's six cards, so opponents at
+    or below their starting hand may still be chosen."""
+    game = (Scenario(3, ruleset=Ruleset(protect_small_hands=True)).hand(0, "loan_shark")
+            .hand(1, "deanna").tokens(2, helium=1).deploy(0, "loan_shark", Location.MARS))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickPlayer(1), PickPlayer(2)}
+    events = play(game, PickPlayer(2))
+    assert HeliumPaid(2, 0, 1) in events
+
+
 # --- Quicksilver --------------------------------------------------------------------------------
 
 
@@ -339,6 +353,17 @@ def test_quicksilver_helium_steal_is_not_blockable() -> None:
             .tokens(1, helium=1).deploy(0, "quicksilver", Location.MARS))
     assert game.is_over
     assert game.state.players[0].helium == 1
+
+
+@pytest.mark.card("quicksilver")
+@pytest.mark.rule("RULING-V1")
+def test_quicksilver_is_not_limited_by_the_multiplayer_variant() -> None:
+    """Quicksilver, "Steal 1 Helium from the opponent with the most Helium": not one of the
+    variant's six cards; a small hand does not protect the richest opponent."""
+    game = (Scenario(3, ruleset=Ruleset(protect_small_hands=True)).hand(0, "quicksilver")
+            .tokens(1, helium=2).deploy(0, "quicksilver", Location.MARS))
+    assert game.is_over
+    assert game.state.players[1].helium == 1 and game.state.players[0].helium == 1
 
 
 # --- Sponsor ------------------------------------------------------------------------------------
