@@ -277,6 +277,7 @@ def test_hacker_with_an_empty_deck_does_nothing() -> None:
     """Hacker, "Reveal the top card of the deck. ...": no deck, nothing."""
     game = Scenario(2).hand(0, "hacker").deck_only().deploy(0, "hacker", M)
     assert game.is_over
+    assert game.events[2:] == ()  # nothing after TurnStarted and CardDeployed
 
 
 @pytest.mark.card("hacker")

@@ -107,6 +107,7 @@ def test_group_counselor_with_no_banished_card_does_nothing() -> None:
     """Group Counselor, "Choose up to 3 banished cards ...": none banished, nothing asked."""
     game = Scenario(2).hand(0, "group_counselor").deploy(0, "group_counselor", M)
     assert game.is_over
+    assert game.events[2:] == ()  # nothing after TurnStarted and CardDeployed
 
 
 # --- Hypnotist -------------------------------------------------------------------------------
@@ -298,6 +299,7 @@ def test_psychologist_with_no_banished_card_does_nothing() -> None:
     """Psychologist, "You may place ... banished cards ...": none banished, nothing asked."""
     game = Scenario(2).hand(0, "psychologist").deploy(0, "psychologist", M)
     assert game.is_over
+    assert game.events[2:] == ()  # nothing after TurnStarted and CardDeployed
 
 
 @pytest.mark.card("psychologist")
@@ -412,6 +414,7 @@ def test_surgeon_with_nothing_possible_asks_nothing() -> None:
     no banished Gold."""
     game = Scenario(2).hand(0, "surgeon").banished("deanna").deploy(0, "surgeon", M)
     assert game.is_over
+    assert game.events[2:] == ()  # nothing after TurnStarted and CardDeployed
 
 
 @pytest.mark.card("surgeon")
