@@ -16,26 +16,11 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
+from rr.cards.obsidian import banish_one
+from rr.cards.violet import Reward, move_to_top_of_another
 from rr.decisions import Ask
-from rr.effects import (
-    Abilities, Ability, Play, Program, Table, advance, banish, gain_helium, is_color, move,
-    place_influence,
-)
-from rr.model import CardId, Color, Location, Seat
-
-Reward = Callable[[Table, Seat], Program[int]]
-
-
-def _place_influence(table: Table, seat: Seat) -> Program[int]:
-    return place_influence(table, seat)
-
-
-def _gain_helium(table: Table, seat: Seat) -> Program[int]:
-    return gain_helium(table, seat)
-
-
-def _advance(table: Table, seat: Seat) -> Program[int]:
-    return advance(table, seat)
+from rr.effects import Abilities, Ability, Play, advance, gain_helium, is_color, place_influence
+from rr.model import CardId, Color, Location
 
 
 def _covered(p: Play, *colors: Color) -> CardId | None:
@@ -52,9 +37,7 @@ def move_if_on_top_of(colors: tuple[Color, ...], reward: Reward) -> Callable[[Pl
         if covered is None:
             return None
         # "... move that card to the top of another location ..."
-        where = yield from p.ask(Ask.LOCATION, f"Move {covered} to the top of another location",
-                                 list(p.others()))
-        yield from move(p.table, covered, where)
+        yield from move_to_top_of_another(p, {covered: p.others()}, "that card")
         # "... and <gain the reward>." (caps as for the location bonuses, RULING-A26)
         yield from reward(p.table, p.seat)
         return None
@@ -64,15 +47,11 @@ def move_if_on_top_of(colors: tuple[Color, ...], reward: Reward) -> Callable[[Pl
 
 def assassin(p: Play) -> Ability:
     # "Banish the card directly under this one."
-    if p.under is None:
-        return None
-    was_gold = is_color(p.state, p.under, Color.GOLD)
-    yield from banish(p.table, p.under)
+    under = [p.under] if p.under is not None else []
     # "If it's a Gold, place 1 Influence on the Institute." (its colour as it lay: a face-down
     # card is not a Gold, RULING-A1)
-    if was_gold:
-        yield from place_influence(p.table, p.seat)
-    return None
+    return (yield from banish_one(p, under, "Banish the card directly under this one",
+                                  lambda color: color is Color.GOLD, place_influence))
 
 
 def modjob(p: Play) -> Ability:
@@ -93,23 +72,23 @@ def modjob(p: Play) -> Ability:
 ABILITIES: Mapping[CardId, Abilities] = {
     # "If deployed directly on top of a Gold, move that Gold to the top of another location and
     # place 1 Influence on the Institute."
-    CardId("artisan_chef"): Abilities(deploy=move_if_on_top_of((Color.GOLD,), _place_influence)),
+    CardId("artisan_chef"): Abilities(deploy=move_if_on_top_of((Color.GOLD,), place_influence)),
+    CardId("assassin"): Abilities(deploy=assassin),
     # "If deployed directly on top of a Violet or Pink, move that card to the top of another
     # location and gain 1 Helium."
-    CardId("assassin"): Abilities(deploy=assassin),
     CardId("gardener"): Abilities(
-        deploy=move_if_on_top_of((Color.VIOLET, Color.PINK), _gain_helium)),
+        deploy=move_if_on_top_of((Color.VIOLET, Color.PINK), gain_helium)),
     # "If deployed directly on top of a Green, Yellow, or Blue, move that card to the top of
     # another location and advance once on the Fleet Track."
     CardId("janitor"): Abilities(
-        deploy=move_if_on_top_of((Color.GREEN, Color.YELLOW, Color.BLUE), _advance)),
+        deploy=move_if_on_top_of((Color.GREEN, Color.YELLOW, Color.BLUE), advance)),
     # "If deployed directly on top of a Gray or Orange, move that card to the top of another
     # location and advance once on the Fleet Track."
     CardId("mess_hall_cook"): Abilities(
-        deploy=move_if_on_top_of((Color.GRAY, Color.ORANGE), _advance)),
+        deploy=move_if_on_top_of((Color.GRAY, Color.ORANGE), advance)),
     # "If deployed directly on top of a Silver, White, or Copper, move that card to the top of
     # another location and gain 1 Helium."
     CardId("nanny"): Abilities(
-        deploy=move_if_on_top_of((Color.SILVER, Color.WHITE, Color.COPPER), _gain_helium)),
+        deploy=move_if_on_top_of((Color.SILVER, Color.WHITE, Color.COPPER), gain_helium)),
     CardId("modjob"): Abilities(deploy=modjob),
 }

@@ -5,8 +5,9 @@ All seven share one deploy shape — "Move a <colour> or <colour> from any locat
 function serves them, given the colours. Trigg and Ugly Dan print "to under this card" without
 "directly"; read literally that is the same place, the card directly under it (RR-LOC-3).
 The Gray itself never moves under itself (Trigg is a Gray), and a matching card may come from
-the Gray's own location, even from directly under it (RULING-A15), which moves it nowhere. Their end-of-game text ("You may treat this card
-as if it is any one other color") is a scoring declaration (RULING-B3), not an ability here.
+the Gray's own location, even from directly under it (RULING-A15), which moves it nowhere.
+Their end-of-game text ("You may treat this card as if it is any one other color") is a
+scoring declaration (RULING-B3), not an ability here.
 """
 
 from __future__ import annotations

@@ -7,14 +7,36 @@ card from a location is never blockable (RULING-A13).
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
+from rr.cards.violet import Reward, may_pick, tops_of_other_locations
 from rr.decisions import Ask
 from rr.effects import (
-    END_TURN, Abilities, Ability, Play, banish, gain, gain_helium, is_color, place_influence,
+    END_TURN, Abilities, Ability, Play, banish, color_of, gain, gain_helium, is_color,
+    place_influence,
 )
 from rr.model import CardId, Color
-from rr.options import Answer, PickCard
+from rr.options import PickCard
+
+
+def banish_one(p: Play, cards: Sequence[CardId], prompt: str,
+               pays: Callable[[Color | None], bool], reward: Reward) -> Ability:
+    """"Banish <one of ``cards``>. If it's <a colour>, <reward>." — Alia Snowsparrow, Ragnar,
+    Stained, Assassin.
+
+    The player picks the card (a single one is taken at once); nothing happens without one
+    (RR-ABIL-1). ``pays`` reads the colour as the card lay — ``None`` face down (RULING-A1),
+    although the banished card turns face up. Cards leaving a location cannot be blocked
+    (RULING-A13).
+    """
+    if not cards:
+        return None
+    choice = yield from p.ask(Ask.CARD, prompt, [PickCard(c) for c in cards])
+    color = color_of(p.state, choice.card)
+    yield from banish(p.table, choice.card)
+    if pays(color):
+        yield from reward(p.table, p.seat)
+    return None
 
 
 def gain_partner_then_regain(*partners: str) -> Callable[[Play], Ability]:
@@ -26,15 +48,11 @@ def gain_partner_then_regain(*partners: str) -> Callable[[Play], Ability]:
     def deploy(p: Play) -> Ability:
         assert p.location is not None
         # "You may gain <A> or <B> from this location."
-        found = [PickCard(c) for c in p.state.stack(p.location)
-                 if c in wanted and p.can_gain(c)]
-        if not found:
+        found = [c for c in p.state.stack(p.location) if c in wanted and p.can_gain(c)]
+        partner = yield from may_pick(p, "Gain a card from this location?", found)
+        if partner is None:
             return None
-        options: list[Answer | PickCard] = [Answer.NO, *found]
-        choice = yield from p.ask(Ask.CARD, "Gain a card from this location?", options)
-        if not isinstance(choice, PickCard):
-            return None
-        yield from gain(p.table, p.seat, choice.card)
+        yield from gain(p.table, p.seat, partner)
         # "If you do, regain <this card> and end your turn."
         if p.can_gain(p.card):
             yield from gain(p.table, p.seat, p.card)
@@ -47,23 +65,13 @@ def alia_snowsparrow(p: Play) -> Ability:
     # "Banish the top non-Gold card from any other location." On each other location, the
     # topmost card that is not a Gold (RULING-A1: a face-down card is a non-Gold).
     state = p.state
-    found: list[PickCard] = []
-    for loc in p.others():
-        stack = state.stack(loc)
-        top_non_gold = next((c for c in reversed(stack) if not is_color(state, c, Color.GOLD)),
-                            None)
-        if top_non_gold is not None:
-            found.append(PickCard(top_non_gold))
-    if not found:
-        return None
-    choice = yield from p.ask(Ask.CARD, "Banish the top non-Gold card of another location",
-                              found)
-    gray_or_obsidian = is_color(state, choice.card, Color.GRAY, Color.OBSIDIAN)
-    yield from banish(p.table, choice.card)
+    non_golds = ([c for c in reversed(state.stack(loc)) if not is_color(state, c, Color.GOLD)]
+                 for loc in p.others())
+    found = [cards[0] for cards in non_golds if cards]
     # "If it's not Gray or Obsidian, gain 1 Helium."
-    if not gray_or_obsidian:
-        yield from gain_helium(p.table, p.seat)
-    return None
+    return (yield from banish_one(p, found, "Banish the top non-Gold card of another location",
+                                  lambda color: color not in (Color.GRAY, Color.OBSIDIAN),
+                                  gain_helium))
 
 
 def helga(p: Play) -> Ability:
@@ -81,16 +89,11 @@ def helga(p: Play) -> Ability:
 
 def ragnar(p: Play) -> Ability:
     # "Banish the top card of another location."
-    tops = [PickCard(top) for loc in p.others() if (top := p.state.top(loc)) is not None]
-    if not tops:
-        return None
-    choice = yield from p.ask(Ask.CARD, "Banish the top card of another location", tops)
-    gold_or_gray = is_color(p.state, choice.card, Color.GOLD, Color.GRAY)
-    yield from banish(p.table, choice.card)
+    tops = list(tops_of_other_locations(p))
     # "If it's a Gold or a Gray, place 1 Influence on the Institute."
-    if gold_or_gray:
-        yield from place_influence(p.table, p.seat)
-    return None
+    return (yield from banish_one(p, tops, "Banish the top card of another location",
+                                  lambda color: color in (Color.GOLD, Color.GRAY),
+                                  place_influence))
 
 
 def sefi(p: Play) -> Ability:
@@ -110,16 +113,10 @@ def sefi(p: Play) -> Ability:
 def stained(p: Play) -> Ability:
     assert p.location is not None
     # "Banish any other card from this location." Any position but Stained's own (RULING-A16).
-    found = [PickCard(c) for c in p.state.stack(p.location) if c != p.card]
-    if not found:
-        return None
-    choice = yield from p.ask(Ask.CARD, "Banish another card from this location", found)
-    obsidian = is_color(p.state, choice.card, Color.OBSIDIAN)
-    yield from banish(p.table, choice.card)
+    found = [c for c in p.state.stack(p.location) if c != p.card]
     # "If it's an Obsidian, place 1 Influence on the Institute."
-    if obsidian:
-        yield from place_influence(p.table, p.seat)
-    return None
+    return (yield from banish_one(p, found, "Banish another card from this location",
+                                  lambda color: color is Color.OBSIDIAN, place_influence))
 
 
 ABILITIES: Mapping[CardId, Abilities] = {

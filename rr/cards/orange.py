@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from rr.decisions import Ask
+from rr.cards.violet import may_pick
 from rr.effects import END_TURN, Abilities, Ability, Play, gain, is_color
 from rr.model import CardId, Color
-from rr.options import Answer, PickCard
 
 
 def may_gain_from_this_location(*colors: Color) -> Callable[[Play], Ability]:
@@ -24,16 +23,12 @@ def may_gain_from_this_location(*colors: Color) -> Callable[[Play], Ability]:
         # never qualifies: Artificer says "any other Orange", and no other of these names Orange.
         assert p.location is not None
         state = p.state
-        cards = [PickCard(c) for c in state.stack(p.location)
+        cards = [c for c in state.stack(p.location)
                  if c != p.card and is_color(state, c, *colors) and p.can_gain(c)]
-        if not cards:
+        card = yield from may_pick(p, "Gain a card from this location and end your turn?", cards)
+        if card is None:
             return None
-        options: list[Answer | PickCard] = [Answer.NO, *cards]
-        choice = yield from p.ask(Ask.CARD, "Gain a card from this location and end your turn?",
-                                  options)
-        if not isinstance(choice, PickCard):
-            return None
-        yield from gain(p.table, p.seat, choice.card)
+        yield from gain(p.table, p.seat, card)
         # "If you do, end your turn."
         return END_TURN
 

@@ -6,13 +6,13 @@ colourless (RULING-A1) and stays face down when moved.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
-from rr.cards.violet import named
+from rr.cards.violet import Reward, move_to_top_of_another, named, tops_of_other_locations
 from rr.decisions import Ask
 from rr.effects import (
     END_TURN, Abilities, Ability, Play, banish, gain, gain_helium, is_color, location_bonus,
-    move, move_under, place_influence, reveal, zone_of,
+    move, move_under, place_influence, reveal,
 )
 from rr.model import CardId, Color, Location
 from rr.options import Answer, PickCard
@@ -38,7 +38,7 @@ def calliope(p: Play) -> Ability:
 def conversationalist(p: Play) -> Ability:
     # "Move the top card from another location to under this card." Directly under it
     # (RR-LOC-3).
-    tops = [PickCard(top) for loc in p.others() if (top := p.state.top(loc)) is not None]
+    tops = [PickCard(top) for top in tops_of_other_locations(p)]
     if not tops:
         return None
     choice = yield from p.ask(Ask.CARD, "Move the top card of another location under this card",
@@ -67,18 +67,23 @@ def evey(p: Play) -> Ability:
     return None
 
 
+def move_then_if(p: Play, moves: Mapping[CardId, Sequence[Location]], what: str, color: Color,
+                 reward: Reward) -> Ability:
+    """"Move <a card> to the top of another location. If it's a <colour>, <reward>." — Garden-
+    Trained Rose and Matteo. The colour is read where the card lands: a face-down card stays
+    face down, so colourless (RULING-A1)."""
+    moved = yield from move_to_top_of_another(p, moves, what)
+    if moved is not None and is_color(p.state, moved, color):
+        yield from reward(p.table, p.seat)
+    return None
+
+
 def garden_trained_rose(p: Play) -> Ability:
     # "Move the card directly under this one to the top of another location."
-    if p.under is None:
-        return None
-    where = yield from p.ask(
-        Ask.LOCATION, f"Move {named(p.state, p.under)} to the top of another location",
-        list(p.others()))
-    yield from move(p.table, p.under, where)
+    under = {p.under: p.others()} if p.under is not None else {}
     # "If it's a Silver, gain 1 Helium."
-    if is_color(p.state, p.under, Color.SILVER):
-        yield from gain_helium(p.table, p.seat)
-    return None
+    return (yield from move_then_if(p, under, "the card directly under this one", Color.SILVER,
+                                    gain_helium))
 
 
 def masseuse(p: Play) -> Ability:
@@ -86,18 +91,14 @@ def masseuse(p: Play) -> Ability:
     Masseuse's own location included (literal reading). The bonus is that of the location
     the card came from (RULING-A25), with its usual limits and blocks."""
     # "Move the top card of another location to the top of a different location."
-    tops = [PickCard(top) for loc in p.others() if (top := p.state.top(loc)) is not None]
-    if not tops:
-        return None
-    choice = yield from p.ask(Ask.CARD, "Move the top card of another location", tops)
-    origin = zone_of(p.state, choice.card).location
-    assert origin is not None
-    where = yield from p.ask(
-        Ask.LOCATION, f"Move {named(p.state, choice.card)} to the top of a different location",
-        [loc for loc in Location if loc is not origin])
-    yield from move(p.table, choice.card, where)
+    origins = tops_of_other_locations(p)
+    moves = {top: [loc for loc in Location if loc is not origin]
+             for top, origin in origins.items()}
+    moved = yield from move_to_top_of_another(p, moves, "the top card of another location",
+                                              to="a different location")
     # "Gain the original location bonus for that card."
-    yield from location_bonus(p.table, p.seat, origin)
+    if moved is not None:
+        yield from location_bonus(p.table, p.seat, origins[moved])
     return None
 
 
@@ -105,18 +106,10 @@ def matteo(p: Play) -> Ability:
     assert p.location is not None
     # "Move any other card from this location to the top of another location." Any position
     # but Matteo's own (RULING-A15, RULING-A16).
-    found = [PickCard(c) for c in p.state.stack(p.location) if c != p.card]
-    if not found:
-        return None
-    choice = yield from p.ask(Ask.CARD, "Move another card from this location", found)
-    where = yield from p.ask(
-        Ask.LOCATION, f"Move {named(p.state, choice.card)} to the top of another location",
-        list(p.others()))
-    yield from move(p.table, choice.card, where)
+    moves = {c: p.others() for c in p.state.stack(p.location) if c != p.card}
     # "If it's a Pink, place 1 Influence token on the Institute."
-    if is_color(p.state, choice.card, Color.PINK):
-        yield from place_influence(p.table, p.seat)
-    return None
+    return (yield from move_then_if(p, moves, "another card from this location", Color.PINK,
+                                    place_influence))
 
 
 def theodora(p: Play) -> Ability:

@@ -3,17 +3,21 @@
 Three shapes: *move a card of this location* (4D Painter, Musician, Zanzibar), *give this card
 to the player to your right if you lead them on a track* (Holo Host, Reporter, Vlogger), and
 Mickey the Carver's dig through the deck.
+
+The move shape is shared with the Brown and Pink cards, and the small readers beside it with
+the other colours too: :func:`named` (how a public prompt names a card), :func:`may_pick` (a
+"you may" over some cards) and :func:`tops_of_other_locations`.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from rr.cards.catalogue import card as card_data
 from rr.decisions import Ask
 from rr.effects import (
-    END_TURN, Abilities, Ability, Play, banish, color_of, gain, gain_top_of_deck, give, is_color,
-    move, return_to_deck, reveal,
+    END_TURN, Abilities, Ability, Play, Program, Table, banish, color_of, gain, gain_top_of_deck,
+    give, is_color, move, return_to_deck, reveal,
 )
 from rr.events.types import CardGained
 from rr.model import CardId, Color, Location, Seat, Zone
@@ -29,6 +33,10 @@ def core_value(state: GameState, card: CardId) -> int:
     return card_data(card).core_value
 
 
+Reward = Callable[[Table, Seat], Program[int]]
+"""A gain that follows an ability's main effect: 1 Helium, 1 Influence, one Fleet step."""
+
+
 def named(state: GameState, card: CardId) -> str:
     """How a prompt names ``card``. Prompts are shown to every player, and only the player who
     put a face-down card there knows what it is (RR-VIEW-4), so it is not named."""
@@ -38,21 +46,37 @@ def named(state: GameState, card: CardId) -> str:
 # --- move a card of this location to the top of another ------------------------------------
 
 
-def move_to_top_of_another(p: Play, moves: Mapping[CardId, tuple[Location, ...]],
-                           what: str) -> Ability:
+def move_to_top_of_another(p: Play, moves: Mapping[CardId, Sequence[Location]], what: str,
+                           to: str = "another location") -> Program[CardId | None]:
     """Move one of ``moves`` (card → its legal destinations) to the top of its destination.
 
     The card is chosen first, among those with at least one destination, then where it goes.
-    Nothing happens when no card can move (RR-ABIL-1).
+    Nothing happens when no card can move (RR-ABIL-1). Returns the card moved. Serves every
+    "move <a card> to the top of another location" (Violet, Brown, Pink).
     """
     movable = [PickCard(c) for c, where in moves.items() if where]
     if not movable:
         return None
-    choice = yield from p.ask(Ask.CARD, f"Move {what} from this location", movable)
-    where = yield from p.ask(Ask.LOCATION, f"Move {named(p.state, choice.card)} to the top of",
+    choice = yield from p.ask(Ask.CARD, f"Move {what}", movable)
+    where = yield from p.ask(Ask.LOCATION, f"Move {named(p.state, choice.card)} to the top of {to}",
                              list(moves[choice.card]))
     yield from move(p.table, choice.card, where)
-    return None
+    return choice.card
+
+
+def may_pick(p: Play, prompt: str, cards: Sequence[CardId]) -> Program[CardId | None]:
+    """A "you may" over ``cards``: the player picks one or answers no. ``None`` if they decline,
+    or if there is no card to pick, in which case nothing is asked (RR-ABIL-1)."""
+    if not cards:
+        return None
+    options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in cards)]
+    choice = yield from p.ask(Ask.CARD, prompt, options)
+    return choice.card if isinstance(choice, PickCard) else None
+
+
+def tops_of_other_locations(p: Play) -> dict[CardId, Location]:
+    """The top card of each location other than this one, with its location (RR-ABIL-3)."""
+    return {top: loc for loc in p.others() if (top := p.state.top(loc)) is not None}
 
 
 def four_d_painter(p: Play) -> Ability:
@@ -72,7 +96,8 @@ def four_d_painter(p: Play) -> Ability:
 
     moves = {c: tuple(loc for loc in p.others() if fits(c, loc))
              for c in state.stack(p.location)}
-    return (yield from move_to_top_of_another(p, moves, "a card"))
+    yield from move_to_top_of_another(p, moves, "a card from this location")
+    return None
 
 
 def move_by_parity(even: bool) -> Callable[[Play], Ability]:
@@ -87,8 +112,9 @@ def move_by_parity(even: bool) -> Callable[[Play], Ability]:
         state = p.state
         moves = {c: p.others() for c in state.stack(p.location)
                  if (core_value(state, c) % 2 == 0) is even}
-        what = "a card with an even core value" if even else "a card with an odd core value"
-        return (yield from move_to_top_of_another(p, moves, what))
+        what = f"a card with an {'even' if even else 'odd'} core value from this location"
+        yield from move_to_top_of_another(p, moves, what)
+        return None
 
     return deploy
 
@@ -155,14 +181,11 @@ def mickey_the_carver(p: Play) -> Ability:
     goes to the bottom (RULING-A23). Banishing your own card is not an opponent's banish, so no
     block applies (RR-BLOCK-2)."""
     # "You may banish a Red from your hand."
-    reds = [PickCard(c) for c in p.state.hand(p.seat) if is_color(p.state, c, Color.RED)]
-    if not reds:
+    reds = [c for c in p.state.hand(p.seat) if is_color(p.state, c, Color.RED)]
+    red = yield from may_pick(p, "Banish a Red from your hand?", reds)
+    if red is None:
         return None
-    options: list[Answer | PickCard] = [Answer.NO, *reds]
-    choice = yield from p.ask(Ask.CARD, "Banish a Red from your hand?", options)
-    if not isinstance(choice, PickCard):
-        return None
-    yield from banish(p.table, choice.card)
+    yield from banish(p.table, red)
     # "If you do, reveal cards from the deck until you find a Gold."
     revealed: list[CardId] = []
     gold: CardId | None = None

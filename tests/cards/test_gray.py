@@ -23,8 +23,9 @@ def board(gray: str) -> Scenario:
     """Seat 0 holds ``gray``; one card of every colour pair lies somewhere on the board.
 
     Jupiter: Sevro (Gold), Calliope (Pink), Judge (White); Luna: Tactus (Gold), Pelus (Blue),
-    Theodora (Pink), Harmony (Red); The Institute: Ragnar (Obsidian), Hacker (Green), Researcher (Yellow),
-    Timony (Copper), Artisan Chef (Brown), Cyther (Orange), Musician (Violet), Bridge (Gray)
+    Theodora (Pink), Harmony (Red); The Institute: Ragnar (Obsidian), Hacker (Green),
+    Researcher (Yellow), Timony (Copper), Artisan Chef (Brown), Cyther (Orange),
+    Musician (Violet), Bridge (Gray)
     — bottom to top.
     """
     return (Scenario(2).hand(0, gray)
