@@ -309,3 +309,28 @@ def test_stained_banish_from_a_location_cannot_be_blocked() -> None:
             .deploy(0, "stained", Location.JUPITER))
     assert game.is_over and not _kinds(game.events, BlockUsed)
     assert CardBanished("deanna", Zone.at(Location.JUPITER)) in game.events
+
+
+@pytest.mark.card("alfrun")
+@pytest.mark.rule("RULING-A1")
+def test_alfrun_a_face_down_nero_keeps_its_name() -> None:
+    """Alfrun, "You may gain Nero or Jopho from this location.": a face-down card loses only its
+    colour, so a face-down Nero is still Nero."""
+    game = (Scenario(2).hand(0, "alfrun").at(Location.MARS, "nero", face_down=["nero"])
+            .deploy(0, "alfrun", Location.MARS))
+    assert game.pending is not None
+    assert set(game.pending.options) == {Answer.NO, PickCard("nero")}
+    events = play(game, PickCard("nero"))
+    assert CardGained(0, "nero", Zone.at(Location.MARS)) in events
+    assert set(game.state.hand(0)) == {"nero", "alfrun"} and game.is_over
+
+
+@pytest.mark.card("ragnar")
+@pytest.mark.rule("RULING-A1")
+def test_ragnar_face_down_gold_is_banished_without_influence() -> None:
+    """Ragnar, "If it's a Gold or a Gray, place 1 Influence": a face-down Gold is colourless as it
+    lies, so it is banished and no Influence is placed."""
+    game = (Scenario(2).hand(0, "ragnar").at(Location.LUNA, "sevro", face_down=["sevro"])
+            .deploy(0, "ragnar", Location.MARS))
+    assert CardBanished("sevro", Zone.at(Location.LUNA)) in game.events
+    assert not _kinds(game.events, InfluencePlaced)

@@ -401,3 +401,28 @@ def test_theodora_face_down_bottom_card_is_not_named_nor_a_gold() -> None:
     assert not _kinds(events, CardGained)
     assert game.state.stack(Location.MARS) == ("harmony", "theodora", "sevro")
     assert game.pending is not None and game.pending.ask is Ask.GAIN
+
+
+@pytest.mark.card("masseuse", "martyr")
+@pytest.mark.rule("RULING-A25", "RULING-B4", "RR-BLOCK-4")
+def test_masseuse_from_luna_while_holding_the_token_asks_no_block() -> None:
+    """Masseuse, "Gain the original location bonus for that card.": keeping the token you hold
+    takes it from nobody, so no block is asked (not of you with your own Martyr, not of an
+    opponent with theirs), and the house ability still triggers."""
+    game = (Scenario(2).hand(0, "masseuse", "martyr").house(0, House.MARS).sovereign(0)
+            .hand(1, "justice").at(Location.LUNA, "sevro").deploy(0, "masseuse", Location.MARS))
+    events = play(game, Location.JUPITER)
+    assert not _kinds(events, BlockUsed)
+    assert SovereignTaken(0) in events and HeliumGained(0, 1) in events
+    assert game.is_over and game.state.hand(0) == ("martyr",)
+
+
+@pytest.mark.card("evey")
+@pytest.mark.rule("RULING-A26")
+def test_evey_places_no_more_influence_than_the_player_has_left() -> None:
+    """Evey, "For each Gold banished, place 1 Influence token on the Institute (max 3).": with 9
+    of 10 tokens placed, two Golds place the last one."""
+    game = (Scenario(2).hand(0, "evey").tokens(0, influence=9)
+            .at(Location.LUNA, "sevro", "cassius").deploy(0, "evey", Location.LUNA))
+    assert _kinds(game.events, InfluencePlaced) == [InfluencePlaced(0, 1)]
+    assert game.state.players[0].influence == 10

@@ -343,3 +343,22 @@ def test_uncle_narol_gains_two_helium_in_one_gain() -> None:
     """Uncle Narol, "Gain 2 Helium.": one gain of 2, nothing else."""
     game = Scenario(2).hand(0, "uncle_narol").deploy(0, "uncle_narol", Location.LUNA)
     assert _kinds(game.events, HeliumGained) == [HeliumGained(0, 2)]
+
+
+@pytest.mark.card("arlus", "the_howlers", "pax_au_telemanus")
+@pytest.mark.rule("RULING-A13", "RR-BLOCK-4")
+def test_arlus_each_neighbour_is_asked_about_their_own_gold() -> None:
+    """Arlus, "Each neighboring player reveals a random card from their hand. If it is Gold,
+    banish that card.": each neighbour whose Gold is revealed is asked, in turn, whether to
+    block its banish; one's answer does not cover the other."""
+    game = (Scenario(3).hand(0, "arlus").hand(1, "the_howlers").hand(2, "pax_au_telemanus")
+            .deploy(0, "arlus", Location.MARS))
+    assert game.pending is not None and game.pending.seat == 1
+    assert set(game.pending.options) == {Answer.NO, PickCard("the_howlers")}
+    events = play(game, Answer.NO)
+    assert CardBanished("the_howlers", Zone.hand(1)) in events
+    assert game.pending is not None and game.pending.seat == 2
+    events = play(game, PickCard("pax_au_telemanus"))
+    assert BlockUsed(2, "pax_au_telemanus", 0) in events
+    assert game.state.hand(2) == ("pax_au_telemanus",) and game.state.hand(1) == ()
+    assert game.is_over
