@@ -10,11 +10,8 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from rr.decisions import Ask
-from rr.effects import (
-    Abilities, Ability, Play, Program, advance, gain, gain_helium, place_influence,
-    reveal_and_place,
-)
-from rr.model import CardId, Location
+from rr.effects import Abilities, Ability, Play, Program, gain, gain_bonus, reveal_and_place
+from rr.model import Bonus, CardId, Location
 from rr.options import PickCard
 
 
@@ -39,25 +36,19 @@ def gain_one_from(location: Location) -> Callable[[Play], Program[None]]:
     return end_of_game
 
 
-def magistrate(p: Play) -> Ability:
-    # "If you have the Sovereign token, gain 1 Helium."
-    if has_sovereign(p):
-        yield from gain_helium(p.table, p.seat)
-    return None
+def bonus_with_the_sovereign_token(bonus: Bonus) -> Callable[[Play], Ability]:
+    """Magistrate, Orator, Priestess: "If you have the Sovereign token, <bonus>." A bonus of a
+    card, not of a location, but with the same limits (RULING-A26)."""
 
+    def deploy(p: Play) -> Ability:
+        # Magistrate: "If you have the Sovereign token, gain 1 Helium."
+        # Orator: "If you have the Sovereign token, place 1 Influence on the Institute."
+        # Priestess: "If you have the Sovereign token, advance once on the Fleet Track."
+        if has_sovereign(p):
+            yield from gain_bonus(p.table, p.seat, bonus, p.card)
+        return None
 
-def orator(p: Play) -> Ability:
-    # "If you have the Sovereign token, place 1 Influence on the Institute."
-    if has_sovereign(p):
-        yield from place_influence(p.table, p.seat)
-    return None
-
-
-def priestess(p: Play) -> Ability:
-    # "If you have the Sovereign token, advance once on the Fleet Track."
-    if has_sovereign(p):
-        yield from advance(p.table, p.seat)
-    return None
+    return deploy
 
 
 def seer(p: Play) -> Ability:
@@ -71,9 +62,9 @@ def seer(p: Play) -> Ability:
 
 ABILITIES: Mapping[CardId, Abilities] = {
     CardId("justice"): Abilities(end_of_game=gain_one_from(Location.LUNA)),
-    CardId("magistrate"): Abilities(deploy=magistrate),
+    CardId("magistrate"): Abilities(deploy=bonus_with_the_sovereign_token(Bonus.HELIUM)),
     CardId("martyr"): Abilities(end_of_game=gain_one_from(Location.MARS)),
-    CardId("orator"): Abilities(deploy=orator),
-    CardId("priestess"): Abilities(deploy=priestess),
+    CardId("orator"): Abilities(deploy=bonus_with_the_sovereign_token(Bonus.INFLUENCE)),
+    CardId("priestess"): Abilities(deploy=bonus_with_the_sovereign_token(Bonus.FLEET)),
     CardId("seer"): Abilities(deploy=seer),
 }
