@@ -58,6 +58,8 @@ class GameState:
     deck: tuple[CardId, ...] = ()
     locations: tuple[tuple[CardId, ...], ...] = ((), (), (), ())
     face_down: frozenset[CardId] = frozenset()
+    face_down_known: tuple[tuple[CardId, Seat], ...] = ()
+    """Who placed each face-down card, and so knows it (RR-VIEW-4)."""
     banished: tuple[CardId, ...] = ()
     sovereign: Seat | None = None
     neutral_influence: int = 0
@@ -147,8 +149,18 @@ def _bad(event: Event, why: str) -> CorruptLogError:
     return CorruptLogError(f"{type(event).TAG}: {why}")
 
 
+def _check_zone(state: GameState, event: Event, zone: Zone) -> None:
+    """A zone an event names must exist: the hand of a seat in play, or a location."""
+    if zone.kind is ZoneKind.HAND and (zone.seat is None
+                                       or not 0 <= zone.seat < len(state.players)):
+        raise _bad(event, f"there is no hand of seat {zone.seat}")
+    if zone.kind is ZoneKind.LOCATION and zone.location is None:
+        raise _bad(event, "a location zone names no location")
+
+
 def _take(state: GameState, event: Event, card: CardId, zone: Zone) -> GameState:
     """``state`` with ``card`` removed from ``zone``."""
+    _check_zone(state, event, zone)
     cards = state.cards_in(zone)
     if card not in cards:
         raise _bad(event, f"{card} is not in {zone}")
@@ -168,8 +180,10 @@ def _put_all(state: GameState, zone: Zone, cards: tuple[CardId, ...], dropping: 
     assert zone.location is not None
     stacks = list(state.locations)
     stacks[_INDEX[zone.location]] = cards
-    face_down = state.face_down - {dropping} if dropping in state.face_down else state.face_down
-    return evolve(state, locations=tuple(stacks), face_down=face_down)
+    if dropping in state.face_down:
+        return evolve(state, locations=tuple(stacks), face_down=state.face_down - {dropping},
+                      face_down_known=tuple(k for k in state.face_down_known if k[0] != dropping))
+    return evolve(state, locations=tuple(stacks))
 
 
 def _insert(state: GameState, zone: Zone, card: CardId, index: int | None) -> GameState:
@@ -180,6 +194,7 @@ def _insert(state: GameState, zone: Zone, card: CardId, index: int | None) -> Ga
 
 def _move(state: GameState, event: Event, card: CardId, source: Zone, to: Zone,
           index: int | None = None) -> GameState:
+    _check_zone(state, event, to)
     return _insert(_take(state, event, card, source), to, card, index)
 
 
@@ -277,14 +292,18 @@ def _card_gained(state: GameState, e: CardGained) -> GameState:
 def _card_placed(state: GameState, e: CardPlaced) -> GameState:
     state = _move(state, e, e.card, e.source, Zone.at(e.location), e.index)
     if e.face_down:
-        state = evolve(state, face_down=state.face_down | {e.card})
+        known = state.face_down_known + (((e.card, e.seat),) if e.seat is not None else ())
+        state = evolve(state, face_down=state.face_down | {e.card}, face_down_known=known)
     return state
 
 
 def _card_moved(state: GameState, e: CardMoved) -> GameState:
-    face_down = e.card in state.face_down
+    if e.card not in state.face_down:
+        return _move(state, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
+    known = tuple(k for k in state.face_down_known if k[0] == e.card)
     state = _move(state, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
-    return evolve(state, face_down=state.face_down | {e.card}) if face_down else state
+    return evolve(state, face_down=state.face_down | {e.card},  # moving does not turn it up
+                  face_down_known=state.face_down_known + known)
 
 
 def _card_banished(state: GameState, e: CardBanished) -> GameState:
@@ -300,12 +319,14 @@ def _card_passed(state: GameState, e: CardPassed) -> GameState:
 
 
 def _card_revealed(state: GameState, e: CardRevealed) -> GameState:
+    _check_zone(state, e, e.source)
     if e.card not in state.cards_in(e.source):
         raise _bad(e, f"{e.card} is not in {e.source}")
     return state
 
 
 def _random_card(state: GameState, e: CardSelectedAtRandom) -> GameState:
+    _check_zone(state, e, e.source)
     if e.card not in state.cards_in(e.source):
         raise _bad(e, f"{e.card} is not in {e.source}")
     return state
@@ -321,7 +342,7 @@ def _helium_gained(state: GameState, e: HeliumGained) -> GameState:
 def _helium_lost(state: GameState, e: HeliumLost) -> GameState:
     player = _player(state, e, e.seat)
     if not 0 <= e.amount <= player.helium:
-        raise _bad(e, f"P{e.seat} has {player.helium} Helium, cannot lose {e.amount}")
+        raise _bad(e, f"seat {e.seat} has {player.helium} Helium, cannot lose {e.amount}")
     return _with_player(state, e.seat, helium=player.helium - e.amount)
 
 
@@ -347,14 +368,14 @@ def _fleet_regressed(state: GameState, e: FleetRegressed) -> GameState:
 def _influence_placed(state: GameState, e: InfluencePlaced) -> GameState:
     player = _player(state, e, e.seat)
     if not 0 < e.count <= INFLUENCE_TOKENS - player.influence:
-        raise _bad(e, f"P{e.seat} has {INFLUENCE_TOKENS - player.influence} Influence left")
+        raise _bad(e, f"seat {e.seat} has {INFLUENCE_TOKENS - player.influence} Influence left")
     return _with_player(state, e.seat, influence=player.influence + e.count)
 
 
 def _influence_removed(state: GameState, e: InfluenceRemoved) -> GameState:
     player = _player(state, e, e.seat)
     if not 0 < e.count <= player.influence:
-        raise _bad(e, f"P{e.seat} has {player.influence} Influence on the Institute")
+        raise _bad(e, f"seat {e.seat} has {player.influence} Influence on the Institute")
     return _with_player(state, e.seat, influence=player.influence - e.count)
 
 
