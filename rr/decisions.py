@@ -47,4 +47,4 @@ class Decision:
     def __str__(self) -> str:
         listed = ", ".join(describe(o) for o in self.options[:12])
         more = f", … ({len(self.options)} options)" if len(self.options) > 12 else ""
-        return f"P{self.seat} [{self.source}] {self.prompt}: {listed}{more}"
+        return f"seat {self.seat} [{self.source}] {self.prompt}: {listed}{more}"

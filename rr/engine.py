@@ -149,7 +149,8 @@ class Game:
             raise NoDecisionPendingError("the game is over; no decision is pending")
         if seat is not None and seat != decision.seat:
             raise WrongPlayerError(
-                f"P{seat} may not choose now: the decision is P{decision.seat}'s",
+                f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
+                f"({self.state.players[decision.seat].name})",
                 decision.source if decision.source.startswith("RR-") else None)
         if option not in decision.options:
             raise IllegalChoiceError(

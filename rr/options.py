@@ -63,7 +63,7 @@ class PickPlayer:
     seat: Seat
 
     def __str__(self) -> str:
-        return f"P{self.seat}"
+        return f"seat {self.seat}"
 
 
 @frozen

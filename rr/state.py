@@ -263,7 +263,7 @@ def _turn_started(state: GameState, e: TurnStarted) -> GameState:
 
 def _turn_ended(state: GameState, e: TurnEnded) -> GameState:
     if state.turn_seat != e.seat:
-        raise _bad(e, f"it is not P{e.seat}'s turn")
+        raise _bad(e, f"it is not seat {e.seat}'s turn")
     return evolve(state, turns=state.turns[:-1])
 
 
@@ -387,7 +387,7 @@ def _sovereign_taken(state: GameState, e: SovereignTaken) -> GameState:
 def _card_declared(state: GameState, e: CardDeclared) -> GameState:
     player = _player(state, e, e.seat)
     if e.card not in player.hand:
-        raise _bad(e, f"{e.card} is not in P{e.seat}'s hand")
+        raise _bad(e, f"{e.card} is not in seat {e.seat}'s hand")
     return _with_player(state, e.seat,
                         declarations=player.declarations + ((e.card, e.declaration),))
 

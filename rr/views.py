@@ -1,8 +1,8 @@
 """What one player (or a spectator) may see: RR-VIEW-1.
 
 Hands are private until the game is over (they are shown for scoring; declarations of
-Gray colours and Orange names are made openly just before), the deck's order is hidden, face-down cards on locations are hidden (from
-everyone: the view does not track who looked at them), everything else is public. A pending
+Gray colours and Orange names are made openly just before), the deck's order is hidden, a face-down card on a location is known only to the player who
+put it there (RR-VIEW-4), everything else is public. A pending
 decision's options are shown only to the player who must decide.
 """
 
@@ -85,8 +85,10 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
         PublicPlayer(p.name, p.house, len(p.hand), p.helium, p.fleet, p.influence, p.turns,
                      state.sovereign == s, state.first_player == s)
         for s, p in enumerate(state.players))
+    known = {c for c, s in state.face_down_known if s == seat}
     locations = tuple(
-        (loc, tuple(HIDDEN if c in state.face_down else c for c in state.stack(loc)))
+        (loc, tuple(HIDDEN if c in state.face_down and c not in known else c
+                    for c in state.stack(loc)))
         for loc in LOCATIONS)
     shown = None
     if pending is not None:
@@ -130,9 +132,11 @@ def redact(event: Event, before: GameState, seat: Seat | None) -> Event:
         return evolve(event, card=HIDDEN)
     if isinstance(event, CardPassed) and seat not in (event.giver, event.receiver):
         return evolve(event, card=HIDDEN)
-    if isinstance(event, CardPlaced) and event.face_down:
+    if isinstance(event, CardPlaced) and event.face_down and (event.seat is None
+                                                              or event.seat != seat):
         return evolve(event, card=HIDDEN)
-    if isinstance(event, CardMoved) and event.card in before.face_down:
+    if isinstance(event, CardMoved) and event.card in before.face_down \
+            and (event.card, seat) not in before.face_down_known:
         return evolve(event, card=HIDDEN)  # a face-down card stays face down when moved
     if isinstance(event, CardSelectedAtRandom) and event.source.kind is ZoneKind.HAND \
             and event.source.seat != seat:

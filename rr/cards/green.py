@@ -110,7 +110,7 @@ def firewall_expert(p: Play) -> Ability:
                                   options)
         if isinstance(choice, PickCard):
             looked.remove(choice.card)
-            yield from place(p.table, choice.card, where, face_down=True)
+            yield from place(p.table, choice.card, where, face_down=True, seat=p.seat)
     return None
 
 

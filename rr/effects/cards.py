@@ -61,9 +61,12 @@ def banish(table: Table, card: CardId) -> Program[None]:
 
 
 def place(table: Table, card: CardId, location: Location, index: int | None = None,
-          face_down: bool = False) -> Program[None]:
-    """Place (not deploy, RR-ABIL-2) ``card`` on ``location``; ``index`` None is the top."""
-    yield CardPlaced(card, zone_of(table.state, card), location, index, face_down)
+          face_down: bool = False, seat: Seat | None = None) -> Program[None]:
+    """Place (not deploy, RR-ABIL-2) ``card`` on ``location``; ``index`` None is the top.
+
+    A card placed face down by ``seat`` stays known to that seat (RR-VIEW-4)."""
+    yield CardPlaced(card, zone_of(table.state, card), location, index, face_down,
+                     seat if face_down else None)
 
 
 def move(table: Table, card: CardId, location: Location, index: int | None = None
@@ -106,7 +109,8 @@ def offer_block(table: Table, seat: Seat, against: Seat, kind: BlockKind, what: 
     options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in cards)]
     choice = yield from ask(
         table, seat, Ask.BLOCK, "RR-BLOCK-2" if kind is BlockKind.STEAL_OR_BANISH else "RR-BLOCK-3",
-        f"P{against} tries to {what}: reveal a card to block?", options)
+        f"{table.state.players[against].name} tries to {what}: reveal a card to block?",
+        options)
     if not isinstance(choice, PickCard):
         return None
     yield BlockUsed(seat, choice.card, against)

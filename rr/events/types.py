@@ -164,6 +164,8 @@ class CardPlaced:
     location: Location
     index: int | None = None
     face_down: bool = False
+    seat: Seat | None = None
+    """Who placed it, where that matters: a face-down card is known to its placer (RR-VIEW-4)."""
 
 
 @frozen

@@ -30,14 +30,13 @@ def end_of_game(table: Table) -> Program[None]:
     yield PhaseChanged(Phase.END_OF_GAME)
     for seat in seats_from_first(table.state):
         yield from resolve_end_of_game_abilities(table, seat)
+        yield from declare(table, seat)  # RULING-A8: the mimic texts carry the same icon
     for seat in seats_from_first(table.state):
         if table.state.players[seat].house is House.CERES:
             card = yield from choose_from_hand(table, seat, "RR-END-6",
                                                "Ceres: banish 1 card from your hand")
             if card is not None:
                 yield from banish(table, card)
-    for seat in seats_from_first(table.state):
-        yield from declare(table, seat)
     yield from score(table)
     yield PhaseChanged(Phase.OVER)
 

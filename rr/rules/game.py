@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rr.effects.program import Program, Table
-from rr.events.types import TurnKind
+from rr.events.types import GameEndTriggered, TurnKind
 from rr.model import House
 from rr.rules.end import end_of_game
 from rr.rules.setup import setup
@@ -21,6 +21,8 @@ def play(table: Table, houses: tuple[House, ...] | None = None) -> Program[None]
 def play_from(table: Table, seat: int) -> Program[None]:
     """The rest of a game, from the start of ``seat``'s turn to the final scores."""
     while True:
+        if is_deadlocked(table.state) and not table.state.end_triggered:
+            yield GameEndTriggered(seat, "no card is left to play, gain or place (RULING-B7)")
         yield from take_turn(table, seat)
         if is_round_complete(table.state):
             break
@@ -41,6 +43,13 @@ def next_to_play(state: GameState, seat: int) -> int:
         while state.players[seat].turns > fewest:
             seat = state.next_seat(seat)
     return seat
+
+
+def is_deadlocked(state: GameState) -> bool:
+    """RULING-B7: with the deck, every location and every hand empty, no turn can change
+    anything, so no end condition could ever be met."""
+    return (not state.deck and not any(state.locations)
+            and not any(p.hand for p in state.players))
 
 
 def is_round_complete(state: GameState) -> bool:

@@ -201,7 +201,9 @@ def test_firewall_expert_puts_one_card_face_down_on_each_other_location() -> Non
     assert game.state.top(L) == "sevro" and game.state.top(I) == "pelus"
     assert game.state.stack(M) == ("firewall_expert",)
     assert {"harmony", "sevro", "pelus"} <= game.state.face_down
-    assert CardPlaced("pelus", Zone.deck(), I, None, True) in game.events
+    assert CardPlaced("pelus", Zone.deck(), I, None, True, seat=0) in game.events
+    # RR-VIEW-4: the placer knows the face-down cards; the other player does not.
+    assert "pelus" in game.view(0).card_ids() and "pelus" not in game.view(1).card_ids()
 
 
 @pytest.mark.card("firewall_expert")

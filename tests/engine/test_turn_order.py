@@ -54,3 +54,12 @@ def test_apollo_takes_the_last_turn_after_the_round() -> None:
     assert _scout_to_the_end(game) == [1, 2, 0]
     started = [e for e in game.events if isinstance(e, TurnStarted)]
     assert started[-1] == TurnStarted(0, TurnKind.APOLLO_LAST)
+
+
+@pytest.mark.rule("RULING-B7")
+def test_a_game_with_no_card_left_anywhere_still_ends() -> None:
+    """With every card banished, the end is triggered and the game is scored, not looped."""
+    game = Scenario(2).deck_only().turns(3, 3).play_from(0)
+    assert game.is_over
+    assert game.state.end_triggered_by == 0
+    assert game.state.totals is not None

@@ -22,7 +22,8 @@ from rr.views import HIDDEN, redact, view
 def hidden_from(state: GameState, seat: Seat | None) -> set[CardId]:
     """The cards ``seat`` may not see in ``state``: the deck, others' hands (until the game is
     over), face-down cards."""
-    secret = set(state.deck) | set(state.face_down)
+    known = {card for card, placer in state.face_down_known if placer == seat}
+    secret = set(state.deck) | (set(state.face_down) - known)  # RR-VIEW-4: the placer knows
     if state.is_over:
         return secret
     for other, player in enumerate(state.players):
