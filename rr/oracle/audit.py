@@ -10,7 +10,6 @@ unknown event tag) gets an ``UNREADABLE`` report naming the problem.
 from __future__ import annotations
 
 import enum
-import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -88,7 +87,6 @@ class AuditReport:
     winners: tuple[str, ...] = ()
     pending: str | None = None
     """Whose decision the game waits for, if it is not over."""
-    seconds: float = 0.0
 
     @property
     def exit_code(self) -> int:
@@ -136,7 +134,7 @@ class AuditReport:
             "exit_code": self.exit_code, "records": self.records, "problem": self.problem,
             "finished": self.finished,
             "totals": list(self.totals) if self.totals is not None else None,
-            "winners": list(self.winners), "pending": self.pending, "seconds": self.seconds,
+            "winners": list(self.winners), "pending": self.pending,
             "divergence": None,
         }
         if self.divergence is not None:
@@ -147,24 +145,19 @@ class AuditReport:
 
 def audit_file(path: str | Path) -> AuditReport:
     """Read the log at ``path`` (binary or text form) and audit it."""
-    start = time.perf_counter()
     try:
         events = logfile.read(path).events
     except CorruptLogError as err:
-        return AuditReport(str(path), Verdict.UNREADABLE, problem=str(err),
-                           seconds=time.perf_counter() - start)
-    report = audit(events, str(path))
-    return attrs.evolve(report, seconds=time.perf_counter() - start)
+        return AuditReport(str(path), Verdict.UNREADABLE, problem=str(err))
+    return audit(events, str(path))
 
 
 def audit(events: Sequence[Event], source: str = "log") -> AuditReport:
     """Re-adjudicate ``events``: clean, or the first divergence."""
-    start = time.perf_counter()
     events = tuple(events)
 
     def done(**kw: Any) -> AuditReport:
-        return AuditReport(source, records=len(events), seconds=time.perf_counter() - start,
-                           **kw)
+        return AuditReport(source, records=len(events), **kw)
 
     bad_start = _check_start(events)
     if bad_start is not None:
@@ -305,7 +298,10 @@ def _say(event: Event, before: GameState | None) -> str:
         after = apply(before, event)
     except CorruptLogError as why:
         return f"{_raw(event)} (which cannot happen: {why})"
-    return narrate(event, before, after)
+    try:
+        return narrate(event, before, after)
+    except Exception:  # words are a courtesy: a report must never fail on an odd event
+        return _raw(event)
 
 
 def _raw(event: Event) -> str:

@@ -103,6 +103,8 @@ def narrate(event: Event, before: GameState, after: GameState) -> str:
     if isinstance(event, TurnEnded):
         return f"{player(after, event.seat)}'s turn ends"
     if isinstance(event, CardsShuffled):
+        if not event.cards:
+            return "Cards are put in random order"
         return "Cards are put in random order: " + ", ".join(card_name(c) for c in event.cards)
     if isinstance(event, CardDeclared):
         return _declared(event, after)

@@ -1,0 +1,173 @@
+"""The oracle's checks (DESIGN.md, "The oracle"), shared by the fuzzers.
+
+Each check raises ``AssertionError`` with a message naming what broke. They read only public
+things: the game's events, state, pending decision and views.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from rr.cards.catalogue import all_ids
+from rr.engine import Game
+from rr.events import log
+from rr.events.codec import decode_event, encode_event, structure, unstructure
+from rr.events.types import Event, GameEndTriggered, GameScored, TurnKind, TurnStarted
+from rr.effects.tokens import end_reason
+from rr.model import FLEET_MAX, INFLUENCE_TOKENS, House
+from rr.oracle.audit import audit
+from rr.rules.final import scorepad_of
+from rr.state import GameState, apply, fold
+
+CARDS = 112
+
+
+def cards_conserved(state: GameState) -> None:
+    """The 112 cards are exactly partitioned among deck, locations, hands and banished."""
+    places: list[str] = list(state.deck) + list(state.banished)
+    for stack in state.locations:
+        places += stack
+    for player in state.players:
+        places += player.hand
+    counts = Counter(places)
+    twice = sorted(c for c, n in counts.items() if n > 1)
+    assert not twice, f"cards in two places at once: {twice}"
+    missing = sorted(set(all_ids()) - set(counts))
+    assert not missing, f"cards nowhere: {missing}"
+    assert len(places) == CARDS, f"{len(places)} cards on the table, not {CARDS}"
+    on_locations = {c for stack in state.locations for c in stack}
+    assert state.face_down <= on_locations, "a face-down card that is not on a location"
+
+
+def tokens_in_bounds(state: GameState) -> None:
+    """Helium >= 0, Fleet 0..10, Influence 0..10 each, at most one Sovereign holder."""
+    for seat, p in enumerate(state.players):
+        assert p.helium >= 0, f"P{seat + 1} has {p.helium} Helium"
+        assert 0 <= p.fleet <= FLEET_MAX, f"P{seat + 1} is at {p.fleet} on the Fleet Track"
+        assert 0 <= p.influence <= INFLUENCE_TOKENS, f"P{seat + 1} placed {p.influence} Influence"
+    assert state.sovereign is None or 0 <= state.sovereign < len(state.players)
+    assert 0 <= state.neutral_influence <= INFLUENCE_TOKENS
+
+
+def sovereign_holders(game: Game) -> None:
+    """At most one player is shown holding the Sovereign token, in every view."""
+    for seat in [None, *game.state.seats]:
+        holders = [p.name for p in game.view(seat).players if p.sovereign]
+        assert len(holders) <= 1, f"several Sovereign holders: {holders}"
+
+
+def events_round_trip(events: Sequence[Event]) -> None:
+    """Every event survives msgpack encode/decode unchanged."""
+    for event in events:
+        again = decode_event(encode_event(event))
+        assert again == event, f"{event!r} came back as {again!r}"
+
+
+def state_round_trips(state: GameState) -> None:
+    """The state survives unstructure/structure unchanged."""
+    again = structure(unstructure(state), GameState)
+    assert again == state, "the state does not survive the codec"
+
+
+def views_leak_nothing(game: Game) -> None:
+    """RR-VIEW-1: no view shows another player's hand cards (until the game is over: hands
+    are shown for scoring) or a deck card; a decision's options are shown only to its
+    decider."""
+    state = game.state
+    deck = set(state.deck)
+    decider = game.pending.seat if game.pending is not None else None
+    for seat in [None, *state.seats]:
+        v = game.view(seat)
+        hidden = set(deck)
+        for other in state.seats:
+            if other != seat and not state.is_over:
+                hidden |= set(state.hand(other))
+        leaked = v.card_ids() & hidden
+        assert not leaked, f"the view of {seat} shows hidden cards {sorted(leaked)}"
+        assert v.hand == (None if seat is None else state.hand(seat))
+        face_down = {c for c in state.face_down}
+        assert not (v.card_ids() & face_down), "a face-down card is shown"
+        if v.pending is not None and seat != decider:
+            assert v.pending.options is None, f"{seat} sees P{decider}'s options"
+
+
+def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
+    """RR-END-1: the end is triggered only when an end condition holds, in that turn."""
+    assert end_reason(before) is not None, f"{event!r} with no end condition met"
+    assert before.turn_seat == event.seat, "triggered on someone else's turn"
+
+
+def no_missed_trigger(state: GameState) -> None:
+    """RR-END-2: during play, a met end condition has triggered the end."""
+    if state.phase.value == "play" and state.turn_seat is not None:
+        reason = end_reason(state)
+        assert reason is None or state.end_triggered, f"the end was not triggered: {reason}"
+
+
+def game_end_is_right(game: Game) -> None:
+    """At the end: the end was triggered, turn counts are equal (Apollo's last turn and
+    out-of-order turns counted apart, RR-END-3/4, RULING-A12), the scores add up, the log
+    audits clean and replays byte for byte."""
+    state, events = game.state, game.events
+    assert state.is_over and state.end_triggered
+    triggers = [e for e in events if isinstance(e, GameEndTriggered)]
+    assert len(triggers) == 1, f"{len(triggers)} end triggers"
+    counts = {"normal": Counter[int](), "apollo": Counter[int](), "ooo": Counter[int]()}
+    for e in events:
+        if isinstance(e, TurnStarted):
+            key = {TurnKind.NORMAL: "normal", TurnKind.APOLLO_LAST: "apollo",
+                   TurnKind.OUT_OF_ORDER: "ooo"}[e.kind]
+            counts[key][e.seat] += 1
+    ooo_counts = state.ruleset.loan_shark_turn_counts
+    turns = {p.turns for p in state.players}
+    assert len(turns) == 1, f"unequal turn counts: {[p.turns for p in state.players]}"
+    for seat, p in enumerate(state.players):
+        counted = counts["normal"][seat] + (counts["ooo"][seat] if ooo_counts else 0)
+        extra = counts["apollo"][seat] + (0 if ooo_counts else counts["ooo"][seat])
+        assert p.turns == counted and p.extra_turns == extra, f"P{seat + 1}'s turn counts"
+        apollo = 1 if p.house is House.APOLLO else 0
+        assert counts["apollo"][seat] == apollo, f"P{seat + 1} took Apollo's last turn wrongly"
+    scored = [e for e in events if isinstance(e, GameScored)]
+    assert len(scored) == 1
+    pad = scorepad_of(state)
+    for column in pad.pad.players:
+        rows = column.rows
+        assert rows.total == sum(points for _, points in rows.items()), "rows do not add up"
+    assert pad.totals == scored[0].totals == state.totals
+    assert pad.winners == scored[0].winners
+    report = audit(events)
+    assert report.ok, report.summary()
+    again = log.decode(log.encode(events)).events
+    assert again == events and Game.resume(again).state == state
+    replayed = replay_choices(events)
+    assert log.encode(replayed.events) == log.encode(events), "not deterministic"
+
+
+def replay_choices(events: Sequence[Event]) -> Game:
+    """A new game with the same start, fed the same choices live (random draws re-drawn
+    from the seed): the determinism check."""
+    from rr.events.types import DecisionMade, GameStarted
+
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    game = Game.new(list(started.players), seed=started.seed, ruleset=started.ruleset,
+                    houses=started.houses)
+    for e in events:
+        if isinstance(e, DecisionMade):
+            game.choose(e.option, seat=e.seat)
+    return game
+
+
+def fold_matches(events: Sequence[Event], state: GameState) -> None:
+    """Replay: folding the whole log gives the live state."""
+    assert fold(events) == state, "the fold of the log differs from the live state"
+
+
+def step_fold(state: GameState, new: Sequence[Event]) -> GameState:
+    """Fold ``new`` onto ``state``, checking each trigger as it comes."""
+    for event in new:
+        if isinstance(event, GameEndTriggered):
+            trigger_was_due(state, event)
+        state = apply(state, event)
+    return state

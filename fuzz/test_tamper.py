@@ -1,0 +1,266 @@
+"""Negative properties of the audit: a log with any single event altered, dropped,
+duplicated or reordered does not audit clean (exit 1 or 2).
+
+Two ways to tamper with a log:
+
+* **in the binary file**, records changed in place and the hash chain left as it was (what a
+  careless editor or a bad disk does): every such change must be caught, by the chain or, for
+  the last record, which no later record protects, by the rules;
+* **re-encoded**, the events changed and the log written again (a forger who recomputes the
+  chain, or a mistyped ``.jsonl`` log): the rules must catch it. An event the rules produce
+  (a card gained, a token placed, a score) may be altered in any way. An input — a decision or a
+  random outcome — is altered into one that is not possible there (an option the decision
+  does not list, a die roll by another player, a deck that is not the 112 cards): a *different
+  possible* input describes another game, which the audit rightly accepts if the rest of the
+  log agrees with it.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import hashlib
+import types
+import typing
+from typing import Any
+
+import attrs
+import msgpack
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rr.cards.catalogue import all_ids
+from rr.engine import Game
+from rr.events import log
+from rr.events.codec import pack
+from rr.events.types import (
+    RANDOM_OUTCOMES, CardSelectedAtRandom, CardsShuffled, DecisionMade, DeckShuffled, DieRolled,
+    Event, FirstPlayerChosen, GameStarted, HousesDealt,
+)
+from rr.model import Location, Zone
+from rr.oracle.audit import Verdict, audit
+from rr.options import GainTop, PickCard, PickPlayer
+from tests.oracle.games import finished
+
+GAMES = ((2, 3), (3, 5), (4, 11), (5, 2), (6, 9), (2, 91))
+"""(players, seed) of the finished games tampered with."""
+FAILED = {Verdict.DIVERGED, Verdict.UNREADABLE}
+
+
+@functools.cache
+def _game(which: int) -> tuple[Event, ...]:
+    players, seed = GAMES[which]
+    return finished(players, seed)
+
+
+def _audit_bytes(data: bytes) -> Verdict:
+    try:
+        events = log.decode(data).events
+    except Exception as err:  # only CorruptLogError is acceptable here
+        from rr.errors import CorruptLogError
+
+        assert isinstance(err, CorruptLogError), f"decode raised {err!r}"
+        return Verdict.UNREADABLE
+    return audit(events).verdict
+
+
+# --- tampering in the binary file ----------------------------------------------------------
+
+
+def _objects(events: tuple[Event, ...]) -> list[Any]:
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(log.encode(events))
+    return list(unpacker)
+
+
+@given(which=st.integers(0, len(GAMES) - 1), data=st.data(),
+       how=st.sampled_from(["alter", "drop", "duplicate", "reorder"]))
+def test_binary_log_tampered_in_place_fails(which: int, data: st.DataObject, how: str) -> None:
+    """Any single record altered, dropped, duplicated or moved in a .rrlog (hash chain
+    untouched) makes the audit fail."""
+    objects = _objects(_game(which))
+    records = objects[1:]
+    i = data.draw(st.integers(0, len(records) - 1), label="record")
+    if how == "alter":
+        tag, payload = records[i][2]
+        records[i] = [records[i][0], records[i][1], _altered_wire(tag, payload, data)]
+    elif how == "drop":
+        del records[i]
+    elif how == "duplicate":
+        records.insert(i, records[i])
+    else:
+        j = data.draw(st.integers(0, len(records) - 1).filter(
+            lambda j: records[j][2] != records[i][2]), label="moved to")
+        records.insert(j, records.pop(i))
+    blob = b"".join(pack(o) for o in [objects[0], *records])
+    assert _audit_bytes(blob) in FAILED
+
+
+def _altered_wire(tag: str, payload: dict[str, Any], data: st.DataObject) -> list[Any]:
+    """The wire form of an event with one field changed (still a well-formed record when
+    possible, so the rules, not only the codec, see it)."""
+    if not payload:
+        return [tag + "x", payload]
+    name = data.draw(st.sampled_from(sorted(payload)), label="field")
+    value = payload[name]
+    changed = dict(payload)
+    if isinstance(value, bool):
+        changed[name] = not value
+    elif isinstance(value, int):
+        changed[name] = value + data.draw(st.sampled_from([-1, 1, 2]), label="by")
+    elif isinstance(value, str):
+        changed[name] = value + "x"
+    elif value is None:
+        changed[name] = 0
+    else:
+        changed[name] = None
+    return [tag, changed]
+
+
+# --- tampering with the events, log re-encoded ---------------------------------------------
+
+
+def _rechained(events: list[Event]) -> bytes:
+    """The events written as a binary log again: a valid hash chain."""
+    return log.encode(events)
+
+
+def _texted(events: list[Event]) -> bytes:
+    """The events written as a text log (no hashes)."""
+    return log.encode_text(events).encode("utf-8")
+
+
+WRITERS = st.sampled_from([_rechained, _texted])
+
+
+@given(which=st.integers(0, len(GAMES) - 1), data=st.data(), write=WRITERS)
+def test_altered_rules_event_fails(which: int, data: st.DataObject, write: Any) -> None:
+    """Any change to an event the rules produce (anything but a decision or a random outcome)
+    is a divergence, even in a log whose hash chain was recomputed."""
+    events = list(_game(which))
+    produced = [i for i, e in enumerate(events)
+                if not isinstance(e, (GameStarted, DecisionMade, *RANDOM_OUTCOMES))]
+    i = data.draw(st.sampled_from(produced), label="record")
+    altered = _altered(events[i], data, type(events[i]))
+    assert altered != events[i]
+    events[i] = altered
+    assert _audit_bytes(write(events)) in FAILED
+
+
+@given(which=st.integers(0, len(GAMES) - 1), data=st.data(), write=WRITERS)
+def test_impossible_input_fails(which: int, data: st.DataObject, write: Any) -> None:
+    """A decision or random outcome changed into one that cannot occur there fails."""
+    events = list(_game(which))
+    inputs = [i for i, e in enumerate(events)
+              if isinstance(e, (DecisionMade, *RANDOM_OUTCOMES)) or i == 0]
+    i = data.draw(st.sampled_from(inputs), label="record")
+    events[i] = _impossible(events, i, data)
+    assert _audit_bytes(write(events)) in FAILED
+
+
+@given(which=st.integers(0, len(GAMES) - 1), data=st.data(), write=WRITERS,
+       how=st.sampled_from(["drop", "duplicate", "swap"]))
+def test_dropped_duplicated_or_swapped_event_fails(which: int, data: st.DataObject,
+                                                   write: Any, how: str) -> None:
+    """Dropping, duplicating or swapping two different neighbouring events fails, even in a
+    log whose hash chain was recomputed."""
+    events = list(_game(which))
+    if how == "swap":
+        i = data.draw(st.integers(0, len(events) - 2).filter(
+            lambda k: events[k] != events[k + 1]), label="record")
+        events[i], events[i + 1] = events[i + 1], events[i]
+    else:
+        i = data.draw(st.integers(0, len(events) - 1), label="record")
+        if how == "drop":
+            del events[i]
+        else:
+            events.insert(i, events[i])
+    if not events or not isinstance(events[0], GameStarted):
+        assert audit(events).verdict in FAILED
+        return
+    assert _audit_bytes(write(events)) in FAILED
+
+
+def _altered(value: Any, data: st.DataObject, hint: Any = None) -> Any:
+    """``value`` (of type ``hint``, when known) with one part changed, keeping its type."""
+    options = [a for a in typing.get_args(hint) if a is not type(None)] \
+        if typing.get_origin(hint) in (typing.Union, types.UnionType) else []
+    if value is None:
+        return _example(data.draw(st.sampled_from(options), label="type"))
+    if type(None) in typing.get_args(hint) and data.draw(st.booleans(), label="to none"):
+        return None
+    if attrs.has(type(value)) and attrs.fields(type(value)):
+        hints = typing.get_type_hints(type(value))
+        fields = [f.name for f in attrs.fields(type(value))]
+        name = data.draw(st.sampled_from(fields), label=f"{type(value).__name__} field")
+        return attrs.evolve(value, **{name: _altered(getattr(value, name), data, hints[name])})
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + data.draw(st.sampled_from([-1, 1, 3]), label="by")
+    if isinstance(value, enum.Enum):
+        others = [m for m in type(value) if m is not value]
+        return data.draw(st.sampled_from(others), label="member")
+    if isinstance(value, str):
+        others = [c for c in all_ids() if c != value][:5]
+        return data.draw(st.sampled_from([value + "!", *others]), label="text")
+    if isinstance(value, tuple):
+        if value and data.draw(st.booleans(), label="shorten"):
+            return value[:-1]
+        return value + value[-1:] if value else ("sevro",)
+    raise AssertionError(f"cannot alter {value!r}")
+
+
+def _example(kind: Any) -> Any:
+    """Some value of type ``kind``, for a field that was None."""
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return next(iter(kind))
+    if kind is int:
+        return 0
+    if typing.get_origin(kind) is tuple:
+        return ()
+    if kind is Zone:
+        return Zone.deck()
+    if attrs.has(kind):
+        return kind()
+    return "sevro"
+
+
+def _impossible(events: list[Event], i: int, data: st.DataObject) -> Event:
+    """An input that cannot be the one at record ``i``."""
+    event = events[i]
+    if isinstance(event, GameStarted):
+        n = data.draw(st.sampled_from([1, 7]), label="players")
+        return attrs.evolve(event, players=tuple(f"X{k}" for k in range(n)))
+    if isinstance(event, DecisionMade):
+        pending = Game.resume(events[:i]).pending
+        assert pending is not None
+        how = data.draw(st.sampled_from(["seat", "source", "option"]), label="how")
+        if how == "seat":
+            return attrs.evolve(event, seat=(event.seat + 1) % 7)
+        if how == "source":
+            return attrs.evolve(event, source=event.source + "-x")
+        candidates = [PickCard(c) for c in all_ids()[:8]] + [GainTop(None), PickPlayer(9)]
+        illegal = [o for o in candidates if o not in pending.options]
+        return attrs.evolve(event, option=data.draw(st.sampled_from(illegal), label="option"))
+    if isinstance(event, DieRolled):
+        return attrs.evolve(event, seat=event.seat + 1)
+    if isinstance(event, DeckShuffled):
+        return attrs.evolve(event, order=event.order[1:])
+    if isinstance(event, HousesDealt):
+        return attrs.evolve(event, houses=event.houses[:1] * len(event.houses))
+    if isinstance(event, FirstPlayerChosen):
+        return attrs.evolve(event, seat=len(event.__class__.__name__) + 9)
+    if isinstance(event, CardSelectedAtRandom):
+        return attrs.evolve(event, card="no_such_card")
+    if isinstance(event, CardsShuffled):
+        return attrs.evolve(event, cards=event.cards[1:])
+    raise AssertionError(f"not an input: {event!r}")
+
+
+def test_chain_covers_every_record_but_the_last() -> None:
+    """Each record's hash is the SHA-256 of the previous object: a changed record breaks the
+    chain at the next one, so only the last record relies on the rules alone."""
+    objects = _objects(_game(0))
+    for previous, record in zip(objects, objects[1:]):
+        assert record[1] == hashlib.sha256(pack(previous)).digest()
