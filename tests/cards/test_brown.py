@@ -111,6 +111,7 @@ def test_assassin_banishes_a_non_gold_without_influence() -> None:
 
 @pytest.mark.card("assassin")
 @pytest.mark.rule("RULING-A1")
+@pytest.mark.rule("RULING-C5")
 def test_assassin_face_down_gold_is_not_a_gold() -> None:
     """Assassin, "If it's a Gold, place 1 Influence": a face-down Gold is banished but is not a
     Gold."""

@@ -32,6 +32,7 @@ def test_administrator_places_the_top_2_cards_under_it_in_any_order() -> None:
 
 
 @pytest.mark.card("administrator")
+@pytest.mark.rule("RULING-C4")
 def test_administrator_other_order() -> None:
     """Administrator, "... in any order.": the other card may go directly under it instead."""
     game = (Scenario(2).hand(0, "administrator").deck_top("sevro", "deanna")
@@ -165,6 +166,7 @@ def test_bondilus_elsewhere_does_nothing() -> None:
 
 @pytest.mark.card("bondilus")
 @pytest.mark.rule("RULING-A16")
+@pytest.mark.rule("RULING-C2")
 def test_bondilus_is_itself_a_non_gold_of_this_location() -> None:
     """Bondilus, "banish 1 non-Gold from this location.": read literally, with only Golds under
     it Bondilus is the one non-Gold there and must banish itself."""

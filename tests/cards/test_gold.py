@@ -61,6 +61,7 @@ def test_aja_chooses_among_opponents() -> None:
 
 @pytest.mark.card("aja")
 @pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-C1")
 def test_aja_with_no_opponent_holding_cards_is_still_banished() -> None:
     """Aja, "... Then banish Aja.": no opponent has a card, so only Aja is banished."""
     game = Scenario(2).hand(0, "aja").deploy(0, "aja", Location.MARS)
@@ -297,6 +298,7 @@ def test_cassius_on_an_empty_location_is_banished() -> None:
 
 @pytest.mark.card("cassius", "firewall_expert")
 @pytest.mark.rule("RR-LOC-6")
+@pytest.mark.rule("RULING-C5")
 def test_cassius_gaining_a_face_down_gold_stays() -> None:
     """Cassius, "... unless that card is a Gold.": a face-down Gold turns face up in the hand,
     so the gained card is a Gold and Cassius stays."""
@@ -723,6 +725,7 @@ def test_roque_selecting_the_named_card_banishes_it_and_roque() -> None:
 
 
 @pytest.mark.card("roque")
+@pytest.mark.rule("RULING-C6")
 def test_roque_offers_the_looked_at_hand_and_every_other_name() -> None:
     """Roque, "Look at an opponent's hand, name a card": the hand's cards are shown to Roque's
     player as picks, and any other character may be named."""
@@ -754,6 +757,7 @@ def test_roque_random_selection_decides(seed: int) -> None:
 
 
 @pytest.mark.card("roque")
+@pytest.mark.rule("RULING-C6")
 def test_roque_naming_a_card_not_in_the_hand_never_hits() -> None:
     """Roque, "name a card": a name not in the hand cannot be selected; Roque stays."""
     game = Scenario(2).hand(0, "roque").hand(1, "deanna").deploy(0, "roque", Location.MARS)
@@ -909,6 +913,7 @@ def test_tactus_may_decline() -> None:
 
 @pytest.mark.card("tactus")
 @pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-C1")
 def test_tactus_with_no_opponent_holding_cards() -> None:
     """Tactus, "You may steal 1 card from an opponent": nobody to steal from, the turn goes
     on."""

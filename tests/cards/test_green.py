@@ -80,6 +80,7 @@ def test_codebreaker_with_an_empty_deck_on_an_empty_location_is_still_banished()
 
 @pytest.mark.card("dataport_specialist")
 @pytest.mark.rule("RR-LOC-3")
+@pytest.mark.rule("RULING-C4")
 def test_dataport_specialist_on_jupiter_puts_two_cards_under_it_in_any_order() -> None:
     """Dataport Specialist, "If deployed on Jupiter, reveal the top 2 cards of the deck and
     place them under this card in any order.": the player picks the one directly under it."""
@@ -208,6 +209,7 @@ def test_firewall_expert_puts_one_card_face_down_on_each_other_location() -> Non
 
 @pytest.mark.card("firewall_expert")
 @pytest.mark.rule("RULING-A1", "RR-DECK-3")
+@pytest.mark.rule("RULING-C10")
 def test_firewall_expert_with_two_cards_lets_the_player_skip_a_location() -> None:
     """Firewall Expert, "Look at the top 3 cards of the deck. Place 1 of them face down at the
     top of each other location.": with 2 cards, the player chooses which 2 locations."""
@@ -306,6 +308,7 @@ def test_hacker_end_of_game_with_an_empty_deck_scores_nothing() -> None:
 
 
 @pytest.mark.card("online_gambler")
+@pytest.mark.rule("RULING-C10")
 def test_online_gambler_names_three_colours_and_gains_a_match() -> None:
     """Online Gambler, "Name 3 colors, then reveal the top card of the deck. If it matches a
     color you named, gain it and banish this card."."""

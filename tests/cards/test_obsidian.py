@@ -141,6 +141,7 @@ def test_alia_gains_no_helium_for_a_gray_or_obsidian(target: str) -> None:
 
 @pytest.mark.card("alia_snowsparrow")
 @pytest.mark.rule("RULING-A1")
+@pytest.mark.rule("RULING-C5")
 def test_alia_may_banish_a_face_down_gold() -> None:
     """Alia Snowsparrow, "Banish the top non-Gold card ...": a face-down card is a non-Gold and,
     colourless, not Gray or Obsidian."""

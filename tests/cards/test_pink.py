@@ -39,6 +39,7 @@ def test_calliope_reveals_and_deploys_the_top_card_of_the_deck() -> None:
 
 @pytest.mark.card("calliope", "alfrun")
 @pytest.mark.rule("RR-LEAD-8")
+@pytest.mark.rule("RULING-C10")
 def test_calliope_deployed_card_may_end_the_turn() -> None:
     """Calliope, "... then deploy it face-up on another location.": the deployed card's "end
     your turn" ends the whole turn."""
@@ -114,6 +115,7 @@ def test_conversationalist_with_other_locations_empty_does_nothing() -> None:
 
 
 @pytest.mark.card("evey")
+@pytest.mark.rule("RULING-C10")
 def test_evey_banishes_herself_and_the_location_placing_influence_per_gold() -> None:
     """Evey, "Banish Evey and all cards at this location. For each Gold banished, place 1
     Influence token on the Institute (max 3)."."""
@@ -137,6 +139,7 @@ def test_evey_places_at_most_three_influence() -> None:
 
 @pytest.mark.card("evey")
 @pytest.mark.rule("RULING-A1")
+@pytest.mark.rule("RULING-C5")
 def test_evey_does_not_count_a_face_down_gold() -> None:
     """Evey, "For each Gold banished ...": a face-down Gold is banished but is not a Gold."""
     game = (Scenario(2).hand(0, "evey").at(Location.LUNA, "sevro", face_down=["sevro"])
@@ -194,6 +197,7 @@ def test_rose_on_an_empty_location_does_nothing() -> None:
 
 @pytest.mark.card("masseuse")
 @pytest.mark.rule("RULING-A25")
+@pytest.mark.rule("RULING-C10")
 def test_masseuse_moves_a_top_card_and_gains_its_original_location_bonus() -> None:
     """Masseuse, "Move the top card of another location to the top of a different location.
     Gain the original location bonus for that card."."""
@@ -295,6 +299,7 @@ def test_matteo_alone_does_nothing() -> None:
 
 
 @pytest.mark.card("theodora")
+@pytest.mark.rule("RULING-C10")
 def test_theodora_moves_a_gold_bottom_card_gains_it_and_ends_the_turn() -> None:
     """Theodora, "You may move the bottom card of this location on top of this card. If it's a
     Gold or Red, gain it, then end your turn."."""

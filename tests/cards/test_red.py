@@ -74,6 +74,7 @@ def test_arlus_picks_a_recorded_random_card_of_the_hand() -> None:
 
 @pytest.mark.card("arlus")
 @pytest.mark.rule("RULING-A10")
+@pytest.mark.rule("RULING-C9")
 def test_arlus_hits_both_neighbours_left_first() -> None:
     """Arlus, "Each neighboring player reveals ...": in 3 players both opponents are
     neighbours; a Gold and a Red do both things."""
@@ -95,6 +96,7 @@ def test_arlus_skips_players_who_are_not_neighbours() -> None:
 
 
 @pytest.mark.card("arlus")
+@pytest.mark.rule("RULING-C9")
 def test_arlus_is_banished_once_for_two_reds() -> None:
     """Arlus, "If it is Red, banish Arlus.": two Reds revealed banish him once."""
     game = (Scenario(3).hand(0, "arlus").hand(1, "deanna").hand(2, "harmony")
@@ -178,6 +180,7 @@ def test_arlus_variant_with_no_neighbour_qualifying_still_deploys() -> None:
 
 
 @pytest.mark.card("dancer")
+@pytest.mark.rule("RULING-C9")
 def test_dancer_reveals_two_other_reds_for_two_more_helium() -> None:
     """Dancer, "Gain 1 Helium. If you have 2 or more other Reds, reveal them to gain 2 more
     Helium."."""
@@ -238,6 +241,7 @@ def test_darrow_on_an_empty_location_is_banished() -> None:
 
 @pytest.mark.card("darrow")
 @pytest.mark.rule("RULING-A1")
+@pytest.mark.rule("RULING-C5")
 def test_darrow_face_down_gold_is_a_non_gold() -> None:
     """Darrow, "Gain any other non-Gold ... unless you deployed him on a Gold.": a face-down Gold
     may be gained and is not a Gold to be deployed on."""
@@ -249,6 +253,7 @@ def test_darrow_face_down_gold_is_a_non_gold() -> None:
 
 @pytest.mark.card("darrow")
 @pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-C10")
 def test_darrow_on_a_gold_with_only_golds_gains_nothing_and_stays() -> None:
     """Darrow, "Gain any other non-Gold from this location.": only Golds there, nothing gained,
     and he stays on his Gold."""
@@ -273,6 +278,7 @@ def test_deanna_gains_one_helium() -> None:
 
 
 @pytest.mark.card("eo")
+@pytest.mark.rule("RULING-C9")
 def test_eo_opponents_reveal_a_red_or_lose_helium() -> None:
     """Eo, "Each opponent must reveal a Red. If they can't, they lose 1 Helium."."""
     game = (Scenario(3).hand(0, "eo").hand(1, "deanna", "harmony", "sevro").hand(2, "cassius")
@@ -329,6 +335,7 @@ def test_harmony_single_opponent_is_chosen_without_asking() -> None:
 
 @pytest.mark.card("harmony")
 @pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-C10")
 def test_harmony_opponent_without_helium_loses_nothing() -> None:
     """Harmony, "... loses 1 Helium.": an opponent with none loses nothing."""
     game = Scenario(2).hand(0, "harmony").deploy(0, "harmony", Location.INSTITUTE)

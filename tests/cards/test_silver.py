@@ -81,6 +81,7 @@ def test_banker_without_3_helium_offers_nothing() -> None:
 
 @pytest.mark.card("banker")
 @pytest.mark.rule("RULING-A16")
+@pytest.mark.rule("RULING-C2")
 def test_banker_may_gain_itself_and_is_then_banished() -> None:
     """Banker, "gain any card from this location. If you do, banish Banker.": read literally,
     Banker is a card of this location; gaining it sends it from the hand to the banished pile."""
@@ -397,6 +398,7 @@ def test_sponsor_without_helium_offers_nothing() -> None:
 
 @pytest.mark.card("sponsor")
 @pytest.mark.rule("RULING-A26")
+@pytest.mark.rule("RULING-C10")
 def test_sponsor_influence_beyond_10_is_lost() -> None:
     """Sponsor, "place 2 Influence on the Institute.": with 1 token left only 1 is placed."""
     game = (Scenario(2).hand(0, "sponsor").tokens(0, helium=1, influence=9)

@@ -89,6 +89,7 @@ def test_4d_painter_face_down_cards_are_colourless() -> None:
 
 
 @pytest.mark.card("holo_host")
+@pytest.mark.rule("RULING-C7")
 def test_holo_host_given_to_the_player_on_the_right_when_ahead_on_influence() -> None:
     """Holo Host, "If you have more Influence on the Institute than the player to your right,
     give them the Holo Host, gain the top 2 cards of the deck, then end your turn."."""
@@ -145,6 +146,7 @@ def test_holo_host_neutral_influence_is_not_the_player_to_your_right() -> None:
 
 @pytest.mark.card("holo_host")
 @pytest.mark.rule("RR-DECK-3", "RR-DECK-1")
+@pytest.mark.rule("RULING-C7")
 def test_holo_host_short_deck_gains_what_there_is() -> None:
     """Holo Host, "... gain the top 2 cards of the deck, then end your turn.": one card in the
     deck gives one; an empty deck gives none; the card is given and the turn ends either way."""
@@ -275,6 +277,7 @@ def test_mickey_without_a_red_in_hand_does_nothing() -> None:
 
 @pytest.mark.card("mickey_the_carver")
 @pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-C8")
 def test_mickey_no_gold_in_the_deck_puts_every_revealed_card_at_the_bottom() -> None:
     """Mickey the Carver, "... reveal cards from the deck until you find a Gold. Gain it and place
     the revealed cards at the bottom of the deck in any order.": no Gold, so nothing is gained and
@@ -291,6 +294,7 @@ def test_mickey_no_gold_in_the_deck_puts_every_revealed_card_at_the_bottom() -> 
 
 @pytest.mark.card("mickey_the_carver")
 @pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-C8")
 def test_mickey_done_keeps_the_rest_in_the_order_revealed_in_one_step() -> None:
     """Mickey the Carver, "... place the revealed cards at the bottom of the deck in any order.":
     "done" puts the cards not yet placed under the deck in the order they were revealed, the

@@ -21,6 +21,7 @@ J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 
 @pytest.mark.card("dr_virany")
 @pytest.mark.rule("RR-LOC-3")
+@pytest.mark.rule("RULING-C4")
 def test_dr_virany_on_mars_puts_two_cards_under_it_in_any_order() -> None:
     """Dr. Virany, "If deployed on Mars, reveal the top 2 cards of the deck and place them
     under this card in any order."."""
@@ -94,6 +95,7 @@ def test_group_counselor_puts_up_to_three_banished_cards_on_top_or_bottom_of_the
 
 
 @pytest.mark.card("group_counselor")
+@pytest.mark.rule("RULING-C10")
 def test_group_counselor_may_choose_none() -> None:
     """Group Counselor, "Choose up to 3 banished cards ...": zero is "up to 3"."""
     game = Scenario(2).hand(0, "group_counselor").banished("sevro").deploy(0, "group_counselor", M)
@@ -158,6 +160,7 @@ def test_hypnotist_with_an_empty_deck_only_banishes() -> None:
 
 @pytest.mark.card("hypnotist", "the_howlers")
 @pytest.mark.rule("RULING-A13", "RR-BLOCK-2")
+@pytest.mark.rule("RULING-C9")
 def test_hypnotist_banish_blocked_by_the_howlers() -> None:
     """The Howlers, "When an opponent tries to steal or banish your cards, reveal this to
     block them.": against Hypnotist's banish the blocker keeps their cards and does not draw."""
@@ -387,6 +390,7 @@ def test_surgeon_may_decline() -> None:
 
 @pytest.mark.card("surgeon")
 @pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-C3")
 def test_surgeon_without_a_banished_gold_may_still_banish() -> None:
     """Surgeon, "You may banish a non-Gold from your hand and gain a banished Gold.": with no
     banished Gold, only the banish can be done."""
@@ -398,6 +402,7 @@ def test_surgeon_without_a_banished_gold_may_still_banish() -> None:
 
 @pytest.mark.card("surgeon")
 @pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-C3")
 def test_surgeon_without_a_non_gold_in_hand_may_still_gain() -> None:
     """Surgeon, "You may banish a non-Gold from your hand and gain a banished Gold.": holding
     only Golds, the player may still gain a banished Gold (doing as much as possible)."""
