@@ -28,7 +28,7 @@ declaration can change.
 * Symmetry. No Gray bonus reads the hand and no Orange bonus reads names (meta-tests check
   both), so the Grays are interchangeable to every reader of colours, and the Oranges to every
   reader of names: only the multiset of colours, or of resulting names, matters. Colours are
-  therefore searched as multisets.
+  therefore searched as multisets, and the Oranges' choices once per multiset of names.
 * Independence. A bonus that reads colours but no names does not care about the Oranges, and
   the other way round. So the Grays' best per "what the mixed cards see" (the projection of
   the colours onto the colours tested by the cards that read both) is found alone, the
@@ -152,21 +152,32 @@ class _Search:
         self.around = around
         self.free_grays = free_grays
         self.free_oranges = free_oranges
+        self._declared: dict[tuple[int, Color | str | None], HandCard] = {}
 
     def points(self, gray: GrayOption, orange: OrangeOption, indices: Iterable[int]) -> int:
         indices = list(indices)
         if not indices:
             return 0
         hand = list(self.base)
-        for i, color in zip(self.free_grays, gray):
-            if color is not None:
-                c = hand[i]
-                hand[i] = HandCard(c.id, c.name, c.colors | {color}, c.core)
-        for i, name in zip(self.free_oranges, orange):
-            c = hand[i]
-            hand[i] = HandCard(c.id, name, c.colors, c.core)
+        for i, choice in (*zip(self.free_grays, gray), *zip(self.free_oranges, orange)):
+            hand[i] = self._card(i, choice)
         declared = tuple(hand)
         return sum(end_game_points(EndGame(declared, i, self.around)) for i in indices)
+
+    def _card(self, index: int, choice: Color | str | None) -> HandCard:
+        """The hand's card ``index`` with this colour or name (made once, then reused)."""
+        key = (index, choice)
+        found = self._declared.get(key)
+        if found is None:
+            c = self.base[index]
+            if isinstance(choice, Color):
+                found = HandCard(c.id, c.name, c.colors | {choice}, c.core)
+            elif isinstance(choice, str):
+                found = HandCard(c.id, choice, c.colors, c.core)
+            else:
+                found = c
+            self._declared[key] = found
+        return found
 
 
 class _ColorProjection:
