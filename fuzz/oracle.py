@@ -71,9 +71,9 @@ def state_round_trips(state: GameState) -> None:
 
 
 def views_leak_nothing(game: Game) -> None:
-    """RR-VIEW-1: no view shows another player's hand cards (until the game is over: hands
-    are shown for scoring) or a deck card; a decision's options are shown only to its
-    decider."""
+    """RR-VIEW-1, RR-VIEW-4: no view shows another player's hand cards (until the game is
+    over: hands are shown for scoring), a deck card or a face-down card someone else placed;
+    a decision's options are shown only to its decider."""
     state = game.state
     deck = set(state.deck)
     decider = game.pending.seat if game.pending is not None else None
@@ -86,14 +86,19 @@ def views_leak_nothing(game: Game) -> None:
         leaked = v.card_ids() & hidden
         assert not leaked, f"the view of {seat} shows hidden cards {sorted(leaked)}"
         assert v.hand == (None if seat is None else state.hand(seat))
-        face_down = {c for c in state.face_down}
-        assert not (v.card_ids() & face_down), "a face-down card is shown"
+        # RR-VIEW-4: a face-down card is known to the player who placed it, to no one else.
+        unknown = {c for c in state.face_down if (c, seat) not in state.face_down_known}
+        assert not (v.card_ids() & unknown), "a face-down card is shown to someone else"
         if v.pending is not None and seat != decider:
             assert v.pending.options is None, f"{seat} sees P{decider}'s options"
 
 
 def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
-    """RR-END-1: the end is triggered only when an end condition holds, in that turn."""
+    """RR-END-1: the end is triggered only when an end condition holds, in that turn — or,
+    RULING-B7, before a turn when no card is left anywhere to play, gain or place."""
+    if not before.deck and not any(before.locations) and not any(p.hand for p in before.players):
+        assert before.turn_seat is None, "a deadlock is declared between turns"
+        return
     assert end_reason(before) is not None, f"{event!r} with no end condition met"
     assert before.turn_seat == event.seat, "triggered on someone else's turn"
 

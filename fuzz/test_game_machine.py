@@ -122,7 +122,7 @@ def _settings() -> settings:
     # reported unshrunk (every step is printed); the long run shrinks.
     phases = tuple(current.phases) if long else tuple(p for p in current.phases
                                                       if p is not Phase.shrink)
-    return settings(current, max_examples=current.max_examples if long else 6,
+    return settings(current, max_examples=current.max_examples if long else 10,
                     stateful_step_count=GAME_STEPS * (3 if long else 1), phases=phases,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                            HealthCheck.data_too_large],
@@ -130,7 +130,7 @@ def _settings() -> settings:
 
 
 @pytest.mark.rule("RR-SETUP-1", "RR-SETUP-9", "RR-LOC-3", "RR-BONUS-5", "RR-SOV-1",
-                  "RR-END-2", "RR-END-3", "RR-END-4", "RR-VIEW-1", "RR-SCORE-1")
+                  "RR-END-2", "RR-END-3", "RR-END-4", "RR-VIEW-1", "RR-VIEW-4", "RR-SCORE-1")
 def test_random_legal_games_keep_every_invariant() -> None:
     """Games of random legal moves keep card conservation, token bounds, replay, round trip,
     private views and a correct end, after every step."""
