@@ -23,6 +23,7 @@ from rr.events import log as logfile
 from rr.decisions import Decision
 from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
 from rr.model import CardId
+from rr.oracle.blame import blame
 from rr.oracle.narrate import narrate, option_text, player, source_text
 from rr.state import EMPTY, GameState, apply, fold
 
@@ -51,8 +52,15 @@ class Divergence:
     expected: str
     """What the rules say, in words."""
     rule: str | None
-    """The spec id or card id whose decision the rules last asked before the divergence
-    (``None``: the record cannot happen at all, or the log stops early)."""
+    """The spec id (or, for a decision, the card id) that decides the record: for an event,
+    the innermost rules function producing it (``rr.oracle.blame``); for a decision, the rule
+    or card asking. ``None``: the record cannot happen at all, or the log stops early."""
+    card: str | None = None
+    """The card whose ability was resolving, if any."""
+    function: str | None = None
+    """The rules function that produces the expected event."""
+    within: tuple[str, ...] = ()
+    """The rules around that one, innermost first."""
     recorded_raw: str = ""
     """The recorded event as data (empty when the log has no record there)."""
     expected_raw: str = ""
@@ -62,12 +70,17 @@ class Divergence:
 
     @property
     def rule_name(self) -> str | None:
-        """The rule id as is, a card id as "Name (card id)"."""
-        if self.rule is None:
-            return None
-        if self.rule.startswith(("RR-", "RULING-")):
-            return self.rule
-        return f"{source_text(self.rule)} (card {self.rule})"
+        """The rule, and the card whose ability is resolving: "RR-BONUS-2, in Danto's ability
+        (card danto)"; a card id alone reads "Danto (card danto)"."""
+        parts = []
+        if self.rule is not None:
+            parts.append(self.rule if self.rule.startswith(("RR-", "RULING-"))
+                         else f"{source_text(self.rule)} (card {self.rule})")
+        if self.card is not None and self.card != self.rule:
+            parts.append(f"in {source_text(self.card)}'s ability (card {self.card})")
+        if self.within:
+            parts.append("inside " + ", ".join(self.within[:3]))
+        return ", ".join(parts) or None
 
 
 @frozen
@@ -189,19 +202,19 @@ def _check_start(events: Sequence[Event]) -> Divergence | None:
     """RR-SETUP-7 and distinct names: what ``Game.new`` would refuse to start."""
     if not events or not isinstance(events[0], GameStarted):
         return Divergence(0, _raw(events[0]) if events else "nothing", "game_started",
-                          "RR-SETUP-1", _raw(events[0]) if events else "")
+                          "RR-SETUP-1", recorded_raw=_raw(events[0]) if events else "")
     started = events[0]
     n = len(started.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return Divergence(0, f"a game of {n} players", "a game of 2 to 6 players",
-                          "RR-SETUP-7", _raw(started))
+                          "RR-SETUP-7", recorded_raw=_raw(started))
     if len(set(started.players)) != n:
         return Divergence(0, f"players {', '.join(started.players)}",
-                          "players with distinct names", "RR-SETUP-7", _raw(started))
+                          "players with distinct names", "RR-SETUP-7", recorded_raw=_raw(started))
     if started.houses is not None and (len(started.houses) != n
                                        or len(set(started.houses)) != n):
         return Divergence(0, f"houses {', '.join(h.value for h in started.houses)}",
-                          "one distinct house per player", "RR-SETUP-3", _raw(started))
+                          "one distinct house per player", "RR-SETUP-3", recorded_raw=_raw(started))
     return None
 
 
@@ -221,10 +234,14 @@ def explain(events: Sequence[Event], err: DivergenceError) -> Divergence:
                  + ", ".join(option_text(o, state) for o in expected.options[:8])
                  + (f", … ({len(expected.options)} options)" if len(expected.options) > 8
                     else ""))
-        return Divergence(index, recorded_text, words, err.rule, _raw(recorded))
+        return Divergence(index, recorded_text, words, err.rule, recorded_raw=_raw(recorded))
     if expected is None:
-        return Divergence(index, recorded_text, err.expected, err.rule, _raw(recorded))
-    return Divergence(index, recorded_text, _say(expected, before), err.rule,
+        return Divergence(index, recorded_text, err.expected, err.rule,
+                          recorded_raw=_raw(recorded))
+    who = blame(events, index)
+    return Divergence(index, recorded_text, _say(expected, before),
+                      (who.rule if who and who.rule else err.rule), who.card if who else None,
+                      who.function if who else None, who.within if who else (),
                       _raw(recorded), _raw(expected), _differences(recorded, expected))
 
 
@@ -268,7 +285,7 @@ def _impossible(events: Sequence[Event], err: CorruptLogError) -> Divergence:
             state = apply(state, event)
         except CorruptLogError as why:
             return Divergence(index, _raw(event), f"an event that can happen here ({why})",
-                              None, _raw(event))
+                              None, recorded_raw=_raw(event))
     # The fold accepts every record, so the rules rejected an outcome they were sent.
     return Divergence(len(events), "(every record folds)", str(err), None)
 
@@ -279,9 +296,12 @@ def _stops_early(events: Sequence[Event], game: Game) -> Divergence:
     index = len(events)
     nxt = game.events[index]
     before = _fold_or_none(events)
+    who = blame(game.events, index)
     return Divergence(index, "the end of the log",
                       f"the game goes on without a decision: {_say(nxt, before)}",
-                      None, "", _raw(nxt))
+                      who.rule if who else None, who.card if who else None,
+                      who.function if who else None, who.within if who else (),
+                      expected_raw=_raw(nxt))
 
 
 def _fold_or_none(events: Sequence[Event]) -> GameState | None:
