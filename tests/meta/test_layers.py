@@ -17,7 +17,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr.cards", "rr.scoring"),
     ("rr.rules", "rr.narrate"),
     ("rr.engine",),
-    ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.cli",
+    ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol", "rr.cli",
      "rr.__main__"),
 )
 
