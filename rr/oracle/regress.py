@@ -110,7 +110,8 @@ def compare(events: Sequence[Event], a: Ruleset | None, b: Ruleset | None,
     index = first_difference(run_a.events, run_b.events)
     totals_a, totals_b = run_a.totals, run_b.totals
     stops = tuple(f"{label} stops at record {r.stop.record}: {r.stop.reason}"
-                  for label, r in (("A", run_a), ("B", run_b)) if r.stop is not None)
+                  for label, r in (("A", run_a), ("B", run_b))
+                  if r.stop is not None and r.stop.record != index)  # else under_a/b say it
     diverged = any(r.stop is not None and r.stop.diverged for r in (run_a, run_b))
     if index is None and not diverged:
         return GameDiff(name, Change.SAME, totals_a=totals_a, totals_b=totals_b, stops=stops)
