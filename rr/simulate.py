@@ -1,28 +1,90 @@
-"""Many bot games, for balance studies: one process per core by default.
+"""Many bot games, for balance studies: one process per core by default, or Ray tasks on a
+cluster.
 
 Game *i* of a run with seed *s* uses game seed ``s + i`` and agent seed ``s + i``, so any
-single game of a run can be replayed on its own (``rr demo --seed`` plays the same game).
+single game of a run can be replayed on its own (``rr demo --seed`` plays the same game when
+every seat is random). Seat *j* is played by ``agents[j % len(agents)]``; the seats of one kind
+share one agent of that kind, seeded with the game's seed.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Any
 
 from attrs import frozen
 
+from rr.agents.greedy import GreedyAgent
 from rr.agents.random import RandomAgent
+from rr.decisions import Decision
 from rr.engine import Game
+from rr.errors import BadInputError, RRError
 from rr.events import log
+from rr.options import Option
 from rr.ruleset import Ruleset
 
 MAX_DECISIONS = 20_000
 """A game still going after this many decisions is reported as an error (it should not
 happen: every Lead or Scout moves a card, so the deck and the locations run out)."""
+
+Chooser = Callable[[Decision, Game], Option]
+"""Picks an option of the game's pending decision. It is handed the game only to build the
+deciding player's view: a bot sees no more than its player may."""
+
+
+def _random(seed: int, ruleset: Ruleset) -> Chooser:
+    agent = RandomAgent(seed)
+    return lambda decision, game: agent.choose(decision)
+
+
+def _greedy(seed: int, ruleset: Ruleset) -> Chooser:
+    agent = GreedyAgent(seed, ruleset)
+
+    def choose(decision: Decision, game: Game) -> Option:
+        view = game.view(decision.seat) if agent.wants_view(decision) else None
+        return agent.choose(decision, view)
+
+    return choose
+
+
+AGENTS: Mapping[str, Callable[[int, Ruleset], Chooser]] = {
+    "random": _random,
+    "greedy": _greedy,
+}
+"""The agent kinds ``rr simulate --agents`` knows, by name."""
+
+RAY_HINT = "pip install 'rr[ray]'"
+
+
+class RayUnavailableError(RRError):
+    """``--ray`` without Ray installed, or with no cluster to reach."""
+
+
+def parse_agents(text: str) -> tuple[str, ...]:
+    """``"random,greedy"`` → ``("random", "greedy")``; an unknown or empty name is an error."""
+    names = tuple(name.strip().lower() for name in text.split(","))
+    for name in names:
+        if not name:
+            raise BadInputError(f"an empty agent name in {text!r}; agents are: "
+                                f"{', '.join(AGENTS)}")
+        if name not in AGENTS:
+            raise BadInputError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}")
+    return names
+
+
+def seat_agents(agents: Sequence[str], players: int) -> tuple[str, ...]:
+    """The agent kind of each seat: ``agents`` cycled over the seats."""
+    if not agents:
+        raise BadInputError("name at least one agent")
+    if len(agents) > players:
+        raise BadInputError(f"{len(agents)} agents named for {players} players")
+    return tuple(agents[seat % len(agents)] for seat in range(players))
 
 
 @frozen
@@ -37,20 +99,25 @@ class GameResult:
     decisions: int
     events: int
     error: str | None = None
+    agents: tuple[str, ...] = ()
+    """The agent kind of each seat."""
 
 
 def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
-             out: Path | None = None) -> GameResult:
-    """One game between random agents; never raises (an exception becomes ``error``)."""
+             out: Path | None = None, agents: Sequence[str] = ("random",)) -> GameResult:
+    """One game between bots; never raises (an exception becomes ``error``)."""
     game: Game | None = None
     decisions = 0
+    kinds: tuple[str, ...] = ()
     try:
+        kinds = seat_agents(agents, players)
         game = Game.new(players, seed=seed, ruleset=ruleset)
-        agent = RandomAgent(seed)
-        while game.pending is not None:
+        choosers = {kind: AGENTS[kind](seed, game.state.ruleset) for kind in set(kinds)}
+        by_seat = [choosers[kind] for kind in kinds]
+        while (decision := game.pending) is not None:
             if decisions >= MAX_DECISIONS:
                 raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
-            game.choose(agent.choose(game.pending))
+            game.choose(by_seat[decision.seat](decision, game))
             decisions += 1
         if out is not None:
             log.write(out / f"game-{seed:06d}.rrlog", game.events)
@@ -58,43 +125,117 @@ def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
         return GameResult(
             seed, players, tuple(p.house.value if p.house else "" for p in state.players),
             state.totals or (), state.winners or (),
-            sum(p.turns + p.extra_turns for p in state.players), decisions, len(game.events))
-    except Exception as err:  # a bug in rr: reported, not raised, so a run can count them
+            sum(p.turns + p.extra_turns for p in state.players), decisions, len(game.events),
+            agents=kinds)
+    except Exception as err:  # noqa: BLE001 - a bug in rr is reported, so a run counts them
         events = len(game.events) if game is not None else 0
         return GameResult(seed, players, (), (), (), 0, decisions, events,
-                          error=f"{type(err).__name__}: {err}")
+                          error=f"{type(err).__name__}: {err}", agents=kinds)
 
 
-def _play_chunk(args: tuple[Sequence[int], int, Ruleset | None, str | None]
-                ) -> list[GameResult]:
-    seeds, players, ruleset, out = args
+Chunk = tuple[Sequence[int], int, Ruleset | None, str | None, tuple[str, ...]]
+"""The seeds of a batch of games, and what ``play_one`` needs besides."""
+
+
+def _play_chunk(chunk: Chunk) -> list[GameResult]:
+    seeds, players, ruleset, out, agents = chunk
     where = Path(out) if out else None
-    return [play_one(s, players, ruleset, where) for s in seeds]
+    return [play_one(s, players, ruleset, where, agents) for s in seeds]
 
 
 def run(games: int, players: int, seed: int = 0, ruleset: Ruleset | None = None,
         workers: int | None = None, out: Path | None = None,
-        progress: Callable[[int], None] | None = None) -> Iterator[GameResult]:
-    """Play ``games`` games, yielding results as they finish (in seed order per chunk)."""
+        progress: Callable[[int], None] | None = None, agents: Sequence[str] = ("random",),
+        ray: str | None = None) -> Iterator[GameResult]:
+    """Play ``games`` games, yielding results as they finish (in seed order per chunk).
+
+    Locally on ``workers`` processes (default: one per core), or, with ``ray`` (a cluster
+    address, ``"auto"`` or ``"local"``), as Ray tasks. A bad argument, or Ray missing or out of
+    reach, raises at once, before any game is played.
+    """
+    kinds = tuple(agents)
+    seat_agents(kinds, players)
+    seeds = list(range(seed, seed + games))
+    if ray is not None:
+        if out is not None:
+            raise BadInputError("--out cannot be used with --ray: each game's log would be "
+                                "written on the machine that played it")
+        return _on_ray(ray, seeds, players, ruleset, kinds, progress)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    seeds = list(range(seed, seed + games))
-    workers = workers or os.cpu_count() or 1
+    return _locally(seeds, players, ruleset, workers or os.cpu_count() or 1, out, progress,
+                    kinds)
+
+
+def _locally(seeds: list[int], players: int, ruleset: Ruleset | None, workers: int,
+             out: Path | None, progress: Callable[[int], None] | None,
+             agents: tuple[str, ...]) -> Iterator[GameResult]:
+    games = len(seeds)
     if workers <= 1 or games < 8:
         for s in seeds:
-            result = play_one(s, players, ruleset, out)
+            result = play_one(s, players, ruleset, out, agents)
             if progress:
                 progress(1)
             yield result
         return
     size = max(1, min(25, games // (workers * 4)))
-    chunks = [(seeds[i:i + size], players, ruleset, str(out) if out else None)
-              for i in range(0, games, size)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for results in pool.map(_play_chunk, chunks):
+        for results in pool.map(_play_chunk, _chunks(seeds, size, players, ruleset, out, agents)):
             if progress:
                 progress(len(results))
             yield from results
+
+
+def _chunks(seeds: list[int], size: int, players: int, ruleset: Ruleset | None,
+            out: Path | None, agents: tuple[str, ...]) -> list[Chunk]:
+    return [(seeds[i:i + size], players, ruleset, str(out) if out else None, agents)
+            for i in range(0, len(seeds), size)]
+
+
+def _import_ray() -> Any:
+    """The ``ray`` module. It is an optional extra: a local run must not need it."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise RayUnavailableError(f"--ray needs Ray, which is not installed: {RAY_HINT}"
+                                  ) from None
+
+
+def _on_ray(address: str, seeds: list[int], players: int, ruleset: Ruleset | None,
+            agents: tuple[str, ...], progress: Callable[[int], None] | None
+            ) -> Iterator[GameResult]:
+    """Connect to the cluster now (so a bad address fails before anything starts), then
+    play chunks of games as Ray tasks. Every node needs rr installed."""
+    ray = _import_ray()
+    try:
+        ray.init(address=address or "auto")
+    except Exception as err:  # noqa: BLE001 - Ray raises ConnectionError, ValueError, ...
+        raise RayUnavailableError(f"cannot reach a Ray cluster at {address or 'auto'!r}: "
+                                  f"{str(err).splitlines()[0] if str(err) else type(err).__name__}"
+                                  ) from None
+    return _ray_games(ray, seeds, players, ruleset, agents, progress)
+
+
+def _ray_games(ray: Any, seeds: list[int], players: int, ruleset: Ruleset | None,
+               agents: tuple[str, ...], progress: Callable[[int], None] | None
+               ) -> Iterator[GameResult]:
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
+        # Big enough that a task's overhead is small beside its games, small enough that
+        # every CPU of the cluster gets several.
+        size = max(1, min(50, len(seeds) // (cpus * 4)))
+        play_chunk = ray.remote(_play_chunk)
+        waiting = [play_chunk.remote(chunk)
+                   for chunk in _chunks(seeds, size, players, ruleset, None, agents)]
+        while waiting:
+            done, waiting = ray.wait(waiting, num_returns=1)
+            for ref in done:
+                results: list[GameResult] = ray.get(ref)
+                if progress:
+                    progress(len(results))
+                yield from results
+    finally:
+        ray.shutdown()
 
 
 @frozen
@@ -108,6 +249,10 @@ class Summary:
     wins_by_house: dict[str, int]
     games_by_house: dict[str, int]
     error_samples: tuple[str, ...]
+    wins_by_agent: dict[str, int]
+    """Seats won, by agent kind (a shared victory counts for every winner)."""
+    games_by_agent: dict[str, int]
+    """Seats played, by agent kind."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -115,19 +260,29 @@ class Summary:
             "games_per_second": round(self.games_per_second, 2),
             "mean_turns": round(self.mean_turns, 2), "mean_score": round(self.mean_score, 2),
             "wins_by_house": self.wins_by_house, "games_by_house": self.games_by_house,
-            "win_rate_by_house": {h: round(self.wins_by_house.get(h, 0) / n, 4)
-                                  for h, n in sorted(self.games_by_house.items())},
+            "win_rate_by_house": _rates(self.wins_by_house, self.games_by_house),
+            "wins_by_agent": self.wins_by_agent, "games_by_agent": self.games_by_agent,
+            "win_rate_by_agent": _rates(self.wins_by_agent, self.games_by_agent),
             "error_samples": list(self.error_samples),
         }
 
 
+def _rates(wins: Mapping[str, int], games: Mapping[str, int]) -> dict[str, float]:
+    return {k: round(wins.get(k, 0) / n, 4) for k, n in sorted(games.items())}
+
+
 def summarise(results: Sequence[GameResult], seconds: float) -> Summary:
+    results = sorted(results, key=lambda r: r.seed)  # Ray returns chunks as they finish
     good = [r for r in results if r.error is None]
     wins: Counter[str] = Counter()
     seen: Counter[str] = Counter()
+    agent_wins: Counter[str] = Counter()
+    agent_seats: Counter[str] = Counter()
     for r in good:
         seen.update(r.houses)
         wins.update(r.houses[w] for w in r.winners)
+        agent_seats.update(r.agents)
+        agent_wins.update(r.agents[w] for w in r.winners if w < len(r.agents))
     scores = [t for r in good for t in r.totals]
     return Summary(
         games=len(results), errors=len(results) - len(good), seconds=seconds,
@@ -136,6 +291,8 @@ def summarise(results: Sequence[GameResult], seconds: float) -> Summary:
         mean_score=sum(scores) / len(scores) if scores else 0.0,
         wins_by_house=dict(sorted(wins.items())), games_by_house=dict(sorted(seen.items())),
         error_samples=tuple(f"seed {r.seed}: {r.error}" for r in results if r.error)[:5],
+        wins_by_agent=dict(sorted(agent_wins.items())),
+        games_by_agent=dict(sorted(agent_seats.items())),
     )
 
 

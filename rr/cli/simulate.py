@@ -1,4 +1,4 @@
-"""``rr simulate``: many games between random bots; speed, turns, wins by house."""
+"""``rr simulate``: many games between bots; speed, turns, wins by house and by agent."""
 
 from __future__ import annotations
 
@@ -11,25 +11,38 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from rr import simulate
 from rr.cli.options import positive_int, ruleset_option
 from rr.errors import BadInputError
-from rr import simulate
 from rr.simulate import Summary
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("simulate", help="play many games between random bots",
-                       description="Play many games between random bots and report speed, "
-                                   "turns and wins by house. Game i uses seed SEED+i.")
+    p = sub.add_parser("simulate", help="play many games between bots",
+                       description="Play many games between bots and report speed, turns, "
+                                   "and wins by house and by agent. Game i uses seed SEED+i.")
     p.add_argument("--games", type=positive_int, default=100, help="how many games (100)")
     p.add_argument("--players", type=int, default=4, help="players per game, 2-6 (4)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    p.add_argument("--agents", type=_agents, default=("random",), metavar="KIND,...",
+                   help="the agent of each seat, cycled if fewer than the players: "
+                        f"{', '.join(simulate.AGENTS)} (default: random)")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="processes (default: one per core)")
+    p.add_argument("--ray", nargs="?", const="auto", default=None, metavar="ADDRESS",
+                   help="play the games as Ray tasks on the cluster at ADDRESS (default: auto; "
+                        "'local' starts one here); needs " + simulate.RAY_HINT)
     p.add_argument("--ruleset", type=ruleset_option, default=None,
                    help="'official' or option=true|false,... (see rr/ruleset.py)")
     p.add_argument("--out", type=Path, default=None, help="write one .rrlog per game here")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _agents(text: str) -> tuple[str, ...]:
+    try:
+        return simulate.parse_agents(text)
+    except BadInputError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,14 +50,18 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         raise BadInputError(f"--out {args.out} exists and is not a folder")
+    if len(args.agents) > args.players:
+        raise BadInputError(f"--agents names {len(args.agents)} agents for "
+                            f"{args.players} players")
     err = Console(stderr=True)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err, transient=True,
                   disable=not err.is_terminal) as bar:
         task = bar.add_task("games", total=args.games)
-        results, seconds = simulate.timed(simulate.run(
+        games = simulate.run(
             args.games, args.players, args.seed, args.ruleset, args.workers, args.out,
-            progress=lambda n: bar.advance(task, n)))
+            progress=lambda n: bar.advance(task, n), agents=args.agents, ray=args.ray)
+        results, seconds = simulate.timed(games)
     summary = simulate.summarise(results, seconds)
     if args.json:
         print(json.dumps(summary.as_json()))
@@ -65,6 +82,14 @@ def _print(summary: Summary) -> None:
         wins = summary.wins_by_house.get(house, 0)
         table.add_row(house, str(games), str(wins), f"{wins / games:.1%}")
     out.print(table)
+    if len(summary.games_by_agent) > 1 or set(summary.games_by_agent) - {"random"}:
+        agents = Table(title="Wins by agent (seats; a shared win counts for each winner)")
+        for column in ("agent", "seats", "wins", "win rate"):
+            agents.add_column(column, justify="left" if column == "agent" else "right")
+        for agent, seats in summary.games_by_agent.items():
+            wins = summary.wins_by_agent.get(agent, 0)
+            agents.add_row(agent, str(seats), str(wins), f"{wins / seats:.1%}")
+        out.print(agents)
     for sample in summary.error_samples:
         print(f"error: {sample}", file=sys.stderr)
 

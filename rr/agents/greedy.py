@@ -1,0 +1,533 @@
+"""The greedy agent: a one-step look-ahead that values hands with the real scorer.
+
+It sees what its player may see (a :class:`~rr.views.View`): its own hand, the board (face-down
+cards left out), the public tokens and the banished pile. A hand is valued as the scorepad's
+cards row plus its excess-card row (RR-SCORE-2, RR-SCORE-13), with the scorer's own per-card
+end-game functions and Gray/Orange optimiser, against the board and the tokens as they are
+now. Tokens are valued by the points they add now, relative to the opponents.
+
+* TURN: a Lead is the hand value its card gives up, plus the best final gain it leaves open
+  (not from the location it deploys to), less a little for covering a top card this player
+  wants and for handing a strong card to the next player; Scout is the best location bonus.
+* GAIN: the hand value a location's top card adds, plus that location's bonus; the deck is
+  the mean core value of the cards this player has not seen, plus the Rising die's mean bonus.
+* Where to place a scouted card, and Minerva's face: the best bonus. Ceres' end-of-game
+  banish: the card the hand misses least.
+* CONFIRM ("you may"): compared where cheap (``_CONFIRM``, by the asking card); BLOCK:
+  always block; DECLARE: ``best`` (the scorer's optimiser).
+* Everything else: a random listed option, from a :class:`RandomAgent` with the same seed.
+
+Speed: nothing is copied or replayed per option. Each decision builds one :class:`Position`
+whose hand values are memoised; the agent remembers best declarations by hand between
+decisions. A decision costs a few dozen card-scoring calls.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from rr.agents.random import RandomAgent
+from rr.cards.catalogue import all_ids, card
+from rr.decisions import Ask, Decision
+from rr.model import (
+    DIE_FACES,
+    FLEET_MAX,
+    INFLUENCE_TOKENS,
+    LOCATION_BONUS,
+    Bonus,
+    CardId,
+    Color,
+    Declaration,
+    House,
+    Location,
+)
+from rr.options import Answer, GainTop, Lead, Option, PickCard, Scout
+from rr.ruleset import Ruleset
+from rr.scoring.bonuses import NO_BONUS, EndGame, HandCard, Surroundings, Tokens
+from rr.scoring.optimise import best_declarations
+from rr.scoring.registry import BONUSES, end_game_points
+from rr.scoring.scorepad import (
+    EXCESS_CARD_PENALTY,
+    FLEET_POINTS,
+    HAND_SIZE_WITHOUT_PENALTY,
+    HELIUM_POINTS,
+    SOVEREIGN_POINTS,
+    influence_points,
+)
+from rr.scoring.table import LocationCard
+from rr.views import HIDDEN, View
+
+SMALL_BONUS = 1.0
+"""What a bonus with no points of its own is worth (banish a top card, reveal and place)."""
+COVER_WEIGHT = 0.5
+"""How much of a top card's value to this player a Lead loses by covering it."""
+DENY_WEIGHT = 0.15
+"""How much covering a top card denies the opponents, per point of its core value."""
+GIFT_WEIGHT = 0.15
+"""How much deploying a card hands it to the next player, per point of its core value."""
+DECLARATIONS_KEPT = 50_000
+"""How many hands' best declarations an agent remembers (then it forgets them all)."""
+
+
+class GreedyAgent:
+    """Picks the option of best one-step value; deterministic for a given seed.
+
+    Give it the deciding player's view (``game.view(decision.seat)``) with each decision
+    that :meth:`wants_view`; without one it can only block, declare ``best`` and pick at
+    random.
+    """
+
+    def __init__(self, seed: int = 0, ruleset: Ruleset | None = None) -> None:
+        self._random = RandomAgent(seed)
+        self._ruleset = ruleset or Ruleset()
+        self._memory = Memory()
+
+    def wants_view(self, decision: Decision) -> bool:
+        """Whether :meth:`choose` uses a view for ``decision`` (building one costs time)."""
+        return _is_handled(decision)
+
+    def choose(self, decision: Decision, view: View | None = None) -> Option:
+        options = decision.options
+        if decision.ask is Ask.BLOCK:
+            blocks = [o for o in options if isinstance(o, PickCard)]
+            if blocks:
+                return blocks[0]
+        if decision.ask is Ask.DECLARE and Answer.BEST in options:
+            return Answer.BEST
+        if (view is not None and view.hand is not None and view.seat == decision.seat
+                and _is_handled(decision)):
+            choice = _choose(Position(view, self._ruleset, self._memory), decision)
+            if choice is not None:
+                return choice
+        return self._random.choose(decision)
+
+
+def _is_handled(decision: Decision) -> bool:
+    """Whether the agent values ``decision``'s options (with a view) rather than pick one at
+    random."""
+    ask, source = decision.ask, decision.source
+    return (ask in (Ask.TURN, Ask.GAIN, Ask.FACE)
+            or (ask is Ask.LOCATION and source == "RR-SCOUT-1")
+            or (ask is Ask.CARD and source == "RR-END-6")
+            or (ask is Ask.CONFIRM and source in _CONFIRM))
+
+
+def _choose(p: Position, decision: Decision) -> Option | None:
+    """The greedy choice, or ``None`` to leave it to chance."""
+    ask, source = decision.ask, decision.source
+    if ask is Ask.TURN:
+        return _best(decision.options, lambda o: _turn_value(p, o))
+    if ask is Ask.GAIN:
+        return _best(decision.options,
+                     lambda o: p.gain_value(o.location) if isinstance(o, GainTop) else None)
+    if ask is Ask.LOCATION and source == "RR-SCOUT-1":
+        return _best(decision.options,
+                     lambda o: p.location_bonus(o) if isinstance(o, Location) else None)
+    if ask is Ask.FACE:
+        return _best(decision.options,
+                     lambda o: p.bonus_value(o) if isinstance(o, Bonus) else None)
+    if ask is Ask.CARD and source == "RR-END-6":
+        return _best(decision.options, lambda o: -p.loss(o.card)
+                     if isinstance(o, PickCard) and o.card in p.hand else None)
+    if ask is Ask.CONFIRM and set(decision.options) == {Answer.YES, Answer.NO}:
+        judge = _CONFIRM.get(source)
+        verdict = judge(p, decision) if judge is not None else None
+        if verdict is not None:
+            return Answer.YES if verdict else Answer.NO
+    return None
+
+
+def _best(options: Sequence[Option], value: Callable[[Option], float | None]) -> Option | None:
+    """The first option of highest value (options valued ``None`` are skipped)."""
+    best: Option | None = None
+    best_value = 0.0
+    for option in options:
+        v = value(option)
+        if v is not None and (best is None or v > best_value):
+            best, best_value = option, v
+    return best
+
+
+def _turn_value(p: Position, option: Option) -> float | None:
+    """RR-TURN-1: a Lead (give up a card, gain the best top not deployed to) or Scout."""
+    if isinstance(option, Scout):
+        return max(p.location_bonus(loc) for loc in LOCATION_BONUS)
+    if not isinstance(option, Lead):
+        return None
+    if option.card is None or option.location is None:
+        return p.best_gain(exclude=None)
+    return p.give_up(option.card) + p.deploy_to(option.location)
+
+
+class Position:
+    """One player's view, valued: hand values (memoised), token bonuses, gain options.
+
+    Built afresh for each decision; reads only what the view shows.
+    """
+
+    def __init__(self, view: View, ruleset: Ruleset, memory: Memory | None = None) -> None:
+        assert view.seat is not None and view.hand is not None
+        self.view = view
+        self.hand: tuple[CardId, ...] = view.hand
+        self.memory = memory or Memory()
+        self.stacks: dict[Location, tuple[CardId, ...]] = dict(view.locations)
+        self.me = view.players[view.seat]
+        self.opponents = [p for s, p in enumerate(view.players) if s != view.seat]
+        self.around = Surroundings(
+            me=Tokens(self.me.helium, self.me.fleet, self.me.influence, self.me.sovereign),
+            opponents=tuple(Tokens(o.helium, o.fleet, o.influence, o.sovereign)
+                            for o in self.opponents),
+            neutral_influence=view.neutral_influence,
+            locations={loc: tuple(_PLACED[c] for c in stack) for loc, stack in view.locations},
+            banished=view.banished,
+            ruleset=ruleset,
+        )
+        self._values: dict[tuple[CardId, ...], int] = {}
+        self._board_only: dict[CardId, int] = {}
+        self._cache: dict[object, float] = {}
+        self._mine: Mapping[CardId, Declaration] | None = None
+        self._now: int | None = None
+
+    # --- hands --------------------------------------------------------------------------------
+
+    @property
+    def now(self) -> int:
+        """The value of the hand as it is."""
+        if self._now is None:
+            self._now = self.value(self.hand)
+        return self._now
+
+    def value(self, hand: Iterable[CardId]) -> int:
+        """RR-SCORE-2, RR-SCORE-13: the cards row plus the excess row of ``hand``.
+
+        The declarations are the scorer's best (RULING-B3) for the hand as it is; a hand that
+        gains or gives up a card keeps them (a gained Gray or Orange declares nothing), which
+        can only undervalue it: running the optimiser for every candidate hand is too slow.
+        """
+        key = tuple(sorted(hand))
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = self._points(key, self.mine)
+        return found
+
+    @property
+    def mine(self) -> Mapping[CardId, Declaration]:
+        """The best declarations for the hand as it is."""
+        if self._mine is None:
+            self._mine = self.memory.declarations(self.hand, self.around)
+        return self._mine
+
+    def _points(self, hand: Sequence[CardId], chosen: Mapping[CardId, Declaration]) -> int:
+        if chosen:
+            cards = tuple(_PLAIN[c] if (d := chosen.get(c)) is None else HandCard.of(card(c), d)
+                          for c in hand)
+        else:
+            cards = tuple(_PLAIN[c] for c in hand)
+        points = sum(_CORE[c] for c in hand)
+        for i, c in enumerate(hand):
+            text = _TEXT[c]
+            if text is _Text.BOARD:
+                board = self._board_only.get(c)
+                if board is None:
+                    board = self._board_only[c] = end_game_points(EndGame(cards, i, self.around))
+                points += board
+            elif text is _Text.HAND:
+                points += end_game_points(EndGame(cards, i, self.around))
+        return points + EXCESS_CARD_PENALTY * max(0, len(cards) - HAND_SIZE_WITHOUT_PENALTY)
+
+    def marginal(self, gained: CardId) -> float:
+        """What gaining ``gained`` adds to the hand's value."""
+        return self.value((*self.hand, gained)) - self.now
+
+    def loss(self, given: CardId) -> float:
+        """What giving up ``given`` (in hand) costs the hand's value."""
+        rest = list(self.hand)
+        rest.remove(given)
+        return self.now - self.value(rest)
+
+    def top(self, location: Location) -> CardId | None:
+        stack = self.stacks.get(location, ())
+        return stack[-1] if stack else None
+
+    # --- a Lead -------------------------------------------------------------------------------
+
+    def give_up(self, given: CardId) -> float:
+        """RR-LEAD-1: deploying ``given`` costs its value to the hand, and a little for
+        handing it to the next player."""
+        key = ("give", given)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = (-self.loss(given)
+                                        - GIFT_WEIGHT * card(given).core_value)
+        return found
+
+    def deploy_to(self, location: Location) -> float:
+        """RR-LEAD-1, RR-LEAD-3: deploying to ``location`` leaves the best gain elsewhere, less
+        a little for covering a top card this player wants, plus a little for denying it."""
+        key = ("deploy", location)
+        found = self._cache.get(key)
+        if found is None:
+            found = self.best_gain(exclude=location)
+            covered = self.top(location)
+            if covered is not None and covered != HIDDEN:
+                found -= COVER_WEIGHT * max(0.0, self.marginal(covered))
+                found += DENY_WEIGHT * card(covered).core_value
+            self._cache[key] = found
+        return found
+
+    # --- the final gain -----------------------------------------------------------------------
+
+    def gain_value(self, where: Location | None) -> float:
+        """RR-LEAD-3 / RR-LEAD-4: a location's top card and bonus, or the deck and the die."""
+        key = ("gain", where)
+        found = self._cache.get(key)
+        if found is None:
+            if where is None:
+                found = self.deck_value() + self.die_value()
+            else:
+                top = self.top(where)
+                # A face-down top card is unknown to its viewer: valued like the deck's top.
+                found = (self.deck_value() if top is None or top == HIDDEN
+                         else self.marginal(top)) + self.location_bonus(where)
+            self._cache[key] = found
+        return found
+
+    def best_gain(self, exclude: Location | None) -> float:
+        """The best final gain of a Lead that deployed to ``exclude`` (0 if there is none)."""
+        key = ("best", exclude)
+        found = self._cache.get(key)
+        if found is None:
+            values = [self.gain_value(loc) for loc in LOCATION_BONUS
+                      if loc is not exclude and self.top(loc) is not None]
+            if self.view.deck_size:
+                values.append(self.gain_value(None))
+            found = self._cache[key] = max(values, default=0.0)
+        return found
+
+    def deck_value(self) -> float:
+        """The deck's top card: the mean core value of the cards this player has not seen
+        (its place in a hand is unknown, so no hand is scored for it)."""
+        key = "deck"
+        found = self._cache.get(key)
+        if found is None:
+            seen = set(self.hand) | set(self.view.banished)
+            for stack in self.stacks.values():
+                seen.update(stack)
+            unseen = [core for c, core in _CORE.items() if c not in seen]
+            found = self._cache[key] = sum(unseen) / len(unseen) if unseen else 0.0
+        return found
+
+    # --- tokens -------------------------------------------------------------------------------
+
+    def location_bonus(self, location: Location) -> float:
+        """RR-BONUS-1..4: the bonus of ``location``."""
+        return self.bonus_value(LOCATION_BONUS[location])
+
+    def bonus_value(self, bonus: Bonus) -> float:
+        """RR-BONUS-*, RR-DIE-*: the points a bonus adds now, relative to the opponents."""
+        found = self._cache.get(bonus)
+        if found is None:
+            if bonus is Bonus.FLEET:
+                found = self.fleet_value()
+            elif bonus is Bonus.HELIUM:
+                found = float(HELIUM_POINTS)
+            elif bonus is Bonus.INFLUENCE:
+                found = self.influence_value(1)
+            elif bonus is Bonus.SOVEREIGN:
+                found = self.sovereign_value()
+            else:
+                found = SMALL_BONUS
+            self._cache[bonus] = found
+        return found
+
+    def die_value(self) -> float:
+        """RR-DIE-1: the Rising die's mean bonus."""
+        return sum(self.bonus_value(f) for f in DIE_FACES) / len(DIE_FACES)
+
+    def fleet_value(self) -> float:
+        """RR-SCORE-8: the next step's points, averaged with the step after (the track's
+        steps grow, so an early step is worth more than its own points)."""
+        at = self.me.fleet
+        steps = [FLEET_POINTS[i + 1] - FLEET_POINTS[i] for i in range(at, min(at + 2, FLEET_MAX))]
+        return sum(steps) / len(steps) if steps else 0.0
+
+    def fleet_loss(self) -> float:
+        """RR-SCORE-8: the points one step back on the Fleet Track costs."""
+        at = self.me.fleet
+        return float(FLEET_POINTS[at] - FLEET_POINTS[at - 1]) if at > 0 else 0.0
+
+    def influence_value(self, tokens: int) -> float:
+        """RR-SCORE-11: this player's Influence points from placing ``tokens`` more (negative:
+        losing them), less the mean change of the opponents' points."""
+        mine = self.me.influence
+        after = max(0, min(INFLUENCE_TOKENS, mine + tokens))
+        if after == mine:
+            return 0.0
+        others = [o.influence for o in self.opponents]
+        before = influence_points([mine, *others], self.view.neutral_influence)
+        now = influence_points([after, *others], self.view.neutral_influence)
+        theirs = sum(now[1:]) - sum(before[1:])
+        return (now[0] - before[0]) - theirs / max(1, len(others))
+
+    def sovereign_value(self) -> float:
+        """RR-SCORE-10, RR-HOUSE-*: the token (taken from an opponent, they lose it too), then
+        this player's house ability."""
+        value = 0.0
+        if not self.me.sovereign:
+            value += SOVEREIGN_POINTS
+            if any(o.sovereign for o in self.opponents):
+                value += SOVEREIGN_POINTS / len(self.opponents)
+        return value + self.house_value()
+
+    def house_value(self) -> float:
+        """RR-HOUSE-2..7: what this player's house ability adds on gaining the token."""
+        house = self.me.house
+        if house is House.DIANA:
+            return self.influence_value(1)
+        if house is House.JUPITER:
+            return self.fleet_value()
+        if house is House.MARS:
+            return float(HELIUM_POINTS)
+        if house is House.MINERVA:
+            faces = [self.bonus_value(f) for f in DIE_FACES if f is not Bonus.SOVEREIGN]
+            return sum(faces) / len(faces)
+        return SMALL_BONUS  # Apollo reveals and places, Ceres banishes
+
+
+class _Text(enum.Enum):
+    """What a card's end-game text reads, for the cost of scoring it."""
+
+    NONE = "none"
+    """No end-game text: the core value only."""
+    BOARD = "board"
+    """The board only, never the hand: the Grays ("for each <colour> on all locations",
+    rr/scoring/bonuses_gray.py), so one score per position serves every candidate hand."""
+    HAND = "hand"
+    """Anything, the hand included."""
+
+
+def _text(card_id: CardId) -> _Text:
+    if BONUSES[card_id] is NO_BONUS:
+        return _Text.NONE
+    return _Text.BOARD if card(card_id).color is Color.GRAY else _Text.HAND
+
+
+_ALL_IDS: tuple[CardId, ...] = tuple(sorted(all_ids()))
+_CORE: Mapping[CardId, int] = {c: card(c).core_value for c in _ALL_IDS}
+_PLAIN: Mapping[CardId, HandCard] = {c: HandCard.of(card(c)) for c in _ALL_IDS}
+"""Each card as it stands in a hand, undeclared."""
+_AVERAGE = min(_ALL_IDS, key=lambda c: (abs(_CORE[c] - sum(_CORE.values()) / len(_CORE)), c))
+_PLACED: Mapping[CardId, LocationCard] = {
+    **{c: LocationCard(c) for c in _ALL_IDS},
+    # A face-down card this player cannot see. End-game texts read a face-down card only for
+    # being face down (Firewall Expert) and for its core value (Developer, RULING-A2), so it
+    # stands as a face-down card of average core value.
+    HIDDEN: LocationCard(_AVERAGE, face_down=True),
+}
+"""Each card on a location, as this player sees it."""
+_TEXT: Mapping[CardId, _Text] = {c: _text(c) for c in _ALL_IDS}
+
+
+class Memory:
+    """What an agent keeps between decisions: the best declarations by hand.
+
+    Declarations depend on the board and tokens only through rare texts, so a hand's best
+    declarations are found once and reused (an approximation the scorer itself never makes).
+    """
+
+    def __init__(self) -> None:
+        self._declarations: dict[tuple[CardId, ...], Mapping[CardId, Declaration]] = {}
+
+    def declarations(self, hand: Sequence[CardId], around: Surroundings
+                     ) -> Mapping[CardId, Declaration]:
+        """RULING-B3: the best declarations for ``hand``."""
+        key = tuple(sorted(hand))
+        found = self._declarations.get(key)
+        if found is None:
+            cards = [card(c) for c in key]
+            found = (best_declarations(cards, {}, around)
+                     if any(c.is_gray_mimic or c.is_orange_mimic for c in cards) else {})
+            if len(self._declarations) >= DECLARATIONS_KEPT:
+                self._declarations.clear()
+            self._declarations[key] = found
+        return found
+
+
+# --- "you may" questions, by the card that asks --------------------------------------------------
+
+
+def _under(p: Position, asker: str) -> tuple[Location, CardId] | None:
+    """The location of ``asker`` and the card directly under it, if visible."""
+    for loc, stack in p.stacks.items():
+        if asker in stack:
+            at = stack.index(CardId(asker))
+            return (loc, stack[at - 1]) if at > 0 and stack[at - 1] != HIDDEN else None
+    return None
+
+
+def _bottom(p: Position, asker: str) -> tuple[Location, CardId] | None:
+    """The location of ``asker`` and its bottom card, if visible."""
+    for loc, stack in p.stacks.items():
+        if asker in stack:
+            return (loc, stack[0]) if stack[0] != HIDDEN else None
+    return None
+
+
+def _gain_and_end_turn(p: Position, d: Decision) -> bool | None:
+    """Bridge, Colonel Valentin, ...: "You may gain that card; if you do, end your turn": yes
+    if the card beats the final gain the turn would otherwise end with."""
+    found = _under(p, d.source)
+    if found is None:
+        return None
+    where, moved = found
+    return p.marginal(moved) >= p.best_gain(exclude=where)
+
+
+def _sevro(p: Position, d: Decision) -> bool | None:
+    """Sevro: reveal The Howlers to gain the card under him instead of banishing it."""
+    found = _under(p, d.source)
+    return None if found is None else p.marginal(found[1]) > 0
+
+
+def _theodora(p: Position, d: Decision) -> bool | None:
+    """Theodora: move the bottom card on top; a Gold or Red is gained and the turn ends."""
+    found = _bottom(p, d.source)
+    if found is None:
+        return None
+    where, bottom = found
+    if card(bottom).color not in (Color.GOLD, Color.RED):
+        return False
+    return p.marginal(bottom) >= p.best_gain(exclude=where)
+
+
+def _surgeon(p: Position, _: Decision) -> bool | None:
+    """Surgeon: gain a banished Gold, if one adds to the hand."""
+    golds = [c for c in p.view.banished if card(c).color is Color.GOLD]
+    return any(p.marginal(c) > 0 for c in golds) if golds else None
+
+
+def _yes(_: Position, __: Decision) -> bool:
+    return True
+
+
+_CONFIRM: Mapping[str, Callable[[Position, Decision], bool | None]] = {
+    **{asker: _gain_and_end_turn for asker in (
+        "bridge", "colonel_valentin", "danto", "holiday", "sun_hwa", "trigg", "ugly_dan")},
+    "sevro": _sevro,
+    "theodora": _theodora,
+    "surgeon": _surgeon,
+    # Politician: reveal 2 Golds (they go back to the hand) to place 2 Influence.
+    "politician": _yes,
+    # Diplomat: place 1 Influence, free.
+    "diplomat": lambda p, _: p.influence_value(1) > 0,
+    # Sponsor: 1 Helium (3 points) for 2 Influence.
+    "sponsor": lambda p, _: p.influence_value(2) > HELIUM_POINTS,
+    # CEO: one step back on the Fleet Track for 2 Helium.
+    "ceo": lambda p, _: p.fleet_loss() < 2 * HELIUM_POINTS,
+    # Stock Broker: 1 Influence for 2 Helium.
+    "stock_broker": lambda p, _: -p.influence_value(-1) < 2 * HELIUM_POINTS,
+    # Loan Shark's opponent: 2 Helium for a whole turn now, or 1 Helium for nothing.
+    "loan_shark": _yes,
+}
+"""Judges of "you may" questions, by the asking card's id: True for yes, None for chance."""
