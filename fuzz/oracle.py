@@ -7,14 +7,16 @@ things: the game's events, state, pending decision and views.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from rr.cards.catalogue import all_ids
 from rr.engine import Game
 from rr.events import log
 from rr.events.codec import decode_event, encode_event, structure, unstructure
-from rr.events.types import Event, GameEndTriggered, GameScored, TurnKind, TurnStarted
 from rr.effects.tokens import end_reason
+from rr.events.types import (
+    DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, TurnKind, TurnStarted,
+)
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, House
 from rr.oracle.audit import audit
 from rr.rules.final import scorepad_of
@@ -152,8 +154,6 @@ def game_end_is_right(game: Game) -> None:
 def replay_choices(events: Sequence[Event]) -> Game:
     """A new game with the same start, fed the same choices live (random draws re-drawn
     from the seed): the determinism check."""
-    from rr.events.types import DecisionMade, GameStarted
-
     started = events[0]
     assert isinstance(started, GameStarted)
     game = Game.new(list(started.players), seed=started.seed, ruleset=started.ruleset,

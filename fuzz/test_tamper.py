@@ -31,13 +31,14 @@ from hypothesis import strategies as st
 
 from rr.cards.catalogue import all_ids
 from rr.engine import Game
+from rr.errors import CorruptLogError
 from rr.events import log
 from rr.events.codec import pack
 from rr.events.types import (
     RANDOM_OUTCOMES, CardSelectedAtRandom, CardsShuffled, DecisionMade, DeckShuffled, DieRolled,
     Event, FirstPlayerChosen, GameStarted, HousesDealt,
 )
-from rr.model import Location, Zone
+from rr.model import Zone
 from rr.oracle.audit import Verdict, audit
 from rr.options import GainTop, PickCard, PickPlayer
 from tests.oracle.games import finished
@@ -56,9 +57,7 @@ def _game(which: int) -> tuple[Event, ...]:
 def _audit_bytes(data: bytes) -> Verdict:
     try:
         events = log.decode(data).events
-    except Exception as err:  # only CorruptLogError is acceptable here
-        from rr.errors import CorruptLogError
-
+    except Exception as err:  # noqa: BLE001 - only CorruptLogError is acceptable: checked
         assert isinstance(err, CorruptLogError), f"decode raised {err!r}"
         return Verdict.UNREADABLE
     return audit(events).verdict

@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from rich.console import Console
 from rich.markup import escape

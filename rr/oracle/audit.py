@@ -10,8 +10,9 @@ unknown event tag) gets an ``UNREADABLE`` report naming the problem.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import attrs
 from attrs import frozen

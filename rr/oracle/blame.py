@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator, Sequence
 from types import GeneratorType
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from attrs import frozen
 

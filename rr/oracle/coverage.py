@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 

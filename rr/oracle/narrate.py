@@ -9,7 +9,7 @@ card".
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from attrs import frozen
 

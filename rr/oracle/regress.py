@@ -9,8 +9,9 @@ the game was recorded with".
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from attrs import frozen
 

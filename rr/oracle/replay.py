@@ -7,7 +7,8 @@ decision is pending at that point, the rules are re-run over the log's prefix
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from attrs import frozen
 

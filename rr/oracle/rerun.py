@@ -15,7 +15,7 @@ re-run under another ruleset is expected to produce other events.
 from __future__ import annotations
 
 from collections import deque
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import evolve, frozen
 

@@ -62,7 +62,8 @@ def test_not_implemented_is_exactly_the_uncited_ids_of_its_areas() -> None:
     uncited = {i for i in _live_ids() if area_of(i) in NOT_IMPLEMENTED_AREAS and i not in cited}
     now_cited = NOT_IMPLEMENTED - uncited
     unlisted = uncited - NOT_IMPLEMENTED
-    assert not now_cited, f"cited by a test now: take them off NOT_IMPLEMENTED ({_listing(now_cited)})"
+    assert not now_cited, \
+        f"cited by a test now: take them off NOT_IMPLEMENTED ({_listing(now_cited)})"
     assert not unlisted, f"uncited and not listed in NOT_IMPLEMENTED ({_listing(unlisted)})"
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from rr.agents.random import RandomAgent
 from rr.engine import Game

@@ -23,14 +23,14 @@ FAQ_END_OF_GAME = ("Auctioneer", "Banker", "Dr. Virany", "Hacker", "Hypnotist", 
 
 
 def _bonuses(hand: tuple[str, ...], declarations: Mapping[str, Declaration],
-             ruleset: Ruleset = Ruleset()) -> dict[CardId, int]:
+             ruleset: Ruleset | None = None) -> dict[CardId, int]:
     """Each card's end-game points in a 2-player final position where the other hand is
     empty."""
     table = FinalTable(players=(
         FinalPlayer("A", hand=tuple(CardId(c) for c in hand),
                     declarations={CardId(c): d for c, d in declarations.items()}),
         FinalPlayer("B", hand=())))
-    return {c.id: c.bonus for c in score(table, ruleset).players[0].cards}
+    return {c.id: c.bonus for c in score(table, ruleset or Ruleset()).players[0].cards}
 
 
 @pytest.mark.rule("RULING-F6", "RULING-A7")
