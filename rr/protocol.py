@@ -1,0 +1,511 @@
+"""The rr protocol: JSON requests in, JSON responses out, for front-ends not written in Python.
+
+:class:`Server` turns one request into one response and holds the games by id; it does no
+I/O. ``rr serve`` (``rr.cli.serve``) runs it over stdin and stdout, one JSON object per line
+each way, in order. A later HTTP front would carry the same objects.
+
+Requests and responses
+----------------------
+A request is a JSON object ``{"id": ID, "op": OP, ...fields}``. ``id`` is any JSON value (or
+absent: ``null``); the response echoes it::
+
+    {"id": ID, "ok": true, "result": {...}}
+    {"id": ID, "ok": false, "error": {"type": TYPE, "message": TEXT, "rule": RULE}}
+
+``type`` is the name of the :class:`rr.errors.RRError` subclass raised (``IllegalChoiceError``,
+``WrongPlayerError``, ``NoDecisionPendingError``, ``CorruptLogError``, ``DivergenceError``,
+``BadInputError``, ...), ``BadRequest`` for a request the protocol cannot read (not JSON, not an
+object, an unknown op, an unknown game, a missing, unknown or wrong-typed field), or
+``EngineBugError``/``InternalError`` for a failure of rr itself. ``rule`` is the spec rule id
+the error cites, or ``null``. A failed request changes nothing: the game is as it was.
+
+Fields are strict: a field an op does not take is a ``BadRequest`` (it catches typos), and
+``null`` means "not given". Integers are JSON integers (``true`` and ``1.0`` are not).
+
+Seats and viewers
+-----------------
+Seats are numbered from 0 in play order, as in the engine and in the events. ``as`` names
+the seat whose eyes a response is for; without it (or ``null``) the response is for a
+spectator. A seat sees what ``rr.views`` shows it under RR-VIEW-1..4: its own hand, the
+face-up and banished cards, every count; not another hand, the deck's order or a face-down
+card. Everyone sees whose decision is pending, its kind, source and prompt; its options are
+shown only to the seat that decides.
+
+The server trusts its one client (the host). A host that relays players' requests must send
+each player's requests with ``as`` set to that player's seat, and keep ``save`` (the whole,
+unredacted log) to itself.
+
+Wire forms
+----------
+An event is ``[tag, payload]`` (``["card_deployed/1", {"seat": 0, "card": "sevro", ...}]``),
+as in ``.jsonl`` logs; a card the viewer may not see is ``"?"``. An option is
+``[kind, value]``: ``["lead", {"card": "sevro", "location": "mars"}]``, ``["scout", {}]``,
+``["gain", {"location": null}]``, ``["card", {"card": "sevro"}]``, ``["player", {"seat": 1}]``,
+``["name", {"name": "Sevro"}]``, ``["location", "mars"]``, ``["color", "gold"]``,
+``["face", "fleet"]``, ``["answer", "yes"]``, ``["position", "top"]``.
+
+A pending decision, as ``pending``, ``new``, ``load`` and ``choose`` return it::
+
+    {"over": false, "totals": null, "winners": null,
+     "pending": {"seat": 1, "player": "Bo", "ask": "turn", "source": "RR-TURN-1",
+                 "prompt": "Lead or Scout",
+                 "options": [{"index": 0, "option": ["lead", {...}], "text": "lead ..."}, ...]}}
+
+``options`` is ``null`` unless the viewer is the seat that decides. Once the game is over,
+``pending`` is ``null``, ``over`` is true and ``totals``/``winners`` hold the final scores.
+
+Ops
+---
+``ops``
+    The ops and their fields (this list, as data).
+``new`` players, [seed], [ruleset], [houses], [as]
+    A new game: ``players`` is a list of 2-6 distinct names or a count (names P1, P2, ...);
+    ``ruleset`` is ``"official"`` or overrides such as ``"protect_small_hands=true"``;
+    ``houses`` one house name per player. Returns ``game`` (its id), ``players`` (seat, name,
+    house) and the first pending decision as ``as`` sees it.
+``pending`` game, [as]
+    The pending decision as ``as`` sees it.
+``choose`` game, seat, option | index
+    ``seat`` picks an option of the pending decision, given in wire form or by its index.
+    Returns the new events as ``seat`` may see them (``from``: the record number of the
+    first, ``next``: the record count after them), their narration, and the next pending
+    decision as ``seat`` sees it.
+``view`` game, [as]
+    The game as ``as`` sees it: ``rr.views.View`` as JSON (players, hand, locations bottom to
+    top, deck size, banished pile, tokens, phase, scores, pending decision).
+``events`` game, [as], [since]
+    Records ``since`` (default 0) onwards as ``as`` may see them, with ``from``, ``next`` and
+    one narration line per record worth telling (``{"index": n, "text": ...}``).
+``save`` game
+    The game's whole text log (``.jsonl``), to keep or to ``load`` later. Unredacted.
+``load`` log, [as]
+    A new game from a text log, re-adjudicated: every recorded event must be what the rules
+    produce (else ``DivergenceError``), and it goes on from the log's last record.
+``list``
+    The open games: id, players, record count, whether over, the seat that decides.
+``close`` game
+    Forget a game.
+
+A worked session is in ``examples/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Sequence, cast
+
+from attrs import frozen
+
+from rr.engine import MAX_PLAYERS, MIN_PLAYERS, EngineBugError, Game
+from rr.errors import (
+    BadInputError, IllegalChoiceError, NoDecisionPendingError, RRError, WrongPlayerError,
+)
+from rr.events.codec import OPTION_KINDS, converter, unstructure, unstructure_event
+from rr.events.log import decode_text, encode_text
+from rr.events.types import Event
+from rr.model import Seat
+from rr.narrate import narrate
+from rr.options import Option, describe
+from rr.ruleset import Ruleset
+from rr.state import GameState, apply, fold
+from rr.views import redact
+
+PROTOCOL_VERSION = 1
+"""Bumped when a response changes shape; ``ops`` reports it."""
+
+
+class BadRequest(RRError):  # no "Error" suffix: the error type's wire name is the class name
+    """A request the protocol cannot read: not JSON, not an object, an unknown op or game, or
+    a missing, unknown or wrong-typed field."""
+
+
+@frozen
+class Field:
+    """One field of a request."""
+
+    name: str
+    kind: str
+    """The JSON type it takes, in words (for ``ops`` and error messages)."""
+    required: bool
+    doc: str
+
+
+@frozen
+class Op:
+    """One operation: its name, what it does, and the fields it takes."""
+
+    name: str
+    summary: str
+    fields: tuple[Field, ...] = ()
+
+
+_GAME = Field("game", "string", True, "a game id from new or load")
+_AS = Field("as", "integer or null", False,
+            "the seat whose view this is (0 = first seat); absent or null: a spectator")
+
+OPS: tuple[Op, ...] = (
+    Op("ops", "the ops and their fields"),
+    Op("new", "start a game; returns its id, the players and the first pending decision", (
+        Field("players", "list of strings or integer", True,
+              "2-6 distinct player names, or a count (names P1, P2, ...)"),
+        Field("seed", "integer", False, "the random seed (default 0)"),
+        Field("ruleset", "string", False,
+              "'official' (default) or overrides such as 'protect_small_hands=true'"),
+        Field("houses", "list of strings", False, "one house per player (default: dealt)"),
+        _AS)),
+    Op("pending", "the pending decision; its options only for the seat that decides",
+       (_GAME, _AS)),
+    Op("choose", "pick an option of the pending decision; returns the new events as the "
+                 "chooser may see them and the next pending decision", (
+        _GAME,
+        Field("seat", "integer", True, "the seat that chooses"),
+        Field("option", "[kind, value]", False, "the option in wire form (or give index)"),
+        Field("index", "integer", False, "the option's index in the pending options"))),
+    Op("view", "the game as a seat (or a spectator) sees it", (_GAME, _AS)),
+    Op("events", "the records from 'since' on, as a seat may see them, with narration", (
+        _GAME, _AS, Field("since", "integer", False, "the first record wanted (default 0)"))),
+    Op("save", "the game's whole text log (.jsonl), unredacted", (_GAME,)),
+    Op("load", "a new game from a text log, re-adjudicated", (
+        Field("log", "string", True, "a .jsonl text log, as save returns it"), _AS)),
+    Op("list", "the open games"),
+    Op("close", "forget a game", (_GAME,)),
+)
+
+_BY_NAME: dict[str, Op] = {op.name: op for op in OPS}
+
+Result = dict[str, Any]
+
+_MARKS = 32
+"""How many states per game :meth:`Server._state_at` keeps."""
+
+
+# --- reading a request ------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Request:
+    """A request's fields, checked against its op and read with their types."""
+
+    def __init__(self, data: dict[str, Any], op: Op) -> None:
+        self.op = op
+        self._data = data
+        known = {f.name for f in op.fields}
+        unknown = sorted(str(k) for k in data if k not in known and k not in ("id", "op"))
+        if unknown:
+            takes = ", ".join(sorted(known)) or "no field"
+            raise BadRequest(f"op {op.name!r} takes no field {unknown[0]!r} (it takes: {takes})")
+        for f in op.fields:
+            if f.required and data.get(f.name) is None:
+                raise BadRequest(f"op {op.name!r} needs the field {f.name!r} ({f.kind})")
+
+    def get(self, name: str) -> Any:
+        return self._data.get(name)
+
+    def wrong(self, name: str, want: str) -> BadRequest:
+        return BadRequest(f"field {name!r} takes {want}, not {json.dumps(self._data[name])[:60]}")
+
+    def integer(self, name: str, default: int) -> int:
+        value = self.get(name)
+        if value is None:
+            return default
+        if not _is_int(value):
+            raise self.wrong(name, "an integer")
+        return int(value)
+
+    def string(self, name: str, default: str = "") -> str:
+        value = self.get(name)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            raise self.wrong(name, "a string")
+        return value
+
+    def strings(self, name: str) -> list[str] | None:
+        value = self.get(name)
+        if value is None:
+            return None
+        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise self.wrong(name, "a list of strings")
+        return list(value)
+
+    def seat(self, name: str, game: Game) -> Seat | None:
+        value = self.get(name)
+        if value is None:
+            return None
+        if not _is_int(value):
+            raise self.wrong(name, "a seat number (an integer)")
+        count = len(game.state.players)
+        if not 0 <= value < count:
+            raise BadRequest(f"field {name!r}: there is no seat {value} "
+                             f"(this game has seats 0 to {count - 1})")
+        return int(value)
+
+
+# --- the server -------------------------------------------------------------------------------
+
+
+class Server:
+    """The games by id, and the handler of one request. No I/O: the caller reads and writes."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, Game] = {}
+        self._opened = 0
+        self._marks: dict[str, dict[int, GameState]] = {}
+        """Per game, the states at the record counts last handed out as ``next``: a client
+        polling ``events`` from there needs no fold of the whole log."""
+        self._handlers: dict[str, Callable[[_Request], Result]] = {
+            "ops": self._ops, "new": self._new, "pending": self._pending, "choose": self._choose,
+            "view": self._view, "events": self._events, "save": self._save,
+            "load": self._load, "list": self._list, "close": self._close,
+        }
+
+    # --- the entry points -----------------------------------------------------------------
+
+    def handle_line(self, line: str | bytes) -> str:
+        """The response (one line of JSON, without its newline) to one request line."""
+        try:
+            text = line.decode("utf-8") if isinstance(line, bytes) else line
+        except UnicodeDecodeError as err:
+            return _dump(_failure(None, BadRequest(f"the request is not UTF-8 text: {err}")))
+        try:
+            request = json.loads(text.rstrip("\r\n"), parse_constant=_no_constant)
+        except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
+            why = f"{err.msg} at column {err.colno}" if isinstance(err, json.JSONDecodeError) \
+                else str(err) or type(err).__name__
+            return _dump(_failure(None, BadRequest(f"the request is not JSON: {why}")))
+        return _dump(self.handle(request))
+
+    def handle(self, request: Any) -> Result:
+        """The response to one request (already parsed from JSON)."""
+        ident = request.get("id") if isinstance(request, dict) else None
+        try:
+            if not isinstance(request, dict):
+                raise BadRequest("a request is a JSON object: {\"id\": ..., \"op\": ...}")
+            name = request.get("op")
+            op = _BY_NAME.get(name) if isinstance(name, str) else None
+            if op is None:
+                raise BadRequest(f"unknown op {json.dumps(name)[:40]}; the ops are: "
+                                 + ", ".join(o.name for o in OPS))
+            result = self._handlers[op.name](_Request(request, op))
+        except RRError as err:
+            return _failure(ident, err)
+        except EngineBugError as err:
+            return _failure(ident, err)
+        except Exception as err:  # never let one request end the server
+            return _failure(ident, err, "InternalError")
+        return {"id": ident, "ok": True, "result": result}
+
+    # --- games by id ----------------------------------------------------------------------
+
+    def _open(self, game: Game) -> str:
+        self._opened += 1
+        game_id = f"g{self._opened}"
+        self._games[game_id] = game
+        return game_id
+
+    def _state_at(self, game_id: str, game: Game, index: int) -> GameState:
+        """The state after the first ``index`` records, folded from the nearest mark."""
+        marks = self._marks.setdefault(game_id, {})
+        if index == len(game.events):
+            state = game.state
+        else:
+            start = max((i for i in marks if i <= index), default=0)
+            state = fold(game.events[start:index], marks[start] if start else GameState())
+        marks.pop(index, None)
+        marks[index] = state  # the most recent last: the oldest is dropped first
+        if len(marks) > _MARKS:
+            del marks[next(iter(marks))]
+        return state
+
+    def _game(self, req: _Request) -> tuple[str, Game]:
+        game_id = req.get("game")
+        if not isinstance(game_id, str):
+            raise req.wrong("game", "a game id (a string)")
+        game = self._games.get(game_id)
+        if game is None:
+            open_ = ", ".join(list(self._games)[-10:]) or "none"
+            raise BadRequest(f"no game {game_id!r} (open games: {open_})")
+        return game_id, game
+
+    # --- the ops --------------------------------------------------------------------------
+
+    def _ops(self, req: _Request) -> Result:
+        return {"protocol": PROTOCOL_VERSION, "ops": [
+            {"op": op.name, "summary": op.summary,
+             "fields": [{"name": f.name, "type": f.kind, "required": f.required, "doc": f.doc}
+                        for f in op.fields]}
+            for op in OPS]}
+
+    def _new(self, req: _Request) -> Result:
+        players = req.get("players")
+        if _is_int(players):
+            if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+                raise BadInputError(f"a game needs 2 to 6 players, not {players}", "RR-SETUP-7")
+        elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+            raise req.wrong("players", "a list of names or a count")
+        seed = req.integer("seed", 0)
+        ruleset = Ruleset.parse(req.string("ruleset", "official"))
+        game = Game.new(players, seed=seed, ruleset=ruleset, houses=req.strings("houses"))
+        viewer = req.seat("as", game)
+        return {"game": self._open(game), **_table(game), **_pending(game, viewer)}
+
+    def _pending(self, req: _Request) -> Result:
+        game_id, game = self._game(req)
+        return {"game": game_id, **_pending(game, req.seat("as", game))}
+
+    def _choose(self, req: _Request) -> Result:
+        game_id, game = self._game(req)
+        seat = req.seat("seat", game)
+        assert seat is not None  # a required field
+        option = self._option(req, game, seat)
+        before, start = game.state, len(game.events)
+        new = game.choose(option, seat=seat)
+        self._state_at(game_id, game, len(game.events))
+        return {"game": game_id, **_records(new, before, start, seat), **_pending(game, seat)}
+
+    def _option(self, req: _Request, game: Game, seat: Seat) -> Option:
+        """The option a choose request names, by wire form or by index."""
+        wire, index = req.get("option"), req.get("index")
+        if (wire is None) == (index is None):
+            raise BadRequest("op 'choose' needs exactly one of the fields 'option' and 'index'")
+        # The engine's checks, in its order, made here so both forms name the same errors
+        # (and seats as the protocol numbers them).
+        decision = game.pending
+        if decision is None:
+            raise NoDecisionPendingError("the game is over; no decision is pending")
+        rule = decision.source if decision.source.startswith("RR-") else None
+        if seat != decision.seat:
+            raise WrongPlayerError(f"seat {seat} may not choose now: the decision is seat "
+                                   f"{decision.seat}'s ({decision.prompt})", rule)
+        if wire is not None:
+            try:
+                # Option is a Union, not a class; the codec registers its hook for it.
+                option = cast(Option, converter.structure(wire, cast("type[Any]", Option)))
+            except Exception:  # cattrs raises many kinds; all mean "not an option"
+                kinds = ", ".join(OPTION_KINDS)
+                raise BadRequest(f"field 'option' is not an option's wire form [kind, value] "
+                                 f"(kinds: {kinds}): {json.dumps(wire)[:80]}") from None
+            return option  # the engine says whether it is listed
+        if not _is_int(index):
+            raise req.wrong("index", "an integer")
+        position, count = int(index), len(decision.options)
+        if not 0 <= position < count:
+            raise IllegalChoiceError(f"option index {position} does not exist: the decision "
+                                     f"lists {count} options, 0 to {count - 1}", rule)
+        return decision.options[position]
+
+    def _view(self, req: _Request) -> Result:
+        game_id, game = self._game(req)
+        return {"game": game_id, "view": unstructure(game.view(req.seat("as", game)))}
+
+    def _events(self, req: _Request) -> Result:
+        game_id, game = self._game(req)
+        viewer = req.seat("as", game)
+        since = req.integer("since", 0)
+        events = game.events
+        if not 0 <= since <= len(events):
+            raise BadRequest(f"field 'since': there is no record {since} "
+                             f"(the game has records 0 to {len(events) - 1})")
+        before = self._state_at(game_id, game, since)
+        self._state_at(game_id, game, len(events))
+        return {"game": game_id, **_records(events[since:], before, since, viewer)}
+
+    def _save(self, req: _Request) -> Result:
+        game_id, game = self._game(req)
+        return {"game": game_id, "format": "jsonl", "records": len(game.events),
+                "log": encode_text(game.events)}
+
+    def _load(self, req: _Request) -> Result:
+        game = Game.resume(decode_text(req.string("log")).events)
+        viewer = req.seat("as", game)
+        return {"game": self._open(game), "records": len(game.events), **_table(game),
+                **_pending(game, viewer)}
+
+    def _list(self, req: _Request) -> Result:
+        return {"games": [
+            {"game": game_id, "players": [p.name for p in game.state.players],
+             "records": len(game.events), "over": game.is_over,
+             "deciding": None if game.pending is None else game.pending.seat}
+            for game_id, game in self._games.items()]}
+
+    def _close(self, req: _Request) -> Result:
+        game_id, _ = self._game(req)
+        del self._games[game_id]
+        self._marks.pop(game_id, None)
+        return {"game": game_id, "closed": True}
+
+
+# --- building results -------------------------------------------------------------------------
+
+
+def _table(game: Game) -> Result:
+    """Who plays: seat, name and house, and the ruleset."""
+    state = game.state
+    return {"players": [{"seat": s, "name": p.name, "house": p.house.value if p.house else None}
+                        for s, p in enumerate(state.players)],
+            "ruleset": state.ruleset.describe(), "seed": state.seed}
+
+
+def _pending(game: Game, viewer: Seat | None) -> Result:
+    """The pending decision as ``viewer`` sees it: options only for the seat that decides."""
+    decision, state = game.pending, game.state
+    shown: Result | None = None
+    if decision is not None:
+        shown = {"seat": decision.seat, "player": state.players[decision.seat].name,
+                 "ask": decision.ask.value, "source": decision.source,
+                 "prompt": decision.prompt, "options": None}
+        if viewer == decision.seat:
+            shown["options"] = [
+                {"index": i, "option": converter.unstructure(o, Option), "text": describe(o)}
+                for i, o in enumerate(decision.options)]
+    return {"over": game.is_over, "totals": _list_or_none(state.totals),
+            "winners": _list_or_none(state.winners), "pending": shown}
+
+
+def _list_or_none(values: Sequence[int] | None) -> list[int] | None:
+    return None if values is None else list(values)
+
+
+def _records(events: Sequence[Event], before: GameState, start: int,
+             viewer: Seat | None) -> Result:
+    """``events`` (record ``start`` on, after ``before``) as ``viewer`` may see them."""
+    return {"from": start, "next": start + len(events),
+            "events": [unstructure_event(e) for e in _redacted(events, before, viewer)],
+            "narration": [{"index": start + i, "text": text}
+                          for i, text in narrate(events, viewer, initial=before)]}
+
+
+def _redacted(events: Iterable[Event], state: GameState, viewer: Seat | None) -> list[Event]:
+    out = []
+    for event in events:
+        out.append(redact(event, state, viewer))
+        state = apply(state, event)
+    return out
+
+
+# --- writing a response -----------------------------------------------------------------------
+
+
+def _failure(ident: Any, err: Exception, kind: str | None = None) -> Result:
+    rule = err.rule if isinstance(err, RRError) else None
+    message = str(err)
+    if rule and message.endswith(f" [{rule}]"):
+        message = message[:-len(rule) - 3]  # the rule has its own field
+    if kind == "InternalError":
+        message = f"rr failed on this request (a bug in rr): {err!r}"
+    return {"id": ident, "ok": False,
+            "error": {"type": kind or type(err).__name__, "message": message, "rule": rule}}
+
+
+def _dump(response: Result) -> str:
+    try:
+        return json.dumps(response)
+    except (TypeError, ValueError) as err:  # an id JSON cannot write back (NaN is refused)
+        return json.dumps(_failure(None, err, "InternalError"))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")

@@ -1,0 +1,94 @@
+"""`rr serve`: the protocol as JSON lines on stdin and stdout."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rr.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SESSION = [
+    '{"id": 1, "op": "new", "players": ["Ana", "Bo"], "seed": 7}',
+    '{"id": 2, "op": "pending", "game": "g1", "as": 0}',
+    '{"id": 3, "op": "choose", "game": "g1", "seat": 1, "index": 0',  # malformed: cut short
+    "",
+    '{"id": 4, "op": "choose", "game": "g1", "seat": 0, "index": 0}',
+    '{"id": 5, "op": "choose", "game": "g1", "seat": 0, "index": 0}',
+    '{"id": 6, "op": "choose", "game": "g1", "seat": 1, "index": 999}',
+    '{"id": 7, "op": "view", "game": "g1", "as": 1}',
+    '{"id": 8, "op": "close", "game": "g1"}',
+]
+
+
+def check_session(out: str) -> None:
+    responses = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in responses] == [1, 2, None, 4, 5, 6, 7, 8]  # the blank is skipped
+    assert [r["ok"] for r in responses] == [True, True, False, True, True, False, True, True]
+    assert responses[2]["error"]["type"] == "BadRequest"
+    assert responses[5]["error"]["type"] in ("IllegalChoiceError", "WrongPlayerError")
+    assert responses[1]["result"]["pending"]["seat"] == 0
+    assert responses[6]["result"]["view"]["seat"] == 1
+
+
+def test_serve_answers_each_line_in_order_and_survives_a_malformed_one(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`rr serve` answers every request line in order, a malformed one with an error, and
+    exits 0 at the end of input."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(SESSION) + "\n"))
+    assert main(["serve"]) == 0
+    captured = capsys.readouterr()
+    check_session(captured.out)
+    assert captured.err == ""
+
+
+def test_serve_exits_cleanly_on_empty_input(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """With no input at all, `rr serve` writes nothing and exits 0."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["serve"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_python_m_rr_serve_speaks_json_lines_over_pipes() -> None:
+    """`python -m rr serve` in a subprocess: bytes that are not UTF-8 and a last line without
+    a newline are answered too, and the exit status is 0."""
+    lines = [line.encode() for line in SESSION]
+    lines.insert(3, b'{"id": "\xff\xfe"}')
+    data = b"\n".join(lines)  # no newline after the last request
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "rr", "serve"], input=data, cwd=ROOT, env=env,
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr.decode()
+    out = done.stdout.decode("ascii").splitlines()
+    bad = json.loads(out.pop(3))
+    assert bad["ok"] is False and "UTF-8" in bad["error"]["message"]
+    check_session("\n".join(out))
+    assert done.stderr == b""
+
+
+def test_serve_answers_a_request_before_the_next_one_is_sent() -> None:
+    """Each response is written and flushed as soon as its request line is read, so a
+    front-end can converse with `rr serve` one request at a time."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with subprocess.Popen([sys.executable, "-m", "rr", "serve"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, cwd=ROOT, env=env) as server:
+        assert server.stdin is not None and server.stdout is not None
+        for ident, request in enumerate(({"op": "new", "players": 2}, {"op": "list"},
+                                         {"op": "pending", "game": "g1"})):
+            server.stdin.write(json.dumps({"id": ident, **request}).encode() + b"\n")
+            server.stdin.flush()
+            ready, _, _ = select.select([server.stdout], [], [], 60)
+            assert ready, "no response within 60 s: the response was not flushed"
+            response = json.loads(server.stdout.readline())
+            assert response["id"] == ident and response["ok"] is True
+        server.stdin.close()
+        assert server.wait(timeout=60) == 0
