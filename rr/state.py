@@ -252,8 +252,11 @@ def _phase_changed(state: GameState, e: PhaseChanged) -> GameState:
 
 def _turn_started(state: GameState, e: TurnStarted) -> GameState:
     player = _player(state, e, e.seat)
+    # RULING-A12: an out-of-order turn counts only under its option, and never inside Apollo's
+    # last turn, which is the last turn of the game (RR-END-4).
     counts = e.kind is TurnKind.NORMAL or (
-        e.kind is TurnKind.OUT_OF_ORDER and state.ruleset.loan_shark_turn_counts)
+        e.kind is TurnKind.OUT_OF_ORDER and state.ruleset.loan_shark_turn_counts
+        and all(kind is not TurnKind.APOLLO_LAST for _, kind in state.turns))
     if counts:
         state = _with_player(state, e.seat, turns=player.turns + 1)
     else:

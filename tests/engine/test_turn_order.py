@@ -6,7 +6,8 @@ import pytest
 
 from rr.decisions import Ask
 from rr.engine import Game
-from rr.events.types import Phase, TurnKind, TurnStarted
+from rr.events.types import Phase, TurnEnded, TurnKind, TurnStarted
+from rr.state import apply
 from rr.model import House
 from rr.options import Scout
 from rr.ruleset import Ruleset
@@ -63,3 +64,18 @@ def test_a_game_with_no_card_left_anywhere_still_ends() -> None:
     assert game.is_over
     assert game.state.end_triggered_by == 0
     assert game.state.totals is not None
+
+
+@pytest.mark.rule("RULING-A12", "RR-END-4")
+def test_an_out_of_order_turn_inside_apollos_last_turn_never_counts() -> None:
+    """Even when out-of-order turns count, one taken during Apollo's last turn does not, so
+    every player ends with the same number of turns."""
+    state = (Scenario(3, ruleset=Ruleset(loan_shark_turn_counts=True))
+             .house(0, House.APOLLO).turns(5, 5, 5).state())
+    for event in (TurnStarted(0, TurnKind.APOLLO_LAST), TurnStarted(1, TurnKind.OUT_OF_ORDER),
+                  TurnEnded(1)):
+        state = apply(state, event)
+    assert [p.turns for p in state.players] == [5, 5, 5]
+    assert state.players[1].extra_turns == 1
+    counted = apply(apply(state, TurnEnded(0)), TurnStarted(2, TurnKind.OUT_OF_ORDER))
+    assert counted.players[2].turns == 6
