@@ -15,7 +15,8 @@ from rr.events import log
 from rr.events.codec import decode_event, encode_event, structure, unstructure
 from rr.effects.tokens import end_reason
 from rr.events.types import (
-    DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, TurnKind, TurnStarted,
+    DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, TurnEnded, TurnKind,
+    TurnStarted,
 )
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, House
 from rr.oracle.audit import audit
@@ -121,11 +122,17 @@ def game_end_is_right(game: Game) -> None:
     triggers = [e for e in events if isinstance(e, GameEndTriggered)]
     assert len(triggers) == 1, f"{len(triggers)} end triggers"
     counts = {"normal": Counter[int](), "apollo": Counter[int](), "ooo": Counter[int]()}
+    under_way: list[TurnKind] = []
     for e in events:
         if isinstance(e, TurnStarted):
             key = {TurnKind.NORMAL: "normal", TurnKind.APOLLO_LAST: "apollo",
                    TurnKind.OUT_OF_ORDER: "ooo"}[e.kind]
+            if e.kind is TurnKind.OUT_OF_ORDER and TurnKind.APOLLO_LAST in under_way:
+                key = "apollo"  # RULING-A12: never counts inside Apollo's last turn
             counts[key][e.seat] += 1
+            under_way.append(e.kind)
+        elif isinstance(e, TurnEnded):
+            under_way.pop()
     ooo_counts = state.ruleset.loan_shark_turn_counts
     turns = {p.turns for p in state.players}
     assert len(turns) == 1, f"unequal turn counts: {[p.turns for p in state.players]}"
@@ -134,7 +141,9 @@ def game_end_is_right(game: Game) -> None:
         extra = counts["apollo"][seat] + (0 if ooo_counts else counts["ooo"][seat])
         assert p.turns == counted and p.extra_turns == extra, f"P{seat + 1}'s turn counts"
         apollo = 1 if p.house is House.APOLLO else 0
-        assert counts["apollo"][seat] == apollo, f"P{seat + 1} took Apollo's last turn wrongly"
+        last = sum(1 for e in events if isinstance(e, TurnStarted) and e.seat == seat
+                   and e.kind is TurnKind.APOLLO_LAST)
+        assert last == apollo, f"P{seat + 1} took Apollo's last turn wrongly"
     scored = [e for e in events if isinstance(e, GameScored)]
     assert len(scored) == 1
     pad = scorepad_of(state)
