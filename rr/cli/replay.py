@@ -5,6 +5,10 @@ viewer may see them (``--as`` a player; without it, a spectator sees no hand), w
 is pending, the scorepad once the game is over, and one line per record up to that point,
 with the cards the viewer may not see hidden. Records are numbered from 0 (the
 ``game_started`` record), as in ``rr audit``'s reports.
+
+``--as`` takes a player's name (case-insensitive) or number, counting from 1 for the first
+seat as the default names P1, P2, ... do; in ``--json`` output, ``seat`` fields count from 0,
+as the engine's API does.
 """
 
 from __future__ import annotations
