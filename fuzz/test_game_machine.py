@@ -122,10 +122,12 @@ def _settings() -> settings:
     # reported unshrunk (every step is printed); the long run shrinks.
     phases = tuple(current.phases) if long else tuple(p for p in current.phases
                                                       if p is not Phase.shrink)
-    return settings(current, max_examples=current.max_examples if long else 10,
+    # A machine example is one or two whole games (~1.3 s): the long run plays 300 of them.
+    return settings(current, max_examples=300 if long else 10,
                     stateful_step_count=GAME_STEPS * (3 if long else 1), phases=phases,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                                           HealthCheck.data_too_large],
+                                           HealthCheck.data_too_large,
+                                           HealthCheck.large_base_example],
                     deadline=None)
 
 
