@@ -14,12 +14,16 @@ equal the recorded one (that is the audit); the game then goes on live.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from rr.decisions import Decision
 from rr.effects.program import Chance, Program, Table
 from rr.errors import (
-    BadInputError, DivergenceError, IllegalChoiceError, NoDecisionPendingError,
+    BadInputError,
+    DivergenceError,
+    IllegalChoiceError,
+    NoDecisionPendingError,
     WrongPlayerError,
 )
 from rr.events.types import DecisionMade, Event, GameStarted
@@ -249,7 +253,7 @@ def _describe(option: object) -> str:
     malformed (``Lead(card, None)``) or not an option at all."""
     try:
         return describe(option)  # type: ignore[arg-type]
-    except Exception:
+    except Exception:  # noqa: BLE001 - a rules bug becomes a typed report, not a crash
         return repr(option)
 
 

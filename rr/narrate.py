@@ -2,16 +2,45 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from rr.cards.catalogue import catalogue
 from rr.events.types import (
-    AbilityMissing, BlockUsed, CardBanished, CardDealt, CardDeployed, CardGained, CardMoved,
-    CardPassed, CardPlaced, CardReturnedToDeck, CardRevealed, CardSelectedAtRandom,
-    CardsShuffled, DecisionMade, DeckShuffled, DieRolled, Event, FirstPlayerChosen,
-    FleetAdvanced, FleetRegressed, GameEndTriggered, GameScored, GameStarted, HeliumGained,
-    HeliumLost, HeliumPaid, HousesDealt, InfluencePlaced, InfluenceRemoved, PhaseChanged,
-    PointsScored, SovereignTaken, TurnEnded, TurnKind, TurnStarted,
+    AbilityMissing,
+    BlockUsed,
+    CardBanished,
+    CardDealt,
+    CardDeployed,
+    CardGained,
+    CardMoved,
+    CardPassed,
+    CardPlaced,
+    CardReturnedToDeck,
+    CardRevealed,
+    CardSelectedAtRandom,
+    CardsShuffled,
+    DecisionMade,
+    DeckShuffled,
+    DieRolled,
+    Event,
+    FirstPlayerChosen,
+    FleetAdvanced,
+    FleetRegressed,
+    GameEndTriggered,
+    GameScored,
+    GameStarted,
+    HeliumGained,
+    HeliumLost,
+    HeliumPaid,
+    HousesDealt,
+    InfluencePlaced,
+    InfluenceRemoved,
+    PhaseChanged,
+    PointsScored,
+    SovereignTaken,
+    TurnEnded,
+    TurnKind,
+    TurnStarted,
 )
 from rr.model import CardId, Seat, Zone, ZoneKind
 from rr.state import GameState, PlayerState, apply
@@ -60,7 +89,8 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
         case TurnStarted():
             extra = {TurnKind.APOLLO_LAST: " (Apollo's last turn)",
                      TurnKind.OUT_OF_ORDER: " (out of order)"}.get(event.kind, "")
-            return f"{w(event.seat)}'s turn {p(event.seat).turns + p(event.seat).extra_turns}{extra}"
+            number = p(event.seat).turns + p(event.seat).extra_turns
+            return f"{w(event.seat)}'s turn {number}{extra}"
         case CardDeployed():
             return f"{w(event.seat)} deploys {card_name(event.card)} on {event.location.title}"
         case CardGained():

@@ -92,13 +92,18 @@ A worked session is in ``examples/protocol.md``.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Sequence, cast
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, cast
 
 from attrs import frozen
 
 from rr.engine import MAX_PLAYERS, MIN_PLAYERS, EngineBugError, Game
 from rr.errors import (
-    BadInputError, IllegalChoiceError, NoDecisionPendingError, RRError, WrongPlayerError,
+    BadInputError,
+    IllegalChoiceError,
+    NoDecisionPendingError,
+    RRError,
+    WrongPlayerError,
 )
 from rr.events.codec import OPTION_KINDS, converter, unstructure, unstructure_event
 from rr.events.log import decode_text, encode_text
@@ -294,7 +299,7 @@ class Server:
             return _failure(ident, err)
         except EngineBugError as err:
             return _failure(ident, err)
-        except Exception as err:  # never let one request end the server
+        except Exception as err:  # noqa: BLE001 - never let one request end the server
             return _failure(ident, err, "InternalError")
         return {"id": ident, "ok": True, "result": result}
 
@@ -384,7 +389,7 @@ class Server:
             try:
                 # Option is a Union, not a class; the codec registers its hook for it.
                 option = cast(Option, converter.structure(wire, cast("type[Any]", Option)))
-            except Exception:  # cattrs raises many kinds; all mean "not an option"
+            except Exception:  # noqa: BLE001 - cattrs raises many kinds; all mean "not an option"
                 kinds = ", ".join(OPTION_KINDS)
                 raise BadRequest(f"field 'option' is not an option's wire form [kind, value] "
                                  f"(kinds: {kinds}): {json.dumps(wire)[:80]}") from None

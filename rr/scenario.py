@@ -12,7 +12,7 @@ so all 112 cards are always accounted for.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import evolve
 
@@ -25,9 +25,9 @@ from rr.errors import BadInputError
 from rr.events.types import Event, Phase, TurnKind, TurnStarted
 from rr.model import CardId, House, Location, Seat, Zone
 from rr.options import Option
-from rr.ruleset import Ruleset
 from rr.rules.game import play_from
 from rr.rules.turn import deploy, hooks, take_turn
+from rr.ruleset import Ruleset
 from rr.state import GameState, PlayerState
 
 

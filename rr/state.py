@@ -7,22 +7,62 @@ event says, counts stay in bounds), so a tampered log fails loudly instead of fo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from functools import reduce
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from attrs import evolve, frozen
 
 from rr.errors import CorruptLogError
 from rr.events.types import (
-    AbilityMissing, BlockUsed, CardBanished, CardDeclared, CardDealt, CardDeployed, CardGained, CardMoved,
-    CardPassed, CardPlaced, CardReturnedToDeck, CardRevealed, CardSelectedAtRandom, CardsShuffled,
-    DecisionMade, DeckShuffled, DieRolled, Event, FirstPlayerChosen, FleetAdvanced,
-    FleetRegressed, GameEndTriggered, GameScored, GameStarted, HeliumGained, HeliumLost,
-    HeliumPaid, HousesDealt, InfluencePlaced, InfluenceRemoved, Phase, PhaseChanged,
-    PointsScored, SovereignTaken, TurnEnded, TurnKind, TurnStarted,
+    AbilityMissing,
+    BlockUsed,
+    CardBanished,
+    CardDealt,
+    CardDeclared,
+    CardDeployed,
+    CardGained,
+    CardMoved,
+    CardPassed,
+    CardPlaced,
+    CardReturnedToDeck,
+    CardRevealed,
+    CardSelectedAtRandom,
+    CardsShuffled,
+    DecisionMade,
+    DeckShuffled,
+    DieRolled,
+    Event,
+    FirstPlayerChosen,
+    FleetAdvanced,
+    FleetRegressed,
+    GameEndTriggered,
+    GameScored,
+    GameStarted,
+    HeliumGained,
+    HeliumLost,
+    HeliumPaid,
+    HousesDealt,
+    InfluencePlaced,
+    InfluenceRemoved,
+    Phase,
+    PhaseChanged,
+    PointsScored,
+    SovereignTaken,
+    TurnEnded,
+    TurnKind,
+    TurnStarted,
 )
 from rr.model import (
-    FLEET_MAX, INFLUENCE_TOKENS, LOCATIONS, CardId, Declaration, House, Location, Seat, Zone,
+    FLEET_MAX,
+    INFLUENCE_TOKENS,
+    LOCATIONS,
+    CardId,
+    Declaration,
+    House,
+    Location,
+    Seat,
+    Zone,
     ZoneKind,
 )
 from rr.ruleset import Ruleset

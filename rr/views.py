@@ -1,21 +1,31 @@
 """What one player (or a spectator) may see: RR-VIEW-1.
 
-Hands are private until the game is over (they are shown for scoring; declarations of
-Gray colours and Orange names are made openly just before), the deck's order is hidden, a face-down card on a location is known only to the player who
-put it there (RR-VIEW-4), everything else is public. A pending
-decision's options are shown only to the player who must decide.
+Hands are private until the game is over (they are shown for scoring; declarations of Gray
+colours and Orange names are made openly just before), the deck's order is hidden, a face-down
+card on a location is known only to the player who put it there (RR-VIEW-4), everything else
+is public. A pending decision's options are shown only to the player who must decide.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from attrs import evolve, frozen
 
 from rr.decisions import Ask, Decision
 from rr.events.types import (
-    CardDealt, CardGained, CardMoved, CardPassed, CardPlaced, CardReturnedToDeck, CardSelectedAtRandom,
-    CardsShuffled, DecisionMade, DeckShuffled, Event, Phase,
+    CardDealt,
+    CardGained,
+    CardMoved,
+    CardPassed,
+    CardPlaced,
+    CardReturnedToDeck,
+    CardSelectedAtRandom,
+    CardsShuffled,
+    DecisionMade,
+    DeckShuffled,
+    Event,
+    Phase,
 )
 from rr.model import LOCATIONS, CardId, House, Location, Seat, ZoneKind
 from rr.options import Option, PickCard

@@ -6,7 +6,7 @@ and two more share another (Pelus, Virga), so a function serves each shape.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from rr.decisions import Ask
 from rr.effects import Abilities, Ability, Play, advance, is_color

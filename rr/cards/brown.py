@@ -14,7 +14,7 @@ conditional sentence.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from rr.cards.obsidian import banish_one
 from rr.cards.violet import Reward, move_to_top_of_another

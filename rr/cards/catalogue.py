@@ -9,8 +9,8 @@ from __future__ import annotations
 import enum
 import functools
 import json
+from collections.abc import Mapping
 from importlib import resources
-from typing import Mapping
 
 from attrs import frozen
 

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from rr.cards.green import reveal_two_under
 from rr.decisions import Ask
 from rr.effects import (
-    Abilities, Ability, Play, Program, banish, gain_bonus, influence_left, is_color,
-    place_influence, reveal,
+    Abilities,
+    Ability,
+    Play,
+    Program,
+    banish,
+    gain_bonus,
+    influence_left,
+    is_color,
+    place_influence,
+    reveal,
 )
 from rr.model import Bonus, CardId, Color, Location
 from rr.options import Answer, PickCard, PickPlayer

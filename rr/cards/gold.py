@@ -18,20 +18,35 @@ Readings this module takes where neither the text nor a ruling settles the point
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
-from rr.cards.catalogue import card as card_data, names
+from rr.cards.catalogue import card as card_data
+from rr.cards.catalogue import names
 from rr.cards.violet import named
 from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import (
-    END_TURN, Abilities, Ability, Play, Program, banish, choose_from_hand, gain, gain_helium,
-    gain_sovereign, gain_top_of_deck, is_blocked, is_color, move, place_influence, reveal, steal,
+    END_TURN,
+    Abilities,
+    Ability,
+    Play,
+    Program,
+    banish,
+    choose_from_hand,
+    gain,
+    gain_helium,
+    gain_sovereign,
+    gain_top_of_deck,
+    is_blocked,
+    is_color,
+    move,
+    place_influence,
+    reveal,
+    steal,
     targets,
 )
 from rr.model import CardId, Color, Location, Seat, Zone
 from rr.options import Answer, PickCard, PickName, PickPlayer
-
 
 # --- shared shapes ---------------------------------------------------------------------------
 

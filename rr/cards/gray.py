@@ -12,7 +12,7 @@ scoring declaration (RULING-B3), not an ability here.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from rr.decisions import Ask
 from rr.effects import END_TURN, Abilities, Ability, Play, gain, is_color, move_under

@@ -8,13 +8,26 @@ in any order." — served by :func:`reveal_two_under`.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from rr.cards.catalogue import card as card_data
 from rr.decisions import Ask
 from rr.effects import (
-    END_TURN, Abilities, Ability, Chance, Play, Program, banish, color_of, draw, gain,
-    index_under, is_color, place, return_to_deck, reveal,
+    END_TURN,
+    Abilities,
+    Ability,
+    Chance,
+    Play,
+    Program,
+    banish,
+    color_of,
+    draw,
+    gain,
+    index_under,
+    is_color,
+    place,
+    return_to_deck,
+    reveal,
 )
 from rr.events.types import CardsShuffled, Event, PointsScored
 from rr.model import CardId, Color, Location

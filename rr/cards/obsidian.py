@@ -7,12 +7,20 @@ card from a location is never blockable (RULING-A13).
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rr.cards.violet import Reward, may_pick, tops_of_other_locations
 from rr.decisions import Ask
 from rr.effects import (
-    END_TURN, Abilities, Ability, Play, banish, color_of, gain, gain_helium, is_color,
+    END_TURN,
+    Abilities,
+    Ability,
+    Play,
+    banish,
+    color_of,
+    gain,
+    gain_helium,
+    is_color,
     place_influence,
 )
 from rr.model import CardId, Color

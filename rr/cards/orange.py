@@ -10,7 +10,7 @@ declaration (RULING-B3), not an ability here.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from rr.cards.violet import may_pick
 from rr.effects import END_TURN, Abilities, Ability, Play, gain, is_color

@@ -6,13 +6,24 @@ colourless (RULING-A1) and stays face down when moved.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from rr.cards.violet import Reward, move_to_top_of_another, named, tops_of_other_locations
 from rr.decisions import Ask
 from rr.effects import (
-    END_TURN, Abilities, Ability, Play, banish, gain, gain_helium, is_color, location_bonus,
-    move, move_under, place_influence, reveal,
+    END_TURN,
+    Abilities,
+    Ability,
+    Play,
+    banish,
+    gain,
+    gain_helium,
+    is_color,
+    location_bonus,
+    move,
+    move_under,
+    place_influence,
+    reveal,
 )
 from rr.model import CardId, Color, Location
 from rr.options import Answer, PickCard

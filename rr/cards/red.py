@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from rr.cards.catalogue import card as card_data
 from rr.decisions import Ask
 from rr.effects import (
-    Abilities, Ability, Chance, Play, banish, choose_from_hand, draw, gain, gain_helium,
-    is_blocked, is_color, lose_helium, reveal, targets,
+    Abilities,
+    Ability,
+    Chance,
+    Play,
+    banish,
+    choose_from_hand,
+    draw,
+    gain,
+    gain_helium,
+    is_blocked,
+    is_color,
+    lose_helium,
+    reveal,
+    targets,
 )
 from rr.events.types import CardSelectedAtRandom, Event
 from rr.model import CardId, Color, Seat, Zone

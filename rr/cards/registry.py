@@ -8,10 +8,22 @@ game, the engine records an ``AbilityMissing`` event instead of silently skippin
 from __future__ import annotations
 
 import functools
-from typing import Mapping
+from collections.abc import Mapping
 
 from rr.cards import (
-    blue, brown, copper, gold, gray, green, obsidian, orange, pink, red, silver, violet, white,
+    blue,
+    brown,
+    copper,
+    gold,
+    gray,
+    green,
+    obsidian,
+    orange,
+    pink,
+    red,
+    silver,
+    violet,
+    white,
     yellow,
 )
 from rr.cards.catalogue import catalogue

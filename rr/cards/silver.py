@@ -6,12 +6,24 @@ between players is a ``pay_helium`` from one seat to the other.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from rr.decisions import Ask
 from rr.effects import (
-    Abilities, Ability, Play, Program, Table, banish, gain, gain_helium, is_color, lose_helium,
-    pay_helium, place_influence, regress, remove_influence,
+    Abilities,
+    Ability,
+    Play,
+    Program,
+    Table,
+    banish,
+    gain,
+    gain_helium,
+    is_color,
+    lose_helium,
+    pay_helium,
+    place_influence,
+    regress,
+    remove_influence,
 )
 from rr.model import LOCATIONS, CardId, Color, Location, Seat
 from rr.options import Answer, PickCard, PickPlayer

@@ -11,13 +11,26 @@ the other colours too: :func:`named` (how a public prompt names a card), :func:`
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rr.cards.catalogue import card as card_data
 from rr.decisions import Ask
 from rr.effects import (
-    END_TURN, Abilities, Ability, Play, Program, Table, banish, color_of, gain, gain_top_of_deck,
-    give, is_color, move, return_to_deck, reveal,
+    END_TURN,
+    Abilities,
+    Ability,
+    Play,
+    Program,
+    Table,
+    banish,
+    color_of,
+    gain,
+    gain_top_of_deck,
+    give,
+    is_color,
+    move,
+    return_to_deck,
+    reveal,
 )
 from rr.events.types import CardGained
 from rr.model import CardId, Color, Location, Seat, Zone

@@ -7,7 +7,7 @@ the deploy and end-of-game abilities live here. Judge has neither.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from rr.decisions import Ask
 from rr.effects import Abilities, Ability, Play, Program, gain, gain_bonus, reveal_and_place

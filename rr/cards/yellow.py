@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from rr.cards.green import reveal_two_under
 from rr.decisions import Ask
 from rr.effects import (
-    Abilities, Ability, Chance, Play, Program, banish, choose_from_hand, draw, gain,
-    gain_top_of_deck, is_blocked, is_color, place, return_to_deck,
+    Abilities,
+    Ability,
+    Chance,
+    Play,
+    Program,
+    banish,
+    choose_from_hand,
+    draw,
+    gain,
+    gain_top_of_deck,
+    is_blocked,
+    is_color,
+    place,
+    return_to_deck,
 )
 from rr.events.types import CardSelectedAtRandom, Event
 from rr.model import LOCATIONS, CardId, Color, Location, Zone

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import IO, Iterator
+from collections.abc import Iterator
+from typing import IO
 
 from rr.protocol import Server
 

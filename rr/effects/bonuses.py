@@ -13,14 +13,23 @@ from rr.effects.program import Chance, Program, Table, ask, draw
 from rr.effects.tokens import advance, gain_helium, place_influence
 from rr.events.types import CardBanished, CardRevealed, DieRolled, Event, SovereignTaken
 from rr.model import (
-    DIE_FACES, LOCATION_BONUS, LOCATIONS, Bonus, CardId, House, Location, Seat, Zone,
+    DIE_FACES,
+    LOCATION_BONUS,
+    LOCATIONS,
+    Bonus,
+    CardId,
+    House,
+    Location,
+    Seat,
+    Zone,
 )
 from rr.options import PickCard
 
 
 def location_bonus(table: Table, seat: Seat, location: Location) -> Program[None]:
     """RR-BONUS-1..5: the bonus of ``location``, gained if possible."""
-    yield from gain_bonus(table, seat, LOCATION_BONUS[location], f"RR-BONUS-{_BONUS_RULE[location]}")
+    rule = f"RR-BONUS-{_BONUS_RULE[location]}"
+    yield from gain_bonus(table, seat, LOCATION_BONUS[location], rule)
 
 
 _BONUS_RULE = {Location.JUPITER: 1, Location.MARS: 2, Location.LUNA: 3, Location.INSTITUTE: 4}

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from rr.cards.catalogue import BlockKind, card as card_data
+from rr.cards.catalogue import BlockKind
+from rr.cards.catalogue import card as card_data
 from rr.decisions import Ask
 from rr.effects.program import Program, RulesError, Table, ask
 from rr.events.types import (
-    BlockUsed, CardBanished, CardGained, CardMoved, CardPassed, CardPlaced, CardReturnedToDeck,
+    BlockUsed,
+    CardBanished,
+    CardGained,
+    CardMoved,
+    CardPassed,
+    CardPlaced,
+    CardReturnedToDeck,
     CardRevealed,
 )
 from rr.model import CardId, Color, Location, Seat, Zone, starting_hand

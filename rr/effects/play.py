@@ -8,7 +8,7 @@ returns :data:`END_TURN` when its card says "end your turn" (RR-LEAD-6), else ``
 from __future__ import annotations
 
 import enum
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import define, field, frozen
 

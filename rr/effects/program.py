@@ -16,7 +16,8 @@ replayed, audited and resumed from its log.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Generator, Sequence, TypeVar, Union, cast
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, TypeVar, Union, cast
 
 from attrs import define, frozen
 

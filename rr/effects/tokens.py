@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from rr.events.types import (
-    FleetAdvanced, FleetRegressed, GameEndTriggered, HeliumGained, HeliumLost, HeliumPaid,
-    InfluencePlaced, InfluenceRemoved, Phase,
-)
 from rr.effects.program import Program, Table
+from rr.events.types import (
+    FleetAdvanced,
+    FleetRegressed,
+    GameEndTriggered,
+    HeliumGained,
+    HeliumLost,
+    HeliumPaid,
+    InfluencePlaced,
+    InfluenceRemoved,
+    Phase,
+)
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Seat
 from rr.state import GameState
 

@@ -17,7 +17,15 @@ from rr.errors import CorruptLogError
 from rr.events.types import BY_TAG, Event
 from rr.model import Bonus, Color, Location
 from rr.options import (
-    Answer, GainTop, Lead, Option, PickCard, PickName, PickPlayer, Position, Scout,
+    Answer,
+    GainTop,
+    Lead,
+    Option,
+    PickCard,
+    PickName,
+    PickPlayer,
+    Position,
+    Scout,
 )
 
 OPTION_KINDS: dict[str, type] = {

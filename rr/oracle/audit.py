@@ -18,10 +18,10 @@ import attrs
 from attrs import frozen
 
 from rr.cards.catalogue import catalogue
+from rr.decisions import Decision
 from rr.engine import MAX_PLAYERS, MIN_PLAYERS, Game
 from rr.errors import CorruptLogError, DivergenceError
 from rr.events import log as logfile
-from rr.decisions import Decision
 from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
 from rr.model import CardId
 from rr.oracle.blame import blame
@@ -182,7 +182,7 @@ def audit(events: Sequence[Event], source: str = "log") -> AuditReport:
         return done(verdict=Verdict.DIVERGED, divergence=explain(events, err))
     except CorruptLogError as err:
         return done(verdict=Verdict.DIVERGED, divergence=_impossible(events, err))
-    except Exception as err:  # the rules crashed on recorded inputs: a bug in rr, reported
+    except Exception as err:  # noqa: BLE001 - the rules crashed on recorded inputs: a bug in rr, reported
         return done(verdict=Verdict.RULES_FAILED,
                     problem=f"the rules failed while re-running the log: {err!r} "
                             "(a bug in rr, not in the log)")
@@ -251,7 +251,7 @@ def _expected_at(events: Sequence[Event], index: int) -> Event | Decision | None
     (``None``: a random outcome they would draw afresh, or a prefix that cannot be re-run)."""
     try:
         game = Game.resume(events[:index])
-    except Exception:  # the caller falls back on the engine's own wording
+    except Exception:  # noqa: BLE001 - the caller falls back on the engine's own wording
         return None
     if len(game.events) <= index:
         return game.pending
@@ -321,7 +321,7 @@ def _say(event: Event, before: GameState | None) -> str:
         return f"{_raw(event)} (which cannot happen: {why})"
     try:
         return narrate(event, before, after)
-    except Exception:  # words are a courtesy: a report must never fail on an odd event
+    except Exception:  # noqa: BLE001 - words are a courtesy: a report must never fail on an odd event
         return _raw(event)
 
 

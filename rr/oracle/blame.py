@@ -73,7 +73,7 @@ def blame(events: Sequence[Event], index: int) -> Blame | None:
                 value = request = recorded
             table.state = apply(table.state, request)
             count += 1
-    except Exception:  # a log the rules cannot re-run this far: nobody to blame
+    except Exception:  # noqa: BLE001 - a log the rules cannot re-run this far: nobody to blame
         return None
     finally:
         program.close()

@@ -15,8 +15,15 @@ from attrs import frozen
 
 from rr.cards.catalogue import catalogue
 from rr.events.types import (
-    CardDealt, CardDeclared, CardsShuffled, DecisionMade, DeckShuffled, Event, GameStarted,
-    PhaseChanged, TurnEnded,
+    CardDealt,
+    CardDeclared,
+    CardsShuffled,
+    DecisionMade,
+    DeckShuffled,
+    Event,
+    GameStarted,
+    PhaseChanged,
+    TurnEnded,
 )
 from rr.model import CardId, Location, Seat, Zone, ZoneKind
 from rr.narrate import line as demo_line

@@ -81,7 +81,7 @@ def pending_after(prefix: Sequence[Event]) -> Pending:
         game = Game.resume(prefix)
     except RRError as err:
         return Pending(None, f"unknown: the log does not re-adjudicate here ({err})")
-    except Exception as err:  # a rules failure while re-running is an engine bug, not ours
+    except Exception as err:  # noqa: BLE001 - a rules failure while re-running is an engine bug, not ours
         return Pending(None, f"unknown: the rules failed while re-running the log ({err!r})")
     if len(game.events) > len(prefix):
         return Pending(None, "none at this point: the rules go on without a decision "

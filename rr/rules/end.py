@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
-from rr.cards.catalogue import card as card_data, names
+from rr.cards.catalogue import card as card_data
+from rr.cards.catalogue import names
 from rr.cards.registry import abilities, has_end_of_game_ability
 from rr.decisions import Ask
 from rr.effects.cards import banish, choose_from_hand

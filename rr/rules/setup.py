@@ -5,7 +5,13 @@ from __future__ import annotations
 from rr.cards.catalogue import all_ids
 from rr.effects.program import Chance, Program, Table, draw
 from rr.events.types import (
-    CardDealt, DeckShuffled, Event, FirstPlayerChosen, HousesDealt, Phase, PhaseChanged,
+    CardDealt,
+    DeckShuffled,
+    Event,
+    FirstPlayerChosen,
+    HousesDealt,
+    Phase,
+    PhaseChanged,
 )
 from rr.model import LOCATIONS, House, Zone, starting_hand
 

@@ -10,7 +10,13 @@ from rr.effects.cards import gain_top_of_deck, place, zone_of
 from rr.effects.play import END_TURN, Ability, Hooks, Play, Then, TurnLog
 from rr.effects.program import Program, Table, ask
 from rr.events.types import (
-    AbilityMissing, CardDeployed, CardGained, CardRevealed, TurnEnded, TurnKind, TurnStarted,
+    AbilityMissing,
+    CardDeployed,
+    CardGained,
+    CardRevealed,
+    TurnEnded,
+    TurnKind,
+    TurnStarted,
 )
 from rr.model import LOCATIONS, CardId, Location, Seat, Zone
 from rr.options import GainTop, Lead, Option, Scout

@@ -86,7 +86,7 @@ class Surroundings:
     """Each location's cards, bottom to top."""
     banished: tuple[CardId, ...] = ()
     """The banished pile at the beginning of end-game scoring (RR-SCORE-5, RR-SCORE-16)."""
-    ruleset: Ruleset = Ruleset()  # noqa: RUF009 - a Ruleset is frozen, so sharing it is safe
+    ruleset: Ruleset = Ruleset()
 
 
 @frozen
