@@ -23,6 +23,8 @@ class Ask(enum.Enum):
     COLOR = "color"
     FACE = "face"
     """A face of the Rising die (Minerva's substitute for the Sovereign face)."""
+    BONUS = "bonus"
+    """One of several bonuses to gain (Auctioneer: Helium, the Fleet Track or Influence)."""
     CONFIRM = "confirm"
     """A "you may": yes or no."""
     BLOCK = "block"

@@ -107,7 +107,7 @@ def _is_handled(decision: Decision) -> bool:
     """Whether the agent values ``decision``'s options (with a view) rather than pick one at
     random."""
     ask, source = decision.ask, decision.source
-    return (ask in (Ask.TURN, Ask.GAIN, Ask.FACE)
+    return (ask in (Ask.TURN, Ask.GAIN, Ask.FACE, Ask.BONUS)
             or (ask is Ask.LOCATION and source == "RR-SCOUT-1")
             or (ask is Ask.CARD and source == "RR-END-6")
             or (ask is Ask.CONFIRM and source in _CONFIRM))
@@ -124,7 +124,7 @@ def _choose(p: Position, decision: Decision) -> Option | None:
     if ask is Ask.LOCATION and source == "RR-SCOUT-1":
         return _best(decision.options,
                      lambda o: p.location_bonus(o) if isinstance(o, Location) else None)
-    if ask is Ask.FACE:
+    if ask in (Ask.FACE, Ask.BONUS):
         return _best(decision.options,
                      lambda o: p.bonus_value(o) if isinstance(o, Bonus) else None)
     if ask is Ask.CARD and source == "RR-END-6":

@@ -37,7 +37,7 @@ def auctioneer(p: Play) -> Ability:
                              [PickPlayer(s) for s in p.opponents])
     # "That opponent chooses one: Gain 1 Helium, advance on the Fleet Track, or place 1
     # Influence on the Institute."
-    theirs = yield from p.ask(Ask.FACE, "Choose one: 1 Helium, advance, or 1 Influence",
+    theirs = yield from p.ask(Ask.BONUS, "Choose one: 1 Helium, advance, or 1 Influence",
                               AUCTION, seat=rival.seat)
     yield from auction_gain(p, rival.seat, theirs)
     # "You gain both other options."
@@ -49,7 +49,7 @@ def auctioneer(p: Play) -> Ability:
 
 def auctioneer_end(p: Play) -> Program[None]:
     # "Gain 1 Helium, advance once on the Fleet Track, or place 1 Influence on the Institute."
-    bonus = yield from p.ask(Ask.FACE, "Choose one: 1 Helium, advance, or 1 Influence", AUCTION)
+    bonus = yield from p.ask(Ask.BONUS, "Choose one: 1 Helium, advance, or 1 Influence", AUCTION)
     yield from auction_gain(p, p.seat, bonus)
 
 

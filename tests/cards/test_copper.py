@@ -81,6 +81,7 @@ def test_auctioneer_opponent_picks_one_you_gain_the_other_two() -> None:
     Fleet Track, or place 1 Influence on the Institute. You gain both other options."."""
     game = Scenario(2).hand(0, "auctioneer").deploy(0, "auctioneer", Location.MARS)
     assert game.pending is not None and game.pending.seat == 1
+    assert game.pending.ask is Ask.BONUS  # a choice of bonus, not a face of the die
     assert set(game.pending.options) == {Bonus.HELIUM, Bonus.FLEET, Bonus.INFLUENCE}
     play(game, Bonus.FLEET)
     me, them = game.state.players[0], game.state.players[1]
