@@ -44,30 +44,35 @@ from rr.events.types import (
 )
 from rr.model import CardId, Seat, Zone, ZoneKind
 from rr.state import GameState, PlayerState, apply
-from rr.views import redact
+from rr.views import HIDDEN, redact
 
 
-def card_name(card: CardId) -> str:
-    found = catalogue().get(card)
-    return found.name if found else "a hidden card"
+def card_name(card: CardId | str) -> str:
+    """The printed name of ``card``; "a hidden card" for one the viewer may not see."""
+    if card == HIDDEN:
+        return "a hidden card"
+    found = catalogue().get(CardId(card))
+    return found.name if found is not None else str(card)
 
 
-def _where(zone: Zone, state: GameState) -> str:
+def player(state: GameState, seat: Seat) -> str:
+    """The name of the player in ``seat``."""
+    return state.players[seat].name if 0 <= seat < len(state.players) else f"seat {seat}"
+
+
+def zone_name(state: GameState, zone: Zone) -> str:
+    """A zone in words: "Ana's hand", "Mars", "the deck", "the banished pile"."""
     if zone.kind is ZoneKind.HAND and zone.seat is not None:
-        return f"{_who(state, zone.seat)}'s hand"
+        return f"{player(state, zone.seat)}'s hand"
     if zone.kind is ZoneKind.LOCATION and zone.location is not None:
         return zone.location.title
     return "the deck" if zone.kind is ZoneKind.DECK else "the banished pile"
 
 
-def _who(state: GameState, seat: Seat) -> str:
-    return state.players[seat].name if 0 <= seat < len(state.players) else f"P{seat + 1}"
-
-
 def line(event: Event, before: GameState, after: GameState) -> str | None:
     """What ``event`` did, in words (``None`` for bookkeeping nobody needs to read)."""
     def w(seat: Seat) -> str:
-        return _who(after, seat)
+        return player(after, seat)
 
     def p(seat: Seat) -> PlayerState:
         return after.players[seat]
@@ -95,7 +100,7 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return f"{w(event.seat)} deploys {card_name(event.card)} on {event.location.title}"
         case CardGained():
             return f"{w(event.seat)} gains {card_name(event.card)} from " \
-                   f"{_where(event.source, before)}"
+                   f"{zone_name(before, event.source)}"
         case CardPlaced():
             face = " face down" if event.face_down else ""
             return f"{card_name(event.card)} is placed{face} on {event.location.title}"
@@ -103,17 +108,17 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return f"{card_name(event.card)} moves from {event.source.title} to " \
                    f"{event.location.title}"
         case CardBanished():
-            return f"{card_name(event.card)} is banished from {_where(event.source, before)}"
+            return f"{card_name(event.card)} is banished from {zone_name(before, event.source)}"
         case CardReturnedToDeck():
             return f"{card_name(event.card)} goes to the " \
                    f"{'bottom' if event.bottom else 'top'} of the deck"
         case CardPassed():
             return f"{w(event.giver)} passes {card_name(event.card)} to {w(event.receiver)}"
         case CardRevealed():
-            return f"{card_name(event.card)} is revealed from {_where(event.source, before)}"
+            return f"{card_name(event.card)} is revealed from {zone_name(before, event.source)}"
         case CardSelectedAtRandom():
             return f"{card_name(event.card)} is picked at random from " \
-                   f"{_where(event.source, before)}"
+                   f"{zone_name(before, event.source)}"
         case BlockUsed():
             return f"{w(event.seat)} reveals {card_name(event.card)} to block {w(event.against)}"
         case HeliumGained():

@@ -22,7 +22,7 @@ from rich.table import Table
 
 from rr.errors import BadInputError
 from rr.events import log
-from rr.oracle.narrate import card_name
+from rr.narrate import card_name
 from rr.oracle.replay import Replay, describe_options, replay, replay_json, resolve_seat
 from rr.scoring.scorepad import ROWS
 from rr.state import fold

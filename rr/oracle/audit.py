@@ -24,8 +24,9 @@ from rr.errors import CorruptLogError, DivergenceError
 from rr.events import log as logfile
 from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
 from rr.model import CardId
+from rr.narrate import player
 from rr.oracle.blame import blame
-from rr.oracle.narrate import narrate, option_text, player, source_text
+from rr.oracle.narrate import narrate, option_text, source_text
 from rr.state import EMPTY, GameState, apply, fold
 
 

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Iterator
 
 from attrs import frozen
 
-from rr.cards.catalogue import catalogue
 from rr.events.types import (
     CardDealt,
     CardDeclared,
@@ -25,11 +24,12 @@ from rr.events.types import (
     PhaseChanged,
     TurnEnded,
 )
-from rr.model import CardId, Location, Seat, Zone, ZoneKind
+from rr.model import Location, Seat
+from rr.narrate import card_name, player, zone_name
 from rr.narrate import line as demo_line
 from rr.options import GainTop, Lead, Option, PickCard, PickPlayer, Scout, describe
 from rr.state import EMPTY, GameState, apply
-from rr.views import HIDDEN, redact
+from rr.views import redact
 
 
 @frozen
@@ -39,31 +39,6 @@ class Line:
     index: int
     """The record number (0 = ``game_started``)."""
     text: str
-
-
-def card_name(card: CardId | str) -> str:
-    """The printed name of ``card``; "a hidden card" for a card the viewer may not see."""
-    if card == HIDDEN:
-        return "a hidden card"
-    found = catalogue().get(CardId(card))
-    return found.name if found is not None else str(card)
-
-
-def player(state: GameState, seat: Seat) -> str:
-    """The name of the player in ``seat``."""
-    if 0 <= seat < len(state.players):
-        return state.players[seat].name
-    return f"seat {seat}"
-
-
-def zone_name(state: GameState, zone: Zone) -> str:
-    if zone.kind is ZoneKind.HAND:
-        assert zone.seat is not None
-        return f"{player(state, zone.seat)}'s hand"
-    if zone.kind is ZoneKind.LOCATION:
-        assert zone.location is not None
-        return zone.location.title
-    return "the deck" if zone.kind is ZoneKind.DECK else "the banished pile"
 
 
 def option_text(option: Option, state: GameState) -> str:

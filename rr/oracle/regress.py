@@ -18,7 +18,8 @@ from attrs import frozen
 from rr.errors import BadInputError, CorruptLogError
 from rr.events import log as logfile
 from rr.events.types import Event, GameStarted
-from rr.oracle.narrate import narrate, player
+from rr.narrate import player
+from rr.oracle.narrate import narrate
 from rr.oracle.rerun import Rerun, rerun
 from rr.ruleset import Ruleset
 from rr.state import EMPTY, GameState, apply

@@ -18,8 +18,9 @@ from rr.errors import BadInputError, RRError
 from rr.events.codec import converter, unstructure
 from rr.events.types import Event
 from rr.model import Seat
+from rr.narrate import player
 from rr.options import Option
-from rr.oracle.narrate import Line, narration, option_text, player, source_text
+from rr.oracle.narrate import Line, narration, option_text, source_text
 from rr.rules.final import FinalScore, scorepad_of
 from rr.state import GameState, fold
 from rr.views import View, view

@@ -11,7 +11,8 @@ from rr.cli import main
 from rr.events import log
 from rr.events.types import CardDealt, DecisionMade, Event, HeliumGained
 from rr.model import ZoneKind
-from rr.oracle.narrate import card_name, narration
+from rr.narrate import card_name
+from rr.oracle.narrate import narration
 from rr.oracle.replay import replay
 from rr.state import fold
 from tests.oracle.games import finished, play
