@@ -155,13 +155,13 @@ class Game:
             raise WrongPlayerError(
                 f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
                 f"({self.state.players[decision.seat].name})",
-                decision.source if decision.source.startswith("RR-") else None)
+                _rule_of(decision))
         if option not in decision.options:
             raise IllegalChoiceError(
                 f"{_describe(option)!r} is not a legal option for: {decision.prompt} "
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
                 f"{', ...' if len(decision.options) > 20 else ''})",
-                decision.source if decision.source.startswith("RR-") else None)
+                _rule_of(decision))
         before = len(self._events)
         try:
             self._append(DecisionMade(decision.seat, decision.source, option))
@@ -242,6 +242,12 @@ class Game:
 
     def _diverge(self, recorded: Event, expected: str) -> None:
         raise DivergenceError(len(self._events), _show(recorded), expected, self._asked_by)
+
+
+def _rule_of(decision: Decision) -> str | None:
+    """The spec rule a rejected choice breaks: the decision's source when it is a rule id
+    (a card id is named in the message's prompt instead)."""
+    return decision.source if decision.source.startswith("RR-") else None
 
 
 def _show(event: Event) -> str:
