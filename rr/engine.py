@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rr.automa import AU_TOMA, LEVELS, automa_table
 from rr.decisions import Decision
 from rr.effects.program import Chance, Program, Table
 from rr.errors import (
@@ -80,12 +81,31 @@ class Game:
     @classmethod
     def new(cls, players: Sequence[str] | int, *, seed: int = 0,
             ruleset: Ruleset | None = None,
-            houses: Sequence[House | str] | None = None) -> Game:
-        """A new game. ``players`` are names (or a count: P1, P2, ...); ``houses`` optional."""
+            houses: Sequence[House | str] | None = None,
+            level: int | None = None) -> Game:
+        """A new game. ``players`` are names (or a count: P1, P2, ...); ``houses`` optional.
+
+        One player plays solo against Tull Au Toma (RR-SOLO-1), who takes the second seat;
+        ``level`` is her difficulty, 1 to 6 (default 2, "Stained", RR-SOLO-16), and the Au Toma
+        variant is the ruleset option ``au_toma_variant`` (RR-SOLO-17)::
+
+            Game.new(["Ana"], level=4, seed=1)
+        """
         names = ([f"P{i + 1}" for i in range(players)] if isinstance(players, int)
                  else [str(p) for p in players])
+        solo = len(names) == 1
+        if solo:
+            level = automa_table().normal_level if level is None else level
+            if level not in LEVELS:
+                raise BadInputError(f"Au Toma's level is 1 to 6, not {level}", "RR-SOLO-16")
+            if names[0] == AU_TOMA:
+                raise BadInputError(f"{AU_TOMA} is the automaton's name")
+            names.append(AU_TOMA)
+        elif level is not None:
+            raise BadInputError("a level is for a solo game against Tull Au Toma (one player)",
+                                "RR-SOLO-1")
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise BadInputError(f"a game needs 2 to 6 players, not {len(names)}", "RR-SETUP-7")
+            raise BadInputError(f"a game needs 1 to 6 players, not {len(names)}", "RR-SETUP-7")
         if len(set(names)) != len(names):
             raise BadInputError("player names must differ")
         given: tuple[House, ...] | None = None
@@ -96,9 +116,11 @@ class Game:
             except ValueError as err:
                 raise BadInputError(f"{err}; houses are: "
                                     f"{', '.join(h.value for h in House)}") from None
-            if len(given) != len(names) or len(set(given)) != len(given):
+            wanted = len(names) - 1 if solo else len(names)
+            if len(given) != wanted or len(set(given)) != len(given):
                 raise BadInputError("give one distinct house per player", "RR-SETUP-3")
-        return cls(GameStarted(tuple(names), ruleset or Ruleset(), seed, given))
+        return cls(GameStarted(tuple(names), ruleset or Ruleset(), seed, given,
+                               level if solo else None))
 
     @classmethod
     def resume(cls, events: Sequence[Event]) -> Game:

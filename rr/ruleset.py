@@ -40,6 +40,10 @@ class Ruleset:
     """RULING-V1: the official multiplayer variant (opponent targets need more than a
     starting hand of cards)."""
 
+    au_toma_variant: bool = False
+    """RULING-T7: the official Au Toma variant of the solo mode (RR-SOLO-17) keeps
+    Auctioneer, Eo, Psychologist and Roque in the game."""
+
     @classmethod
     def names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in attrs.fields(cls))

@@ -14,8 +14,18 @@ from typing import Any
 from attrs import evolve, frozen
 
 from rr.errors import CorruptLogError
+from rr.automa import Parity, SoloState
 from rr.events.types import (
     AbilityMissing,
+    AutomaCardDrawn,
+    AutomaCardsDiscarded,
+    AutomaCardsSetAside,
+    AutomaDeckShuffled,
+    CardsPutOnTop,
+    CardsRemoved,
+    HandLookedAt,
+    OddEvenCardPlaced,
+    PriorityCardsDealt,
     BlockUsed,
     CardBanished,
     CardDealt,
@@ -114,6 +124,8 @@ class GameState:
     """How many events have been folded."""
     totals: tuple[int, ...] | None = None
     winners: tuple[Seat, ...] | None = None
+    solo: SoloState | None = None
+    """Tull Au Toma's seat and components in a solo game (RR-SOLO-*); None otherwise."""
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -157,7 +169,7 @@ class GameState:
         for seat, player in enumerate(self.players):
             if card in player.hand:
                 return Zone.hand(seat)
-        return None
+        return None  # also a card out of the game (RR-SOLO-5)
 
     def cards_in(self, zone: Zone) -> tuple[CardId, ...]:
         if zone.kind is ZoneKind.DECK:
@@ -169,6 +181,10 @@ class GameState:
             return self.players[zone.seat].hand
         assert zone.location is not None
         return self.stack(zone.location)
+
+    def is_automa(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is Tull Au Toma (RR-SOLO-1)."""
+        return self.solo is not None and seat == self.solo.seat
 
     def next_seat(self, seat: Seat) -> Seat:
         """The player to the left: next in clockwise order."""
@@ -255,9 +271,12 @@ def _player(state: GameState, event: Event, seat: Seat) -> PlayerState:
 def _game_started(state: GameState, e: GameStarted) -> GameState:
     if state.players:
         raise _bad(e, "the game has already started")
+    solo = None
+    if e.solo_level is not None:  # RR-SOLO-1: Tull Au Toma sits in the last seat
+        solo = SoloState(seat=len(e.players) - 1, level=e.solo_level)
     return evolve(EMPTY, players=tuple(PlayerState(name=n) for n in e.players),
                   ruleset=e.ruleset, seed=e.seed,
-                  neutral_influence=3 if len(e.players) == 2 else 0)
+                  neutral_influence=3 if len(e.players) == 2 else 0, solo=solo)
 
 
 def _deck_shuffled(state: GameState, e: DeckShuffled) -> GameState:
@@ -271,6 +290,8 @@ def _deck_shuffled(state: GameState, e: DeckShuffled) -> GameState:
 def _houses_dealt(state: GameState, e: HousesDealt) -> GameState:
     if len(e.houses) != len(state.players) or len(set(e.houses)) != len(e.houses):
         raise _bad(e, "needs one distinct house per player")
+    if any((h is None) != state.is_automa(s) for s, h in enumerate(e.houses)):
+        raise _bad(e, "every player but Tull Au Toma has a house (RR-SOLO-6)")
     players = tuple(evolve(p, house=h) for p, h in zip(state.players, e.houses))
     return evolve(state, players=players)
 
@@ -440,6 +461,80 @@ def _points_scored(state: GameState, e: PointsScored) -> GameState:
     return _with_player(state, e.seat, points=player.points + ((e.card, e.points),))
 
 
+# --- the fold: solo (RR-SOLO-*) --------------------------------------------------------------
+
+
+def _solo(state: GameState, event: Event) -> SoloState:
+    if state.solo is None:
+        raise _bad(event, "not a solo game")
+    return state.solo
+
+
+def _cards_removed(state: GameState, e: CardsRemoved) -> GameState:
+    solo = _solo(state, e)
+    if state.deck or any(state.zone_of(c) is not None for c in e.cards):
+        raise _bad(e, "cards are removed before the deck is shuffled")
+    return evolve(state, solo=evolve(solo, removed=solo.removed + e.cards))
+
+
+def _automa_deck_shuffled(state: GameState, e: AutomaDeckShuffled) -> GameState:
+    solo = _solo(state, e)
+    if len(set(e.order)) != len(e.order) or (
+            solo.all_cards and sorted(e.order) != sorted(solo.all_cards)):
+        raise _bad(e, "the order is not a permutation of every Au Toma card")
+    if solo.drawn:
+        raise _bad(e, "Au Toma's deck is shuffled between her cards, not during one")
+    return evolve(state, solo=evolve(solo, deck=e.order, set_aside=(), discard=()))
+
+
+def _automa_set_aside(state: GameState, e: AutomaCardsSetAside) -> GameState:
+    solo = _solo(state, e)
+    n = len(e.cards)
+    if n > len(solo.deck) or solo.deck[len(solo.deck) - n:] != e.cards:
+        raise _bad(e, "the cards set aside are not the top of Au Toma's deck")
+    return evolve(state, solo=evolve(solo, deck=solo.deck[:len(solo.deck) - n],
+                                     set_aside=solo.set_aside + e.cards))
+
+
+def _priority_dealt(state: GameState, e: PriorityCardsDealt) -> GameState:
+    solo = _solo(state, e)
+    if len(e.letters) != len(LOCATIONS) or len(set(e.letters)) != len(e.letters):
+        raise _bad(e, "one distinct priority card per location")
+    return evolve(state, solo=evolve(solo, priority=e.letters))
+
+
+def _odd_even(state: GameState, e: OddEvenCardPlaced) -> GameState:
+    solo = _solo(state, e)
+    return evolve(state, solo=evolve(solo, parity=Parity.ODD if e.odd else Parity.EVEN))
+
+
+def _automa_drawn(state: GameState, e: AutomaCardDrawn) -> GameState:
+    solo = _solo(state, e)
+    if not solo.deck or solo.deck[-1] != e.card:
+        raise _bad(e, f"Au Toma card {e.card} is not the top of her deck")
+    return evolve(state, solo=evolve(solo, deck=solo.deck[:-1], drawn=solo.drawn + (e.card,)))
+
+
+def _automa_discarded(state: GameState, e: AutomaCardsDiscarded) -> GameState:
+    solo = _solo(state, e)
+    if sorted(e.cards) != sorted(solo.drawn):
+        raise _bad(e, "only the Au Toma cards of this turn are discarded")
+    return evolve(state, solo=evolve(solo, drawn=(), discard=solo.discard + e.cards))
+
+
+def _put_on_top(state: GameState, e: CardsPutOnTop) -> GameState:
+    hand = _player(state, e, e.seat).hand
+    if len(set(e.cards)) != len(e.cards) or not set(e.cards) <= set(hand):
+        raise _bad(e, f"the cards are not in seat {e.seat}'s hand")
+    return _with_player(state, e.seat, hand=tuple(c for c in hand if c not in e.cards) + e.cards)
+
+
+def _hand_looked_at(state: GameState, e: HandLookedAt) -> GameState:
+    if not set(e.cards) <= set(_player(state, e, e.owner).hand):
+        raise _bad(e, f"the cards are not in seat {e.owner}'s hand")
+    return state
+
+
 _FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
     GameStarted: _game_started,
     DeckShuffled: _deck_shuffled,
@@ -475,6 +570,16 @@ _FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
     PointsScored: _points_scored,
     CardDeclared: _card_declared,
     AbilityMissing: _unchanged,
+    # solo (RR-SOLO-*)
+    CardsRemoved: _cards_removed,
+    AutomaDeckShuffled: _automa_deck_shuffled,
+    AutomaCardsSetAside: _automa_set_aside,
+    PriorityCardsDealt: _priority_dealt,
+    OddEvenCardPlaced: _odd_even,
+    AutomaCardDrawn: _automa_drawn,
+    AutomaCardsDiscarded: _automa_discarded,
+    CardsPutOnTop: _put_on_top,
+    HandLookedAt: _hand_looked_at,
 }
 
 

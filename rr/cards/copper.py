@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.cards.green import reveal_two_under
+from rr.cards import solo
 from rr.decisions import Ask
 from rr.effects import (
     Abilities,
@@ -37,8 +38,11 @@ def auctioneer(p: Play) -> Ability:
                              [PickPlayer(s) for s in p.opponents])
     # "That opponent chooses one: Gain 1 Helium, advance on the Fleet Track, or place 1
     # Influence on the Institute."
-    theirs = yield from p.ask(Ask.BONUS, "Choose one: 1 Helium, advance, or 1 Influence",
-                              AUCTION, seat=rival.seat)
+    if p.state.is_automa(rival.seat):  # RR-SOLO-17: the die chooses for Au Toma
+        theirs = yield from solo.auction_choice(p, rival.seat, AUCTION)
+    else:
+        theirs = yield from p.ask(Ask.BONUS, "Choose one: 1 Helium, advance, or 1 Influence",
+                                  AUCTION, seat=rival.seat)
     yield from auction_gain(p, rival.seat, theirs)
     # "You gain both other options."
     for bonus in AUCTION:

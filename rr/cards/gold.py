@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rr.cards import solo
 from rr.cards.catalogue import card as card_data
 from rr.cards.catalogue import names
 from rr.cards.violet import named
@@ -255,6 +256,9 @@ def roque(p: Play) -> Ability:
     who = yield from p.ask(Ask.PLAYER, "Look at an opponent's hand",
                            [PickPlayer(s) for s in victims])
     victim = who.seat
+    if p.state.is_automa(victim):
+        yield from solo.roque_against(p, victim)  # RR-SOLO-17
+        return None
     hand = p.state.hand(victim)
     # "... name a card, ..."  The looked-at hand is shown to the looker only, as this
     # decision's options (a view shows a decision's options to its decider alone, RR-VIEW-3).

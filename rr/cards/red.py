@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.cards.catalogue import card as card_data
+from rr.cards import solo
 from rr.decisions import Ask
 from rr.effects import (
     Abilities,
@@ -55,9 +56,12 @@ def arlus(p: Play) -> Ability:
     for seat in targets(state, p.seat, neighbours):
         if not p.state.hand(seat):
             continue
-        picked = yield from draw(_random_card(p, seat))
-        assert isinstance(picked, CardSelectedAtRandom)
-        card = picked.card
+        if p.state.is_automa(seat):
+            card = solo.arlus_card(p, seat)  # RR-SOLO-14: her bottom card
+        else:
+            picked = yield from draw(_random_card(p, seat))
+            assert isinstance(picked, CardSelectedAtRandom)
+            card = picked.card
         yield from reveal(p.table, card, seat)
         color = card_data(card).color
         # "If it is Gold, banish that card."
@@ -67,6 +71,8 @@ def arlus(p: Play) -> Ability:
         # "If it is Red, banish Arlus."
         if color is Color.RED and p.state.zone_of(p.card) != Zone.banished():
             yield from banish(p.table, p.card)
+        if p.state.is_automa(seat):
+            yield from solo.after_arlus(p, seat, card)  # RR-SOLO-14: back on top
     return None
 
 
@@ -113,6 +119,9 @@ def eo(p: Play) -> Ability:
     chooses which to reveal (RR-ABIL-12)."""
     # "Each opponent must reveal a Red."
     for seat in p.opponents:
+        if p.state.is_automa(seat):
+            yield from solo.eo_against(p, seat)  # RR-SOLO-17
+            continue
         reds = _reds_in_hand(p, seat)
         card = yield from choose_from_hand(p.table, seat, p.card, "Eo: reveal a Red", reds)
         if card is not None:

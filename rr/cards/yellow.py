@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from rr.cards.green import reveal_two_under
 from rr.decisions import Ask
+from rr.effects.automa import hand_size_for_fewest
 from rr.effects import (
     Abilities,
     Ability,
@@ -152,7 +153,8 @@ def psychologist_end(p: Play) -> Program[None]:
     """Hands are counted as they are when the ability resolves, Psychologist included."""
     # "If you have the fewest cards in hand (ties count), gain 1 random banished card."
     mine = len(p.state.hand(p.seat))
-    if any(len(p.state.hand(s)) < mine for s in p.opponents):
+    # RR-SOLO-17: Au Toma's hand counts as a third of its size
+    if any(hand_size_for_fewest(p.state, s) < mine for s in p.opponents):
         return
     card = yield from random_banished(p)
     if card is not None:

@@ -16,7 +16,7 @@ from rr.events.types import (
     CardReturnedToDeck,
     CardRevealed,
 )
-from rr.model import CardId, Color, Location, Seat, Zone, starting_hand
+from rr.model import CardId, Color, Location, Seat, Zone, ZoneKind, starting_hand
 from rr.options import Answer, PickCard
 from rr.state import GameState
 
@@ -91,7 +91,11 @@ def return_to_deck(table: Table, card: CardId, bottom: bool = False) -> Program[
 
 def reveal(table: Table, card: CardId, seat: Seat | None = None) -> Program[None]:
     """RR-ABIL-6: show ``card`` to everyone; it stays where it is."""
-    yield CardRevealed(card, zone_of(table.state, card), seat)
+    zone = zone_of(table.state, card)
+    if table.state.solo is not None and zone.kind is ZoneKind.HAND \
+            and not table.state.is_automa(zone.seat):
+        return  # RR-SOLO-14: Au Toma does not care; holding the card is enough
+    yield CardRevealed(card, zone, seat)
 
 
 def give(table: Table, giver: Seat, receiver: Seat, card: CardId) -> Program[None]:

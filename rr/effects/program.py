@@ -22,6 +22,7 @@ from typing import Any, TypeVar, Union, cast
 from attrs import define, frozen
 
 from rr.decisions import Ask, Decision
+from rr.effects.automa import automa_answer
 from rr.events.types import Event
 from rr.options import Option
 from rr.state import GameState
@@ -69,6 +70,8 @@ def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
         raise RulesError(f"{source}: duplicate options in {prompt!r}")
     if len(options) == 1 and kind not in (Ask.CONFIRM, Ask.BLOCK):
         return options[0]
+    if table.state.is_automa(seat):  # RR-SOLO-14: Au Toma is never asked
+        return automa_answer(table.state, seat, kind, source, options)
     choice = yield Decision(seat, kind, source, prompt, tuple(options))
     return cast(O, choice)
 

@@ -45,6 +45,9 @@ class GameStarted:
     seed: int
     houses: tuple[House, ...] | None = None
     """Houses given by the players, in seat order; ``None`` means dealt at random."""
+    solo_level: int | None = None
+    """A solo game against Tull Au Toma at this difficulty (RR-SOLO-1, RR-SOLO-16): she is
+    the last seat. ``None``: a game between players."""
 
 
 @frozen
@@ -60,7 +63,8 @@ class HousesDealt:
     """Each seat's house tile (a random outcome unless the players chose)."""
 
     TAG: ClassVar[str] = "houses_dealt/1"
-    houses: tuple[House, ...]
+    houses: tuple[House | None, ...]
+    """``None`` only for Tull Au Toma, who has no house (RR-SOLO-6)."""
 
 
 @frozen
@@ -347,6 +351,89 @@ class AbilityMissing:
     ability: str
 
 
+# --- solo: Tull Au Toma (RR-SOLO-*) ------------------------------------------------------------
+
+
+@frozen
+class CardsRemoved:
+    """Character cards taken out of the game before the shuffle (RR-SOLO-5)."""
+
+    TAG: ClassVar[str] = "cards_removed/1"
+    cards: tuple[CardId, ...]
+
+
+@frozen
+class AutomaDeckShuffled:
+    """All Au Toma cards shuffled into her deck, bottom to top (a random outcome, RR-SOLO-2)."""
+
+    TAG: ClassVar[str] = "automa_deck_shuffled/1"
+    order: tuple[int, ...]
+
+
+@frozen
+class AutomaCardsSetAside:
+    """The top Au Toma cards set aside unseen until the next reshuffle (RR-SOLO-2)."""
+
+    TAG: ClassVar[str] = "automa_cards_set_aside/1"
+    cards: tuple[int, ...]
+
+
+@frozen
+class PriorityCardsDealt:
+    """The priority letter put at each location, in board order (a random outcome,
+    RR-SOLO-3)."""
+
+    TAG: ClassVar[str] = "priority_cards_dealt/1"
+    letters: tuple[str, ...]
+
+
+@frozen
+class OddEvenCardPlaced:
+    """The side of the odd/even card that shows for the whole game (RR-SOLO-7)."""
+
+    TAG: ClassVar[str] = "odd_even_card_placed/1"
+    odd: bool
+
+
+@frozen
+class AutomaCardDrawn:
+    """Au Toma's top card drawn and shown, to be carried out (RR-SOLO-8)."""
+
+    TAG: ClassVar[str] = "automa_card_drawn/1"
+    card: int
+
+
+@frozen
+class AutomaCardsDiscarded:
+    """The Au Toma cards of her turn put face up on her discard pile (RR-SOLO-8)."""
+
+    TAG: ClassVar[str] = "automa_cards_discarded/1"
+    cards: tuple[int, ...]
+
+
+@frozen
+class CardsPutOnTop:
+    """Cards of ``seat``'s hand put back on top of it, in this order (the last is the top):
+    Au Toma's hand after a reveal or a look (RR-SOLO-14, RR-SOLO-17). ``seen_by`` may know
+    the cards; nobody else does."""
+
+    TAG: ClassVar[str] = "cards_put_on_top/1"
+    seat: Seat
+    cards: tuple[CardId, ...]
+    seen_by: Seat | None = None
+
+
+@frozen
+class HandLookedAt:
+    """``seat`` looked at ``cards`` of ``owner``'s hand (Eo and Roque under the Au Toma
+    variant, RR-SOLO-17); only ``seat`` sees them."""
+
+    TAG: ClassVar[str] = "hand_looked_at/1"
+    seat: Seat
+    owner: Seat
+    cards: tuple[CardId, ...]
+
+
 Event = Union[
     GameStarted, DeckShuffled, HousesDealt, FirstPlayerChosen, CardDealt, PhaseChanged,
     TurnStarted, TurnEnded, DecisionMade, GameEndTriggered, GameScored,
@@ -354,12 +441,16 @@ Event = Union[
     CardPassed, CardRevealed, CardSelectedAtRandom, CardsShuffled, BlockUsed,
     HeliumGained, HeliumLost, HeliumPaid, FleetAdvanced, FleetRegressed, InfluencePlaced,
     InfluenceRemoved, SovereignTaken, DieRolled, PointsScored, CardDeclared, AbilityMissing,
+    # solo (RR-SOLO-*)
+    CardsRemoved, AutomaDeckShuffled, AutomaCardsSetAside, PriorityCardsDealt,
+    OddEvenCardPlaced, AutomaCardDrawn, AutomaCardsDiscarded, CardsPutOnTop, HandLookedAt,
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]
 
 RANDOM_OUTCOMES: tuple[type, ...] = (
     DeckShuffled, HousesDealt, FirstPlayerChosen, DieRolled, CardSelectedAtRandom, CardsShuffled,
+    AutomaDeckShuffled, PriorityCardsDealt,
 )
 """Events that record a random outcome: replay and audit read them, never re-draw them."""
 

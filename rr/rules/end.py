@@ -30,6 +30,8 @@ def end_of_game(table: Table) -> Program[None]:
     """RR-END-5..7, then the game is over."""
     yield PhaseChanged(Phase.END_OF_GAME)
     for seat in seats_from_first(table.state):
+        if table.state.is_automa(seat):
+            continue  # RR-SOLO-15: her hand is only counted, never used
         yield from resolve_end_of_game_abilities(table, seat)
         yield from declare(table, seat)  # RULING-A8: the mimic texts carry the same icon
     for seat in seats_from_first(table.state):

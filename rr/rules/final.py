@@ -6,6 +6,7 @@ from attrs import frozen
 
 from rr.model import LOCATIONS, CardId, Seat
 from rr.scoring.scorepad import Scorepad, score
+from rr.scoring.solo import AutomaScoring
 from rr.scoring.table import FinalPlayer, FinalTable, LocationCard
 from rr.state import GameState
 
@@ -25,6 +26,7 @@ def final_table(state: GameState) -> FinalTable:
             sovereign=state.sovereign == seat, house=p.house,
             declarations={c: d for c, d in p.declarations if d is not None and c in p.hand},
             extra_points=points,
+            automa=_automa_scoring(state, seat),
         ))
     return FinalTable(
         players=tuple(players),
@@ -33,6 +35,13 @@ def final_table(state: GameState) -> FinalTable:
         banished=state.banished,
         neutral_influence=state.neutral_influence,
     )
+
+
+def _automa_scoring(state: GameState, seat: Seat) -> AutomaScoring | None:
+    """RR-SOLO-15: Au Toma's level and odd/even card, for her hand's score."""
+    if state.solo is None or not state.is_automa(seat) or state.solo.parity is None:
+        return None
+    return AutomaScoring(state.solo.level, state.solo.parity)
 
 
 @frozen

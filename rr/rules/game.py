@@ -7,13 +7,17 @@ from rr.events.types import GameEndTriggered, TurnKind
 from rr.model import House
 from rr.rules.end import end_of_game
 from rr.rules.setup import setup
+from rr.rules.solo import automa_turn, solo_setup
 from rr.rules.turn import take_turn
 from rr.state import GameState
 
 
 def play(table: Table, houses: tuple[House, ...] | None = None) -> Program[None]:
     """The program of a game whose ``GameStarted`` event is already folded into the table."""
-    yield from setup(table, houses)
+    if table.state.solo is not None:
+        yield from solo_setup(table, houses)  # RR-SOLO-1
+    else:
+        yield from setup(table, houses)
     assert table.state.first_player is not None
     yield from play_from(table, table.state.first_player)
 
@@ -23,7 +27,10 @@ def play_from(table: Table, seat: int) -> Program[None]:
     while True:
         if is_deadlocked(table.state) and not table.state.end_triggered:
             yield GameEndTriggered(seat, "no card is left to play, gain or place (RULING-B7)")
-        yield from take_turn(table, seat)
+        if table.state.is_automa(seat):
+            yield from automa_turn(table, seat)  # RR-SOLO-8
+        else:
+            yield from take_turn(table, seat)
         if is_round_complete(table.state):
             break
         seat = next_to_play(table.state, seat)

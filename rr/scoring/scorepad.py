@@ -13,6 +13,7 @@ from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.input import check_table
 from rr.scoring.optimise import best_declarations
 from rr.scoring.registry import end_game_points
+from rr.scoring.solo import automa_hand_points
 from rr.scoring.table import Declaration, FinalPlayer, FinalTable
 
 FLEET_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10, 15, 21, 28, 34, 39, 43)
@@ -83,6 +84,8 @@ class PlayerScore:
     chosen: frozenset[CardId] = frozenset()
     """Cards whose declaration the optimiser chose (RULING-B3)."""
     sovereign: bool = False
+    base: int = 0
+    """Tull Au Toma's base score, counted in her cards row (RR-SOLO-15)."""
 
     @property
     def total(self) -> int:
@@ -141,6 +144,8 @@ def winners(players: Sequence[PlayerScore]) -> tuple[str, ...]:
 
 def _score_player(table: FinalTable, seat: int, ruleset: Ruleset, influence: int) -> PlayerScore:
     player = table.players[seat]
+    if player.automa is not None:
+        return _score_automa(player, influence)
     around = _surroundings(table, seat, ruleset)
     cards = [card(card_id) for card_id in player.hand]
     chosen = best_declarations(cards, player.declarations, around)
@@ -172,6 +177,23 @@ def _score_player(table: FinalTable, seat: int, ruleset: Ruleset, influence: int
         chosen=frozenset(card_id for card_id in declared if card_id in chosen),
         sovereign=player.sovereign,
     )
+
+
+def _score_automa(player: FinalPlayer, influence: int) -> PlayerScore:
+    """RR-SOLO-15: her tokens as a player's; her hand by the odd/even card, no excess row."""
+    assert player.automa is not None
+    base, points = automa_hand_points(player.hand, player.automa)
+    lines = tuple(CardScore(c, p, 0) for c, p in points)
+    rows = Rows.adding_up(
+        cards=base + sum(line.points for line in lines),
+        fleet=FLEET_POINTS[player.fleet],
+        helium=HELIUM_POINTS * player.helium,
+        sovereignty=SOVEREIGN_POINTS if player.sovereign else 0,
+        influence=influence,
+        excess=0,
+    )
+    return PlayerScore(name=player.name, rows=rows, cards=lines, sovereign=player.sovereign,
+                       base=base)
 
 
 def _with_extra_points(lines: list[CardScore], player: FinalPlayer) -> list[CardScore]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from attrs import field, frozen
 
 from rr.model import CardId, House, Location
+from rr.scoring.solo import AutomaScoring
 from rr.model import Declaration as Declaration  # re-exported: the scorer names it from here
 
 
@@ -34,6 +35,8 @@ class FinalPlayer:
     """Declarations the player gave; a missing one is chosen by the optimiser."""
     extra_points: Mapping[CardId, int] = field(factory=dict)
     """Points won by end-of-game abilities before scoring (Hacker: the revealed core value)."""
+    automa: AutomaScoring | None = None
+    """Set for Tull Au Toma in a solo game: her hand scores by RR-SOLO-15."""
 
 
 @frozen

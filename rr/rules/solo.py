@@ -1,0 +1,208 @@
+"""RR-SOLO-*: the solo mode against Tull Au Toma — her setup and her turn.
+
+Her turn asks her no decision: every location she uses follows from her card, the priority
+cards and the board (RR-SOLO-11). The only decision that can come up during her turn is the
+player's own: whether to block her taking the Sovereign token (RR-BLOCK-3).
+"""
+
+from __future__ import annotations
+
+from rr.automa import AutomaCard, Extra, Parity, Pick, automa_table
+from rr.cards.catalogue import all_ids
+from rr.cards.catalogue import card as card_data
+from rr.effects.bonuses import gain_sovereign, location_bonus
+from rr.effects.program import Chance, Program, Table, draw
+from rr.events.types import (
+    AutomaCardDrawn,
+    AutomaCardsDiscarded,
+    AutomaCardsSetAside,
+    AutomaDeckShuffled,
+    CardBanished,
+    CardDealt,
+    CardDeployed,
+    CardGained,
+    CardsRemoved,
+    DeckShuffled,
+    HousesDealt,
+    OddEvenCardPlaced,
+    Phase,
+    PhaseChanged,
+    PriorityCardsDealt,
+    TurnEnded,
+    TurnStarted,
+)
+from rr.model import (
+    FLEET_MAX,
+    INFLUENCE_TOKENS,
+    LOCATION_BONUS,
+    LOCATIONS,
+    Bonus,
+    House,
+    Location,
+    Seat,
+    Zone,
+    starting_hand,
+)
+from rr.rules.setup import LOCATION_CARDS, choose_first_player
+from rr.state import GameState
+
+HELIUM_CAP = 10
+"""RR-SOLO-12: Au Toma does not gain Helium once she has 10."""
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
+    """RR-SOLO-2..7 before and around the normal 2-player setup (RR-SETUP-8)."""
+    data = automa_table()
+    solo = table.state.solo
+    assert solo is not None
+    yield from shuffle_automa_deck(table)  # RR-SOLO-2
+    letters = data.letters
+    yield from draw(Chance(  # RR-SOLO-3 (the Luna bonus card follows from it, RR-SOLO-4)
+        "the priority cards",
+        lambda rng: PriorityCardsDealt(tuple(rng.sample(letters, len(letters)))),
+        lambda e: isinstance(e, PriorityCardsDealt) and sorted(e.letters) == sorted(letters),
+    ))
+    yield CardsRemoved(data.removed_characters(table.state.ruleset.au_toma_variant))  # RR-SOLO-5
+    removed = set(data.removed_characters(table.state.ruleset.au_toma_variant))
+    deck = tuple(c for c in all_ids() if c not in removed)
+    yield from draw(Chance(
+        "the deck's shuffle",
+        lambda rng: DeckShuffled(tuple(rng.sample(deck, len(deck)))),
+        lambda e: isinstance(e, DeckShuffled) and sorted(e.order) == sorted(deck),
+    ))
+    for location in LOCATIONS:
+        for _ in range(LOCATION_CARDS):
+            yield CardDealt(table.state.deck[-1], Zone.at(location))
+    human = [s for s in table.state.seats if not table.state.is_automa(s)]
+    if houses is not None:
+        yield HousesDealt((*houses[:len(human)], None))  # RR-SOLO-6: she has no house
+    else:
+        yield from draw(Chance(
+            "the house tiles",
+            lambda rng: HousesDealt((*rng.sample(list(House), len(human)), None)),
+            lambda e: isinstance(e, HousesDealt) and len(e.houses) == len(human) + 1
+            and e.houses[-1] is None,
+        ))
+    for seat, player in enumerate(table.state.players):  # RR-SOLO-6: her 2 face-down cards
+        count = data.starting_hand if table.state.is_automa(seat) else starting_hand(player.house)
+        for _ in range(count):
+            yield CardDealt(table.state.deck[-1], Zone.hand(seat))
+    yield OddEvenCardPlaced(odd_even(table.state) is Parity.ODD)  # RR-SOLO-7
+    yield from choose_first_player(table)
+    yield PhaseChanged(Phase.PLAY)
+
+
+def odd_even(state: GameState) -> Parity:
+    """RR-SOLO-7: ODD if most cards on the board have an odd core value; EVEN otherwise."""
+    values = [card_data(c).core_value for loc in LOCATIONS for c in state.stack(loc)]
+    odd = sum(1 for v in values if v % 2)
+    return Parity.ODD if odd > len(values) - odd else Parity.EVEN
+
+
+def shuffle_automa_deck(table: Table) -> Program[None]:
+    """RR-SOLO-2: shuffle every Au Toma card into her deck and set the top 4 aside."""
+    data = automa_table()
+    solo = table.state.solo
+    assert solo is not None
+    cards = solo.all_cards or data.ids()
+    yield from draw(Chance(
+        "Au Toma's deck",
+        lambda rng: AutomaDeckShuffled(tuple(rng.sample(cards, len(cards)))),
+        lambda e: isinstance(e, AutomaDeckShuffled) and sorted(e.order) == sorted(cards),
+    ))
+    deck = table.state.solo.deck if table.state.solo is not None else ()
+    yield AutomaCardsSetAside(deck[len(deck) - data.set_aside:])
+
+
+# --- her turn ------------------------------------------------------------------------------
+
+
+def automa_turn(table: Table, seat: Seat) -> Program[None]:
+    """RR-SOLO-8: reshuffle if her deck is empty, then carry out her top 2 cards in full, one
+    after the other (two Leads), and discard them. She never Scouts."""
+    yield TurnStarted(seat)
+    for _ in range(automa_table().cards_per_turn):
+        solo = table.state.solo
+        assert solo is not None
+        if not solo.deck:
+            yield from shuffle_automa_deck(table)  # RR-SOLO-2
+            solo = table.state.solo
+            assert solo is not None
+        top = solo.deck[-1]
+        yield AutomaCardDrawn(top)
+        yield from carry_out(table, seat, automa_table().card(top))
+    solo = table.state.solo
+    assert solo is not None
+    yield AutomaCardsDiscarded(solo.drawn)
+    yield TurnEnded(seat)
+
+
+def carry_out(table: Table, seat: Seat, card: AutomaCard) -> Program[None]:
+    """RR-SOLO-9, RR-SOLO-10: deploy the character deck's top card, gain, then the extras."""
+    state = table.state
+    if state.deck:  # RR-SOLO-9: the deck's top card, without its deploy ability
+        yield CardDeployed(seat, state.deck[-1], pick(state, card.deploy), Zone.deck())
+    gained_from = gain_location(table.state, card)
+    if gained_from is not None:  # RR-SOLO-10: face down on top of her hand
+        top = table.state.top(gained_from)
+        assert top is not None
+        yield CardGained(seat, top, Zone.at(gained_from))
+    if card.extra is Extra.BONUS and gained_from is not None:
+        yield from automa_bonus(table, seat, gained_from, card)
+    elif card.extra is Extra.BANISH and table.state.deck:
+        yield CardBanished(table.state.deck[-1], Zone.deck())
+
+
+def pick(state: GameState, section: Pick) -> Location:
+    """RR-SOLO-11: a location icon picks that location; a letter, the one holding it."""
+    if section.location is not None:
+        return section.location
+    assert state.solo is not None and section.letter is not None
+    return state.solo.location_of(section.letter)
+
+
+def along(start: Location, step: int) -> list[Location]:
+    """The four locations from ``start`` in the arrow's direction, wrapping (RR-SOLO-11)."""
+    i = LOCATIONS.index(start)
+    return [LOCATIONS[(i + k * step) % len(LOCATIONS)] for k in range(len(LOCATIONS))]
+
+
+def gain_location(state: GameState, card: AutomaCard) -> Location | None:
+    """RR-SOLO-11: the picked location, or the next one along the arrow holding a card;
+    ``None`` if every location is empty (RULING-T4)."""
+    for location in along(pick(state, card.gain), card.arrow.step):
+        if state.stack(location):
+            return location
+    return None
+
+
+def can_use(state: GameState, seat: Seat, bonus: Bonus) -> bool:
+    """RR-SOLO-12: a bonus she does not already have 10 of (the Sovereign token always)."""
+    player = state.players[seat]
+    if bonus is Bonus.FLEET:
+        return player.fleet < FLEET_MAX
+    if bonus is Bonus.HELIUM:
+        return player.helium < HELIUM_CAP
+    if bonus is Bonus.INFLUENCE:
+        return player.influence < INFLUENCE_TOKENS
+    return True
+
+
+def automa_bonus(table: Table, seat: Seat, location: Location, card: AutomaCard,
+                 luna_card: bool = True) -> Program[None]:
+    """RR-SOLO-12, RR-SOLO-13: the bonus of ``location`` — or, if she has 10 of it, of the
+    next location along the card's arrow whose bonus she can use; Luna's bonus brings the
+    bonus of the location on the Luna bonus card, once (RULING-T5)."""
+    state = table.state
+    target = next(loc for loc in along(location, card.arrow.step)
+                  if can_use(state, seat, LOCATION_BONUS[loc]))
+    if target is not Location.LUNA:
+        yield from location_bonus(table, seat, target)
+        return
+    yield from gain_sovereign(table, seat)  # a block does not stop the Luna card (RR-SOLO-13)
+    if luna_card:
+        assert table.state.solo is not None
+        yield from automa_bonus(table, seat, table.state.solo.luna_card(), card, False)
