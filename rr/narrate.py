@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from rr.automa import automa_table
 from rr.cards.catalogue import catalogue
 from rr.events.types import (
     AbilityMissing,
+    AutomaCardDrawn,
+    AutomaCardsDiscarded,
+    AutomaCardsSetAside,
+    AutomaDeckShuffled,
     BlockUsed,
     CardBanished,
     CardDealt,
@@ -18,6 +23,8 @@ from rr.events.types import (
     CardReturnedToDeck,
     CardRevealed,
     CardSelectedAtRandom,
+    CardsPutOnTop,
+    CardsRemoved,
     CardsShuffled,
     DecisionMade,
     DeckShuffled,
@@ -31,18 +38,21 @@ from rr.events.types import (
     GameStarted,
     HeliumGained,
     HeliumLost,
+    HandLookedAt,
     HeliumPaid,
     HousesDealt,
     InfluencePlaced,
     InfluenceRemoved,
+    OddEvenCardPlaced,
     PhaseChanged,
     PointsScored,
+    PriorityCardsDealt,
     SovereignTaken,
     TurnEnded,
     TurnKind,
     TurnStarted,
 )
-from rr.model import CardId, Seat, Zone, ZoneKind
+from rr.model import LOCATIONS, CardId, Seat, Zone, ZoneKind
 from rr.state import GameState, PlayerState, apply
 from rr.views import HIDDEN, redact
 
@@ -77,11 +87,14 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
     def p(seat: Seat) -> PlayerState:
         return after.players[seat]
 
+    solo = solo_line(event, before, after)  # RR-SOLO-*: Tull Au Toma's own events
+    if solo is not None:
+        return solo
     match event:
         case GameStarted():
             return f"A game of {len(event.players)} players: {', '.join(event.players)}"
         case HousesDealt():
-            return "Houses: " + ", ".join(f"{w(s)} {h.value.capitalize()}"
+            return "Houses: " + ", ".join(f"{w(s)} {h.value.capitalize() if h else 'none'}"
                                           for s, h in enumerate(event.houses))
         case DeckShuffled():
             return "The deck is shuffled"
@@ -166,3 +179,39 @@ def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: boo
         if text is not None:
             yield index, text
         state = after
+
+
+# --- solo: Tull Au Toma (RR-SOLO-*) ------------------------------------------------------------
+
+
+def solo_line(event: Event, before: GameState, after: GameState) -> str | None:
+    """The line of a solo event (``None``: not one, or one nobody needs to read)."""
+    match event:
+        case GameStarted(solo_level=int(level)):
+            return f"A solo game: {event.players[0]} against {event.players[-1]}, level {level}"
+        case CardsRemoved():
+            return "Out of the game: " + ", ".join(card_name(c) for c in event.cards)
+        case AutomaDeckShuffled():
+            return "Au Toma's deck is shuffled"
+        case AutomaCardsSetAside():
+            return f"{len(after.solo.set_aside) if after.solo else 4} Au Toma cards are set aside"
+        case PriorityCardsDealt():
+            return "Priority cards: " + ", ".join(
+                f"{loc.title} {letter}" for loc, letter in zip(LOCATIONS, event.letters))
+        case OddEvenCardPlaced():
+            return f"The odd/even card shows {'ODD' if event.odd else 'EVEN'}"
+        case AutomaCardDrawn():
+            data = automa_table().card(event.card)
+            return (f"Au Toma card {event.card}: deploy {data.deploy}, gain {data.gain}, "
+                    f"arrow {data.arrow.value}, {data.extra.value}")
+        case AutomaCardsDiscarded():
+            return None
+        case CardsPutOnTop():
+            shown = ", ".join(card_name(c) for c in event.cards)
+            return f"{player(after, event.seat)} puts {shown} back on top of her hand"
+        case HandLookedAt():
+            shown = ", ".join(card_name(c) for c in event.cards)
+            return f"{player(after, event.seat)} looks at {player(after, event.owner)}'s top " \
+                   f"cards: {shown}"
+    return None
+

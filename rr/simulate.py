@@ -300,3 +300,126 @@ def timed(results: Iterator[GameResult]) -> tuple[list[GameResult], float]:
     start = time.perf_counter()
     collected = list(results)
     return collected, time.perf_counter() - start
+
+
+# --- solo: one player against Tull Au Toma (RR-SOLO-*) -----------------------------------------
+
+
+@frozen
+class SoloResult:
+    """One solo game: the player's agent, total, Au Toma's total, and whether the player won
+    (a shared victory counts)."""
+
+    seed: int
+    level: int
+    agent: str
+    total: int = 0
+    automa_total: int = 0
+    won: bool = False
+    turns: int = 0
+    error: str | None = None
+
+    @property
+    def margin(self) -> int:
+        return self.total - self.automa_total
+
+
+def play_solo(seed: int, level: int, agent: str = "random", ruleset: Ruleset | None = None,
+              out: Path | None = None) -> SoloResult:
+    """One solo game of ``agent`` against Au Toma at ``level``; never raises."""
+    try:
+        game = Game.new(["Player"], seed=seed, ruleset=ruleset, level=level)
+        chooser = AGENTS[agent](seed, game.state.ruleset)
+        decisions = 0
+        while (decision := game.pending) is not None:
+            if decisions >= MAX_DECISIONS:
+                raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+            game.choose(chooser(decision, game))
+            decisions += 1
+        if out is not None:
+            log.write(out / f"solo-{level}-{agent}-{seed:06d}.rrlog", game.events)
+        state = game.state
+        totals = state.totals or (0, 0)
+        return SoloResult(seed, level, agent, totals[0], totals[-1], 0 in (state.winners or ()),
+                          state.players[0].turns)
+    except Exception as err:  # noqa: BLE001 - a bug in rr is reported, so a run counts them
+        return SoloResult(seed, level, agent, error=f"{type(err).__name__}: {err}")
+
+
+SoloChunk = tuple[Sequence[int], int, str, Ruleset | None, str | None]
+
+
+def _play_solo_chunk(chunk: SoloChunk) -> list[SoloResult]:
+    seeds, level, agent, ruleset, out = chunk
+    where = Path(out) if out else None
+    return [play_solo(s, level, agent, ruleset, where) for s in seeds]
+
+
+def run_solo(games: int, levels: Sequence[int], agents: Sequence[str], seed: int = 0,
+             ruleset: Ruleset | None = None, workers: int | None = None,
+             out: Path | None = None, progress: Callable[[int], None] | None = None
+             ) -> list[SoloResult]:
+    """``games`` solo games for every level and agent (game *i* uses seed ``seed + i``, so
+    every agent meets the same deals)."""
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    chunks: list[SoloChunk] = [
+        (list(range(seed + i, min(seed + games, seed + i + 25))), level, agent, ruleset,
+         str(out) if out else None)
+        for level in levels for agent in agents for i in range(0, games, 25)]
+    results: list[SoloResult] = []
+    workers = workers or os.cpu_count() or 1
+    if workers <= 1 or games * len(levels) * len(agents) < 8:
+        for chunk in chunks:
+            results += _play_solo_chunk(chunk)
+            if progress:
+                progress(len(chunk[0]))
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done in pool.map(_play_solo_chunk, chunks):
+            results += done
+            if progress:
+                progress(len(done))
+    return results
+
+
+@frozen
+class SoloLine:
+    """The player's results against one level, for one agent."""
+
+    level: int
+    agent: str
+    games: int
+    errors: int
+    wins: int
+    mean_margin: float
+    mean_score: float
+    mean_automa_score: float
+
+    @property
+    def win_rate(self) -> float:
+        played = self.games - self.errors
+        return self.wins / played if played else 0.0
+
+    def as_json(self) -> dict[str, object]:
+        return {"level": self.level, "agent": self.agent, "games": self.games,
+                "errors": self.errors, "wins": self.wins, "win_rate": round(self.win_rate, 4),
+                "mean_margin": round(self.mean_margin, 2),
+                "mean_score": round(self.mean_score, 2),
+                "mean_automa_score": round(self.mean_automa_score, 2)}
+
+
+def summarise_solo(results: Sequence[SoloResult]) -> list[SoloLine]:
+    """One line per (level, agent), in level order."""
+    keys = sorted({(r.level, r.agent) for r in results}, key=lambda k: (k[0], list(AGENTS).index(
+        k[1]) if k[1] in AGENTS else 99))
+    lines = []
+    for level, agent in keys:
+        mine = [r for r in results if (r.level, r.agent) == (level, agent)]
+        good = [r for r in mine if r.error is None]
+        n = len(good) or 1
+        lines.append(SoloLine(level, agent, len(mine), len(mine) - len(good),
+                              sum(r.won for r in good), sum(r.margin for r in good) / n,
+                              sum(r.total for r in good) / n,
+                              sum(r.automa_total for r in good) / n))
+    return lines

@@ -14,6 +14,10 @@ from attrs import evolve, frozen
 
 from rr.decisions import Ask, Decision
 from rr.events.types import (
+    AutomaCardsSetAside,
+    AutomaDeckShuffled,
+    CardsPutOnTop,
+    HandLookedAt,
     CardDealt,
     CardGained,
     CardMoved,
@@ -59,6 +63,42 @@ class PendingView:
 
 
 @frozen
+class SoloView:
+    """Tull Au Toma's public components in a solo game (RR-SOLO-*). Her hand's size is public
+    (``PublicPlayer.hand_size``); its cards, her deck's order and the set-aside cards are not."""
+
+    seat: Seat
+    level: int
+    priority: tuple[tuple[Location, str], ...]
+    """The priority letter at each location (RR-SOLO-3)."""
+    luna_card: Location | None
+    """The location shown on the Luna bonus card (RR-SOLO-4)."""
+    parity: str | None
+    """"odd" or "even": the side of the odd/even card that shows (RR-SOLO-7)."""
+    deck_size: int
+    set_aside: int
+    discard: tuple[int, ...]
+    """Her discarded Au Toma cards, which anyone may look through (RR-SOLO-8)."""
+    drawn: tuple[int, ...]
+    """The Au Toma cards of the turn under way."""
+    removed: tuple[CardId, ...]
+    """Characters out of the game (RR-SOLO-5)."""
+
+
+def solo_view(state: GameState) -> SoloView | None:
+    """The public part of the solo state, or ``None`` in a game between players."""
+    solo = state.solo
+    if solo is None:
+        return None
+    return SoloView(
+        seat=solo.seat, level=solo.level, priority=tuple(zip(LOCATIONS, solo.priority)),
+        luna_card=solo.luna_card() if solo.priority else None,
+        parity=solo.parity.value if solo.parity is not None else None,
+        deck_size=len(solo.deck), set_aside=len(solo.set_aside), discard=solo.discard,
+        drawn=solo.drawn, removed=solo.removed)
+
+
+@frozen
 class View:
     """The game as ``seat`` sees it (``seat`` None: a spectator)."""
 
@@ -78,6 +118,8 @@ class View:
     pending: PendingView | None
     final_hands: tuple[tuple[CardId, ...], ...] | None = None
     """Every player's hand, once the game is over: hands are shown for scoring."""
+    solo: SoloView | None = None
+    """Au Toma's public components in a solo game (RR-SOLO-*)."""
 
     def card_ids(self) -> set[CardId]:
         """Every card identity this view shows."""
@@ -111,6 +153,7 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
         turn_seat=state.turn_seat, end_triggered_by=state.end_triggered_by,
         totals=state.totals, winners=state.winners, pending=shown,
         final_hands=tuple(p.hand for p in state.players) if state.is_over else None,
+        solo=solo_view(state),
     )
 
 
@@ -151,10 +194,22 @@ def redact(event: Event, before: GameState, seat: Seat | None) -> Event:
     if isinstance(event, CardSelectedAtRandom) and event.source.kind is ZoneKind.HAND \
             and event.source.seat != seat:
         return evolve(event, card=HIDDEN)
+    if isinstance(event, (AutomaDeckShuffled, AutomaCardsSetAside)):
+        return _redact_solo(event)  # RR-SOLO-2: her deck is face down, set-aside unseen
+    if isinstance(event, CardsPutOnTop) and seat != event.seen_by:
+        return evolve(event, cards=tuple(HIDDEN for _ in event.cards))
+    if isinstance(event, HandLookedAt) and seat != event.seat:
+        return evolve(event, cards=tuple(HIDDEN for _ in event.cards))
     if isinstance(event, DecisionMade) and event.seat != seat \
             and _hidden_option(event.option, before, seat):
         return evolve(event, option=PickCard(HIDDEN))
     return event
+
+
+def _redact_solo(event: AutomaDeckShuffled | AutomaCardsSetAside) -> Event:
+    if isinstance(event, AutomaDeckShuffled):
+        return evolve(event, order=())
+    return evolve(event, cards=())
 
 
 def redacted(events: Iterable[Event], seat: Seat | None) -> Iterator[Event]:

@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from rr import simulate
+from rr.cli import solo
 from rr.cli.options import positive_int, ruleset_option
 from rr.errors import BadInputError
 from rr.simulate import Summary
@@ -24,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--games", type=positive_int, default=100, help="how many games (100)")
     p.add_argument("--players", type=int, default=4, help="players per game, 2-6 (4)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
-    p.add_argument("--agents", type=_agents, default=("random",), metavar="KIND,...",
+    p.add_argument("--agents", type=_agents, default=None, metavar="KIND,...",
                    help="the agent of each seat, cycled if fewer than the players: "
                         f"{', '.join(simulate.AGENTS)} (default: random)")
     p.add_argument("--workers", type=positive_int, default=None,
@@ -36,6 +37,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="'official' or option=true|false,... (see rr/ruleset.py)")
     p.add_argument("--out", type=Path, default=None, help="write one .rrlog per game here")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--solo", action="store_true",
+                   help="one player against Tull Au Toma (--players is ignored)")
+    p.add_argument("--level", type=int, default=None, help="solo: Au Toma's level, 1-6 (2)")
+    p.add_argument("--levels", default=None, metavar="1-6",
+                   help="solo: the difficulty table over these levels (agents: random,greedy)")
 
 
 def _agents(text: str) -> tuple[str, ...]:
@@ -46,6 +52,9 @@ def _agents(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.solo or args.level is not None or args.levels is not None:
+        return solo.run(args)  # RR-SOLO-*
+    args.agents = args.agents or ("random",)
     if not 2 <= args.players <= 6:
         raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
     if args.out is not None and args.out.exists() and not args.out.is_dir():

@@ -38,7 +38,7 @@ def automa_answer(state: GameState, seat: int, kind: Ask, source: str,
         hand = state.hand(seat)
         mine = [o for o in options if isinstance(o, PickCard) and o.card in hand]
         if mine:
-            return min(mine, key=lambda o: hand.index(o.card))  # type: ignore[attr-defined]
+            return min(mine, key=lambda o: hand.index(o.card))
     raise AutomaCannotAnswer(f"{source}: no solo rule answers {kind.value!r} for Au Toma")
 
 
