@@ -205,7 +205,7 @@ def solo_line(event: Event, before: GameState, after: GameState) -> str | None:
             return (f"Au Toma card {event.card}: deploy {data.deploy}, gain {data.gain}, "
                     f"arrow {data.arrow.value}, {data.extra.value}")
         case AutomaCardsDiscarded():
-            return None
+            return "Au Toma discards " + " and ".join(f"card {c}" for c in event.cards)
         case CardsPutOnTop():
             shown = ", ".join(card_name(c) for c in event.cards)
             return f"{player(after, event.seat)} puts {shown} back on top of her hand"

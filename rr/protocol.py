@@ -58,8 +58,9 @@ Ops
 ---
 ``ops``
     The ops and their fields (this list, as data).
-``new`` players, [seed], [ruleset], [houses], [as]
+``new`` players, [seed], [ruleset], [houses], [solo], [level], [as]
     A new game: ``players`` is a list of 2-6 distinct names or a count (names P1, P2, ...);
+    one player (with ``solo`` true, or a ``level`` 1-6) plays against Tull Au Toma, seat 1;
     ``ruleset`` is ``"official"`` or overrides such as ``"protect_small_hands=true"``;
     ``houses`` one house name per player. Returns ``game`` (its id), ``players`` (seat, name,
     house) and the first pending decision as ``as`` sees it.
@@ -157,6 +158,9 @@ OPS: tuple[Op, ...] = (
         Field("ruleset", "string", False,
               "'official' (default) or overrides such as 'protect_small_hands=true'"),
         Field("houses", "list of strings", False, "one house per player (default: dealt)"),
+        Field("solo", "boolean", False,
+              "one player against Tull Au Toma, who takes seat 1 (default: false)"),
+        Field("level", "integer", False, "solo: Au Toma's level, 1-6 (default 2)"),
         _AS)),
     Op("pending", "the pending decision; its options only for the seat that decides",
        (_GAME, _AS)),
@@ -346,14 +350,22 @@ class Server:
 
     def _new(self, req: _Request) -> Result:
         players = req.get("players")
+        level = None if req.get("level") is None else req.integer("level", 0)
+        if req.get("solo") not in (None, True, False):
+            raise req.wrong("solo", "true or false")
+        solo = req.get("solo") is True or level is not None  # RR-SOLO-1
         if _is_int(players):
-            if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-                raise BadInputError(f"a game needs 2 to 6 players, not {players}", "RR-SETUP-7")
+            if not (1 if solo else MIN_PLAYERS) <= players <= (1 if solo else MAX_PLAYERS):
+                raise BadInputError(f"a game needs 2 to 6 players (1 solo), not {players}",
+                                    "RR-SETUP-7")
         elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise req.wrong("players", "a list of names or a count")
+        elif solo and len(players) != 1:
+            raise BadInputError("a solo game has one player", "RR-SOLO-1")
         seed = req.integer("seed", 0)
         ruleset = Ruleset.parse(req.string("ruleset", "official"))
-        game = Game.new(players, seed=seed, ruleset=ruleset, houses=req.strings("houses"))
+        game = Game.new(players, seed=seed, ruleset=ruleset, houses=req.strings("houses"),
+                        level=level)
         viewer = req.seat("as", game)
         return {"game": self._open(game), **_table(game), **_pending(game, viewer)}
 

@@ -24,12 +24,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--ruleset", type=ruleset_option, default=None,
                    help="'official' or option=true|false,...")
     p.add_argument("--quiet", action="store_true", help="only the final scorepad")
+    p.add_argument("--solo", action="store_true",
+                   help="one random bot against Tull Au Toma (--players is ignored)")
+    p.add_argument("--level", type=int, default=None, help="solo: Au Toma's level, 1-6 (2)")
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 2 <= args.players <= 6:
+    if args.solo or args.level is not None:  # RR-SOLO-1
+        game = Game.new(1, seed=args.seed, ruleset=args.ruleset, level=args.level)
+    elif not 2 <= args.players <= 6:
         raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
-    game = Game.new(args.players, seed=args.seed, ruleset=args.ruleset)
+    else:
+        game = Game.new(args.players, seed=args.seed, ruleset=args.ruleset)
     agent = RandomAgent(args.seed)
     while game.pending is not None:
         game.choose(agent.choose(game.pending))

@@ -1,0 +1,168 @@
+"""Tull Au Toma's turn (RR-SOLO-8 to RR-SOLO-13): two cards, each a full Lead, no decision."""
+
+from __future__ import annotations
+
+import pytest
+
+from rr.automa import Arrow
+from rr.decisions import Ask
+from rr.events.types import (
+    AbilityMissing, AutomaCardDrawn, AutomaCardsDiscarded, AutomaCardsSetAside,
+    AutomaDeckShuffled, BlockUsed, CardBanished, CardDeployed, CardGained, DecisionMade,
+    FleetAdvanced, HeliumGained, HeliumLost, InfluencePlaced, SovereignTaken,
+)
+from rr.model import Location, Zone
+from rr.options import PickCard
+from rr.rules.solo import along
+from rr.scenario import Scenario, play
+
+from .support import HER, ME, her_turn, of_type, solo
+
+J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+
+
+def board() -> Scenario:
+    """Two known cards on each location, Harmony then Deanna on top of the deck."""
+    return (Scenario(2).at(J, "sevro", "mustang").at(M, "cassius", "victra")
+            .at(L, "tactus", "octavia").at(I, "romulus", "nero")
+            .deck_top("harmony", "deanna", "dancer", "quietus"))
+
+
+@pytest.mark.rule("RR-SOLO-8")
+@pytest.mark.rule("RR-SOLO-1")
+def test_her_turn_draws_two_cards_resolves_them_and_discards_them() -> None:
+    """Her turn carries out her top 2 Au Toma cards in order, discards both, and asks nothing."""
+    game = her_turn(solo(board(), deck=(1, 2, 3)))
+    assert game.is_over  # no decision was asked
+    events = game.events
+    assert not of_type(events, DecisionMade)
+    assert [e.card for e in of_type(events, AutomaCardDrawn)] == [1, 2]
+    assert of_type(events, AutomaCardsDiscarded) == [AutomaCardsDiscarded((1, 2))]
+    drawn = [i for i, e in enumerate(events) if isinstance(e, AutomaCardDrawn)]
+    second_gain = [i for i, e in enumerate(events) if isinstance(e, CardGained)][0]
+    assert drawn[0] < second_gain < drawn[1]  # the first card is done before the second
+    solo_state = game.state.solo
+    assert solo_state is not None and solo_state.deck == (3,) and solo_state.discard == (1, 2)
+
+
+@pytest.mark.rule("RR-SOLO-2")
+def test_an_empty_deck_is_reshuffled_with_the_set_aside_cards() -> None:
+    """With her deck empty, all 22 cards are shuffled (recorded) and 4 are set aside again."""
+    game = her_turn(solo(board(), deck=(), discard=tuple(range(1, 19)),
+                         set_aside=(19, 20, 21, 22)))
+    shuffled = of_type(game.events, AutomaDeckShuffled)
+    assert len(shuffled) == 1 and sorted(shuffled[0].order) == list(range(1, 23))
+    assert of_type(game.events, AutomaCardsSetAside)[0].cards == shuffled[0].order[-4:]
+    solo_state = game.state.solo
+    assert solo_state is not None
+    assert len(solo_state.set_aside) == 4 and len(solo_state.deck) == 16
+
+
+@pytest.mark.rule("RR-SOLO-9")
+def test_she_deploys_the_character_decks_top_card_without_its_ability() -> None:
+    """Card 1 ("deploy Mars") puts the deck's top card, Harmony, on Mars; its ability ("An
+    opponent of your choice loses 1 Helium") does not happen."""
+    state = solo(board().tokens(ME, helium=3), deck=(1, 2))
+    game = her_turn(state)
+    assert of_type(game.events, CardDeployed)[0] == CardDeployed(HER, "harmony", M, Zone.deck())
+    assert not of_type(game.events, HeliumLost) and not of_type(game.events, AbilityMissing)
+
+
+@pytest.mark.rule("RR-SOLO-10")
+@pytest.mark.rule("RR-SOLO-11")
+def test_she_gains_the_top_card_of_the_lettered_location_on_top_of_her_hand() -> None:
+    """Card 1 gains from A (Jupiter here), face down on top of her hand, then Jupiter's bonus."""
+    state = solo(board().hand(HER, "judge", "quicksilver"), deck=(1, 14), priority="ABCD")
+    game = her_turn(state)
+    assert of_type(game.events, CardGained)[0] == CardGained(HER, "mustang", Zone.at(J))
+    assert game.state.hand(HER)[:3] == ("judge", "quicksilver", "mustang")
+    assert of_type(game.events, FleetAdvanced) == [FleetAdvanced(HER, 1)]
+
+
+@pytest.mark.rule("RR-SOLO-10")
+@pytest.mark.rule("RULING-T11")
+def test_banish_extra_and_gaining_the_card_she_just_deployed() -> None:
+    """Card 3 (deploy A, gain A, banish) gains the card it just deployed, then banishes the
+    deck's new top card."""
+    game = her_turn(solo(board(), deck=(3, 14), priority="ABCD"))
+    assert of_type(game.events, CardDeployed)[0].card == "harmony"
+    assert of_type(game.events, CardGained)[0] == CardGained(HER, "harmony", Zone.at(J))
+    assert of_type(game.events, CardBanished)[0] == CardBanished("deanna", Zone.deck())
+
+
+@pytest.mark.rule("RR-SOLO-11")
+@pytest.mark.rule("RULING-T2")
+def test_an_empty_location_is_skipped_along_the_arrow_with_wrap_around() -> None:
+    """Gaining from an empty location follows the arrow: left toward Jupiter, right toward
+    The Institute, wrapping between them."""
+    assert along(J, Arrow.LEFT.step) == [J, I, L, M]
+    assert along(I, Arrow.RIGHT.step) == [I, J, M, L]
+    # card 13: deploy Mars, gain D, arrow left; D is Luna, which is empty -> Mars
+    empty_luna = (Scenario(2).at(J, "sevro").at(M, "cassius").at(I, "romulus")
+                  .deck_top("harmony", "deanna", "dancer"))
+    game = her_turn(solo(empty_luna, deck=(13, 14), priority="ABDC"))
+    assert of_type(game.events, CardGained)[0] == CardGained(HER, "harmony", Zone.at(M))
+    # card 16: deploy B (Mars), gain The Institute, arrow right; The Institute empty -> wrap
+    empty_institute = Scenario(2).at(J, "sevro").deck_top("harmony", "deanna", "dancer")
+    game = her_turn(solo(empty_institute, deck=(16, 14), priority="ABCD"))
+    assert of_type(game.events, CardDeployed)[0].location is M
+    assert of_type(game.events, CardGained)[0] == CardGained(HER, "sevro", Zone.at(J))
+
+
+@pytest.mark.rule("RULING-T4")
+def test_with_no_card_anywhere_her_card_does_nothing() -> None:
+    """With the deck and every location empty she deploys, gains and banishes nothing."""
+    game = her_turn(solo(Scenario(2).deck_only(), deck=(1, 3)))
+    assert not of_type(game.events, CardDeployed) and not of_type(game.events, CardGained)
+    assert not of_type(game.events, CardBanished) and not of_type(game.events, FleetAdvanced)
+    assert game.is_over
+
+
+@pytest.mark.rule("RR-SOLO-12")
+def test_a_bonus_she_has_10_of_is_replaced_along_the_arrow() -> None:
+    """At 10 on the Fleet Track, card 2's Jupiter bonus becomes Mars's (right arrow): Helium."""
+    state = solo(board().tokens(HER, fleet=10), deck=(2, 14), priority="ABCD")
+    game = her_turn(state)
+    assert of_type(game.events, CardGained)[0].source == Zone.at(J)  # the card is unchanged
+    assert not of_type(game.events, FleetAdvanced)
+    assert of_type(game.events, HeliumGained) == [HeliumGained(HER, 1)]
+
+
+@pytest.mark.rule("RR-SOLO-12")
+@pytest.mark.rule("RR-SOLO-13")
+@pytest.mark.rule("RULING-T5")
+def test_capped_luna_card_bonus_still_gives_the_sovereign_token() -> None:
+    """Fleet and Helium at 10: the bonus moves on to Luna; the Luna card's capped Mars bonus
+    comes back to Luna, which gives only the Sovereign token again (no endless loop)."""
+    state = solo(board().tokens(HER, fleet=10, helium=10), deck=(2, 14), priority="ABCD")
+    game = her_turn(state)
+    assert not of_type(game.events, HeliumGained) and not of_type(game.events, FleetAdvanced)
+    assert of_type(game.events, SovereignTaken) == [SovereignTaken(HER)] * 2
+    assert game.state.sovereign == HER
+
+
+@pytest.mark.rule("RR-SOLO-13")
+def test_luna_bonus_brings_the_luna_cards_bonus() -> None:
+    """Gaining from Luna (A here, paired with D at The Institute) gives the Sovereign token
+    and The Institute's bonus."""
+    game = her_turn(solo(board(), deck=(4, 14), priority="CBAD"))
+    assert of_type(game.events, CardGained)[0].source == Zone.at(L)
+    assert of_type(game.events, SovereignTaken) == [SovereignTaken(HER)]
+    assert of_type(game.events, InfluencePlaced) == [InfluencePlaced(HER, 1)]
+
+
+@pytest.mark.rule("RR-SOLO-13")
+@pytest.mark.rule("RULING-T6")
+@pytest.mark.card("martyr")
+def test_a_blocked_luna_bonus_still_gives_the_luna_cards_bonus() -> None:
+    """Martyr, "If an opponent tries to take the Sovereign token from you, you may block them
+    by revealing and banishing this card, then gain the top card of the deck": the player's
+    block is the only decision of her turn, and she still gains the Luna card's bonus."""
+    state = solo(board().hand(ME, "martyr").sovereign(ME), deck=(4, 14), priority="CBAD")
+    game = her_turn(state)
+    assert game.pending is not None and game.pending.seat == ME
+    assert game.pending.ask is Ask.BLOCK
+    events = play(game, PickCard("martyr"))
+    assert BlockUsed(ME, "martyr", HER) in events
+    assert game.state.sovereign == ME
+    assert of_type(events, InfluencePlaced) == [InfluencePlaced(HER, 1)]
