@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from rr.automa import automa_table
 from rr.cards.catalogue import all_ids
 from rr.engine import Game
 from rr.events import log
@@ -33,6 +34,9 @@ def cards_conserved(state: GameState) -> None:
         places += stack
     for player in state.players:
         places += player.hand
+    if state.solo is not None:  # RR-SOLO-5: the characters out of the game
+        places += state.solo.removed
+        automa_cards_conserved(state)
     counts = Counter(places)
     twice = sorted(c for c, n in counts.items() if n > 1)
     assert not twice, f"cards in two places at once: {twice}"
@@ -41,6 +45,18 @@ def cards_conserved(state: GameState) -> None:
     assert len(places) == CARDS, f"{len(places)} cards on the table, not {CARDS}"
     on_locations = {c for stack in state.locations for c in stack}
     assert state.face_down <= on_locations, "a face-down card that is not on a location"
+
+
+def automa_cards_conserved(state: GameState) -> None:
+    """RR-SOLO-2: Au Toma's 22 cards are each in exactly one of her deck, the set-aside
+    cards, her discard pile and the cards of her turn."""
+    solo = state.solo
+    assert solo is not None
+    if not solo.all_cards:
+        return  # before her deck is first shuffled
+    assert sorted(solo.all_cards) == list(automa_table().ids()), \
+        f"Au Toma's cards are not all there once: {sorted(solo.all_cards)}"
+    assert len(solo.drawn) <= automa_table().cards_per_turn
 
 
 def tokens_in_bounds(state: GameState) -> None:
@@ -165,8 +181,11 @@ def replay_choices(events: Sequence[Event]) -> Game:
     from the seed): the determinism check."""
     started = events[0]
     assert isinstance(started, GameStarted)
-    game = Game.new(list(started.players), seed=started.seed, ruleset=started.ruleset,
-                    houses=started.houses)
+    players = list(started.players)
+    if started.solo_level is not None:  # RR-SOLO-1: Au Toma's seat is added by Game.new
+        players = players[:-1]
+    game = Game.new(players, seed=started.seed, ruleset=started.ruleset,
+                    houses=started.houses, level=started.solo_level)
     for e in events:
         if isinstance(e, DecisionMade):
             game.choose(e.option, seat=e.seat)

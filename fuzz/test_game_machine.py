@@ -37,8 +37,10 @@ class GameMachine(RuleBasedStateMachine):
         self.folded = GameState()
         self.games = 0
 
-    def _start(self, players: int, seed: int, ruleset: Ruleset) -> None:
-        self.game = Game.new(players, seed=seed, ruleset=ruleset)
+    def _start(self, players: int, seed: int, ruleset: Ruleset, level: int = 2) -> None:
+        # one player: a solo game against Tull Au Toma at ``level`` (RR-SOLO-1)
+        self.game = Game.new(players, seed=seed, ruleset=ruleset,
+                             level=level if players == 1 else None)
         self.games += 1
         self._absorb(0)
 
@@ -49,9 +51,10 @@ class GameMachine(RuleBasedStateMachine):
         oracle.events_round_trip(new)
         self.folded = oracle.step_fold(self.folded if since else GameState(), new)
 
-    @initialize(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), ruleset=RULESETS)
-    def start(self, players: int, seed: int, ruleset: Ruleset) -> None:
-        self._start(players, seed, ruleset)
+    @initialize(players=st.integers(1, 6), seed=st.integers(0, 2**32 - 1), ruleset=RULESETS,
+                level=st.integers(1, 6))
+    def start(self, players: int, seed: int, ruleset: Ruleset, level: int) -> None:
+        self._start(players, seed, ruleset, level)
 
     @precondition(lambda self: self.game is not None and not self.game.is_over)
     @rule(data=st.data())
@@ -65,10 +68,11 @@ class GameMachine(RuleBasedStateMachine):
         self._absorb(before)
 
     @precondition(lambda self: self.game is not None and self.game.is_over)
-    @rule(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), ruleset=RULESETS)
-    def start_next_game(self, players: int, seed: int, ruleset: Ruleset) -> None:
+    @rule(players=st.integers(1, 6), seed=st.integers(0, 2**32 - 1), ruleset=RULESETS,
+          level=st.integers(1, 6))
+    def start_next_game(self, players: int, seed: int, ruleset: Ruleset, level: int) -> None:
         """After a game is over (and checked), the machine plays another."""
-        self._start(players, seed, ruleset)
+        self._start(players, seed, ruleset, level)
 
     # --- invariants, after every step ---------------------------------------------------------
 

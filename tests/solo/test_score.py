@@ -1,0 +1,64 @@
+"""Tull Au Toma's score (RR-SOLO-15, RR-SOLO-16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rr.automa import LEVELS, Parity, automa_table
+from rr.cards.catalogue import all_ids
+from rr.cards.catalogue import card as card_data
+from rr.scoring.scorepad import score
+from rr.scoring.solo import AutomaScoring
+from rr.scoring.table import FinalPlayer, FinalTable
+
+ODD = [c for c in all_ids() if card_data(c).core_value % 2]
+EVEN = [c for c in all_ids() if not card_data(c).core_value % 2]
+
+
+def her_total(hand: tuple[str, ...], level: int = 2, parity: Parity = Parity.EVEN,
+              **tokens: int) -> tuple[int, int, int]:
+    """Her (cards row, excess row, total) for ``hand`` and tokens."""
+    sovereign = bool(tokens.pop("sovereign", 0))
+    table = FinalTable(players=(
+        FinalPlayer("Ana", ()),
+        FinalPlayer("Tull Au Toma", hand, sovereign=sovereign,
+                    automa=AutomaScoring(level, parity), **tokens),
+    ))
+    rows = score(table).players[1].rows
+    return rows.cards, rows.excess, rows.total
+
+
+@pytest.mark.rule("RR-SOLO-15")
+def test_base_70_plus_matching_and_nonmatching_cards() -> None:
+    """Normal level: 70, plus 6 per card matching the odd/even card and 3 per other card."""
+    hand = tuple(EVEN[:4] + ODD[:3])
+    assert her_total(hand)[0] == 70 + 4 * 6 + 3 * 3
+    assert her_total(hand, parity=Parity.ODD)[0] == 70 + 3 * 6 + 4 * 3
+
+
+@pytest.mark.rule("RR-SOLO-15")
+def test_her_tokens_score_like_a_players() -> None:
+    """Fleet, Helium, the Sovereign token and Influence score as for a player; no excess row."""
+    cards, excess, total = her_total(tuple(EVEN[:12]), fleet=3, helium=2, sovereign=1)
+    assert excess == 0
+    assert total == cards + 6 + 2 * 3 + 10
+
+
+@pytest.mark.rule("RR-SOLO-15")
+def test_more_than_20_cards_discard_nonmatching_first() -> None:
+    """22 cards, 12 matching: she keeps 20, the two discarded being nonmatching."""
+    hand = tuple(EVEN[:12] + ODD[:10])
+    assert her_total(hand)[0] == 70 + 12 * 6 + 8 * 3
+    all_matching = tuple(EVEN[:23])
+    assert her_total(all_matching)[0] == 70 + 20 * 6
+
+
+@pytest.mark.rule("RR-SOLO-16")
+def test_each_level_sets_the_points_per_card() -> None:
+    """Levels 1-6 score 5/2, 6/3, 8/4, 10/5, 12/6, 14/7 per matching / nonmatching card."""
+    hand = tuple(EVEN[:2] + ODD[:1])
+    expected = {1: (5, 2), 2: (6, 3), 3: (8, 4), 4: (10, 5), 5: (12, 6), 6: (14, 7)}
+    for level in LEVELS:
+        matching, nonmatching = expected[level]
+        assert her_total(hand, level=level)[0] == 70 + 2 * matching + nonmatching
+        assert automa_table().level(level).matching == matching
