@@ -105,7 +105,8 @@ class Game:
             raise BadInputError("a level is for a solo game against Tull Au Toma (one player)",
                                 "RR-SOLO-1")
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise BadInputError(f"a game needs 1 to 6 players, not {len(names)}", "RR-SETUP-7")
+            raise BadInputError(f"a game needs 2 to 6 players, not {len(names)} (or 1, solo "
+                                "against Tull Au Toma)", "RR-SETUP-7")
         if len(set(names)) != len(names):
             raise BadInputError("player names must differ")
         given: tuple[House, ...] | None = None

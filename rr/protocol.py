@@ -98,7 +98,7 @@ from typing import Any, cast
 
 from attrs import frozen
 
-from rr.engine import MAX_PLAYERS, MIN_PLAYERS, EngineBugError, Game
+from rr.engine import MAX_PLAYERS, EngineBugError, Game
 from rr.errors import (
     BadInputError,
     IllegalChoiceError,
@@ -355,9 +355,9 @@ class Server:
             raise req.wrong("solo", "true or false")
         solo = req.get("solo") is True or level is not None  # RR-SOLO-1
         if _is_int(players):
-            if not (1 if solo else MIN_PLAYERS) <= players <= (1 if solo else MAX_PLAYERS):
-                raise BadInputError(f"a game needs 2 to 6 players (1 solo), not {players}",
-                                    "RR-SETUP-7")
+            if not 1 <= players <= (1 if solo else MAX_PLAYERS):
+                raise BadInputError(f"a game needs 2 to 6 players, not {players} (or 1, solo "
+                                    "against Tull Au Toma)", "RR-SETUP-7")
         elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise req.wrong("players", "a list of names or a count")
         elif solo and len(players) != 1:

@@ -28,8 +28,9 @@ import msgpack
 from attrs import frozen
 
 from rr.errors import CorruptLogError
-from rr.events.codec import pack, structure_event, unstructure, unstructure_event
+from rr.events.codec import pack, structure, structure_event, unstructure, unstructure_event
 from rr.events.types import Event, GameStarted
+from rr.ruleset import Ruleset
 
 FORMAT = "rrlog"
 VERSION = 1
@@ -113,6 +114,15 @@ def _read_header(unpacker: msgpack.Unpacker) -> tuple[dict[str, Any], bytes]:
     return header, hashlib.sha256(pack(header)).digest()
 
 
+def _same_ruleset(data: Any, ruleset: Ruleset) -> bool:
+    """Whether a header's ruleset is ``ruleset``; an option the header does not name (a log
+    written before the option existed, e.g. ``au_toma_variant``) takes its default."""
+    try:
+        return bool(structure(data, Ruleset) == ruleset)
+    except CorruptLogError:
+        return False
+
+
 def _check_start(header: dict[str, Any], events: Sequence[Event]) -> None:
     if not events:
         raise CorruptLogError("the log holds no events")
@@ -120,7 +130,7 @@ def _check_start(header: dict[str, Any], events: Sequence[Event]) -> None:
     if not isinstance(first, GameStarted):
         raise CorruptLogError("record 0 is not game_started")
     if list(first.players) != header.get("players") or first.seed != header.get("seed") \
-            or unstructure(first.ruleset) != header.get("ruleset"):
+            or not _same_ruleset(header.get("ruleset"), first.ruleset):
         raise CorruptLogError("the header does not match record 0 (players, seed or ruleset)")
 
 

@@ -197,7 +197,9 @@ def declared_set(source: str, name: str) -> tuple[str, ...] | None:
         else:
             continue
         if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-            if isinstance(value, ast.Call) and value.args:  # frozenset({...})
+            if isinstance(value, ast.Call):  # frozenset({...}), or frozenset(): empty
+                if not value.args:
+                    return ()
                 value = value.args[0]
             return _strings(value)
     return None

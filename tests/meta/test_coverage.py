@@ -18,16 +18,12 @@ from rr.oracle.spec import area_of, entries
 
 from .spec import REPO, spec_ids
 
-NOT_IMPLEMENTED = frozenset({
-    "RR-SOLO-1", "RR-SOLO-2", "RR-SOLO-3", "RR-SOLO-4", "RR-SOLO-5", "RR-SOLO-6",
-    "RR-SOLO-7", "RR-SOLO-8", "RR-SOLO-9", "RR-SOLO-10", "RR-SOLO-11", "RR-SOLO-12",
-    "RR-SOLO-13", "RR-SOLO-14", "RR-SOLO-15", "RR-SOLO-16", "RR-SOLO-17",
-})
-"""Spec ids the engine does not implement yet: the solo mode against Tull Au Toma (no Au Toma
-deck, priority cards, odd/even card, turn program or score exist in rr/ yet)."""
+NOT_IMPLEMENTED: frozenset[str] = frozenset()
+"""Spec ids the engine does not implement yet: none (the solo mode, RR-SOLO-*, is played since
+issue #10)."""
 
 NOT_IMPLEMENTED_AREAS = frozenset(area_of(i) for i in NOT_IMPLEMENTED)
-"""The areas of the NOT_IMPLEMENTED ids (``SOLO``)."""
+"""The areas of the NOT_IMPLEMENTED ids (none)."""
 
 TEST_ROOTS = (REPO / "tests", REPO / "fuzz")
 

@@ -220,7 +220,10 @@ def test_a_choice_after_the_end_is_refused(client: Client) -> None:
 
 
 @pytest.mark.parametrize("fields,rule,says", [
-    ({"players": 1}, "RR-SETUP-7", "2 to 6 players, not 1"),
+    ({"players": 0}, "RR-SETUP-7", "2 to 6 players, not 0"),
+    ({"players": 2, "solo": True}, "RR-SETUP-7", "2 to 6 players, not 2"),
+    ({"players": ["Ana", "Bo"], "level": 3}, "RR-SOLO-1", "a solo game has one player"),
+    ({"players": 1, "level": 9}, "RR-SOLO-16", "level is 1 to 6"),
     ({"players": 10 ** 12}, "RR-SETUP-7", "2 to 6 players"),
     ({"players": ["Ana"] * 7}, "RR-SETUP-7", "2 to 6 players, not 7"),
     ({"players": ["Ana", "Ana"]}, None, "player names must differ"),

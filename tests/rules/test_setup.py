@@ -143,9 +143,10 @@ def test_without_apollo_the_first_player_is_drawn_and_takes_the_first_turn() -> 
 
 
 @pytest.mark.rule("RR-SETUP-7")
-@pytest.mark.parametrize("players", [0, 1, 7])
+@pytest.mark.parametrize("players", [0, 7])
 def test_two_to_six_players(players: int) -> None:
-    """Given fewer than 2 or more than 6 players, then the game is refused citing RR-SETUP-7."""
+    """Given no player or more than 6, then the game is refused citing RR-SETUP-7 (one player
+    plays solo against Tull Au Toma, RR-SOLO-1)."""
     with pytest.raises(BadInputError) as err:
         Game.new(players)
     assert err.value.rule == "RR-SETUP-7"
