@@ -115,7 +115,8 @@ def views_leak_nothing(game: Game) -> None:
 def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
     """RR-END-1: the end is triggered only when an end condition holds, in that turn — or,
     RULING-B7, before a turn when no card is left anywhere to play, gain or place."""
-    if not before.deck and not any(before.locations) and not any(p.hand for p in before.players):
+    if not before.deck and not any(before.locations) and not any(
+            p.hand for s, p in enumerate(before.players) if not before.is_automa(s)):
         assert before.turn_seat is None, "a deadlock is declared between turns"
         return
     assert end_reason(before) is not None, f"{event!r} with no end condition met"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rr.automa import automa_table
 from rr.cards.catalogue import BlockKind
 from rr.cards.catalogue import card as card_data
 from rr.decisions import Ask
@@ -151,8 +152,13 @@ def targets(state: GameState, seat: Seat, opponents: tuple[Seat, ...]) -> tuple[
     """
     if not state.ruleset.protect_small_hands:
         return opponents
-    return tuple(s for s in opponents
-                 if len(state.hand(s)) > starting_hand(state.players[s].house))
+    return tuple(s for s in opponents if len(state.hand(s)) > _starting_hand(state, s))
+
+
+def _starting_hand(state: GameState, seat: Seat) -> int:
+    if state.is_automa(seat):
+        return automa_table().starting_hand  # RR-SOLO-6: Au Toma starts with 2
+    return starting_hand(state.players[seat].house)
 
 
 def steal(table: Table, thief: Seat, victim: Seat, card: CardId) -> Program[None]:

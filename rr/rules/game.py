@@ -54,9 +54,11 @@ def next_to_play(state: GameState, seat: int) -> int:
 
 def is_deadlocked(state: GameState) -> bool:
     """RULING-B7: with the deck, every location and every hand empty, no turn can change
-    anything, so no end condition could ever be met."""
+    anything, so no end condition could ever be met. Au Toma's hand does not count: she
+    never plays from it."""
     return (not state.deck and not any(state.locations)
-            and not any(p.hand for p in state.players))
+            and not any(p.hand for s, p in enumerate(state.players)
+                        if not state.is_automa(s)))  # RR-SOLO-9: she never plays her hand
 
 
 def is_round_complete(state: GameState) -> bool:

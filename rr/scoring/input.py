@@ -13,7 +13,8 @@ The JSON format::
 
 Cards are given by id or printed name, in any case. Location lists go bottom to top.
 ``house``, ``declare`` and ``extra_points`` (end-of-game points, e.g. Hacker's) are optional per
-player; ``locations``, ``banished`` and ``neutral_influence`` (default 3 with two players, else
+player; ``"au_toma": {"level": 2, "odd_even": "even"}`` marks Tull Au Toma in a solo game, whose
+hand scores by RR-SOLO-15; ``locations``, ``banished`` and ``neutral_influence`` (default 3 with two players, else
 0) are optional. A missing declaration is chosen by the optimiser (RULING-B3); ``{}`` declares
 nothing.
 """
@@ -24,10 +25,12 @@ import json
 from collections.abc import Mapping
 from typing import NoReturn
 
+from rr.automa import LEVELS, Parity
 from rr.cards.catalogue import Card, card, lookup
 from rr.errors import BadInputError, UnknownCardError
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, CardId, Color, House, Location
 from rr.scoring.optimise import declaration_error
+from rr.scoring.solo import AutomaScoring
 from rr.scoring.table import Declaration, FinalPlayer, FinalTable, LocationCard
 
 MAX_PLAYERS = 6
@@ -35,7 +38,8 @@ TWO_PLAYER_NEUTRAL_INFLUENCE = 3
 """RR-SCORE-12: the neutral house's tokens in a 2-player game."""
 
 _PLAYER_KEYS = (
-    "name", "hand", "helium", "fleet", "influence", "sovereign", "house", "declare", "extra_points"
+    "name", "hand", "helium", "fleet", "influence", "sovereign", "house", "declare", "extra_points",
+    "au_toma",
 )
 _PLAYER_REQUIRED = ("name", "hand", "helium", "fleet", "influence", "sovereign")
 _TABLE_KEYS = ("players", "locations", "banished", "neutral_influence")
@@ -186,7 +190,22 @@ def _player(raw: object, where: str) -> FinalPlayer:
             _card(c, f"{where}: extra_points").id: _int(v, f"{where}: extra_points[{c}]")
             for c, v in _object(fields.get("extra_points", {}), f"{where}: extra_points").items()
         },
+        automa=_au_toma(fields.get("au_toma"), f"{where}: au_toma"),
     )
+
+
+def _au_toma(raw: object, where: str) -> AutomaScoring | None:
+    """RR-SOLO-15: ``{"level": 1-6, "odd_even": "odd"|"even"}`` marks Tull Au Toma."""
+    if raw is None:
+        return None
+    fields = _object(raw, where, ("level", "odd_even"), ("level", "odd_even"))
+    level = _int(fields["level"], f"{where}.level")
+    if level not in LEVELS:
+        _fail(f"{where}.level must be 1 to 6, not {level}")
+    side = fields["odd_even"]
+    if side not in ("odd", "even"):
+        _fail(f"{where}.odd_even must be \"odd\" or \"even\", not {_show(side)}")
+    return AutomaScoring(level, Parity(side))
 
 
 def _declarations(raw: object, where: str) -> Mapping[CardId, Declaration]:

@@ -166,3 +166,13 @@ def test_a_blocked_luna_bonus_still_gives_the_luna_cards_bonus() -> None:
     assert BlockUsed(ME, "martyr", HER) in events
     assert game.state.sovereign == ME
     assert of_type(events, InfluencePlaced) == [InfluencePlaced(HER, 1)]
+
+
+@pytest.mark.rule("RULING-B7")
+@pytest.mark.rule("RR-SOLO-9")
+def test_her_hand_does_not_prevent_the_deadlock_end() -> None:
+    """With the deck, the locations and the player's hand empty, her hand cannot be played,
+    so the game ends (RULING-B7) instead of going round for ever."""
+    from rr.rules.game import is_deadlocked
+    state = solo(Scenario(2).deck_only().hand(HER, "sevro"))
+    assert is_deadlocked(state)
