@@ -21,8 +21,8 @@ from rr.engine import Game
 from rr.events.codec import structure
 from rr.events.types import (
     BlockUsed, CardBanished, CardDealt, CardDeclared, CardDeployed, CardGained, CardPassed,
-    CardPlaced, CardRevealed, CardSelectedAtRandom, DecisionMade, DeckShuffled, Event,
-    GameScored, PointsScored,
+    CardPlaced, CardRevealed, CardSelectedAtRandom, CardsPutOnTop, CardsRemoved, DecisionMade,
+    DeckShuffled, Event, GameScored, HandLookedAt, PointsScored,
 )
 from rr.model import CardId, Seat, ZoneKind
 from rr.options import Lead, Option, PickCard
@@ -78,6 +78,12 @@ class Knowledge:
                 self.public.add(CardId(card))  # deployed face up the moment it is chosen
             case CardDeclared(card=card) | PointsScored(card=card):
                 self.public.add(card)  # end-of-game declarations and points are made openly
+            case CardsRemoved(cards=cards):
+                self.public |= set(cards)  # out of the game, openly (RR-SOLO-5)
+            case HandLookedAt(seat=seat, cards=cards):
+                self.private[seat] |= set(cards)
+            case CardsPutOnTop(seen_by=int(seat), cards=cards):
+                self.private[seat] |= set(cards)
             case GameScored():
                 for player in before.players:  # hands are shown for scoring (RR-SCORE-1)
                     self.public |= set(player.hand)
@@ -139,10 +145,13 @@ def watch(seed: int, players: int, ruleset: str = "official") -> int:
     view and pending decision. Returns how many responses were checked."""
     client = Client()
     rng = random.Random(seed)
-    game = client.ok({"op": "new", "players": players, "seed": seed, "ruleset": ruleset})["game"]
-    shadow = Game.new(players, seed=seed, ruleset=Ruleset.parse(ruleset))
-    knowledge = Knowledge(players)
-    viewers: list[Seat | None] = [None, *range(players)]
+    level = 1 + seed % 6 if players == 1 else None  # one player: solo against Au Toma
+    game = client.ok({"op": "new", "players": players, "seed": seed, "ruleset": ruleset,
+                      **({"level": level} if level else {})})["game"]
+    shadow = Game.new(players, seed=seed, ruleset=Ruleset.parse(ruleset), level=level)
+    seats = len(shadow.state.players)
+    knowledge = Knowledge(seats)
+    viewers: list[Seat | None] = [None, *range(seats)]
     state = GameState()
     checks = 0
 
@@ -189,10 +198,11 @@ def watch(seed: int, players: int, ruleset: str = "official") -> int:
     return checks
 
 
-@pytest.mark.rule("RR-VIEW-1", "RR-VIEW-2", "RR-VIEW-3", "RR-VIEW-4")
+@pytest.mark.rule("RR-VIEW-1", "RR-VIEW-2", "RR-VIEW-3", "RR-VIEW-4", "RR-SOLO-14")
 @pytest.mark.parametrize("seed,players,ruleset", [
     (1, 2, "official"), (2, 3, "official"), (3, 4, "protect_small_hands=true"),
-    (4, 5, "official"), (5, 6, "official")])
+    (4, 5, "official"), (5, 6, "official"),
+    (6, 1, "official"), (11, 1, "au_toma_variant=true")])  # solo, levels 1 and 6
 def test_no_response_shows_a_card_its_seat_may_not_know(seed: int, players: int,
                                                         ruleset: str) -> None:
     """Over a whole random game, no record, view or pending decision that a seat (or a
