@@ -15,7 +15,7 @@ from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import Chance, Play, Program, banish, draw, lose_helium, roll_die
 from rr.events.types import CardsPutOnTop, CardsShuffled, Event, HandLookedAt
-from rr.model import FLEET_MAX, Bonus, CardId, Color, Seat, Zone
+from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Bonus, CardId, Color, Seat, Zone
 from rr.options import PickCard, PickName
 
 
@@ -46,11 +46,13 @@ def auction_choice(p: Play, seat: Seat, options: tuple[Bonus, ...]) -> Program[B
 
 
 def _can_get(p: Play, seat: Seat, bonus: Bonus) -> bool:
+    """RULING-T8: a token she can still take (Helium always: its 10-cap is only for her own
+    bonus substitution, RR-SOLO-12)."""
     player = p.state.players[seat]
     if bonus is Bonus.FLEET:
         return player.fleet < FLEET_MAX
     if bonus is Bonus.INFLUENCE:
-        return player.influence < 10
+        return player.influence < INFLUENCE_TOKENS
     return True
 
 

@@ -81,4 +81,4 @@ def _print(lines: list[simulate.SoloLine]) -> None:
                       str(line.games), str(line.errors), f"{line.win_rate:.1%}",
                       f"{line.mean_margin:+.1f}", f"{line.mean_score:.1f}",
                       f"{line.mean_automa_score:.1f}")
-    Console().print(table)
+    Console(width=max(Console().width, 110)).print(table)  # one line per level and agent

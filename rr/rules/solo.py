@@ -56,8 +56,6 @@ HELIUM_CAP = 10
 def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     """RR-SOLO-2..7 before and around the normal 2-player setup (RR-SETUP-8)."""
     data = automa_table()
-    solo = table.state.solo
-    assert solo is not None
     yield from shuffle_automa_deck(table)  # RR-SOLO-2
     letters = data.letters
     yield from draw(Chance(  # RR-SOLO-3 (the Luna bonus card follows from it, RR-SOLO-4)
@@ -65,8 +63,8 @@ def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
         lambda rng: PriorityCardsDealt(tuple(rng.sample(letters, len(letters)))),
         lambda e: isinstance(e, PriorityCardsDealt) and sorted(e.letters) == sorted(letters),
     ))
-    yield CardsRemoved(data.removed_characters(table.state.ruleset.au_toma_variant))  # RR-SOLO-5
-    removed = set(data.removed_characters(table.state.ruleset.au_toma_variant))
+    removed = data.removed_characters(table.state.ruleset.au_toma_variant)
+    yield CardsRemoved(removed)  # RR-SOLO-5
     deck = tuple(c for c in all_ids() if c not in removed)
     yield from draw(Chance(
         "the deck's shuffle",
