@@ -124,7 +124,9 @@ def game_end_is_right(game: Game) -> None:
     counts = {"normal": Counter[int](), "apollo": Counter[int](), "ooo": Counter[int]()}
     under_way: list[TurnKind] = []
     for e in events:
-        if isinstance(e, TurnStarted):
+        if isinstance(e, TurnStarted) and e.kind is TurnKind.END_OF_GAME:
+            under_way.append(e.kind)  # RULING-B9: an end-of-game step is not a turn
+        elif isinstance(e, TurnStarted):
             key = {TurnKind.NORMAL: "normal", TurnKind.APOLLO_LAST: "apollo",
                    TurnKind.OUT_OF_ORDER: "ooo"}[e.kind]
             if e.kind is TurnKind.OUT_OF_ORDER and TurnKind.APOLLO_LAST in under_way:

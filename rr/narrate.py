@@ -91,6 +91,8 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return None
         case PhaseChanged():
             return f"— {event.phase.value.replace('_', ' ')} —"
+        case TurnStarted() if event.kind is TurnKind.END_OF_GAME:
+            return f"{w(event.seat)}'s end-of-game step"
         case TurnStarted():
             extra = {TurnKind.APOLLO_LAST: " (Apollo's last turn)",
                      TurnKind.OUT_OF_ORDER: " (out of order)"}.get(event.kind, "")
