@@ -18,6 +18,7 @@ from rr.events.types import (
     CardReturnedToDeck,
     CardRevealed,
     CardSelectedAtRandom,
+    CardsSeen,
     CardsShuffled,
     DecisionMade,
     DeckShuffled,
@@ -118,6 +119,11 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return f"{w(event.giver)} passes {card_name(event.card)} to {w(event.receiver)}"
         case CardRevealed():
             return f"{card_name(event.card)} is revealed from {zone_name(before, event.source)}"
+        case CardsSeen():
+            cards = ", ".join(card_name(c) for c in event.cards)
+            if all(c == HIDDEN for c in event.cards):
+                cards = f"{len(event.cards)} card{'s' if len(event.cards) != 1 else ''}"
+            return f"{w(event.seat)} looks at {cards} of {zone_name(before, event.source)}"
         case CardSelectedAtRandom():
             return f"{card_name(event.card)} is picked at random from " \
                    f"{zone_name(before, event.source)}"
@@ -163,7 +169,7 @@ def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: boo
     state = initial or GameState()
     for index, event in enumerate(events):
         after = apply(state, event)
-        shown = event if everything else redact(event, state, viewer)
+        shown = event if everything else redact(event, state, viewer, after)
         text = line(shown, state, after)
         if text is not None:
             yield index, text
