@@ -14,7 +14,7 @@ from rr.cards.catalogue import names
 from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import Chance, Play, Program, banish, draw, lose_helium, roll_die
-from rr.events.types import CardsPutOnTop, CardsShuffled, Event, HandLookedAt
+from rr.events.types import CardsPutOnTop, CardsSeen, CardsShuffled, Event
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Bonus, CardId, Color, Seat, Zone
 from rr.options import PickCard, PickName
 
@@ -67,7 +67,7 @@ def eo_against(p: Play, seat: Seat) -> Program[None]:
     without a Red she loses 1 Helium."""
     looked = top_of_hand(p, seat)
     if looked:
-        yield HandLookedAt(p.seat, seat, looked)
+        yield CardsSeen(p.seat, looked, Zone.hand(seat))
     if not any(card_data(c).color is Color.RED for c in looked):
         yield from lose_helium(p.table, seat)
 
@@ -78,7 +78,7 @@ def roque_against(p: Play, seat: Seat) -> Program[None]:
     looked = top_of_hand(p, seat)
     if not looked:
         return
-    yield HandLookedAt(p.seat, seat, looked)
+    yield CardsSeen(p.seat, looked, Zone.hand(seat))
     in_sight = {card_data(c).name for c in looked}
     options: list[PickCard | PickName] = [PickCard(c) for c in looked]
     options += [PickName(n) for n in names() if n not in in_sight]

@@ -23,6 +23,9 @@ class TurnKind(enum.Enum):
     """Apollo's extra last turn after the game end (RR-END-4)."""
     OUT_OF_ORDER = "out_of_order"
     """A turn taken out of order (Loan Shark, RULING-A12)."""
+    END_OF_GAME = "end_of_game"
+    """A player's end-of-game step (RR-END-5, RULING-B9): not a turn of the game, never
+    counted."""
 
 
 class Phase(enum.Enum):
@@ -218,6 +221,17 @@ class CardRevealed:
     card: CardId
     source: Zone
     seat: Seat | None = None
+
+
+@frozen
+class CardsSeen:
+    """``seat`` looked at ``cards`` where they lie (a hand, the deck's top); nobody else sees
+    them (RR-VIEW-3: Firewall Expert, Roque)."""
+
+    TAG: ClassVar[str] = "cards_seen/1"
+    seat: Seat
+    cards: tuple[CardId, ...]
+    source: Zone
 
 
 @frozen
@@ -423,27 +437,16 @@ class CardsPutOnTop:
     seen_by: Seat | None = None
 
 
-@frozen
-class HandLookedAt:
-    """``seat`` looked at ``cards`` of ``owner``'s hand (Eo and Roque under the Au Toma
-    variant, RR-SOLO-17); only ``seat`` sees them."""
-
-    TAG: ClassVar[str] = "hand_looked_at/1"
-    seat: Seat
-    owner: Seat
-    cards: tuple[CardId, ...]
-
-
 Event = Union[
     GameStarted, DeckShuffled, HousesDealt, FirstPlayerChosen, CardDealt, PhaseChanged,
     TurnStarted, TurnEnded, DecisionMade, GameEndTriggered, GameScored,
     CardDeployed, CardGained, CardPlaced, CardMoved, CardBanished, CardReturnedToDeck,
-    CardPassed, CardRevealed, CardSelectedAtRandom, CardsShuffled, BlockUsed,
+    CardPassed, CardRevealed, CardsSeen, CardSelectedAtRandom, CardsShuffled, BlockUsed,
     HeliumGained, HeliumLost, HeliumPaid, FleetAdvanced, FleetRegressed, InfluencePlaced,
     InfluenceRemoved, SovereignTaken, DieRolled, PointsScored, CardDeclared, AbilityMissing,
     # solo (RR-SOLO-*)
     CardsRemoved, AutomaDeckShuffled, AutomaCardsSetAside, PriorityCardsDealt,
-    OddEvenCardPlaced, AutomaCardDrawn, AutomaCardsDiscarded, CardsPutOnTop, HandLookedAt,
+    OddEvenCardPlaced, AutomaCardDrawn, AutomaCardsDiscarded, CardsPutOnTop,
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]

@@ -22,7 +22,7 @@ from rr.events.codec import structure
 from rr.events.types import (
     BlockUsed, CardBanished, CardDealt, CardDeclared, CardDeployed, CardGained, CardPassed,
     CardPlaced, CardRevealed, CardSelectedAtRandom, CardsPutOnTop, CardsRemoved, DecisionMade,
-    DeckShuffled, Event, GameScored, HandLookedAt, PointsScored,
+    DeckShuffled, Event, GameScored, PointsScored,
 )
 from rr.model import CardId, Seat, ZoneKind
 from rr.options import Lead, Option, PickCard
@@ -80,8 +80,6 @@ class Knowledge:
                 self.public.add(card)  # end-of-game declarations and points are made openly
             case CardsRemoved(cards=cards):
                 self.public |= set(cards)  # out of the game, openly (RR-SOLO-5)
-            case HandLookedAt(seat=seat, cards=cards):
-                self.private[seat] |= set(cards)
             case CardsPutOnTop(seen_by=int(seat), cards=cards):
                 self.private[seat] |= set(cards)
             case GameScored():

@@ -13,7 +13,7 @@ from rr.effects.program import Program, Table
 from rr.engine import Game
 from rr.events.types import (
     CardBanished, CardGained, CardPassed, CardRevealed, CardSelectedAtRandom, CardsPutOnTop,
-    DecisionMade, DieRolled, FleetAdvanced, HandLookedAt, HeliumLost, InfluencePlaced,
+    DecisionMade, DieRolled, FleetAdvanced, CardsSeen, HeliumLost, InfluencePlaced,
 )
 from rr.model import Bonus, Location, Zone
 from rr.options import Answer, PickCard, PickName, PickPlayer
@@ -170,11 +170,11 @@ def test_eo_looks_at_her_top_six_cards_for_a_red() -> None:
     seven = ("harmony", "sevro", "tactus", "mustang", "cassius", "victra", "nero")
     state = solo(Scenario(2, VARIANT).hand(ME, "eo").hand(HER, *seven).tokens(HER, helium=2))
     game = my_deploy(state, "eo", M)
-    looked = of_type(game.events, HandLookedAt)
-    assert looked == [HandLookedAt(ME, HER, seven[1:])]
+    looked = of_type(game.events, CardsSeen)
+    assert looked == [CardsSeen(ME, seven[1:], Zone.hand(HER))]
     assert HeliumLost(HER, 1) in game.events  # the Red (Harmony) is the 7th from the top
     assert game.state.hand(HER) == seven
-    assert redact(looked[0], state, None) == HandLookedAt(ME, HER, (HIDDEN,) * 6)
+    assert redact(looked[0], state, None) == CardsSeen(ME, (HIDDEN,) * 6, Zone.hand(HER))
     with_red = solo(Scenario(2, VARIANT).hand(ME, "eo").hand(HER, "sevro", "harmony")
                     .tokens(HER, helium=2))
     assert not of_type(my_deploy(with_red, "eo", M).events, HeliumLost)

@@ -11,6 +11,7 @@ import pytest
 from rr.cli import main
 from rr.engine import Game
 from rr.events import log
+from rr.knowledge import knows
 from rr.protocol import Server
 
 from .support import HER, ME
@@ -77,11 +78,15 @@ def test_replay_audit_and_regress_a_solo_log(tmp_path: Path,
     log.write(path, game.events)
     assert main(["audit", str(path)]) == 0
     capsys.readouterr()
-    middle = str(len(game.events) // 2)
-    assert main(["replay", str(path), "--at", middle, "--as", "Ana", "--json"]) == 0
-    shown = json.loads(capsys.readouterr().out)
-    at = Game.resume(game.events[:int(middle)]).state
-    assert not set(at.hand(HER)) & set(json.dumps(shown).split('"'))
+    checked = 0
+    for at in (30, 60, len(game.events) // 2):
+        assert main(["replay", str(path), "--at", str(at), "--as", "Ana", "--json"]) == 0
+        shown = set(json.dumps(json.loads(capsys.readouterr().out)).split('"'))
+        state = Game.resume(game.events[:at + 1]).state
+        unseen = {c for c in state.hand(HER) if not knows(state, ME, c)}  # dealt face down
+        assert not unseen & shown
+        checked += len(unseen)
+    assert checked
     assert main(["regress", str(tmp_path), "--ruleset", "official",
                  "--against", "au_toma_variant=true"]) in (0, 1)
 
