@@ -208,11 +208,11 @@ def solo_line(event: Event, before: GameState, after: GameState) -> str | None:
         case OddEvenCardPlaced():
             return f"The odd/even card shows {'ODD' if event.odd else 'EVEN'}"
         case AutomaCardDrawn():
-            data = automa_table().card(event.card)
-            return (f"Au Toma card {event.card}: deploy {data.deploy}, gain {data.gain}, "
+            data = automa_table().card(event.automa_card)
+            return (f"Au Toma card {event.automa_card}: deploy {data.deploy}, gain {data.gain}, "
                     f"arrow {data.arrow.value}, {data.extra.value}")
         case AutomaCardsDiscarded():
-            return "Au Toma discards " + " and ".join(f"card {c}" for c in event.cards)
+            return "Au Toma discards " + " and ".join(f"card {c}" for c in event.automa_cards)
         case CardsPutOnTop():
             shown = ", ".join(card_name(c) for c in event.cards)
             return f"{player(after, event.seat)} puts {shown} back on top of her hand"

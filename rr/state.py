@@ -487,21 +487,21 @@ def _cards_removed(state: GameState, e: CardsRemoved) -> GameState:
 
 def _automa_deck_shuffled(state: GameState, e: AutomaDeckShuffled) -> GameState:
     solo = _solo(state, e)
-    if len(set(e.order)) != len(e.order) or (
-            solo.all_cards and sorted(e.order) != sorted(solo.all_cards)):
+    if len(set(e.automa_cards)) != len(e.automa_cards) or (
+            solo.all_cards and sorted(e.automa_cards) != sorted(solo.all_cards)):
         raise _bad(e, "the order is not a permutation of every Au Toma card")
     if solo.drawn:
         raise _bad(e, "Au Toma's deck is shuffled between her cards, not during one")
-    return evolve(state, solo=evolve(solo, deck=e.order, set_aside=(), discard=()))
+    return evolve(state, solo=evolve(solo, deck=e.automa_cards, set_aside=(), discard=()))
 
 
 def _automa_set_aside(state: GameState, e: AutomaCardsSetAside) -> GameState:
     solo = _solo(state, e)
-    n = len(e.cards)
-    if n > len(solo.deck) or solo.deck[len(solo.deck) - n:] != e.cards:
+    n = len(e.automa_cards)
+    if n > len(solo.deck) or solo.deck[len(solo.deck) - n:] != e.automa_cards:
         raise _bad(e, "the cards set aside are not the top of Au Toma's deck")
     return evolve(state, solo=evolve(solo, deck=solo.deck[:len(solo.deck) - n],
-                                     set_aside=solo.set_aside + e.cards))
+                                     set_aside=solo.set_aside + e.automa_cards))
 
 
 def _priority_dealt(state: GameState, e: PriorityCardsDealt) -> GameState:
@@ -518,16 +518,17 @@ def _odd_even(state: GameState, e: OddEvenCardPlaced) -> GameState:
 
 def _automa_drawn(state: GameState, e: AutomaCardDrawn) -> GameState:
     solo = _solo(state, e)
-    if not solo.deck or solo.deck[-1] != e.card:
-        raise _bad(e, f"Au Toma card {e.card} is not the top of her deck")
-    return evolve(state, solo=evolve(solo, deck=solo.deck[:-1], drawn=solo.drawn + (e.card,)))
+    if not solo.deck or solo.deck[-1] != e.automa_card:
+        raise _bad(e, f"Au Toma card {e.automa_card} is not the top of her deck")
+    return evolve(state, solo=evolve(solo, deck=solo.deck[:-1],
+                                     drawn=solo.drawn + (e.automa_card,)))
 
 
 def _automa_discarded(state: GameState, e: AutomaCardsDiscarded) -> GameState:
     solo = _solo(state, e)
-    if sorted(e.cards) != sorted(solo.drawn):
+    if sorted(e.automa_cards) != sorted(solo.drawn):
         raise _bad(e, "only the Au Toma cards of this turn are discarded")
-    return evolve(state, solo=evolve(solo, drawn=(), discard=solo.discard + e.cards))
+    return evolve(state, solo=evolve(solo, drawn=(), discard=solo.discard + e.automa_cards))
 
 
 def _put_on_top(state: GameState, e: CardsPutOnTop) -> GameState:

@@ -218,10 +218,8 @@ def _redact_solo(event: AutomaDeckShuffled | AutomaCardsSetAside | CardsPutOnTop
                  after: GameState, seat: Seat | None) -> Event:
     """RR-SOLO-2: her deck is face down and the set-aside cards unseen; cards put back on top
     of her hand are shown to the seats that know them (RR-SOLO-14)."""
-    if isinstance(event, AutomaDeckShuffled):
-        return evolve(event, order=())
-    if isinstance(event, AutomaCardsSetAside):
-        return evolve(event, cards=())
+    if isinstance(event, (AutomaDeckShuffled, AutomaCardsSetAside)):
+        return evolve(event, automa_cards=())
     return evolve(event, cards=tuple(c if knows(after, seat, c) else HIDDEN
                                      for c in event.cards))
 

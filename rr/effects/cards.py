@@ -17,6 +17,7 @@ from rr.events.types import (
     CardReturnedToDeck,
     CardRevealed,
     CardsSeen,
+    Phase,
 )
 from rr.model import CardId, Color, Location, Seat, Zone, ZoneKind, starting_hand
 from rr.options import Answer, PickCard
@@ -94,9 +95,9 @@ def return_to_deck(table: Table, card: CardId, bottom: bool = False) -> Program[
 def reveal(table: Table, card: CardId, seat: Seat | None = None) -> Program[None]:
     """RR-ABIL-6: show ``card`` to everyone; it stays where it is."""
     zone = zone_of(table.state, card)
-    if table.state.solo is not None and zone.kind is ZoneKind.HAND \
-            and not table.state.is_automa(zone.seat):
-        return  # RR-SOLO-14: Au Toma does not care; holding the card is enough
+    if table.state.solo is not None and table.state.phase is Phase.PLAY \
+            and zone.kind is ZoneKind.HAND and not table.state.is_automa(zone.seat):
+        return  # RULING-T10: Au Toma does not care; holding the card is enough
     yield CardRevealed(card, zone, seat)
 
 

@@ -366,6 +366,8 @@ class AbilityMissing:
 
 
 # --- solo: Tull Au Toma (RR-SOLO-*) ------------------------------------------------------------
+# Au Toma's own cards are numbered 1..22 (``automa_card(s)``), never named ``card``/``cards``:
+# those fields hold character cards (CardId) wherever they appear.
 
 
 @frozen
@@ -381,7 +383,7 @@ class AutomaDeckShuffled:
     """All Au Toma cards shuffled into her deck, bottom to top (a random outcome, RR-SOLO-2)."""
 
     TAG: ClassVar[str] = "automa_deck_shuffled/1"
-    order: tuple[int, ...]
+    automa_cards: tuple[int, ...]
 
 
 @frozen
@@ -389,7 +391,7 @@ class AutomaCardsSetAside:
     """The top Au Toma cards set aside unseen until the next reshuffle (RR-SOLO-2)."""
 
     TAG: ClassVar[str] = "automa_cards_set_aside/1"
-    cards: tuple[int, ...]
+    automa_cards: tuple[int, ...]
 
 
 @frozen
@@ -414,7 +416,7 @@ class AutomaCardDrawn:
     """Au Toma's top card drawn and shown, to be carried out (RR-SOLO-8)."""
 
     TAG: ClassVar[str] = "automa_card_drawn/1"
-    card: int
+    automa_card: int
 
 
 @frozen
@@ -422,7 +424,7 @@ class AutomaCardsDiscarded:
     """The Au Toma cards of her turn put face up on her discard pile (RR-SOLO-8)."""
 
     TAG: ClassVar[str] = "automa_cards_discarded/1"
-    cards: tuple[int, ...]
+    automa_cards: tuple[int, ...]
 
 
 @frozen

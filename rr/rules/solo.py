@@ -109,7 +109,7 @@ def shuffle_automa_deck(table: Table) -> Program[None]:
     yield from draw(Chance(
         "Au Toma's deck",
         lambda rng: AutomaDeckShuffled(tuple(rng.sample(cards, len(cards)))),
-        lambda e: isinstance(e, AutomaDeckShuffled) and sorted(e.order) == sorted(cards),
+        lambda e: isinstance(e, AutomaDeckShuffled) and sorted(e.automa_cards) == sorted(cards),
     ))
     deck = table.state.solo.deck if table.state.solo is not None else ()
     yield AutomaCardsSetAside(deck[len(deck) - data.set_aside:])

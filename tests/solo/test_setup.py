@@ -55,9 +55,9 @@ def test_her_deck_is_shuffled_and_4_set_aside() -> None:
     """Setup shuffles the 22 Au Toma cards (a recorded outcome) and sets the top 4 aside."""
     game = Game.new(["Ana"], seed=5)
     shuffled = of_type(game.events, AutomaDeckShuffled)[0]
-    assert sorted(shuffled.order) == list(range(1, 23))
+    assert sorted(shuffled.automa_cards) == list(range(1, 23))
     aside = of_type(game.events, AutomaCardsSetAside)[0]
-    assert aside.cards == shuffled.order[-4:]
+    assert aside.automa_cards == shuffled.automa_cards[-4:]
     solo_state = game.state.solo
     assert solo_state is not None
     assert len(solo_state.set_aside) == 4

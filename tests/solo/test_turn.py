@@ -36,7 +36,7 @@ def test_her_turn_draws_two_cards_resolves_them_and_discards_them() -> None:
     assert game.is_over  # no decision was asked
     events = game.events
     assert not of_type(events, DecisionMade)
-    assert [e.card for e in of_type(events, AutomaCardDrawn)] == [1, 2]
+    assert [e.automa_card for e in of_type(events, AutomaCardDrawn)] == [1, 2]
     assert of_type(events, AutomaCardsDiscarded) == [AutomaCardsDiscarded((1, 2))]
     drawn = [i for i, e in enumerate(events) if isinstance(e, AutomaCardDrawn)]
     second_gain = [i for i, e in enumerate(events) if isinstance(e, CardGained)][0]
@@ -51,8 +51,9 @@ def test_an_empty_deck_is_reshuffled_with_the_set_aside_cards() -> None:
     game = her_turn(solo(board(), deck=(), discard=tuple(range(1, 19)),
                          set_aside=(19, 20, 21, 22)))
     shuffled = of_type(game.events, AutomaDeckShuffled)
-    assert len(shuffled) == 1 and sorted(shuffled[0].order) == list(range(1, 23))
-    assert of_type(game.events, AutomaCardsSetAside)[0].cards == shuffled[0].order[-4:]
+    assert len(shuffled) == 1 and sorted(shuffled[0].automa_cards) == list(range(1, 23))
+    assert of_type(game.events, AutomaCardsSetAside)[0].automa_cards == \
+        shuffled[0].automa_cards[-4:]
     solo_state = game.state.solo
     assert solo_state is not None
     assert len(solo_state.set_aside) == 4 and len(solo_state.deck) == 16
