@@ -11,8 +11,8 @@ from rr.decisions import Ask
 from rr.effects import Program, Table, gain
 from rr.effects.play import TurnLog
 from rr.events.types import (
-    CardBanished, CardGained, HeliumGained, HeliumLost, HeliumPaid, InfluencePlaced,
-    InfluenceRemoved, TurnKind, TurnStarted,
+    CardBanished, CardGained, CardRevealed, HeliumGained, HeliumLost, HeliumPaid,
+    InfluencePlaced, InfluenceRemoved, TurnKind, TurnStarted,
 )
 from rr.model import CardId, Color, House, Location, Zone
 from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
@@ -138,17 +138,18 @@ def test_banker_at_the_end_impossible_without_helium_or_cards() -> None:
 
 
 @pytest.mark.card("banker", "surgeon")
-@pytest.mark.rule("RULING-A28", "RR-END-9")
+@pytest.mark.rule("RULING-A28", "RR-END-9", "RULING-B9")
 def test_banker_at_the_end_gains_a_card_whose_own_end_of_game_ability_then_resolves() -> None:
     """Banker, "You may pay 3 Helium to gain the top card of any location.": the Surgeon
-    bought joins the hand while its owner is still resolving, so Surgeon's "Gain any 1
-    banished Gold." resolves too."""
+    bought joins the hand while its owner is still resolving, is shown, and Surgeon's "Gain
+    any 1 banished Gold." resolves too."""
     game = (Scenario(2).house(0, House.MARS).house(1, House.DIANA).hand(0, "banker")
             .tokens(0, helium=3).at(Location.MARS, "surgeon").banished("sevro")
             .end_triggered(0).run(end_of_game))
     events = play(game, PickCard("surgeon"))
     assert game.is_over
-    assert events[1:4] == (HeliumLost(0, 3), CardGained(0, "surgeon", Zone.at(Location.MARS)),
+    assert events[1:5] == (HeliumLost(0, 3), CardGained(0, "surgeon", Zone.at(Location.MARS)),
+                          CardRevealed("surgeon", Zone.hand(0), 0),
                           CardGained(0, "sevro", Zone.banished()))
     assert game.state.hand(0) == ("banker", "surgeon", "sevro")
 

@@ -242,18 +242,19 @@ def test_martyr_at_the_end_with_mars_empty_does_nothing() -> None:
 
 
 @pytest.mark.card("martyr", "hacker")
-@pytest.mark.rule("RULING-A28", "RR-END-9")
+@pytest.mark.rule("RULING-A28", "RR-END-9", "RULING-B9")
 def test_martyr_at_the_end_gains_a_card_whose_own_end_of_game_ability_then_resolves() -> None:
     """Martyr, "If you have the Sovereign token, gain 1 card of your choice from Mars.": the
-    Hacker gained joins the hand while its owner is still resolving, so Hacker's "Reveal the
-    top card of the deck. Gain points equal to that card's core value." resolves too, and
-    Hacker scores its core value (15) besides."""
+    Hacker gained joins the hand while its owner is still resolving and is shown, so Hacker's
+    "Reveal the top card of the deck. Gain points equal to that card's core value." resolves
+    too, and Hacker scores its core value (15) besides."""
     game = (Scenario(2).house(0, House.MARS).house(1, House.DIANA).hand(0, "martyr")
             .sovereign(0).at(Location.MARS, "hacker").deck_top("quicksilver")
             .end_triggered(0).run(end_of_game))
     assert game.is_over
     gained = game.events.index(CardGained(0, "hacker", Zone.at(Location.MARS)))
-    assert game.events[gained + 1:gained + 3] == (CardRevealed("quicksilver", Zone.deck(), 0),
+    assert game.events[gained + 1:gained + 4] == (CardRevealed("hacker", Zone.hand(0), 0),
+                                                  CardRevealed("quicksilver", Zone.deck(), 0),
                                                   PointsScored(0, "hacker", 40))
     assert game.state.hand(0) == ("martyr", "hacker")
     # Martyr 15 + Hacker 15 + its 40 points + the Sovereign token 10.
