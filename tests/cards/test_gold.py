@@ -421,6 +421,25 @@ def test_karnus_after_banishing_a_trigger_may_make_an_opponent_banish(trigger: s
     assert game.state.top(Location.MARS) == "karnus"
 
 
+@pytest.mark.card("karnus", "firewall_expert")
+@pytest.mark.rule("RULING-C5", "RULING-B8")
+@pytest.mark.parametrize("trigger", ["mustang", "nero"])
+def test_karnus_banishing_a_face_down_trigger_reads_its_name(trigger: str) -> None:
+    """Karnus, "Banish the card directly under this one. If the banished card is Mustang, The
+    Jackal, or Nero, you may also choose an opponent.": the face-down card, once banished, lies
+    face up for everyone to see, so its printed name counts."""
+    game = (Scenario(2).hand(0, "karnus").hand(1, "deanna", "harmony")
+            .at(Location.MARS, trigger, face_down=[trigger]).deploy(0, "karnus", Location.MARS))
+    assert CardBanished(trigger, Zone.at(Location.MARS)) in game.events
+    assert trigger not in game.state.face_down and game.state.banished == (trigger,)
+    assert game.pending is not None and game.pending.seat == 0
+    assert set(game.pending.options) == {Answer.NO, PickPlayer(1)}
+    play(game, PickPlayer(1))
+    no_block(game, 1)
+    events = play(game, PickCard("harmony"))
+    assert banished(events) == ["harmony"]
+
+
 @pytest.mark.card("karnus")
 def test_karnus_may_decline_choosing_an_opponent() -> None:
     """Karnus, "... you may also choose an opponent.": declining leaves every hand alone."""
@@ -1185,6 +1204,32 @@ def test_victra_not_on_a_gold_is_banished() -> None:
             .deploy(0, "victra", Location.INSTITUTE))
     assert game.state.hand(0) == ("sevro",)
     assert game.state.banished == ("victra",)
+
+
+@pytest.mark.card("victra", "firewall_expert")
+@pytest.mark.rule("RULING-A19", "RULING-C5")
+def test_victra_on_a_face_down_gold_is_banished() -> None:
+    """Victra, "Gain the bottom card of this location (if it's not this card). Banish Victra
+    unless you deployed her on a Gold.": a face-down Gold is colourless as it lay, so she still
+    gains the bottom card and goes."""
+    game = (Scenario(2).hand(0, "victra")
+            .at(Location.INSTITUTE, "deanna", "sevro", face_down=["sevro"])
+            .deploy(0, "victra", Location.INSTITUTE))
+    assert CardGained(0, "deanna", Zone.at(Location.INSTITUTE)) in game.events
+    assert game.state.stack(Location.INSTITUTE) == ("sevro",)
+    assert game.state.banished == ("victra",)
+
+
+@pytest.mark.card("victra", "firewall_expert")
+@pytest.mark.rule("RULING-A19", "RULING-C5")
+def test_victra_on_a_lone_face_down_gold_gains_it_and_is_banished() -> None:
+    """Victra, "... unless you deployed her on a Gold.": the face-down Gold she was deployed on
+    is read as it lay, colourless, even though she gains it."""
+    game = (Scenario(2).hand(0, "victra").at(Location.INSTITUTE, "sevro", face_down=["sevro"])
+            .deploy(0, "victra", Location.INSTITUTE))
+    assert game.state.hand(0) == ("sevro",)
+    assert game.state.banished == ("victra",)
+    assert not any(isinstance(e, CardRevealed) for e in game.events)
 
 
 @pytest.mark.card("victra")
