@@ -15,7 +15,7 @@ from rr.events.types import (
     InfluencePlaced, InfluenceRemoved, TurnKind, TurnStarted,
 )
 from rr.model import CardId, Color, House, Location, Zone
-from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
+from rr.options import Answer, GainTop, Lead, PickCard, PickFaceDown, PickPlayer
 from rr.rules.end import end_of_game
 from rr.rules.turn import deploy
 from rr.ruleset import Ruleset
@@ -55,6 +55,23 @@ def test_banker_pays_3_to_gain_any_card_of_its_location_then_is_banished() -> No
     assert CardGained(0, "sevro", Zone.at(Location.MARS)) in events
     assert CardBanished("banker", Zone.at(Location.MARS)) in events
     assert game.state.players[0].helium == 1
+    assert game.state.hand(0) == ("sevro",)
+    assert game.state.stack(Location.MARS) == ("deanna",)
+
+
+@pytest.mark.card("banker", "firewall_expert")
+@pytest.mark.rule("RULING-A15", "RULING-B8")
+def test_banker_takes_a_face_down_card_by_where_it_lies() -> None:
+    """Banker, "You may pay 3 Helium to gain any card from this location. If you do, banish
+    Banker.": a face-down card is offered by where it lies; the card it is ends in the hand."""
+    game = (Scenario(2).hand(0, "banker")
+            .at(Location.MARS, "sevro", "deanna", face_down=["sevro"])
+            .tokens(0, helium=3).deploy(0, "banker", Location.MARS))
+    assert game.pending is not None
+    assert set(game.pending.options) == {
+        Answer.NO, PickFaceDown(Location.MARS, 2), PickCard("deanna"), PickCard("banker")}
+    events = play(game, PickFaceDown(Location.MARS, 2))
+    assert CardGained(0, "sevro", Zone.at(Location.MARS)) in events
     assert game.state.hand(0) == ("sevro",)
     assert game.state.stack(Location.MARS) == ("deanna",)
 
@@ -114,6 +131,22 @@ def test_banker_at_the_end_pays_3_for_the_top_card_of_any_location() -> None:
     assert HeliumLost(0, 3) in events
     assert CardGained(0, "deanna", Zone.at(Location.MARS)) in events
     assert game.state.hand(0) == ("banker", "deanna")
+
+
+@pytest.mark.card("banker", "firewall_expert")
+@pytest.mark.rule("RULING-B8")
+def test_banker_at_the_end_takes_a_face_down_top_card_by_where_it_lies() -> None:
+    """Banker, "You may pay 3 Helium to gain the top card of any location.": a face-down top
+    card is offered by where it lies; the card it is ends in the hand."""
+    game = (Scenario(2).hand(0, "banker").tokens(0, helium=3)
+            .at(Location.JUPITER, "deanna", "sevro", face_down=["sevro"])
+            .at(Location.LUNA, "harmony").ability(0, "banker"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {
+        Answer.NO, PickFaceDown(Location.JUPITER, 0), PickCard("harmony")}
+    events = play(game, PickFaceDown(Location.JUPITER, 0))
+    assert CardGained(0, "sevro", Zone.at(Location.JUPITER)) in events
+    assert game.state.hand(0) == ("banker", "sevro")
 
 
 @pytest.mark.card("banker")

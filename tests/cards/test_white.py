@@ -13,7 +13,7 @@ from rr.events.types import (
     SovereignTaken,
 )
 from rr.model import CardId, House, Location, Zone
-from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
+from rr.options import Answer, GainTop, Lead, PickCard, PickFaceDown, PickPlayer
 from rr.rules.end import end_of_game
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
@@ -141,6 +141,21 @@ def test_justice_at_the_end_gains_any_card_of_luna() -> None:
     assert game.state.hand(0) == ("justice", "sevro")
 
 
+@pytest.mark.card("justice", "firewall_expert")
+@pytest.mark.rule("RULING-A15", "RULING-B8")
+def test_justice_at_the_end_takes_a_face_down_card_by_where_it_lies() -> None:
+    """Justice, "If you have the Sovereign token, gain 1 card of your choice from Luna.": a
+    face-down card is offered by where it lies; the card it is ends in the hand."""
+    game = (Scenario(2).hand(0, "justice").sovereign(0)
+            .at(Location.LUNA, "sevro", "deanna", face_down=["sevro"]).ability(0, "justice"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickFaceDown(Location.LUNA, 1), PickCard("deanna")}
+    events = play(game, PickFaceDown(Location.LUNA, 1))
+    assert CardGained(0, "sevro", Zone.at(Location.LUNA)) in events
+    assert game.state.hand(0) == ("justice", "sevro")
+    assert game.state.stack(Location.LUNA) == ("deanna",)
+
+
 @pytest.mark.card("justice")
 def test_justice_at_the_end_without_the_token_does_nothing() -> None:
     """Justice, "If you have the Sovereign token, ...": an opponent holds it, nothing is gained."""
@@ -224,6 +239,21 @@ def test_martyr_at_the_end_gains_any_card_of_mars() -> None:
     assert set(game.pending.options) == {PickCard("sevro"), PickCard("deanna")}
     play(game, PickCard("deanna"))
     assert game.state.hand(0) == ("martyr", "deanna")
+
+
+@pytest.mark.card("martyr", "firewall_expert")
+@pytest.mark.rule("RULING-A15", "RULING-B8")
+def test_martyr_at_the_end_takes_a_face_down_card_by_where_it_lies() -> None:
+    """Martyr, "If you have the Sovereign token, gain 1 card of your choice from Mars.": a
+    face-down card is offered by where it lies; the card it is ends in the hand."""
+    game = (Scenario(2).hand(0, "martyr").sovereign(0)
+            .at(Location.MARS, "deanna", "sevro", face_down=["sevro"]).ability(0, "martyr"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickCard("deanna"), PickFaceDown(Location.MARS, 0)}
+    events = play(game, PickFaceDown(Location.MARS, 0))
+    assert CardGained(0, "sevro", Zone.at(Location.MARS)) in events
+    assert game.state.hand(0) == ("martyr", "sevro")
+    assert game.state.stack(Location.MARS) == ("deanna",)
 
 
 @pytest.mark.card("martyr")
