@@ -45,7 +45,8 @@ def turn_that_may_not_gain(scenario: Scenario, *cards: str) -> Game:
     """P1's turn out of order, built directly, that may not gain ``cards``. Judge on the
     Institute keeps P1's final step a question."""
     cannot = frozenset(CardId(c) for c in cards)
-    return scenario.at(I, "judge").run(lambda table: take_turn(table, 1, TurnKind.OUT_OF_ORDER, cannot))
+    return scenario.at(I, "judge").run(
+        lambda table: take_turn(table, 1, TurnKind.OUT_OF_ORDER, cannot))
 
 
 def gained(game: Game) -> list[str]:
