@@ -142,3 +142,16 @@ def test_a_view_lists_the_cards_known_in_other_hands_and_in_the_deck() -> None:
     assert KnownCard("mustang", Zone.hand(1)) in shown
     assert KnownCard("darrow", Zone.deck(), 0) in shown
     assert view(state, 2).known_elsewhere == (KnownCard("mustang", Zone.hand(1)),)
+
+
+@pytest.mark.rule("RR-VIEW-5", "RULING-A11")
+@pytest.mark.card("holo_host")
+def test_a_card_handed_over_face_up_is_known_in_its_new_hand() -> None:
+    """Holo Host, "If you have more Influence on the Institute than the player to your right,
+    give them the Holo Host, ...": everyone sees the Holo Host handed over, so the third player
+    knows it is in the receiver's hand."""
+    game = (Scenario(3).hand(0, "holo_host").tokens(0, influence=2).tokens(2, influence=1)
+            .turn(0))
+    play(game, Lead("holo_host", M))
+    assert game.state.hand(2) == ("holo_host",)
+    assert KnownCard("holo_host", Zone.hand(2)) in view(game.state, 1).known_elsewhere
