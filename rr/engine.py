@@ -184,6 +184,8 @@ class Game:
         """
         if not 0 <= seat < len(self.state.players):
             raise BadInputError(f"there is no seat {seat}")
+        if not self._events or not isinstance(self._events[0], GameStarted):
+            raise SamplingError("a game started from a position has no log to sample from")
         pool = unknown_cards(self.state, seat)
         cached = self.__dict__.get("_restart")
         if cached is None or cached[0] != len(self._events):

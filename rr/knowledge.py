@@ -55,7 +55,7 @@ def is_public(state: GameState, card: CardId) -> bool:
 
 def knows(state: GameState, seat: Seat | None, card: CardId) -> bool:
     """RR-VIEW-1..6: whether ``seat`` (``None``: a spectator) knows ``card`` where it lies now."""
-    if state.is_over:
+    if state.is_over and any(card in p.hand for p in state.players):
         return True  # RR-VIEW-5: every hand is shown for scoring
     if seat is not None:
         if card in state.players[seat].hand:

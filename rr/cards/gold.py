@@ -169,7 +169,8 @@ def karnus(p: Play) -> Ability:
     banished = p.under
     yield from banish(p.table, banished)
     # "If the banished card is Mustang, The Jackal, or Nero, you may also choose an opponent."
-    # A face-down card keeps its name (RR-LOC-6).
+    # Read once banished: even a card that lay face down is now face up on the banished pile,
+    # its name public (RULING-C5).
     if banished not in KARNUS_TRIGGERS:
         return None
     victims = _victims(p)

@@ -155,9 +155,11 @@ def give_away_if_ahead(measure: Callable[[GameState, Seat], int]) -> Callable[[P
         # "If you have more ... than the player to your right,"
         if right == p.seat or measure(state, p.seat) <= measure(state, right):
             return None
-        # "give them the <card>,"
+        # "give them the <card>,"  Handed over face up: everyone sees which card it is, so it
+        # is shown in its new hand (RR-VIEW-5; a pass alone is unseen by the others).
         yield CardGained(p.seat, p.card, Zone.at(_where(p)))
         yield from give(p.table, p.seat, right, p.card)
+        yield from reveal(p.table, p.card, right)
         # "gain the top 2 cards of the deck,"
         for _ in range(2):
             yield from gain_top_of_deck(p.table, p.seat)
