@@ -13,8 +13,8 @@ from typing import Any
 
 from attrs import evolve, frozen
 
-from rr.errors import CorruptLogError
 from rr.automa import Parity, SoloState
+from rr.errors import CorruptLogError
 from rr.events.types import (
     AbilityMissing,
     AutomaCardDrawn,

@@ -19,12 +19,6 @@ from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Bonus, CardId, Color, Seat, Zo
 from rr.options import PickCard, PickName
 
 
-def put_back_on_top(seat: Seat, cards: tuple[CardId, ...], seen_by: Seat | None
-                    ) -> CardsPutOnTop:
-    """RR-SOLO-14: cards she gets back go face down on top of her hand."""
-    return CardsPutOnTop(seat, cards, seen_by)
-
-
 def arlus_card(p: Play, seat: Seat) -> CardId:
     """RR-SOLO-14: the card Arlus makes her reveal (and may banish) is her bottom card."""
     return p.state.hand(seat)[0]
@@ -33,7 +27,7 @@ def arlus_card(p: Play, seat: Seat) -> CardId:
 def after_arlus(p: Play, seat: Seat, card: CardId) -> Program[None]:
     """RR-SOLO-14: a revealed card she keeps goes back on top of her hand."""
     if card in p.state.hand(seat):
-        yield put_back_on_top(seat, (card,), p.seat)
+        yield CardsPutOnTop(seat, (card,), p.seat)
 
 
 def auction_choice(p: Play, seat: Seat, options: tuple[Bonus, ...]) -> Program[Bonus]:
@@ -92,7 +86,7 @@ def roque_against(p: Play, seat: Seat) -> Program[None]:
     if rest:
         shuffled = yield from draw(_shuffle(rest))
         assert isinstance(shuffled, CardsShuffled)
-        yield put_back_on_top(seat, shuffled.cards, None)
+        yield CardsPutOnTop(seat, shuffled.cards, None)  # RR-SOLO-14: on top of her hand
 
 
 def _shuffle(cards: tuple[CardId, ...]) -> Chance:

@@ -111,8 +111,9 @@ def shuffle_automa_deck(table: Table) -> Program[None]:
         lambda rng: AutomaDeckShuffled(tuple(rng.sample(cards, len(cards)))),
         lambda e: isinstance(e, AutomaDeckShuffled) and sorted(e.automa_cards) == sorted(cards),
     ))
-    deck = table.state.solo.deck if table.state.solo is not None else ()
-    yield AutomaCardsSetAside(deck[len(deck) - data.set_aside:])
+    shuffled = table.state.solo
+    assert shuffled is not None
+    yield AutomaCardsSetAside(shuffled.deck[len(shuffled.deck) - data.set_aside:])
 
 
 # --- her turn ------------------------------------------------------------------------------

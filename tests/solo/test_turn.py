@@ -6,17 +6,20 @@ import pytest
 
 from rr.automa import Arrow
 from rr.decisions import Ask
+from rr.engine import Game
 from rr.events.types import (
     AbilityMissing, AutomaCardDrawn, AutomaCardsDiscarded, AutomaCardsSetAside,
     AutomaDeckShuffled, BlockUsed, CardBanished, CardDeployed, CardGained, DecisionMade,
-    FleetAdvanced, HeliumGained, HeliumLost, InfluencePlaced, SovereignTaken,
+    FleetAdvanced, GameEndTriggered, GameScored, HeliumGained, HeliumLost, InfluencePlaced,
+    SovereignTaken,
 )
-from rr.model import Location, Zone
-from rr.options import PickCard
+from rr.model import House, Location, Zone
+from rr.options import GainTop, Lead, PickCard
+from rr.rules.game import is_deadlocked, play_from
 from rr.rules.solo import along
 from rr.scenario import Scenario, play
 
-from .support import HER, ME, her_turn, of_type, solo
+from .support import HER, ME, her_turn, my_turn, of_type, solo
 
 J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
 
@@ -174,6 +177,31 @@ def test_a_blocked_luna_bonus_still_gives_the_luna_cards_bonus() -> None:
 def test_her_hand_does_not_prevent_the_deadlock_end() -> None:
     """With the deck, the locations and the player's hand empty, her hand cannot be played,
     so the game ends (RULING-B7) instead of going round for ever."""
-    from rr.rules.game import is_deadlocked
     state = solo(Scenario(2).deck_only().hand(HER, "sevro"))
     assert is_deadlocked(state)
+
+
+@pytest.mark.rule("RR-SOLO-8")
+@pytest.mark.rule("RR-END-3")
+def test_she_can_trigger_the_end_and_turns_stay_equal() -> None:
+    """Her Helium bonus gives her 7 Helium with Fleet 7: the end is triggered on her turn; the
+    player, who played first, has had as many turns, so the game ends and is scored."""
+    state = solo(board().tokens(HER, helium=6, fleet=7).turns(1, 0).first_player(ME)
+                 .house(ME, House.MARS),
+                 deck=(13, 14), priority="ADBC")  # card 13 gains D = Mars: Helium
+    game = Game.from_position(state, lambda table: play_from(table, HER))
+    assert of_type(game.events, GameEndTriggered)[0].seat == HER
+    assert of_type(game.events, GameScored) and game.is_over
+    assert game.state.players[ME].turns == game.state.players[HER].turns == 1
+
+
+@pytest.mark.rule("RULING-T6")
+@pytest.mark.card("justice")
+def test_she_never_blocks_the_player_taking_the_sovereign_token() -> None:
+    """Justice in her hand ("If an opponent tries to take the Sovereign token from you, you may
+    block them") is never revealed: the player takes the token without a question to her."""
+    state = solo(board().hand(ME, "quicksilver").hand(HER, "justice").sovereign(HER))
+    game = my_turn(state)
+    events = play(game, Lead("quicksilver", M), GainTop(L))
+    assert SovereignTaken(ME) in events and not of_type(events, BlockUsed)
+    assert "justice" in game.state.hand(HER)
