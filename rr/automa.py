@@ -98,6 +98,8 @@ class AutomaTable:
     variant_keeps: tuple[CardId, ...]
     variant_look: int
     variant_psychologist_divisor: int
+    bonus_cap: int
+    """RR-SOLO-12: a bonus she has this many of is replaced (10 Helium, Fleet 10, 10 Influence)."""
     base_score: int
     card_cap: int
     levels: tuple[Level, ...]
@@ -145,6 +147,7 @@ def automa_table() -> AutomaTable:
         variant_keeps=tuple(CardId(c) for c in raw["variant_keeps"]),
         variant_look=int(raw["variant_look"]),
         variant_psychologist_divisor=int(raw["variant_psychologist_divisor"]),
+        bonus_cap=int(raw["bonus_cap"]),
         base_score=int(raw["base_score"]), card_cap=int(raw["card_cap"]),
         levels=tuple(Level(int(v["level"]), v["name"], int(v["matching"]),
                            int(v["nonmatching"])) for v in raw["levels"]),

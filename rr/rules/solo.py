@@ -46,10 +46,6 @@ from rr.model import (
 from rr.rules.setup import LOCATION_CARDS, choose_first_player
 from rr.state import GameState
 
-HELIUM_CAP = 10
-"""RR-SOLO-12: Au Toma does not gain Helium once she has 10."""
-
-
 # --- setup ---------------------------------------------------------------------------------
 
 
@@ -181,12 +177,13 @@ def gain_location(state: GameState, card: AutomaCard) -> Location | None:
 def can_use(state: GameState, seat: Seat, bonus: Bonus) -> bool:
     """RR-SOLO-12: a bonus she does not already have 10 of (the Sovereign token always)."""
     player = state.players[seat]
+    cap = automa_table().bonus_cap
     if bonus is Bonus.FLEET:
-        return player.fleet < FLEET_MAX
+        return player.fleet < min(cap, FLEET_MAX)
     if bonus is Bonus.HELIUM:
-        return player.helium < HELIUM_CAP
+        return player.helium < cap
     if bonus is Bonus.INFLUENCE:
-        return player.influence < INFLUENCE_TOKENS
+        return player.influence < min(cap, INFLUENCE_TOKENS)
     return True
 
 
