@@ -10,15 +10,16 @@ from rr.automa import AU_TOMA, LEVELS, Extra, Parity, SoloState, automa_table
 from rr.cards.catalogue import all_ids
 from rr.cards.catalogue import card as card_data
 from rr.engine import Game
-from rr.errors import BadInputError
+from rr.errors import BadInputError, DivergenceError
 from rr.events.types import (
     AutomaCardsSetAside, AutomaDeckShuffled, CardDealt, CardsRemoved, DeckShuffled, HousesDealt,
-    OddEvenCardPlaced, PriorityCardsDealt,
+    OddEvenCardPlaced, Phase, PhaseChanged, PriorityCardsDealt,
 )
-from rr.model import LOCATIONS, House, Location, Zone
+from rr.model import LOCATIONS, CardId, House, Location, Zone
 from rr.rules.solo import odd_even
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario
+from rr.state import fold
 
 from .support import HER, ME, of_type, solo
 
@@ -168,3 +169,38 @@ def test_the_shared_source_table_matches() -> None:
         for section, text in ((card.deploy, row["deploy"]), (card.gain, row["gain"])):
             assert (section.location == names[text]) if text in names else section.letter == text
         assert card.arrow.value == row["tiebreaker"] and card.extra.value == row["extra"]
+
+
+@pytest.mark.rule("RR-SOLO-6")
+@pytest.mark.rule("RR-SOLO-7")
+def test_the_board_is_dealt_as_usual_and_the_odd_even_card_reads_it() -> None:
+    """Setup deals 2 cards to each location as in a 2-player game; the odd/even card shows the
+    side the 8 board cards call for; play then begins."""
+    for seed in range(12):
+        game = Game.new(["Ana"], seed=seed)
+        events = game.events
+        setup_end = next(i for i, e in enumerate(events) if isinstance(e, PhaseChanged))
+        board = fold(events[:setup_end])
+        assert [len(board.stack(loc)) for loc in LOCATIONS] == [2, 2, 2, 2]
+        placed = of_type(events, OddEvenCardPlaced)[0]
+        assert placed.odd == (odd_even(board) is Parity.ODD)
+        assert events[setup_end] == PhaseChanged(Phase.PLAY)
+
+
+@pytest.mark.rule("RR-SOLO-2")
+@pytest.mark.rule("RR-SOLO-3")
+@pytest.mark.rule("RR-SOLO-5")
+def test_a_recorded_setup_outcome_the_rules_cannot_draw_is_a_divergence() -> None:
+    """Replaying a log whose priority cards or deck the rules could not have drawn (a letter E,
+    a removed card in the deck) stops at that record."""
+    game = Game.new(["Ana"], seed=1)
+    events = list(game.events)
+    at = next(i for i, e in enumerate(events) if isinstance(e, PriorityCardsDealt))
+    bad = events[:at] + [PriorityCardsDealt(("A", "B", "C", "E"))] + events[at + 1:]
+    with pytest.raises(DivergenceError):
+        Game.resume(bad)
+    at = next(i for i, e in enumerate(events) if isinstance(e, DeckShuffled))
+    order = events[at].order  # type: ignore[union-attr]
+    swapped = DeckShuffled((CardId("roque"),) + order[1:])
+    with pytest.raises(DivergenceError):
+        Game.resume(events[:at] + [swapped] + events[at + 1:])

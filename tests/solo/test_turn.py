@@ -11,7 +11,7 @@ from rr.events.types import (
     AbilityMissing, AutomaCardDrawn, AutomaCardsDiscarded, AutomaCardsSetAside,
     AutomaDeckShuffled, BlockUsed, CardBanished, CardDeployed, CardGained, DecisionMade,
     FleetAdvanced, GameEndTriggered, GameScored, HeliumGained, HeliumLost, InfluencePlaced,
-    SovereignTaken,
+    SovereignTaken, TurnEnded, TurnStarted,
 )
 from rr.model import House, Location, Zone
 from rr.options import GainTop, Lead, PickCard
@@ -41,6 +41,7 @@ def test_her_turn_draws_two_cards_resolves_them_and_discards_them() -> None:
     assert not of_type(events, DecisionMade)
     assert [e.automa_card for e in of_type(events, AutomaCardDrawn)] == [1, 2]
     assert of_type(events, AutomaCardsDiscarded) == [AutomaCardsDiscarded((1, 2))]
+    assert events[0] == TurnStarted(HER) and events[-1] == TurnEnded(HER)
     drawn = [i for i, e in enumerate(events) if isinstance(e, AutomaCardDrawn)]
     second_gain = [i for i, e in enumerate(events) if isinstance(e, CardGained)][0]
     assert drawn[0] < second_gain < drawn[1]  # the first card is done before the second
@@ -130,6 +131,18 @@ def test_a_bonus_she_has_10_of_is_replaced_along_the_arrow() -> None:
     assert of_type(game.events, CardGained)[0].source == Zone.at(J)  # the card is unchanged
     assert not of_type(game.events, FleetAdvanced)
     assert of_type(game.events, HeliumGained) == [HeliumGained(HER, 1)]
+
+
+@pytest.mark.rule("RR-SOLO-12")
+def test_ten_influence_is_replaced_too() -> None:
+    """With all 10 Influence placed, card 11's Institute bonus (gain C, left arrow) becomes
+    Luna's: the Sovereign token and the Luna card's bonus; with 9 she places her tenth."""
+    full = her_turn(solo(board().tokens(HER, influence=10), deck=(11, 14), priority="ABDC"))
+    assert of_type(full.events, CardGained)[0].source == Zone.at(I)
+    assert not of_type(full.events, InfluencePlaced)
+    assert of_type(full.events, SovereignTaken) == [SovereignTaken(HER)]
+    nine = her_turn(solo(board().tokens(HER, influence=9), deck=(11, 14), priority="ABDC"))
+    assert of_type(nine.events, InfluencePlaced) == [InfluencePlaced(HER, 1)]
 
 
 @pytest.mark.rule("RR-SOLO-12")
