@@ -51,11 +51,13 @@ class Mutant:
     line: int
     kind: str
     description: str
+    text: str
+    """The source line, stripped: what the equivalence list quotes (line numbers move)."""
 
     @property
     def key(self) -> str:
-        """How the equivalence list names it: line, kind and description."""
-        return f"{self.line}:{self.kind}:{self.description}"
+        """How the equivalence list names it: the line's text, then what the mutant does."""
+        return f"{self.text} | {self.description}"
 
 
 @dataclass
@@ -199,10 +201,13 @@ def mutants(source: str) -> list[Mutant]:
 def _generate(source: str) -> Iterator[tuple[Mutant, str]]:
     sites = _Sites()
     sites.visit(ast.parse(source))
+    lines = source.splitlines()
     for number, (node, kind, description, _) in enumerate(
             sorted(sites.sites, key=lambda s: (getattr(s[0], "lineno", 0),
                                                getattr(s[0], "col_offset", 0)))):
-        yield Mutant(number, getattr(node, "lineno", 0), kind, description), ""
+        line = getattr(node, "lineno", 0)
+        text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        yield Mutant(number, line, kind, description, text), ""
 
 
 def mutated(source: str, number: int) -> str:
@@ -310,7 +315,8 @@ def report(results: list[Result]) -> None:
     console.print(table)
     for r in results:
         for s in r.survived:
-            console.print(f"  survived {r.module}:{s['line']} {s['kind']}: {s['description']}")
+            console.print(f"  survived {r.module}:{s['line']} {s['text']!r} | "
+                          f"{s['description']}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,10 +15,11 @@ import pytest
 from rr.engine import Game
 from rr.errors import CorruptLogError
 from rr.events.types import (
-    CardDealt, CardDeclared, CardGained, CardRevealed, CardSelectedAtRandom, CardsSeen,
-    DeckShuffled, Event, FleetAdvanced, FleetRegressed, GameEndTriggered, GameStarted,
-    HeliumGained, HeliumLost, HeliumPaid, HousesDealt, InfluencePlaced, InfluenceRemoved,
-    SovereignTaken, TurnEnded, TurnStarted,
+    CardDealt, CardDeclared, CardGained, CardMoved, CardRevealed, CardSelectedAtRandom,
+    CardsSeen, DeckShuffled, Event, FirstPlayerChosen, FleetAdvanced, FleetRegressed,
+    GameEndTriggered, GameStarted, HeliumGained, HeliumLost, HeliumPaid, HousesDealt,
+    InfluencePlaced, InfluenceRemoved, PointsScored, SovereignTaken, TurnEnded, TurnKind,
+    TurnStarted,
 )
 from rr.model import House, Location, Zone, ZoneKind
 from rr.ruleset import Ruleset
@@ -137,12 +138,16 @@ def test_helium_bounds() -> None:
     """Helium is never negative: a gain is not negative, a loss or payment not above what
     the player has (and losing exactly all of it is fine)."""
     state = with_player(in_play(), 0, helium=3)
-    rejects(state, HeliumGained(0, -1), "negative amount")
+    rejects(state, HeliumGained(0, -1), "cannot gain -1 Helium")
+    rejects(state, HeliumGained(0, 0), "cannot gain 0 Helium")  # the rules never gain nothing
+    assert folds(state, HeliumGained(0, 1)).players[0].helium == 4
     rejects(state, HeliumLost(0, 4), "has 3 Helium, cannot lose 4")
     rejects(state, HeliumLost(0, -1), "cannot lose -1")
+    rejects(state, HeliumLost(0, 0), "cannot lose 0")
     assert folds(state, HeliumLost(0, 3)).players[0].helium == 0
     rejects(state, HeliumPaid(0, 1, 4), "has 3 Helium, cannot pay 4")
     rejects(state, HeliumPaid(0, 1, -1), "cannot pay -1")
+    rejects(state, HeliumPaid(0, 1, 0), "cannot pay 0")
     rejects(state, HeliumPaid(0, 3, 1), "no player in seat 3")
     paid = folds(state, HeliumPaid(0, 1, 3))
     assert (paid.players[0].helium, paid.players[1].helium) == (0, 3)
@@ -185,6 +190,68 @@ def test_revealed_seen_selected_and_declared_cards_are_where_the_event_says() ->
     folds(state, CardRevealed(mine, Zone.hand(0)))
     folds(state, CardsSeen(2, (theirs,), Zone.hand(1)))
     assert folds(state, CardDeclared(0, mine, None)).players[0].declarations == ((mine, None),)
+
+
+def test_a_game_starts_at_zero() -> None:
+    """RR-SETUP: every player starts with no card, Helium, Fleet, Influence or turn; the
+    neutral house has 3 Influence in a 2-player game only (RR-SETUP-8)."""
+    for players, neutral in ((2, 3), (3, 0)):
+        state = fold([GameStarted(tuple("ABCDEF"[:players]), Ruleset(), 0)])
+        assert state.neutral_influence == neutral
+        for p in state.players:
+            assert (p.hand, p.helium, p.fleet, p.influence, p.turns, p.extra_turns,
+                    p.points, p.declarations) == ((), 0, 0, 0, 0, 0, (), ())
+
+
+def test_the_first_player_is_a_player() -> None:
+    """The first-player token goes to a seat in play."""
+    state = fold([GameStarted(("A", "B"), Ruleset(), 0)])
+    rejects(state, FirstPlayerChosen(2), "no player in seat 2")
+    assert folds(state, FirstPlayerChosen(1)).first_player == 1
+
+
+@pytest.mark.rule("RR-END-3", "RR-END-4", "RULING-A12", "RULING-B9")
+def test_which_turns_count() -> None:
+    """A normal turn counts; Apollo's last turn and an out-of-order turn are extra (the latter
+    counts under ``loan_shark_turn_counts``, but never inside Apollo's last turn); an
+    end-of-game step is neither."""
+    state = in_play()
+    seat = state.turn_seat
+    assert seat is not None
+    state = folds(state, TurnEnded(seat))
+    p0 = state.players[0]
+
+    def counts(after: GameState) -> tuple[int, int]:
+        return (after.players[0].turns - p0.turns, after.players[0].extra_turns - p0.extra_turns)
+
+    assert counts(folds(state, TurnStarted(0))) == (1, 0)
+    assert counts(folds(state, TurnStarted(0, TurnKind.APOLLO_LAST))) == (0, 1)
+    assert counts(folds(state, TurnStarted(0, TurnKind.OUT_OF_ORDER))) == (0, 1)
+    assert counts(folds(state, TurnStarted(0, TurnKind.END_OF_GAME))) == (0, 0)
+    counting = attrs.evolve(state, ruleset=Ruleset(loan_shark_turn_counts=True))
+    assert counts(folds(counting, TurnStarted(0, TurnKind.OUT_OF_ORDER))) == (1, 0)
+    inside = folds(counting, TurnStarted(1, TurnKind.APOLLO_LAST))
+    assert counts(folds(inside, TurnStarted(0, TurnKind.OUT_OF_ORDER))) == (0, 1)
+    assert folds(state, TurnStarted(0, TurnKind.END_OF_GAME)).turn_seat == 0
+
+
+def test_a_face_up_card_moved_stays_face_up_and_a_face_down_one_face_down() -> None:
+    """Moving a card between locations does not turn it over, either way."""
+    state = in_play()
+    card = state.stack(Location.MARS)[-1]
+    moved = folds(state, CardMoved(card, Location.MARS, Location.LUNA))
+    assert moved.top(Location.LUNA) == card and card not in moved.face_down
+    hidden = attrs.evolve(state, face_down=frozenset({card}))
+    moved = folds(hidden, CardMoved(card, Location.MARS, Location.LUNA, 0))
+    assert moved.stack(Location.LUNA)[0] == card and card in moved.face_down
+
+
+def test_points_scored_are_recorded_by_card() -> None:
+    """End-of-game points (Hacker) are added to the player's points, by card."""
+    state = in_play()
+    after = folds(folds(state, PointsScored(1, "hacker", 12)), PointsScored(1, "hacker", 3))
+    assert after.players[1].points == (("hacker", 12), ("hacker", 3))
+    rejects(state, PointsScored(4, "hacker", 1), "no player in seat 4")
 
 
 @pytest.mark.parametrize("tamper", [
