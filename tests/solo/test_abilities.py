@@ -242,3 +242,26 @@ def test_naming_options_cover_every_name() -> None:
     game = my_deploy(state, "roque", M)
     assert game.pending is not None
     assert PickName("Darrow") in game.pending.options and PickCard("sevro") in game.pending.options
+
+
+@pytest.mark.rule("RR-SOLO-14")
+@pytest.mark.rule("RR-SOLO-17")
+def test_her_answers_and_hand_count_from_the_state_alone() -> None:
+    """Her answers: the bottom card of hers among the options, yes to a "may", no to a block;
+    a question no solo rule answers is a bug, not a guess. Only her hand counts a third."""
+    from rr.decisions import Ask
+    from rr.effects.automa import AutomaCannotAnswer, automa_answer, hand_size_for_fewest
+    state = solo(Scenario(2).hand(ME, "judge", "aja", "pelus")
+                 .hand(HER, "deanna", "harmony", "sevro", "tactus", "nero", "dancer"))
+    picks = [PickCard("sevro"), PickCard("harmony"), PickCard("judge")]
+    assert automa_answer(state, HER, Ask.CARD, "x", picks) == PickCard("harmony")
+    assert automa_answer(state, HER, Ask.CONFIRM, "x", [Answer.NO, Answer.YES]) is Answer.YES
+    assert automa_answer(state, HER, Ask.BLOCK, "x", [Answer.NO, PickCard("nero")]) is Answer.NO
+    with pytest.raises(AutomaCannotAnswer):
+        automa_answer(state, HER, Ask.LOCATION, "x", [M, L])
+    with pytest.raises(AutomaCannotAnswer):
+        automa_answer(state, HER, Ask.CARD, "x", [PickCard("judge")])
+    with pytest.raises(AutomaCannotAnswer):
+        automa_answer(state, HER, Ask.CONFIRM, "x", [Answer.NO])
+    assert hand_size_for_fewest(state, HER) == 2
+    assert hand_size_for_fewest(state, ME) == 3
