@@ -45,9 +45,11 @@ Known = tuple[frozenset[CardId], ...]
 def is_public(state: GameState, card: CardId) -> bool:
     """Whether ``card`` lies where everyone sees it: face up on a location, banished, or out
     of a solo game (RR-SOLO-5)."""
+    if state.solo is not None and card in state.solo.removed:
+        return True  # out of a solo game, openly (RR-SOLO-5)
     zone = state.zone_of(card)
-    if zone is None:  # out of the game openly (RR-SOLO-5), or not dealt yet
-        return state.solo is not None and card in state.solo.removed
+    if zone is None:
+        return False
     if zone.kind is ZoneKind.BANISHED:
         return True
     return zone.kind is ZoneKind.LOCATION and card not in state.face_down

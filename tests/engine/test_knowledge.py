@@ -236,3 +236,13 @@ def test_the_start_and_the_placer_of_a_face_down_card() -> None:
     assert after.known == (frozenset({"darrow", "mustang"}), frozenset({"mustang"}),
                            frozenset({"mustang"}))
     assert known_cards(Scenario(2).hand(0, "sevro").state(), 0) == frozenset({"sevro"})
+
+
+@pytest.mark.rule("RR-SOLO-5")
+def test_cards_out_of_a_solo_game_are_public() -> None:
+    """The characters a solo game removes are known to every seat and to spectators; in a
+    game between players a card not yet dealt is not public."""
+    solo = Game.new(["Ana"], seed=2).state
+    assert is_public(solo, "roque") and knows(solo, None, "loan_shark")
+    assert not any(is_public(solo, c) for c in solo.hand(1))
+    assert not is_public(GameState(players=Game.new(2).state.players), "roque")
