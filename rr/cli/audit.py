@@ -6,8 +6,12 @@ a report of the record number, what the log says, what the rules say and the rul
 that decides it; 2 for a log that cannot be read (bad header, broken hash chain, truncated
 record, unknown event tag), naming the problem; 3 if the rules themselves fail (a bug in rr).
 
-A log typed in from a physical game (the ``.jsonl`` text form, see examples/README.md) audits
-the same way: its deck order and die rolls are recorded observations, never re-drawn.
+Random outcomes. A game rr played (a binary ``.rrlog``, or a text log whose header says
+``"outcomes": "seed"``, as rr's writer does) is also played again live from its header's
+seed: every shuffle, die roll and random pick must be the one that seed draws (draw n of seed
+s uses ``Random(f"{s}:{n}")``), else the audit stops at that record with exit 1. A log typed
+in from a physical game (the ``.jsonl`` text form, see examples/README.md) takes its deck
+order and die rolls as recorded observations, and the report says so.
 """
 
 from __future__ import annotations

@@ -10,7 +10,9 @@ Binary form (``.rrlog``), a stream of msgpack objects::
 
 Text form (``.jsonl``), for logs typed in from a physical game: the same header as a JSON
 object on the first line, then one ``[tag, payload]`` event per line (``#`` lines are
-comments). It carries no hashes; writing a text log adds none.
+comments). It carries no hashes; writing a text log adds none. Its header may say where the
+random outcomes come from: ``"outcomes": "seed"`` (drawn by rr; rr's writer says so) or
+``"table"`` (a physical game; the default for a text log).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Log:
 
     header: dict[str, Any]
     events: tuple[Event, ...]
+    text_form: bool = False
+    """Read from the text (``.jsonl``) form."""
 
 
 def header_for(events: Sequence[Event]) -> dict[str, Any]:
@@ -125,8 +129,10 @@ def _check_start(header: dict[str, Any], events: Sequence[Event]) -> None:
 
 
 def encode_text(events: Sequence[Event]) -> str:
-    """The text (JSON lines) log of ``events``."""
-    lines = [json.dumps(header_for(events))]
+    """The text (JSON lines) log of ``events``. rr writes only games it played itself, so
+    the header says ``"outcomes": "seed"``: the audit checks the random outcomes against the
+    seed (a log typed in from a table game says ``"table"``, or nothing)."""
+    lines = [json.dumps(header_for(events) | {"outcomes": "seed"})]
     lines += [json.dumps(unstructure_event(e)) for e in events]
     return "\n".join(lines) + "\n"
 
@@ -154,7 +160,7 @@ def decode_text(text: str) -> Log:
         except CorruptLogError as err:
             raise CorruptLogError(f"line {n} (record {len(events)}): {err}") from None
     _check_start(header, events)
-    return Log(header, tuple(events))
+    return Log(header, tuple(events), text_form=True)
 
 
 def write(path: str | Path, events: Sequence[Event]) -> None:

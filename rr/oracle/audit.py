@@ -27,6 +27,7 @@ from rr.model import CardId
 from rr.narrate import player
 from rr.oracle.blame import blame
 from rr.oracle.narrate import narrate, option_text, source_text
+from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
 from rr.state import EMPTY, GameState, apply, fold
 
 
@@ -69,6 +70,9 @@ class Divergence:
     """The event the rules produce there, as data, when it is one definite event."""
     differences: tuple[str, ...] = ()
     """Field by field, where the recorded and the expected event are of the same kind."""
+    seed: int | None = None
+    """Set when the record is a random outcome the header's seed did not produce: that seed
+    (the rules would accept the outcome; the seed check does not)."""
 
     @property
     def rule_name(self) -> str | None:
@@ -102,6 +106,19 @@ class AuditReport:
     winners: tuple[str, ...] = ()
     pending: str | None = None
     """Whose decision the game waits for, if it is not over."""
+    outcomes: Outcomes | None = None
+    """Whether the random outcomes were checked against the seed (``SEED``) or taken as
+    recorded (``TABLE``, a game played at a table); ``None`` for an unreadable log."""
+
+    @property
+    def outcomes_note(self) -> str:
+        """How the random outcomes were judged, in words."""
+        if self.outcomes is Outcomes.TABLE:
+            return ("random outcomes (shuffles, die rolls, random picks) were taken as "
+                    "recorded at the table, not checked against a seed")
+        if self.outcomes is Outcomes.SEED and self.records:
+            return "every random outcome checked against the seed"
+        return ""
 
     @property
     def exit_code(self) -> int:
@@ -119,11 +136,16 @@ class AuditReport:
                 end = f"game over, totals {scores}, won by {' and '.join(self.winners)}"
             else:
                 end = f"game in progress, {self.pending}"
-            return f"{self.source}: clean — {self.records} records re-adjudicated; {end}"
+            note = f"; {self.outcomes_note}" if self.outcomes_note else ""
+            return (f"{self.source}: clean — {self.records} records re-adjudicated; "
+                    f"{end}{note}")
         if self.verdict is Verdict.DIVERGED:
             assert self.divergence is not None
             d = self.divergence
             rule = f" [{d.rule_name}]" if d.rule_name else ""
+            if d.seed is not None:
+                return (f"{self.source}: diverges at record {d.record}{rule}: seed {d.seed} "
+                        "did not produce this random outcome")
             return f"{self.source}: diverges at record {d.record}{rule}"
         return f"{self.source}: {self.problem}"
 
@@ -138,9 +160,9 @@ class AuditReport:
                     f"  decided by:     {d.rule_name or '—'}"]
             out += [f"  difference:     {x}" for x in d.differences]
             if d.recorded_raw:
-                out.append(f"  recorded event: {d.recorded_raw}")
+                out.append(f"  recorded event: {_clip(d.recorded_raw)}")
             if d.expected_raw:
-                out.append(f"  expected event: {d.expected_raw}")
+                out.append(f"  expected event: {_clip(d.expected_raw)}")
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -148,6 +170,7 @@ class AuditReport:
             "source": self.source, "verdict": self.verdict.name.lower(),
             "exit_code": self.exit_code, "records": self.records, "problem": self.problem,
             "finished": self.finished,
+            "outcomes": self.outcomes.value if self.outcomes is not None else None,
             "totals": list(self.totals) if self.totals is not None else None,
             "winners": list(self.winners), "pending": self.pending,
             "divergence": None,
@@ -159,20 +182,29 @@ class AuditReport:
 
 
 def audit_file(path: str | Path) -> AuditReport:
-    """Read the log at ``path`` (binary or text form) and audit it."""
+    """Read the log at ``path`` (binary or text form) and audit it. A binary log's random
+    outcomes are checked against its seed; a text log's are taken as recorded unless its
+    header says ``"outcomes": "seed"`` (see :class:`rr.oracle.seed.Outcomes`)."""
     try:
-        events = logfile.read(path).events
+        read = logfile.read(path)
     except CorruptLogError as err:
         return AuditReport(str(path), Verdict.UNREADABLE, problem=str(err))
-    return audit(events, str(path))
+    return audit(read.events, str(path), Outcomes.of(read.header, read.text_form))
 
 
-def audit(events: Sequence[Event], source: str = "log") -> AuditReport:
-    """Re-adjudicate ``events``: clean, or the first divergence."""
+def audit(events: Sequence[Event], source: str = "log",
+          outcomes: Outcomes = Outcomes.SEED) -> AuditReport:
+    """Re-adjudicate ``events``: clean, or the first divergence. With ``Outcomes.SEED`` every
+    random outcome must also be the one the recorded seed draws."""
     events = tuple(events)
 
     def done(**kw: Any) -> AuditReport:
-        return AuditReport(source, records=len(events), **kw)
+        if kw.get("verdict") is Verdict.DIVERGED and outcomes is Outcomes.SEED:
+            rules = kw["divergence"]
+            mismatch = check_seed(events) if rules.seed is None and rules.record > 0 else None
+            if mismatch is not None and mismatch.record < rules.record:
+                kw["divergence"] = _seed_divergence(events, mismatch)
+        return AuditReport(source, records=len(events), outcomes=outcomes, **kw)
 
     bad_start = _check_start(events)
     if bad_start is not None:
@@ -189,6 +221,10 @@ def audit(events: Sequence[Event], source: str = "log") -> AuditReport:
                             "(a bug in rr, not in the log)")
     if len(game.events) > len(events):
         return done(verdict=Verdict.DIVERGED, divergence=_stops_early(events, game))
+    if outcomes is Outcomes.SEED:
+        mismatch = check_seed(events)
+        if mismatch is not None:
+            return done(verdict=Verdict.DIVERGED, divergence=_seed_divergence(events, mismatch))
     state = game.state
     if game.is_over:
         return done(verdict=Verdict.CLEAN, finished=True, totals=state.totals,
@@ -260,13 +296,26 @@ def _expected_at(events: Sequence[Event], index: int) -> Event | Decision | None
     return None if isinstance(event, RANDOM_OUTCOMES) else event
 
 
+def _clip(text: str, limit: int = 240) -> str:
+    """A long raw event (a whole shuffled deck) cut for a report line; ``--json`` keeps it all."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
 def _differences(recorded: Event, expected: Event) -> tuple[str, ...]:
     if type(recorded) is not type(expected):
         return (f"kind: log {type(recorded).TAG}, rules {type(expected).TAG}",)
     out = []
     for field in attrs.fields(type(recorded)):
         a, b = getattr(recorded, field.name), getattr(expected, field.name)
-        if a != b:
+        if a == b:
+            continue
+        if isinstance(a, tuple) and isinstance(b, tuple) and max(len(a), len(b)) > 6:
+            at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                      min(len(a), len(b)))
+            out.append(f"{field.name}: first differs at position {at + 1} of "
+                       f"{len(a)}: log {_value(a[at]) if at < len(a) else 'nothing'}, "
+                       f"rules {_value(b[at]) if at < len(b) else 'nothing'}")
+        else:
             out.append(f"{field.name}: log {_value(a)}, rules {_value(b)}")
     return tuple(out)
 
@@ -277,6 +326,21 @@ def _value(value: object) -> str:
     if isinstance(value, str) and CardId(value) in catalogue():
         return f"{catalogue()[CardId(value)].name} ({value})"
     return repr(value)
+
+
+def _seed_divergence(events: Sequence[Event], mismatch: SeedMismatch) -> Divergence:
+    """A recorded random outcome that the header's seed did not draw."""
+    index = mismatch.record
+    before = _fold_or_none(events[:index])
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    who = blame(mismatch.events, index)
+    return Divergence(index, _say(mismatch.recorded, before),
+                      f"{_say(mismatch.drawn, before)} (what seed {started.seed} draws here)",
+                      who.rule if who else None, who.card if who else None,
+                      who.function if who else None, who.within if who else (),
+                      _raw(mismatch.recorded), _raw(mismatch.drawn),
+                      _differences(mismatch.recorded, mismatch.drawn), seed=started.seed)
 
 
 def _impossible(events: Sequence[Event], err: CorruptLogError) -> Divergence:
