@@ -27,14 +27,12 @@ from rr.errors import (
     WrongPlayerError,
 )
 from rr.events.types import DecisionMade, Event, GameStarted
-from rr.model import House, Seat
+from rr.model import MAX_PLAYERS, MIN_PLAYERS, House, Seat
 from rr.options import Option, describe
 from rr.rules.game import play
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply, fold
 from rr.views import View, view
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 class EngineBugError(Exception):

@@ -97,7 +97,8 @@ from typing import Any, cast
 
 from attrs import frozen
 
-from rr.engine import MAX_PLAYERS, MIN_PLAYERS, EngineBugError, Game
+from rr.engine import EngineBugError, Game
+from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.errors import (
     BadInputError,
     IllegalChoiceError,
@@ -348,7 +349,7 @@ class Server:
         players = req.get("players")
         if _is_int(players):
             if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-                raise BadInputError(f"a game needs 2 to 6 players, not {players}", "RR-SETUP-7")
+                raise BadInputError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", "RR-SETUP-7")
         elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise req.wrong("players", "a list of names or a count")
         seed = req.integer("seed", 0)

@@ -11,6 +11,7 @@ from rr.cli.options import ruleset_option
 from rr.cli.score import _print as print_scorepad
 from rr.engine import Game
 from rr.errors import BadInputError
+from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.narrate import narrate
 from rr.rules.final import scorepad_of
 
@@ -27,8 +28,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 2 <= args.players <= 6:
-        raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise BadInputError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                            f"not {args.players}", "RR-SETUP-7")
     game = Game.new(args.players, seed=args.seed, ruleset=args.ruleset)
     agent = RandomAgent(args.seed)
     while game.pending is not None:

@@ -14,6 +14,7 @@ from rich.table import Table
 from rr import simulate
 from rr.cli.options import positive_int, ruleset_option
 from rr.errors import BadInputError
+from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.simulate import Summary
 
 
@@ -46,8 +47,9 @@ def _agents(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 2 <= args.players <= 6:
-        raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise BadInputError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                            f"not {args.players}", "RR-SETUP-7")
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         raise BadInputError(f"--out {args.out} exists and is not a folder")
     if len(args.agents) > args.players:

@@ -32,6 +32,10 @@ from attrs import frozen
 from rr.errors import CorruptLogError
 from rr.events.codec import pack, structure_event, unstructure, unstructure_event
 from rr.events.types import Event, GameStarted
+from rr.untrusted import MAX_FILE_BYTES, check_shape, load_json, read_bytes, text_of
+
+_MSGPACK_MAP = frozenset(range(0x80, 0x90)) | {0xDE, 0xDF}
+"""The first bytes of a msgpack map: a binary log's header. Anything else is read as text."""
 
 FORMAT = "rrlog"
 VERSION = 1
@@ -69,11 +73,18 @@ def encode(events: Sequence[Event]) -> bytes:
 
 
 def decode(data: bytes) -> Log:
-    """Read and verify a binary log; :class:`CorruptLogError` names the first bad record."""
-    if data[:1] in (b"{", b"#"):
-        return decode_text(data.decode("utf-8", errors="replace"))
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True)
-    unpacker.feed(data)
+    """Read and verify a log (binary, or the text form, told apart by the first byte: a
+    binary log starts with a msgpack map); :class:`CorruptLogError` names the first bad
+    record."""
+    if not data:
+        raise CorruptLogError("the log is empty")
+    if data[0] not in _MSGPACK_MAP:
+        return decode_text(text_of(data, "the log", CorruptLogError))
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES)
+    try:
+        unpacker.feed(data)
+    except msgpack.BufferFull:
+        raise CorruptLogError("the log is too large") from None
     header, previous = _read_header(unpacker)
     events: list[Event] = []
     while True:
@@ -88,6 +99,7 @@ def decode(data: bytes) -> Log:
             raise CorruptLogError(f"record {len(events)} is not valid msgpack: {err}") from None
         blob = data[start:unpacker.tell()]
         seq = len(events)
+        check_shape(item, f"record {seq}", CorruptLogError)
         if not (isinstance(item, list) and len(item) == 3):
             raise CorruptLogError(f"record {seq} is not [seq, prev_hash, event]")
         if item[0] != seq:
@@ -109,6 +121,7 @@ def _read_header(unpacker: msgpack.Unpacker) -> tuple[dict[str, Any], bytes]:
         header = unpacker.unpack()
     except (msgpack.OutOfData, ValueError, msgpack.FormatError, msgpack.StackError):
         raise CorruptLogError("not an rr log: no readable header") from None
+    check_shape(header, "the header", CorruptLogError)
     if not (isinstance(header, dict) and header.get("format") == FORMAT):
         raise CorruptLogError("not an rr log: bad header")
     if header.get("version") != VERSION:
@@ -138,14 +151,13 @@ def encode_text(events: Sequence[Event]) -> str:
 
 
 def decode_text(text: str) -> Log:
-    rows = [(n, line) for n, line in enumerate(text.splitlines(), 1)
+    """Read and check a text log (a leading byte-order mark, blank lines and ``#`` comment
+    lines are skipped)."""
+    rows = [(n, line) for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
             if line.strip() and not line.lstrip().startswith("#")]
     if not rows:
         raise CorruptLogError("the log is empty")
-    try:
-        header = json.loads(rows[0][1])
-    except json.JSONDecodeError as err:
-        raise CorruptLogError(f"line {rows[0][0]}: the header is not JSON: {err.msg}") from None
+    header = load_json(rows[0][1], f"line {rows[0][0]}: the header", CorruptLogError)
     if not (isinstance(header, dict) and header.get("format") == FORMAT):
         raise CorruptLogError("not an rr log: bad header")
     if header.get("version") != VERSION:
@@ -153,11 +165,11 @@ def decode_text(text: str) -> Log:
     events: list[Event] = []
     for n, line in rows[1:]:
         try:
-            events.append(structure_event(json.loads(line)))
-        except json.JSONDecodeError as err:
-            raise CorruptLogError(f"line {n} (record {len(events)}): not JSON: {err.msg}") \
-                from None
+            events.append(structure_event(
+                load_json(line, f"line {n} (record {len(events)})", CorruptLogError)))
         except CorruptLogError as err:
+            if str(err).startswith(f"line {n} "):
+                raise
             raise CorruptLogError(f"line {n} (record {len(events)}): {err}") from None
     _check_start(header, events)
     return Log(header, tuple(events), text_form=True)
@@ -180,8 +192,4 @@ def write(path: str | Path, events: Sequence[Event]) -> None:
 
 def read(path: str | Path) -> Log:
     """Read and verify the log at ``path`` (binary or text form)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise CorruptLogError(f"cannot read {path}: {err.strerror}") from None
-    return decode(data)
+    return decode(read_bytes(path, CorruptLogError))

@@ -19,11 +19,11 @@ from attrs import frozen
 
 from rr.cards.catalogue import catalogue
 from rr.decisions import Decision
-from rr.engine import MAX_PLAYERS, MIN_PLAYERS, Game
+from rr.engine import Game
 from rr.errors import CorruptLogError, DivergenceError
 from rr.events import log as logfile
 from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
-from rr.model import CardId
+from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId
 from rr.narrate import player
 from rr.oracle.blame import blame
 from rr.oracle.narrate import narrate, option_text, source_text
@@ -244,7 +244,7 @@ def _check_start(events: Sequence[Event]) -> Divergence | None:
     started = events[0]
     n = len(started.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        return Divergence(0, f"a game of {n} players", "a game of 2 to 6 players",
+        return Divergence(0, f"a game of {n} players", f"a game of {MIN_PLAYERS} to {MAX_PLAYERS} players",
                           "RR-SETUP-7", recorded_raw=_raw(started))
     if len(set(started.players)) != n:
         return Divergence(0, f"players {', '.join(started.players)}",
