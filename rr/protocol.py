@@ -108,6 +108,7 @@ from rr.errors import (
 )
 from rr.events.codec import OPTION_KINDS, converter, unstructure, unstructure_event
 from rr.events.log import decode_text, encode_text
+from rr.untrusted import load_json
 from rr.events.types import Event
 from rr.model import Seat
 from rr.narrate import narrate
@@ -277,11 +278,10 @@ class Server:
         except UnicodeDecodeError as err:
             return _dump(_failure(None, BadRequest(f"the request is not UTF-8 text: {err}")))
         try:
-            request = json.loads(text.rstrip("\r\n"), parse_constant=_no_constant)
-        except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
-            why = f"{err.msg} at column {err.colno}" if isinstance(err, json.JSONDecodeError) \
-                else str(err) or type(err).__name__
-            return _dump(_failure(None, BadRequest(f"the request is not JSON: {why}")))
+            request = load_json(text.removeprefix("\ufeff").rstrip("\r\n"), "the request",
+                                BadRequest)
+        except BadRequest as err:
+            return _dump(_failure(None, err))
         return _dump(self.handle(request))
 
     def handle(self, request: Any) -> Result:

@@ -57,12 +57,14 @@ def load_json(text: str, what: str, error: type[RRError]) -> Any:
     try:
         value = json.loads(text, parse_int=_integer, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise error(f"{what} is not JSON: {err.msg} at line {err.lineno} column {err.colno}"
-                    ) from None
+        where = (f"column {err.colno}" if err.lineno == 1
+                 else f"line {err.lineno} column {err.colno}")
+        raise error(f"{what} is not JSON: {err.msg} at {where}") from None
     except RecursionError:
-        raise error(f"{what} nests deeper than {MAX_DEPTH} levels") from None
+        raise error(f"{what} is not JSON rr accepts: it nests deeper than {MAX_DEPTH} levels"
+                    ) from None
     except ValueError as err:  # from _integer or _no_constant
-        raise error(f"{what}: {err}") from None
+        raise error(f"{what} is not JSON rr accepts: {err}") from None
     check_shape(value, what, error)
     return value
 
@@ -94,4 +96,4 @@ def _integer(text: str) -> int:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number rr accepts")
+    raise ValueError(f"{name} is not a JSON number")

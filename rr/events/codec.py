@@ -12,6 +12,7 @@ from typing import Any, cast
 import cattrs
 import msgpack
 from cattrs.preconf.msgpack import make_converter
+from cattrs.v import format_exception
 
 from rr.cards.catalogue import catalogue
 from rr.errors import CorruptLogError, UnknownCardError
@@ -73,6 +74,9 @@ name a card. (Options a client sends keep the plain reading: an unknown card the
 illegal choice, which the engine reports with the rule.)"""
 _events.register_structure_hook(Option, _structure_option)
 _events.register_structure_hook(CardId, _structure_card)
+_events.register_structure_hook(int, lambda data, _: _exactly(data, int, "a whole number"))
+_events.register_structure_hook(str, lambda data, _: _exactly(data, str, "text"))
+_events.register_structure_hook(bool, lambda data, _: _exactly(data, bool, "true or false"))
 
 
 def unstructure_event(event: Event) -> list[Any]:
@@ -102,9 +106,29 @@ def _reason(err: BaseException) -> str:
     if isinstance(err, RecursionError):
         return "nested too deeply"
     if isinstance(err, cattrs.BaseValidationError):
-        msgs = cattrs.transform_error(err)
+        msgs = cattrs.transform_error(err, format_exception=_say_exception)
         return "; ".join(msgs) if msgs else str(err)
     return str(err)
+
+
+def _say_exception(exc: BaseException, type_: Any) -> str:
+    """Our own errors say what was wrong themselves; cattrs words the rest."""
+    if isinstance(exc, CorruptLogError):
+        return str(exc)
+    return format_exception(exc, type_)
+
+
+def _exactly(data: Any, kind: type, what: str) -> Any:
+    """``data`` if it is of exactly this type: a log's ``true`` is not the seat 1, nor its
+    ``5`` the text "5" (cattrs alone would convert both)."""
+    if type(data) is not kind:
+        raise CorruptLogError(f"expected {what}, not {_short(data)}")
+    return data
+
+
+def _short(data: Any) -> str:
+    text = repr(data)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _unknown_card(err: BaseException) -> UnknownCardError | None:

@@ -193,7 +193,7 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
     ("extra points beyond the bound", {"players": [player(hand=["hacker"],
                                                           extra_points={"hacker": 5000})]},
      "extra_points for Hacker must be 0 to 999"),
-    ("NaN for Helium", '{"players": [{"helium": NaN}]}', "NaN is not a number rr accepts"),
+    ("NaN for Helium", '{"players": [{"helium": NaN}]}', "NaN is not a JSON number"),
     ("extra points for a card without end-of-game ability",
      {"players": [player(extra_points={"darrow": 3})]}, "Darrow, which has no end-of-game ability"),
 ]  # fmt: skip
