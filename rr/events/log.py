@@ -176,18 +176,47 @@ def decode_text(text: str) -> Log:
 
 
 def write(path: str | Path, events: Sequence[Event]) -> None:
-    """Write ``events`` to ``path`` atomically (text form if it ends in ``.jsonl``)."""
+    """Write ``events`` to ``path`` (text form if it ends in ``.jsonl``), atomically and
+    durably: a temporary file in the same folder, given the permissions the user's umask
+    allows (as ``open`` would), flushed to disk, renamed over ``path``, and the folder synced.
+    A crash leaves the old file or the new one, never half of one."""
     path = Path(path)
     data = (encode_text(events).encode("utf-8") if path.suffix == ".jsonl"
             else encode(events))
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.")
+    folder = path.parent or Path(".")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+            f.flush()
+            os.fchmod(f.fileno(), 0o666 & ~_umask())
+            os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)
         raise
+    _sync_folder(folder)
+
+
+def _umask() -> int:
+    """The process's umask (reading it means setting it, so it is put straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the platform can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the data itself is synced
+    finally:
+        os.close(fd)
 
 
 def read(path: str | Path) -> Log:
