@@ -10,6 +10,7 @@ unknown event tag) gets an ``UNREADABLE`` report naming the problem.
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import CorruptLogError, DivergenceError
 from rr.events import log as logfile
+from rr.events.codec import unstructure_event
 from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId
 from rr.narrate import player
@@ -65,9 +67,10 @@ class Divergence:
     within: tuple[str, ...] = ()
     """The rules around that one, innermost first."""
     recorded_raw: str = ""
-    """The recorded event as data (empty when the log has no record there)."""
+    """The recorded event as the log writes it, ``[tag, fields]`` (empty when the log has no
+    record there)."""
     expected_raw: str = ""
-    """The event the rules produce there, as data, when it is one definite event."""
+    """The event the rules produce there, in the same form, when it is one definite event."""
     differences: tuple[str, ...] = ()
     """Field by field, where the recorded and the expected event are of the same kind."""
     seed: int | None = None
@@ -160,9 +163,9 @@ class AuditReport:
                     f"  decided by:     {d.rule_name or '—'}"]
             out += [f"  difference:     {x}" for x in d.differences]
             if d.recorded_raw:
-                out.append(f"  recorded event: {_clip(d.recorded_raw)}")
+                out.append(f"  as logged:      {_clip(d.recorded_raw)}")
             if d.expected_raw:
-                out.append(f"  expected event: {_clip(d.expected_raw)}")
+                out.append(f"  as expected:    {_clip(d.expected_raw)}")
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -280,7 +283,7 @@ def explain(events: Sequence[Event], err: DivergenceError) -> Divergence:
     return Divergence(index, recorded_text, _say(expected, before),
                       (who.rule if who and who.rule else err.rule), who.card if who else None,
                       who.function if who else None, who.within if who else (),
-                      _raw(recorded), _raw(expected), _differences(recorded, expected))
+                      _raw(recorded), _raw(expected), _differences(recorded, expected, before))
 
 
 def _expected_at(events: Sequence[Event], index: int) -> Event | Decision | None:
@@ -301,7 +304,12 @@ def _clip(text: str, limit: int = 240) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
 
 
-def _differences(recorded: Event, expected: Event) -> tuple[str, ...]:
+SEAT_FIELDS = frozenset({"seat", "payer", "payee", "giver", "receiver", "against"})
+"""Event fields that hold a seat: a difference there names the players."""
+
+
+def _differences(recorded: Event, expected: Event,
+                 state: GameState | None = None) -> tuple[str, ...]:
     if type(recorded) is not type(expected):
         return (f"kind: log {type(recorded).TAG}, rules {type(expected).TAG}",)
     out = []
@@ -315,9 +323,15 @@ def _differences(recorded: Event, expected: Event) -> tuple[str, ...]:
             out.append(f"{field.name}: first differs at position {at + 1} of "
                        f"{len(a)}: log {_value(a[at]) if at < len(a) else 'nothing'}, "
                        f"rules {_value(b[at]) if at < len(b) else 'nothing'}")
+        elif field.name in SEAT_FIELDS and state is not None:
+            out.append(f"{field.name}: log {_seat(a, state)}, rules {_seat(b, state)}")
         else:
             out.append(f"{field.name}: log {_value(a)}, rules {_value(b)}")
     return tuple(out)
+
+
+def _seat(value: object, state: GameState) -> str:
+    return player(state, value) if isinstance(value, int) else _value(value)
 
 
 def _value(value: object) -> str:
@@ -340,7 +354,7 @@ def _seed_divergence(events: Sequence[Event], mismatch: SeedMismatch) -> Diverge
                       who.rule if who else None, who.card if who else None,
                       who.function if who else None, who.within if who else (),
                       _raw(mismatch.recorded), _raw(mismatch.drawn),
-                      _differences(mismatch.recorded, mismatch.drawn), seed=started.seed)
+                      _differences(mismatch.recorded, mismatch.drawn, before), seed=started.seed)
 
 
 def _impossible(events: Sequence[Event], err: CorruptLogError) -> Divergence:
@@ -391,4 +405,6 @@ def _say(event: Event, before: GameState | None) -> str:
 
 
 def _raw(event: Event) -> str:
-    return repr(event)
+    """An event as the log writes it (``[tag, fields]``, seats counted from 0 as in the
+    file), so it can be found in a ``.jsonl``."""
+    return json.dumps(unstructure_event(event))
