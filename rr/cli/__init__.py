@@ -33,6 +33,8 @@ COMMANDS: tuple[str, ...] = (
     "score",
     "replay",
     "audit",
+    "keygen",
+    "sign",
     "regress",
     "spec",
     "serve",

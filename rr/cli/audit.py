@@ -3,8 +3,13 @@ random outcomes, and compare every event).
 
 Exit status: 0 when every record matches (one summary line); 1 at the first divergence, with
 a report of the record number, what the log says, what the rules say and the rule or card
-that decides it; 2 for a log that cannot be read (bad header, broken hash chain, truncated
-record, unknown event tag), naming the problem; 3 if the rules themselves fail (a bug in rr).
+that decides it, or when a signature does not verify (--key); 2 for a log that cannot be read
+(bad header, broken hash chain, truncated record, unknown event tag, a missing signature),
+naming the problem; 3 if the rules themselves fail (a bug in rr).
+
+Signatures. With --key PUBLIC, every LOG must carry LOG.sig (written by ``rr sign``) and the
+key must verify it over the file's exact bytes before the log is audited; one byte changed
+anywhere fails. What each check proves is in docs/ARCHITECTURE.md, "Threat model".
 
 Random outcomes. A game rr played (a binary ``.rrlog``, or a text log whose header says
 ``"outcomes": "seed"``, as rr's writer does) is also played again live from its header's
@@ -31,12 +36,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="a .rrlog (binary) or .jsonl (text) log; several may be given")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per log, one per line")
+    parser.add_argument("--key", metavar="PUBLIC", default=None,
+                        help="a public key (rr keygen): each LOG must carry a signature "
+                             "(LOG.sig, made by rr sign) that this key verifies over the "
+                             "file's exact bytes; exit 1 if it does not")
 
 
 def run(args: argparse.Namespace) -> int:
     worst = 0
     for path in args.logs:
-        report = audit_file(path)
+        report = audit_file(path, args.key)
         if args.json:
             print(json.dumps(report.as_json()))
         elif report.verdict is Verdict.UNREADABLE:

@@ -23,6 +23,7 @@ from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import CorruptLogError, DivergenceError
 from rr.events import log as logfile
+from rr.events import signing
 from rr.events.codec import unstructure_event
 from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId
@@ -31,6 +32,7 @@ from rr.oracle.blame import blame
 from rr.oracle.narrate import narrate, option_text, source_text
 from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
 from rr.state import EMPTY, GameState, apply, fold
+from rr.untrusted import read_bytes
 
 
 class Verdict(enum.Enum):
@@ -44,6 +46,9 @@ class Verdict(enum.Enum):
     """The file is not a readable log."""
     RULES_FAILED = 3
     """The rules raised an unexpected error while re-running the log: a bug in rr."""
+    BAD_SIGNATURE = 4
+    """The log's signature does not verify with the key given (exit status 1, like a
+    divergence: the log is not what the key's holder signed)."""
 
 
 @frozen
@@ -123,9 +128,12 @@ class AuditReport:
             return "every random outcome checked against the seed"
         return ""
 
+    signed_by: str | None = None
+    """The fingerprint of the key whose signature over the file verified."""
+
     @property
     def exit_code(self) -> int:
-        return self.verdict.value
+        return 1 if self.verdict is Verdict.BAD_SIGNATURE else self.verdict.value
 
     @property
     def ok(self) -> bool:
@@ -140,6 +148,8 @@ class AuditReport:
             else:
                 end = f"game in progress, {self.pending}"
             note = f"; {self.outcomes_note}" if self.outcomes_note else ""
+            if self.signed_by is not None:
+                note += f"; signature by key {self.signed_by} verified"
             return (f"{self.source}: clean — {self.records} records re-adjudicated; "
                     f"{end}{note}")
         if self.verdict is Verdict.DIVERGED:
@@ -174,6 +184,7 @@ class AuditReport:
             "exit_code": self.exit_code, "records": self.records, "problem": self.problem,
             "finished": self.finished,
             "outcomes": self.outcomes.value if self.outcomes is not None else None,
+            "signed_by": self.signed_by,
             "totals": list(self.totals) if self.totals is not None else None,
             "winners": list(self.winners), "pending": self.pending,
             "divergence": None,
@@ -184,15 +195,34 @@ class AuditReport:
         return out
 
 
-def audit_file(path: str | Path) -> AuditReport:
+def audit_file(path: str | Path, key: str | Path | None = None) -> AuditReport:
     """Read the log at ``path`` (binary or text form) and audit it. A binary log's random
     outcomes are checked against its seed; a text log's are taken as recorded unless its
-    header says ``"outcomes": "seed"`` (see :class:`rr.oracle.seed.Outcomes`)."""
+    header says ``"outcomes": "seed"`` (see :class:`rr.oracle.seed.Outcomes`).
+
+    With ``key`` (a public key file), the log's signature (``LOG.sig``) must first verify
+    over the file's exact bytes: a missing or unreadable signature is ``UNREADABLE``, one
+    that does not verify is ``BAD_SIGNATURE``, and neither log is audited further."""
+    source = str(path)
+    signed_by = None
     try:
-        read = logfile.read(path)
+        data = read_bytes(path, CorruptLogError)
+        if key is not None:
+            sig_path = signing.signature_path(path)
+            if not sig_path.exists():
+                return AuditReport(source, Verdict.UNREADABLE,
+                                   problem=f"no signature: {sig_path} does not exist "
+                                           "(rr sign writes it)")
+            try:
+                signed_by = signing.verify(data, signing.read_signature(sig_path), key)
+            except signing.SignatureError as err:
+                return AuditReport(source, Verdict.BAD_SIGNATURE,
+                                   problem=f"signature check failed: {err}")
+        read = logfile.decode(data)
     except CorruptLogError as err:
-        return AuditReport(str(path), Verdict.UNREADABLE, problem=str(err))
-    return audit(read.events, str(path), Outcomes.of(read.header, read.text_form))
+        return AuditReport(source, Verdict.UNREADABLE, problem=str(err))
+    report = audit(read.events, source, Outcomes.of(read.header, read.text_form))
+    return attrs.evolve(report, signed_by=signed_by)
 
 
 def audit(events: Sequence[Event], source: str = "log",
