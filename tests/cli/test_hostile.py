@@ -65,9 +65,19 @@ SPECIALS: list[tuple[str, bytes]] = [
 
 
 def _file_commands(path: Path) -> list[list[str]]:
+    """Every command that reads a file, reading ``path``: as a log, a position, a corpus, a
+    key (public and private) and a signature."""
+    other = path.parent / "other"
+    other.mkdir(exist_ok=True)
+    good = other / "good.rrlog"
+    if not good.exists():
+        good.write_bytes(_valid_binary())
+    (other / "good.rrlog.sig").write_bytes(path.read_bytes())  # the bytes as a signature
     return [["audit", str(path)], ["audit", "--json", str(path)], ["replay", str(path)],
             ["replay", "--json", "--at", "3", str(path)], ["score", str(path)],
-            ["regress", str(path.parent), "--against", "official", "--jobs", "1"]]
+            ["regress", str(path.parent), "--against", "official", "--jobs", "1"],
+            ["audit", "--key", str(path), str(good)], ["sign", "--key", str(path), str(good)],
+            ["audit", "--key", str(path), str(path)]]
 
 
 def _check_commands(tmp_path: Path, data: bytes, suffix: str,
