@@ -263,7 +263,8 @@ def words(event: Event, before: GameState) -> str:
 def _fields(event: Event) -> str:
     """The last resort: the event's kind and fields as plain words."""
     kind = type(event).TAG.split("/")[0].replace("_", " ")
-    values = ", ".join(f"{f.name} {_plain(getattr(event, f.name))}" for f in attrs.fields(type(event)))
+    values = ", ".join(f"{f.name} {_plain(getattr(event, f.name))}"
+                       for f in attrs.fields(type(event)))
     return f"{kind} ({values})" if values else kind
 
 

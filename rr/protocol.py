@@ -349,7 +349,8 @@ class Server:
         players = req.get("players")
         if _is_int(players):
             if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-                raise BadInputError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", "RR-SETUP-7")
+                raise BadInputError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                                    f"not {players}", "RR-SETUP-7")
         elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise req.wrong("players", "a list of names or a count")
         seed = req.integer("seed", 0)

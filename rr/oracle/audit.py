@@ -277,7 +277,8 @@ def _check_start(events: Sequence[Event]) -> Divergence | None:
     started = events[0]
     n = len(started.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        return Divergence(0, f"a game of {n} players", f"a game of {MIN_PLAYERS} to {MAX_PLAYERS} players",
+        return Divergence(0, f"a game of {n} players",
+                          f"a game of {MIN_PLAYERS} to {MAX_PLAYERS} players",
                           "RR-SETUP-7", recorded_raw=_raw(started))
     if len(set(started.players)) != n:
         return Divergence(0, f"players {', '.join(started.players)}",

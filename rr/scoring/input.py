@@ -71,8 +71,9 @@ def parse_table(text: str) -> FinalTable:
 
 def check_table(table: FinalTable) -> None:
     """Raise :class:`BadInputError` unless this is a position a game can end in: 2 to 6
-    players (RR-SETUP-7) with distinct names and houses, tokens within their bounds, at most one Sovereign
-    holder, every card in at most one place, and legal declarations (RR-SCORE-6, RR-SCORE-7)."""
+    players (RR-SETUP-7) with distinct names and houses, tokens within their bounds, at most
+    one Sovereign holder, every card in at most one place, and legal declarations
+    (RR-SCORE-6, RR-SCORE-7)."""
     count = len(table.players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise BadInputError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}",
