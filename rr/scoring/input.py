@@ -65,19 +65,23 @@ def parse_table(text: str) -> FinalTable:
     the first problem found (and where it is)."""
     raw = load_json(text.removeprefix("\ufeff"), "the file", BadInputError)
     table = _table(raw)
+    count = len(table.players)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise BadInputError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}",
+                            "RR-SETUP-7")
     check_table(table)
     return table
 
 
 def check_table(table: FinalTable) -> None:
-    """Raise :class:`BadInputError` unless this is a position a game can end in: 2 to 6
-    players (RR-SETUP-7) with distinct names and houses, tokens within their bounds, at most
+    """Raise :class:`BadInputError` unless this is a position the scorer can read: 1 to 6
+    players (one alone: a hand scored on its own, as tests and analysts do; a scorepad
+    *file* must hold a game's 2 to 6, see :func:`parse_table`) with distinct names and houses, tokens within their bounds, at most
     one Sovereign holder, every card in at most one place, and legal declarations
     (RR-SCORE-6, RR-SCORE-7)."""
     count = len(table.players)
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise BadInputError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}",
-                            "RR-SETUP-7")
+    if not 1 <= count <= MAX_PLAYERS:
+        raise BadInputError(f"a position has 1 to {MAX_PLAYERS} players, not {count}")
     _check_unique([p.name for p in table.players], "two players are called")
     _check_unique([p.house.value for p in table.players if p.house], "two players are House")
     holders = [p.name for p in table.players if p.sovereign]
