@@ -6,8 +6,11 @@ things: the game's events, state, pending decision and views.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+import attrs
 
 from rr.cards.catalogue import all_ids
 from rr.engine import Game
@@ -18,7 +21,9 @@ from rr.events.types import (
     DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, TurnEnded, TurnKind,
     TurnStarted,
 )
+from rr.knowledge import knows
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, House
+from rr.options import PickCard
 from rr.oracle.audit import audit
 from rr.rules.final import scorepad_of
 from rr.state import GameState, apply, fold
@@ -74,26 +79,79 @@ def state_round_trips(state: GameState) -> None:
 
 
 def views_leak_nothing(game: Game) -> None:
-    """RR-VIEW-1, RR-VIEW-4: no view shows another player's hand cards (until the game is
-    over: hands are shown for scoring), a deck card or a face-down card someone else placed;
-    a decision's options are shown only to its decider."""
+    """RR-VIEW-1..6: no view shows a card its seat does not know where it lies (another
+    player's hand card it was not shown, a deck card, a face-down card it did not place;
+    everything once the game is over), nor options naming one; a decision's options are
+    shown only to its decider. (That the knowledge itself is right is what
+    :func:`information_sets_agree` checks.)"""
     state = game.state
-    deck = set(state.deck)
     decider = game.pending.seat if game.pending is not None else None
     for seat in [None, *state.seats]:
         v = game.view(seat)
-        hidden = set(deck)
-        for other in state.seats:
-            if other != seat and not state.is_over:
-                hidden |= set(state.hand(other))
-        leaked = v.card_ids() & hidden
-        assert not leaked, f"the view of {seat} shows hidden cards {sorted(leaked)}"
         assert v.hand == (None if seat is None else state.hand(seat))
-        # RR-VIEW-4: a face-down card is known to the player who placed it, to no one else.
-        unknown = {c for c in state.face_down if (c, seat) not in state.face_down_known}
-        assert not (v.card_ids() & unknown), "a face-down card is shown to someone else"
+        # RR-VIEW-4..6: no view shows a card its seat does not know where it lies.
+        unknown = {c for c in all_ids() if not knows(state, seat, c)}
+        assert not (v.card_ids() & unknown), \
+            f"the view of {seat} shows cards it does not know: {sorted(v.card_ids() & unknown)}"
         if v.pending is not None and seat != decider:
             assert v.pending.options is None, f"{seat} sees P{decider}'s options"
+        if v.pending is not None and v.pending.options is not None:
+            named = {o.card for o in v.pending.options if isinstance(o, PickCard)}
+            assert named <= known_or_public(state, seat), \
+                f"P{decider}'s options name cards it does not know: {sorted(named - known_or_public(state, seat))}"
+
+
+def known_or_public(state: GameState, seat: int | None) -> set[str]:
+    return {c for c in all_ids() if knows(state, seat, c)}
+
+
+def cards_named(event: Event) -> set[str]:
+    """Every card id an event names (in its card fields and in a picked option)."""
+    ids = set(all_ids()) | {"?"}
+    found: set[str] = set()
+
+    def walk(data: object, key: str = "") -> None:
+        if isinstance(data, str):
+            if key in ("card", "cards", "order") and data in ids:
+                found.add(data)
+        elif isinstance(data, dict):
+            for k, v in data.items():
+                walk(v, k)
+        elif isinstance(data, (list, tuple)):
+            if len(data) == 2 and data[0] == "lead":
+                return  # a Lead's card is deployed face up at once
+            for v in data:
+                walk(v, key)
+
+    walk(unstructure(event))
+    return found
+
+
+def _shown(game: Game, seat: int) -> object:
+    return game.view(seat)
+
+
+def information_sets_agree(game: Game, rng: random.Random, samples: int = 1,
+                           seats: Sequence[int] | None = None,
+                           show: Callable[[Game, int], object] = _shown) -> int:
+    """RR-VIEW-6, RR-VIEW-7: for every seat, games drawn from its information set show it
+    exactly what the real game shows it — its view, and the pending decision as it sees it
+    (who decides, what is asked, the prompt, and its own options). Returns the samples drawn."""
+    drawn = 0
+    for seat in game.state.seats if seats is None else seats:
+        truth = show(game, seat)
+        for _ in range(samples):
+            sample = game.sample_for(seat, rng)
+            drawn += 1
+            seen = show(sample, seat)
+            if seen != truth:
+                wrong = [f.name for f in attrs.fields(type(seen))
+                         if getattr(seen, f.name) != getattr(truth, f.name)]
+                raise AssertionError(
+                    f"seat {seat} is shown something it does not know: {wrong} differ "
+                    f"between the game and a sample of its information set "
+                    f"({ {w: (getattr(truth, w), getattr(seen, w)) for w in wrong} })")
+    return drawn
 
 
 def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
@@ -124,7 +182,9 @@ def game_end_is_right(game: Game) -> None:
     counts = {"normal": Counter[int](), "apollo": Counter[int](), "ooo": Counter[int]()}
     under_way: list[TurnKind] = []
     for e in events:
-        if isinstance(e, TurnStarted):
+        if isinstance(e, TurnStarted) and e.kind is TurnKind.END_OF_GAME:
+            under_way.append(e.kind)  # RULING-B9: an end-of-game step is not a turn
+        elif isinstance(e, TurnStarted):
             key = {TurnKind.NORMAL: "normal", TurnKind.APOLLO_LAST: "apollo",
                    TurnKind.OUT_OF_ORDER: "ooo"}[e.kind]
             if e.kind is TurnKind.OUT_OF_ORDER and TurnKind.APOLLO_LAST in under_way:

@@ -11,6 +11,8 @@ determinism. ``RR_FUZZ=long`` runs many more games (conftest.py).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
@@ -99,6 +101,15 @@ class GameMachine(RuleBasedStateMachine):
         oracle.views_leak_nothing(self.game)
 
     @invariant()
+    def information_sets_agree(self) -> None:
+        """RR-VIEW-6/7: one sample of one seat's information set per step (a seat drawn in
+        turn, so every seat is checked many times in a game)."""
+        assert self.game is not None
+        seat = self.game.state.events % len(self.game.state.players)
+        oracle.information_sets_agree(self.game, random.Random(self.game.state.events),
+                                      seats=[seat])
+
+    @invariant()
     def end_is_triggered_when_due(self) -> None:
         assert self.game is not None
         oracle.no_missed_trigger(self.game.state)
@@ -132,7 +143,8 @@ def _settings() -> settings:
 
 
 @pytest.mark.rule("RR-SETUP-1", "RR-SETUP-9", "RR-LOC-3", "RR-BONUS-5", "RR-SOV-1",
-                  "RR-END-2", "RR-END-3", "RR-END-4", "RR-VIEW-1", "RR-VIEW-4", "RR-SCORE-1")
+                  "RR-END-2", "RR-END-3", "RR-END-4", "RR-VIEW-1", "RR-VIEW-4", "RR-VIEW-5",
+                  "RR-VIEW-6", "RR-VIEW-7", "RR-SCORE-1")
 def test_random_legal_games_keep_every_invariant() -> None:
     """Games of random legal moves keep card conservation, token bounds, replay, round trip,
     private views and a correct end, after every step."""

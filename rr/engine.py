@@ -21,19 +21,25 @@ from rr.decisions import Decision
 from rr.effects.program import Chance, Program, Table
 from rr.errors import (
     BadInputError,
+    CorruptLogError,
     DivergenceError,
     IllegalChoiceError,
     NoDecisionPendingError,
     WrongPlayerError,
 )
 from rr.events.types import DecisionMade, Event, GameStarted
-from rr.model import MAX_PLAYERS, MIN_PLAYERS, House, Seat
+from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
+from rr.narrate import player, words
 from rr.options import Option, describe
 from rr.rules.game import play
 from rr.ruleset import Ruleset
-from rr.narrate import player, words
+from rr.sampling import Restart, relabel_state, relabelled, restart_point, unknown_cards
 from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View, view
+
+
+class SamplingError(Exception):
+    """No sample of an information set could be drawn (see :meth:`Game.sample_for`)."""
 
 
 class EngineBugError(Exception):
@@ -140,6 +146,58 @@ class Game:
     def view(self, seat: Seat | None = None) -> View:
         """RR-VIEW-1: what ``seat`` may see (``None``: a spectator)."""
         return view(self.state, seat, self._pending)
+
+    def sample_for(self, seat: Seat, rng: random.Random, tries: int = 200) -> Game:
+        """RR-VIEW-7: a game drawn from ``seat``'s information set, ready to play on.
+
+        Every card ``seat`` does not know where it lies (the deck's order, the other players'
+        hands, the face-down cards it did not place) is dealt again at random among those
+        places, consistently with everything ``seat`` knows and with the rules that acted
+        since the start of the turn under way (see :mod:`rr.sampling`); ``seat``'s view and
+        the pending decision as ``seat`` is shown it are the same as in this game. Its future
+        random draws come from a seed drawn from ``rng``. For search and determinising bots:
+        the sample's history before the turn is not re-adjudicated, so its log is not one to
+        audit. Raises :class:`SamplingError` if ``tries`` permutations all contradict the
+        events since that turn began (never seen in the fuzzer).
+        """
+        if not 0 <= seat < len(self.state.players):
+            raise BadInputError(f"there is no seat {seat}")
+        if not self._events or not isinstance(self._events[0], GameStarted):
+            raise SamplingError("a game started from a position has no log to sample from")
+        pool = unknown_cards(self.state, seat)
+        cached = self.__dict__.get("_restart")
+        if cached is None or cached[0] != len(self._events):
+            cached = (len(self._events), restart_point(self._events))
+            self.__dict__["_restart"] = cached
+        point = cached[1]
+        for _ in range(max(tries, 1)):
+            shuffled = list(pool)
+            rng.shuffle(shuffled)
+            sigma = {c: s for c, s in zip(pool, shuffled) if c != s}
+            sample = self._relabelled(sigma, point, rng.getrandbits(63))
+            if sample is not None:
+                return sample
+        raise SamplingError(f"no sample of seat {seat}'s information set replays the turn "
+                            f"in {tries} tries")
+
+    def _relabelled(self, sigma: dict[CardId, CardId],
+                    point: tuple[int, GameState, Restart] | None, seed: int) -> Game | None:
+        events = list(relabelled(self._events, sigma))
+        game = Game.__new__(Game)
+        try:
+            if point is None:
+                assert isinstance(events[0], GameStarted)
+                table = Table(fold(events[:1]))
+                game._start(table, play(table, events[0].houses), events[:1], seed, events)
+            else:
+                index, state, restart = point
+                table = Table(relabel_state(state, sigma))
+                game._start(table, restart(table), events[:index], seed, events)
+        except (DivergenceError, CorruptLogError):
+            return None
+        if len(game._events) != len(events) or (game._pending is None) != self.is_over:
+            return None
+        return game
 
     # --- acting -------------------------------------------------------------------------------
 

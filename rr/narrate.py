@@ -26,6 +26,7 @@ from rr.events.types import (
     CardReturnedToDeck,
     CardRevealed,
     CardSelectedAtRandom,
+    CardsSeen,
     CardsShuffled,
     DecisionMade,
     DeckShuffled,
@@ -104,6 +105,8 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return None
         case PhaseChanged():
             return f"— {event.phase.value.replace('_', ' ')} —"
+        case TurnStarted() if event.kind is TurnKind.END_OF_GAME:
+            return f"{w(event.seat)}'s end-of-game step"
         case TurnStarted():
             extra = {TurnKind.APOLLO_LAST: " (Apollo's last turn)",
                      TurnKind.OUT_OF_ORDER: " (out of order)"}.get(event.kind, "")
@@ -132,6 +135,11 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return f"{w(event.giver)} passes {card_name(event.card)} to {w(event.receiver)}"
         case CardRevealed():
             return f"{card_name(event.card)} is revealed from {zone_name(before, event.source)}"
+        case CardsSeen():
+            cards = ", ".join(card_name(c) for c in event.cards)
+            if all(c == HIDDEN for c in event.cards):
+                cards = f"{len(event.cards)} card{'s' if len(event.cards) != 1 else ''}"
+            return f"{w(event.seat)} looks at {cards} of {zone_name(before, event.source)}"
         case CardSelectedAtRandom():
             return f"{card_name(event.card)} is picked at random from " \
                    f"{zone_name(before, event.source)}"
@@ -284,7 +292,7 @@ def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: boo
     state = initial or GameState()
     for index, event in enumerate(events):
         after = apply(state, event)
-        shown = event if everything else redact(event, state, viewer)
+        shown = event if everything else redact(event, state, viewer, after)
         text = line(shown, state, after)
         if text is not None:
             yield index, text

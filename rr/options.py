@@ -57,6 +57,26 @@ class PickCard:
 
 
 @frozen
+class PickFaceDown:
+    """A face-down card, by where it lies: ``depth`` 0 is the top card of ``location``.
+
+    Face-down cards are always offered this way, never by id, so that neither the options
+    nor the recorded choice tell anyone what the card is (RULING-B8)."""
+
+    location: Location
+    depth: int
+
+    def __str__(self) -> str:
+        where = "on top" if self.depth == 0 else f"{_ordinal(self.depth + 1)} from the top"
+        return f"the face-down card {where} of {self.location.title}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@frozen
 class PickPlayer:
     """A player, by seat."""
 
@@ -98,12 +118,12 @@ class Position(enum.Enum):
         return self.value
 
 
-Option = Union[Lead, Scout, GainTop, PickCard, PickPlayer, PickName, Location, Color, Bonus,
-               Answer, Position]
+Option = Union[Lead, Scout, GainTop, PickCard, PickFaceDown, PickPlayer, PickName, Location,
+               Color, Bonus, Answer, Position]
 """Every kind of option a decision can list."""
 
-OPTION_TYPES: tuple[type, ...] = (Lead, Scout, GainTop, PickCard, PickPlayer, PickName,
-                                  Location, Color, Bonus, Answer, Position)
+OPTION_TYPES: tuple[type, ...] = (Lead, Scout, GainTop, PickCard, PickFaceDown, PickPlayer,
+                                  PickName, Location, Color, Bonus, Answer, Position)
 
 
 def describe(option: Option) -> str:

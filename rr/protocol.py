@@ -488,8 +488,9 @@ def _records(events: Sequence[Event], before: GameState, start: int,
 def _redacted(events: Iterable[Event], state: GameState, viewer: Seat | None) -> list[Event]:
     out = []
     for event in events:
-        out.append(redact(event, state, viewer))
-        state = apply(state, event)
+        after = apply(state, event)
+        out.append(redact(event, state, viewer, after))
+        state = after
     return out
 
 

@@ -21,7 +21,11 @@ class Ruleset:
     firewall_each_other_location: bool = True
     """RULING-A1: Firewall Expert places on each *other* location (official errata)."""
     face_down_value_is_actual: bool = True
-    """RULING-A2: a face-down card keeps its core value (False: it counts as 0)."""
+    """RULING-A2: abilities read no core value on a face-down card and the scorer reads its
+    printed one (False: it counts as 0 for both)."""
+    face_down_gain_is_revealed: bool = False
+    """RULING-C5: a face-down card gained by Cassius or Octavia is read as it lay, colourless
+    (True: the player reveals it, and its printed colour counts)."""
     ceres_banish_any_position: bool = True
     """RULING-A3: Ceres' Sovereign banish may take any card of a location (False: top only)."""
     neutral_in_card_conditions: bool = True

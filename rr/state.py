@@ -28,6 +28,7 @@ from rr.events.types import (
     CardReturnedToDeck,
     CardRevealed,
     CardSelectedAtRandom,
+    CardsSeen,
     CardsShuffled,
     DecisionMade,
     DeckShuffled,
@@ -65,6 +66,7 @@ from rr.model import (
     Zone,
     ZoneKind,
 )
+from rr.knowledge import Known, learn
 from rr.ruleset import Ruleset
 
 
@@ -98,8 +100,8 @@ class GameState:
     deck: tuple[CardId, ...] = ()
     locations: tuple[tuple[CardId, ...], ...] = ((), (), (), ())
     face_down: frozenset[CardId] = frozenset()
-    face_down_known: tuple[tuple[CardId, Seat], ...] = ()
-    """Who placed each face-down card, and so knows it (RR-VIEW-4)."""
+    known: Known = ()
+    """For each seat, the cards whose hidden place it knows (``rr.knowledge``, RR-VIEW-*)."""
     banished: tuple[CardId, ...] = ()
     sovereign: Seat | None = None
     neutral_influence: int = 0
@@ -221,8 +223,7 @@ def _put_all(state: GameState, zone: Zone, cards: tuple[CardId, ...], dropping: 
     stacks = list(state.locations)
     stacks[_INDEX[zone.location]] = cards
     if dropping in state.face_down:
-        return evolve(state, locations=tuple(stacks), face_down=state.face_down - {dropping},
-                      face_down_known=tuple(k for k in state.face_down_known if k[0] != dropping))
+        return evolve(state, locations=tuple(stacks), face_down=state.face_down - {dropping})
     return evolve(state, locations=tuple(stacks))
 
 
@@ -292,6 +293,8 @@ def _phase_changed(state: GameState, e: PhaseChanged) -> GameState:
 
 def _turn_started(state: GameState, e: TurnStarted) -> GameState:
     player = _player(state, e, e.seat)
+    if e.kind is TurnKind.END_OF_GAME:
+        return evolve(state, turns=state.turns + ((e.seat, e.kind),))
     # RULING-A12: an out-of-order turn counts only under its option, and never inside Apollo's
     # last turn, which is the last turn of the game (RR-END-4).
     counts = e.kind is TurnKind.NORMAL or (
@@ -335,18 +338,15 @@ def _card_gained(state: GameState, e: CardGained) -> GameState:
 def _card_placed(state: GameState, e: CardPlaced) -> GameState:
     state = _move(state, e, e.card, e.source, Zone.at(e.location), e.index)
     if e.face_down:
-        known = state.face_down_known + (((e.card, e.seat),) if e.seat is not None else ())
-        state = evolve(state, face_down=state.face_down | {e.card}, face_down_known=known)
+        state = evolve(state, face_down=state.face_down | {e.card})
     return state
 
 
 def _card_moved(state: GameState, e: CardMoved) -> GameState:
     if e.card not in state.face_down:
         return _move(state, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
-    known = tuple(k for k in state.face_down_known if k[0] == e.card)
     state = _move(state, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
-    return evolve(state, face_down=state.face_down | {e.card},  # moving does not turn it up
-                  face_down_known=state.face_down_known + known)
+    return evolve(state, face_down=state.face_down | {e.card})  # moving does not turn it up
 
 
 def _card_banished(state: GameState, e: CardBanished) -> GameState:
@@ -365,6 +365,15 @@ def _card_revealed(state: GameState, e: CardRevealed) -> GameState:
     _check_zone(state, e, e.source)
     if e.card not in state.cards_in(e.source):
         raise _bad(e, f"{e.card} is not in {e.source}")
+    return state
+
+
+def _cards_seen(state: GameState, e: CardsSeen) -> GameState:
+    _player(state, e, e.seat)
+    _check_zone(state, e, e.source)
+    cards = state.cards_in(e.source)
+    if not set(e.cards) <= set(cards) or len(set(e.cards)) != len(e.cards):
+        raise _bad(e, f"not cards of {e.source}: {', '.join(e.cards)}")
     return state
 
 
@@ -461,6 +470,7 @@ _FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
     CardPassed: _card_passed,
     CardRevealed: _card_revealed,
     CardSelectedAtRandom: _random_card,
+    CardsSeen: _cards_seen,
     CardsShuffled: _unchanged,
     BlockUsed: _unchanged,
     HeliumGained: _helium_gained,
@@ -486,7 +496,7 @@ def apply(state: GameState, event: Event) -> GameState:
         new = _FOLD[type(event)](state, event)
     except CorruptLogError as err:
         raise CorruptLogError(f"event {state.events}: {err}") from None
-    return evolve(new, events=state.events + 1)
+    return evolve(new, events=state.events + 1, known=learn(state, event))
 
 
 def fold(events: Iterable[Event], initial: GameState = EMPTY) -> GameState:

@@ -1,33 +1,31 @@
-"""What one player (or a spectator) may see: RR-VIEW-1.
+"""What one player (or a spectator) may see: RR-VIEW-1..6, derived from ``rr.knowledge``.
 
-Hands are private until the game is over (they are shown for scoring; declarations of Gray
-colours and Orange names are made openly just before), the deck's order is hidden, a face-down
-card on a location is known only to the player who put it there (RR-VIEW-4), everything else
-is public. A pending decision's options are shown only to the player who must decide.
+Hands are private until the game is over, the deck's order is hidden, a face-down card on a
+location is known only to those who know it (its placer, RR-VIEW-4), everything else is
+public. Every card a view, a pending decision or a redacted event names is one the seat
+knows (:func:`rr.knowledge.knows`); a card it does not know is :data:`HIDDEN`. A pending
+decision's options are shown only to the player who must decide.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any, cast
 
 from attrs import evolve, frozen
 
 from rr.decisions import Ask, Decision
 from rr.events.types import (
-    CardDealt,
-    CardGained,
-    CardMoved,
-    CardPassed,
-    CardPlaced,
-    CardReturnedToDeck,
     CardSelectedAtRandom,
+    CardsSeen,
     CardsShuffled,
     DecisionMade,
     DeckShuffled,
     Event,
     Phase,
 )
-from rr.model import LOCATIONS, CardId, House, Location, Seat, ZoneKind
+from rr.knowledge import known_cards, knows
+from rr.model import LOCATIONS, CardId, House, Location, Seat, Zone, ZoneKind
 from rr.options import Option, PickCard
 from rr.state import GameState, apply
 
@@ -59,6 +57,16 @@ class PendingView:
 
 
 @frozen
+class KnownCard:
+    """A card the viewer knows in a place hidden from others: another player's hand, or the
+    deck (``depth`` 0 is its top card)."""
+
+    card: CardId
+    zone: Zone
+    depth: int | None = None
+
+
+@frozen
 class View:
     """The game as ``seat`` sees it (``seat`` None: a spectator)."""
 
@@ -78,10 +86,13 @@ class View:
     pending: PendingView | None
     final_hands: tuple[tuple[CardId, ...], ...] | None = None
     """Every player's hand, once the game is over: hands are shown for scoring."""
+    known_elsewhere: tuple[KnownCard, ...] = ()
+    """Cards the viewer knows in other hands and in the deck (revealed, looked at, given)."""
 
     def card_ids(self) -> set[CardId]:
         """Every card identity this view shows."""
         shown = set(self.hand or ()) | set(self.banished)
+        shown |= {k.card for k in self.known_elsewhere}
         for hand in self.final_hands or ():
             shown |= set(hand)
         for _, stack in self.locations:
@@ -90,14 +101,13 @@ class View:
 
 
 def view(state: GameState, seat: Seat | None = None, pending: Decision | None = None) -> View:
-    """The view of ``state`` for ``seat`` (``None``: a spectator)."""
+    """The view of ``state`` for ``seat`` (``None``: a spectator), from what it knows."""
     players = tuple(
         PublicPlayer(p.name, p.house, len(p.hand), p.helium, p.fleet, p.influence, p.turns,
                      state.sovereign == s, state.first_player == s)
         for s, p in enumerate(state.players))
-    known = {c for c, s in state.face_down_known if s == seat}
     locations = tuple(
-        (loc, tuple(HIDDEN if c in state.face_down and c not in known else c
+        (loc, tuple(c if c not in state.face_down or knows(state, seat, c) else HIDDEN
                     for c in state.stack(loc)))
         for loc in LOCATIONS)
     shown = None
@@ -111,57 +121,66 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
         turn_seat=state.turn_seat, end_triggered_by=state.end_triggered_by,
         totals=state.totals, winners=state.winners, pending=shown,
         final_hands=tuple(p.hand for p in state.players) if state.is_over else None,
+        known_elsewhere=() if state.is_over else _known_elsewhere(state, seat),
     )
 
 
-def _hidden_option(option: Option, state: GameState, seat: Seat | None) -> bool:
-    """Whether the card an option names is one ``seat`` may not see (a Lead's card is
-    deployed face up at once, so it is never hidden)."""
-    if not isinstance(option, PickCard):
-        return False
-    zone = state.zone_of(option.card)
-    if zone is None:
-        return False
-    if zone.kind is ZoneKind.HAND:
-        return zone.seat != seat
-    return zone.kind is ZoneKind.DECK or option.card in state.face_down
+def _known_elsewhere(state: GameState, seat: Seat | None) -> tuple[KnownCard, ...]:
+    mine = known_cards(state, seat)
+    found: list[KnownCard] = []
+    for other, player in enumerate(state.players):
+        if other != seat:
+            found += [KnownCard(c, Zone.hand(other)) for c in player.hand if c in mine]
+    depth = len(state.deck) - 1
+    found += [KnownCard(c, Zone.deck(), depth - i) for i, c in enumerate(state.deck) if c in mine]
+    return tuple(found)
 
 
-def redact(event: Event, before: GameState, seat: Seat | None) -> Event:
-    """``event`` with every card identity ``seat`` may not see replaced by :data:`HIDDEN`."""
+def redact(event: Event, before: GameState, seat: Seat | None,
+           after: GameState | None = None) -> Event:
+    """``event`` with every card identity ``seat`` may not see replaced by :data:`HIDDEN`.
+
+    A card an event moves or shows is shown to the seats that know it once the event has
+    happened (``after``, folded from ``before`` if not given); a card a decision names, to the
+    seats that knew it when it was chosen. Shuffles show no order."""
     if isinstance(event, DeckShuffled):
         return evolve(event, order=())
     if isinstance(event, CardsShuffled):
         return evolve(event, cards=())
-    if isinstance(event, CardReturnedToDeck) and event.source.kind is ZoneKind.DECK:
-        return evolve(event, card=HIDDEN)  # the deck's order is hidden
-    if isinstance(event, CardDealt) and event.to.kind is ZoneKind.HAND and event.to.seat != seat:
+    if isinstance(event, CardsSeen):
+        return event if event.seat == seat else evolve(event, cards=(HIDDEN,) * len(event.cards))
+    if isinstance(event, DecisionMade):
+        option = event.option
+        if isinstance(option, PickCard) and not knows(before, seat, option.card):
+            return evolve(event, option=PickCard(HIDDEN))
+        return event
+    card = getattr(event, "card", None)
+    if not isinstance(card, str):
+        return event
+    if after is None:
+        after = apply(before, event)
+    if isinstance(event, CardSelectedAtRandom) and event.source.kind is ZoneKind.HAND:
+        # A random pick from a hand is seen by whoever holds or knows the whole hand.
+        hand = before.cards_in(event.source)
+        if all(knows(before, seat, c) for c in hand):
+            return event
         return evolve(event, card=HIDDEN)
-    if isinstance(event, CardGained) and event.seat != seat and (
-            event.source.kind is ZoneKind.DECK or event.card in before.face_down):
-        return evolve(event, card=HIDDEN)
-    if isinstance(event, CardPassed) and seat not in (event.giver, event.receiver):
-        return evolve(event, card=HIDDEN)
-    if isinstance(event, CardPlaced) and event.face_down and (event.seat is None
-                                                              or event.seat != seat):
-        return evolve(event, card=HIDDEN)
-    if isinstance(event, CardMoved) and event.card in before.face_down \
-            and (event.card, seat) not in before.face_down_known:
-        return evolve(event, card=HIDDEN)  # a face-down card stays face down when moved
-    if isinstance(event, CardSelectedAtRandom) and event.source.kind is ZoneKind.HAND \
-            and event.source.seat != seat:
-        return evolve(event, card=HIDDEN)
-    if isinstance(event, DecisionMade) and event.seat != seat \
-            and _hidden_option(event.option, before, seat):
-        return evolve(event, option=PickCard(HIDDEN))
-    return event
+    if knows(after, seat, CardId(card)):
+        return event
+    return _hide_card(event)
+
+
+def _hide_card(event: Event) -> Event:
+    hidden: Event = evolve(cast(Any, event), card=HIDDEN)
+    return hidden
 
 
 def redacted(events: Iterable[Event], seat: Seat | None) -> Iterator[Event]:
     """The events of a log as ``seat`` may see them."""
     state = GameState()
     for event in events:
-        yield redact(event, state, seat)
-        state = apply(state, event)
+        after = apply(state, event)
+        yield redact(event, state, seat, after)
+        state = after
 
 

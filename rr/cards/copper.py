@@ -98,10 +98,9 @@ def lawyer(p: Play) -> Ability:
 def politician(p: Play) -> Ability:
     # "You may reveal 2 Golds from your hand."
     golds = [c for c in p.state.hand(p.seat) if is_color(p.state, c, Color.GOLD)]
-    if len(golds) < 2:
-        return None
+    # Asked even without 2 Golds, "no" then the only answer (RULING-B8).
     answer = yield from p.ask(Ask.CONFIRM, "Reveal 2 Golds to place 2 Influence?",
-                              [Answer.YES, Answer.NO])
+                              [Answer.YES, Answer.NO] if len(golds) >= 2 else [Answer.NO])
     if answer is not Answer.YES:
         return None
     if len(golds) == 2:

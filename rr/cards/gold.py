@@ -44,6 +44,7 @@ from rr.effects import (
     reveal,
     steal,
     targets,
+    look_at,
 )
 from rr.model import CardId, Color, Location, Seat, Zone
 from rr.options import Answer, PickCard, PickName, PickPlayer
@@ -89,13 +90,20 @@ def _gain_then_banish_unless_gold(p: Play, that: CardId | None) -> Program[None]
     unless a Gold was actually gained.
     """
     gained = that is not None and that != p.card and p.can_gain(that)
+    # A face-down card is read as it lay, colourless (RULING-C5), unless the ruleset has the
+    # player reveal it to show its colour (``face_down_gain_is_revealed``).
+    was_face_down = that is not None and that in p.state.face_down
     if gained:
         assert that is not None
         yield from gain(p.table, p.seat, that)
+        if was_face_down and p.state.ruleset.face_down_gain_is_revealed:
+            yield from reveal(p.table, that, p.seat)
+            was_face_down = False
+    is_gold = that is not None and not was_face_down and _is_gold(p, that)
     if p.state.ruleset.unless_means_gained_gold:
-        keep = gained and that is not None and _is_gold(p, that)
+        keep = gained and is_gold
     else:
-        keep = that is not None and _is_gold(p, that)
+        keep = is_gold
     if not keep:
         yield from banish(p.table, p.card)
     return None
@@ -160,7 +168,8 @@ def karnus(p: Play) -> Ability:
     banished = p.under
     yield from banish(p.table, banished)
     # "If the banished card is Mustang, The Jackal, or Nero, you may also choose an opponent."
-    # A face-down card keeps its name (RR-LOC-6).
+    # Read once banished: even a card that lay face down is now face up on the banished pile,
+    # its name public (RULING-C5).
     if banished not in KARNUS_TRIGGERS:
         return None
     victims = _victims(p)
@@ -256,6 +265,7 @@ def roque(p: Play) -> Ability:
                            [PickPlayer(s) for s in victims])
     victim = who.seat
     hand = p.state.hand(victim)
+    yield from look_at(p.table, p.seat, hand, Zone.hand(victim))
     # "... name a card, ..."  The looked-at hand is shown to the looker only, as this
     # decision's options (a view shows a decision's options to its decider alone, RR-VIEW-3).
     in_hand = {card_data(c).name for c in hand}
@@ -283,9 +293,12 @@ def sevro(p: Play) -> Ability:
     that = p.under
     # "You may reveal The Howlers to instead gain that card."  The prompt is public: a
     # face-down card under Sevro is not named (RR-VIEW-4).
-    if THE_HOWLERS in p.state.hand(p.seat) and p.can_gain(that):
+    # Asked whether or not The Howlers are in the hand (RULING-B8).
+    if p.can_gain(that):
+        howlers = THE_HOWLERS in p.state.hand(p.seat)
         choice = yield from p.ask(Ask.CONFIRM, f"Reveal The Howlers to gain {named(p.state, that)}"
-                                  " instead of banishing it?", [Answer.YES, Answer.NO])
+                                  " instead of banishing it?",
+                                  [Answer.YES, Answer.NO] if howlers else [Answer.NO])
         if choice is Answer.YES:
             yield from reveal(p.table, THE_HOWLERS, p.seat)
             yield from gain(p.table, p.seat, that)

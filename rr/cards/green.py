@@ -28,9 +28,10 @@ from rr.effects import (
     place,
     return_to_deck,
     reveal,
+    look_at,
 )
 from rr.events.types import CardsShuffled, Event, PointsScored
-from rr.model import CardId, Color, Location
+from rr.model import CardId, Color, Location, Zone
 from rr.options import Answer, PickCard
 
 # --- shared shapes ---------------------------------------------------------------------------
@@ -111,6 +112,7 @@ def firewall_expert(p: Play) -> Ability:
         else list(Location)
     # "Look at the top 3 cards of the deck."
     looked = list(reversed(state.deck[-len(locations):]))
+    yield from look_at(p.table, p.seat, tuple(looked), Zone.deck())
     # "Place 1 of them face down at the top of each other location. These cards are
     # considered colorless while they are face down." (the fold records them face down)
     for i, where in enumerate(locations):

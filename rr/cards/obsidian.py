@@ -56,7 +56,9 @@ def gain_partner_then_regain(*partners: str) -> Callable[[Play], Ability]:
     def deploy(p: Play) -> Ability:
         assert p.location is not None
         # "You may gain <A> or <B> from this location."
-        found = [c for c in p.state.stack(p.location) if c in wanted and p.can_gain(c)]
+        # A face-down card shows no name (RULING-A1): it is never one of the partners.
+        found = [c for c in p.state.stack(p.location)
+                 if c in wanted and c not in p.state.face_down and p.can_gain(c)]
         partner = yield from may_pick(p, "Gain a card from this location?", found)
         if partner is None:
             return None

@@ -12,7 +12,6 @@ from rr.effects import (
     Chance,
     Play,
     banish,
-    choose_from_hand,
     draw,
     gain,
     gain_helium,
@@ -24,7 +23,7 @@ from rr.effects import (
 )
 from rr.events.types import CardSelectedAtRandom, Event
 from rr.model import CardId, Color, Seat, Zone
-from rr.options import PickCard, PickPlayer
+from rr.options import Answer, PickCard, PickPlayer
 
 
 def _reds_in_hand(p: Play, seat: Seat) -> tuple[CardId, ...]:
@@ -114,9 +113,11 @@ def eo(p: Play) -> Ability:
     # "Each opponent must reveal a Red."
     for seat in p.opponents:
         reds = _reds_in_hand(p, seat)
-        card = yield from choose_from_hand(p.table, seat, p.card, "Eo: reveal a Red", reds)
-        if card is not None:
-            yield from reveal(p.table, card, seat)
+        # Asked of every opponent, "no" the answer of one who holds no Red (RULING-B8).
+        options: list[Answer | PickCard] = [PickCard(c) for c in reds] or [Answer.NO]
+        choice = yield from p.ask(Ask.CARD, "Eo: reveal a Red", options, seat=seat, always=True)
+        if isinstance(choice, PickCard):
+            yield from reveal(p.table, choice.card, seat)
         else:
             # "If they can't, they lose 1 Helium."
             yield from lose_helium(p.table, seat)

@@ -38,11 +38,11 @@ from rr.options import Answer, PickCard
 from rr.state import GameState
 
 
-def core_value(state: GameState, card: CardId) -> int:
-    """A card's core value as it lies now: printed, or 0 face down if the ruleset says so
-    (RULING-A2)."""
-    if card in state.face_down and not state.ruleset.face_down_value_is_actual:
-        return 0
+def core_value(state: GameState, card: CardId) -> int | None:
+    """A card's core value as an ability reads it (RULING-A2): printed, but a face-down card
+    has none (nobody may look under it), or 0 if the ruleset says so."""
+    if card in state.face_down:
+        return None if state.ruleset.face_down_value_is_actual else 0
     return card_data(card).core_value
 
 
@@ -77,13 +77,16 @@ def move_to_top_of_another(p: Play, moves: Mapping[CardId, Sequence[Location]], 
     return choice.card
 
 
-def may_pick(p: Play, prompt: str, cards: Sequence[CardId]) -> Program[CardId | None]:
-    """A "you may" over ``cards``: the player picks one or answers no. ``None`` if they decline,
-    or if there is no card to pick, in which case nothing is asked (RR-ABIL-1)."""
-    if not cards:
+def may_pick(p: Play, prompt: str, cards: Sequence[CardId], from_hand: bool = False
+             ) -> Program[CardId | None]:
+    """A "you may" over ``cards``: the player picks one or answers no; ``None`` if they
+    decline, or if there is no card to pick, in which case nothing is asked (RR-ABIL-1) —
+    unless the cards are of the player's hand (``from_hand``): then "no" is the only answer,
+    since whether the question is asked must not tell the others (RULING-B8)."""
+    if not cards and not from_hand:
         return None
     options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in cards)]
-    choice = yield from p.ask(Ask.CARD, prompt, options)
+    choice = yield from p.ask(Ask.CARD, prompt, options, always=from_hand)
     return choice.card if isinstance(choice, PickCard) else None
 
 
@@ -124,7 +127,7 @@ def move_by_parity(even: bool) -> Callable[[Play], Ability]:
         assert p.location is not None
         state = p.state
         moves = {c: p.others() for c in state.stack(p.location)
-                 if (core_value(state, c) % 2 == 0) is even}
+                 if (value := core_value(state, c)) is not None and (value % 2 == 0) is even}
         what = f"a card with an {'even' if even else 'odd'} core value from this location"
         yield from move_to_top_of_another(p, moves, what)
         return None
@@ -152,9 +155,11 @@ def give_away_if_ahead(measure: Callable[[GameState, Seat], int]) -> Callable[[P
         # "If you have more ... than the player to your right,"
         if right == p.seat or measure(state, p.seat) <= measure(state, right):
             return None
-        # "give them the <card>,"
+        # "give them the <card>,"  Handed over face up: everyone sees which card it is, so it
+        # is shown in its new hand (RR-VIEW-5; a pass alone is unseen by the others).
         yield CardGained(p.seat, p.card, Zone.at(_where(p)))
         yield from give(p.table, p.seat, right, p.card)
+        yield from reveal(p.table, p.card, right)
         # "gain the top 2 cards of the deck,"
         for _ in range(2):
             yield from gain_top_of_deck(p.table, p.seat)
@@ -195,7 +200,7 @@ def mickey_the_carver(p: Play) -> Ability:
     block applies (RR-BLOCK-2)."""
     # "You may banish a Red from your hand."
     reds = [c for c in p.state.hand(p.seat) if is_color(p.state, c, Color.RED)]
-    red = yield from may_pick(p, "Banish a Red from your hand?", reds)
+    red = yield from may_pick(p, "Banish a Red from your hand?", reds, from_hand=True)
     if red is None:
         return None
     yield from banish(p.table, red)

@@ -176,17 +176,19 @@ def surgeon(p: Play) -> Ability:
     state = p.state
     non_golds = [c for c in state.hand(p.seat) if not is_color(state, c, Color.GOLD)]
     golds = [c for c in state.banished if is_color(state, c, Color.GOLD)]
-    if non_golds:
-        options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in non_golds)]
-        choice = yield from p.ask(Ask.CARD, "Banish a non-Gold from your hand and gain a "
-                                  "banished Gold?", options)
-        if not isinstance(choice, PickCard):
-            return None
+    if not state.hand(p.seat) and not golds:
+        return None  # nothing to do, as everyone sees
+    # One question, whatever the hand holds (RULING-B8): a non-Gold to banish, "yes" to gain
+    # a Gold without banishing when the hand has no non-Gold, or "no".
+    options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in non_golds)]
+    if not non_golds and golds:
+        options.append(Answer.YES)
+    choice = yield from p.ask(Ask.CARD, "Banish a non-Gold from your hand and gain a "
+                              "banished Gold?", options, always=True)
+    if choice is Answer.NO:
+        return None
+    if isinstance(choice, PickCard):
         yield from banish(p.table, choice.card)
-    elif golds:
-        answer = yield from p.ask(Ask.CONFIRM, "Gain a banished Gold?", [Answer.YES, Answer.NO])
-        if answer is not Answer.YES:
-            return None
     yield from gain_banished_gold(p, golds)
     return None
 

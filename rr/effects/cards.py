@@ -15,6 +15,7 @@ from rr.events.types import (
     CardPlaced,
     CardReturnedToDeck,
     CardRevealed,
+    CardsSeen,
 )
 from rr.model import CardId, Color, Location, Seat, Zone, starting_hand
 from rr.options import Answer, PickCard
@@ -94,6 +95,12 @@ def reveal(table: Table, card: CardId, seat: Seat | None = None) -> Program[None
     yield CardRevealed(card, zone_of(table.state, card), seat)
 
 
+def look_at(table: Table, seat: Seat, cards: tuple[CardId, ...], source: Zone) -> Program[None]:
+    """RR-VIEW-3: ``seat`` looks at ``cards`` of ``source``; nobody else sees them."""
+    if cards:
+        yield CardsSeen(seat, cards, source)
+
+
 def give(table: Table, giver: Seat, receiver: Seat, card: CardId) -> Program[None]:
     yield CardPassed(card, giver, receiver)
 
@@ -107,12 +114,14 @@ def offer_block(table: Table, seat: Seat, against: Seat, kind: BlockKind, what: 
                 ) -> Program[CardId | None]:
     """RR-BLOCK-1: ask ``seat`` whether to reveal a block card against ``against``'s attempt.
 
-    Returns the card revealed, or ``None`` if ``seat`` holds none or declines. The
-    ``BlockUsed`` event is yielded here; what the block then does is the caller's business.
+    The question is asked whether or not ``seat`` holds a block card (RULING-B8: a table
+    would see who is asked); without one, "no" is the only answer. Returns the card revealed,
+    or ``None``. The ``BlockUsed`` event is yielded here; what the block then does is the
+    caller's business.
     """
-    cards = blockers(table.state, seat, kind)
-    if seat == against or not cards:
+    if seat == against:
         return None
+    cards = blockers(table.state, seat, kind)
     options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in cards)]
     choice = yield from ask(
         table, seat, Ask.BLOCK, "RR-BLOCK-2" if kind is BlockKind.STEAL_OR_BANISH else "RR-BLOCK-3",

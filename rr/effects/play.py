@@ -84,11 +84,11 @@ class Play:
     def can_gain(self, card: CardId) -> bool:
         return self.turn is None or card not in self.turn.cannot_gain
 
-    def ask(self, kind: Ask, prompt: str, options: Sequence[O], seat: Seat | None = None
-            ) -> Program[O]:
+    def ask(self, kind: Ask, prompt: str, options: Sequence[O], seat: Seat | None = None,
+            always: bool = False) -> Program[O]:
         """Ask ``seat`` (default: the ability's owner) on behalf of this card."""
         return ask(self.table, self.seat if seat is None else seat, kind, self.card, prompt,
-                   options)
+                   options, always)
 
 
 @frozen

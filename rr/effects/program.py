@@ -23,7 +23,8 @@ from attrs import define, frozen
 
 from rr.decisions import Ask, Decision
 from rr.events.types import Event
-from rr.options import Option
+from rr.knowledge import knows
+from rr.options import Option, PickCard, PickFaceDown
 from rr.state import GameState
 
 
@@ -57,20 +58,47 @@ O = TypeVar("O", bound=Option)
 
 
 def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
-        options: Sequence[O]) -> Program[O]:
+        options: Sequence[O], always: bool = False) -> Program[O]:
     """Ask ``seat`` to pick one of ``options``.
 
     A forced choice (one option, and not a yes/no or block question) is taken without asking:
-    there is nothing to decide, and nothing is recorded.
+    there is nothing to decide, and nothing is recorded — unless ``always``: a question whose
+    options depend on what only ``seat`` knows (its hand) is asked even when one option is
+    left, so that whether it is asked tells the others nothing (RULING-B8). A face-down card is offered by where
+    it lies (:class:`PickFaceDown`, RULING-B8) and handed back to the program as its
+    :class:`PickCard`; any other card an option names must be one ``seat`` knows (RR-VIEW-3).
     """
     if not options:
         raise RulesError(f"{source}: a decision with no options ({prompt})")
     if len(set(options)) != len(options):
         raise RulesError(f"{source}: duplicate options in {prompt!r}")
-    if len(options) == 1 and kind not in (Ask.CONFIRM, Ask.BLOCK):
+    if len(options) == 1 and not always and kind not in (Ask.CONFIRM, Ask.BLOCK):
         return options[0]
-    choice = yield Decision(seat, kind, source, prompt, tuple(options))
-    return cast(O, choice)
+    shown, back = _as_shown(table.state, seat, source, options)
+    choice = yield Decision(seat, kind, source, prompt, shown)
+    return cast(O, back.get(choice, choice))
+
+
+def _as_shown(state: GameState, seat: int, source: str, options: Sequence[O]
+              ) -> tuple[tuple[Option, ...], dict[Option, Option]]:
+    """The options as ``seat`` is shown them, and the way back to the program's options."""
+    shown: list[Option] = []
+    back: dict[Option, Option] = {}
+    for option in options:
+        if isinstance(option, PickCard):
+            if option.card in state.face_down:
+                where = state.zone_of(option.card)
+                assert where is not None and where.location is not None
+                stack = state.stack(where.location)
+                slot = PickFaceDown(where.location, len(stack) - 1 - stack.index(option.card))
+                back[slot] = option
+                shown.append(slot)
+                continue
+            if not knows(state, seat, option.card):
+                raise RulesError(f"{source}: offers {option.card}, which seat {seat} "
+                                 "does not know")
+        shown.append(option)
+    return tuple(shown), back
 
 
 def draw(chance: Chance) -> Program[Event]:

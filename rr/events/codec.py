@@ -24,6 +24,7 @@ from rr.options import (
     Lead,
     Option,
     PickCard,
+    PickFaceDown,
     PickName,
     PickPlayer,
     Position,
@@ -31,7 +32,8 @@ from rr.options import (
 )
 
 OPTION_KINDS: dict[str, type] = {
-    "lead": Lead, "scout": Scout, "gain": GainTop, "card": PickCard, "player": PickPlayer,
+    "lead": Lead, "scout": Scout, "gain": GainTop, "card": PickCard, "face_down": PickFaceDown,
+    "player": PickPlayer,
     "name": PickName, "location": Location, "color": Color, "face": Bonus, "answer": Answer,
     "position": Position,
 }

@@ -23,6 +23,9 @@ class TurnKind(enum.Enum):
     """Apollo's extra last turn after the game end (RR-END-4)."""
     OUT_OF_ORDER = "out_of_order"
     """A turn taken out of order (Loan Shark, RULING-A12)."""
+    END_OF_GAME = "end_of_game"
+    """A player's end-of-game step (RR-END-5, RULING-B9): not a turn of the game, never
+    counted."""
 
 
 class Phase(enum.Enum):
@@ -217,6 +220,17 @@ class CardRevealed:
 
 
 @frozen
+class CardsSeen:
+    """``seat`` looked at ``cards`` where they lie (a hand, the deck's top); nobody else sees
+    them (RR-VIEW-3: Firewall Expert, Roque)."""
+
+    TAG: ClassVar[str] = "cards_seen/1"
+    seat: Seat
+    cards: tuple[CardId, ...]
+    source: Zone
+
+
+@frozen
 class CardSelectedAtRandom:
     """A random pick among the cards of a zone (a random outcome)."""
 
@@ -351,7 +365,7 @@ Event = Union[
     GameStarted, DeckShuffled, HousesDealt, FirstPlayerChosen, CardDealt, PhaseChanged,
     TurnStarted, TurnEnded, DecisionMade, GameEndTriggered, GameScored,
     CardDeployed, CardGained, CardPlaced, CardMoved, CardBanished, CardReturnedToDeck,
-    CardPassed, CardRevealed, CardSelectedAtRandom, CardsShuffled, BlockUsed,
+    CardPassed, CardRevealed, CardsSeen, CardSelectedAtRandom, CardsShuffled, BlockUsed,
     HeliumGained, HeliumLost, HeliumPaid, FleetAdvanced, FleetRegressed, InfluencePlaced,
     InfluenceRemoved, SovereignTaken, DieRolled, PointsScored, CardDeclared, AbilityMissing,
 ]

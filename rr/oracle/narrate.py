@@ -43,6 +43,6 @@ def narration(events: Iterable[Event], seat: Seat | None = None,
     state = EMPTY
     for index, event in enumerate(events):
         after = apply(state, event)
-        shown = redact(event, state, seat) if hidden else event
+        shown = redact(event, state, seat, after) if hidden else event
         yield Line(index, narrate(shown, state, after))
         state = after

@@ -8,10 +8,19 @@ from rr.cards.catalogue import card as card_data
 from rr.cards.catalogue import names
 from rr.cards.registry import abilities, has_end_of_game_ability
 from rr.decisions import Ask
-from rr.effects.cards import banish, choose_from_hand
+from rr.effects.cards import banish, choose_from_hand, reveal
 from rr.effects.play import Play
 from rr.effects.program import Program, Table, ask
-from rr.events.types import AbilityMissing, CardDeclared, GameScored, Phase, PhaseChanged
+from rr.events.types import (
+    AbilityMissing,
+    CardDeclared,
+    GameScored,
+    Phase,
+    PhaseChanged,
+    TurnEnded,
+    TurnKind,
+    TurnStarted,
+)
 from rr.model import CardId, Color, Declaration, House, Seat
 from rr.options import Answer, Option, PickCard, PickName
 from rr.rules.final import scorepad_of
@@ -29,10 +38,15 @@ def seats_from_first(state: GameState) -> list[Seat]:
 def end_of_game(table: Table) -> Program[None]:
     """RR-END-5..7, then the game is over."""
     yield PhaseChanged(Phase.END_OF_GAME)
-    for seat in seats_from_first(table.state):
-        yield from resolve_end_of_game_abilities(table, seat)
-        yield from declare(table, seat)  # RULING-A8: the mimic texts carry the same icon
-    for seat in seats_from_first(table.state):
+    yield from end_of_game_from(table, seats_from_first(table.state)[0])
+
+
+def end_of_game_from(table: Table, first: Seat) -> Program[None]:
+    """The end of the game from the start of ``first``'s end-of-game step (RR-END-5..7)."""
+    order = seats_from_first(table.state)
+    for seat in order[order.index(first):]:
+        yield from end_of_game_step(table, seat)
+    for seat in order:
         if table.state.players[seat].house is House.CERES:
             card = yield from choose_from_hand(table, seat, "RR-END-6",
                                                "Ceres: banish 1 card from your hand")
@@ -42,13 +56,43 @@ def end_of_game(table: Table) -> Program[None]:
     yield PhaseChanged(Phase.OVER)
 
 
-def resolve_end_of_game_abilities(table: Table, seat: Seat) -> Program[None]:
+def end_of_game_step(table: Table, seat: Seat) -> Program[None]:
+    """RR-END-5, RULING-B9: ``seat`` shows its end-of-game cards, resolves their abilities in
+    the order it chooses, then declares its Grays and Oranges (RULING-A8: the mimic texts
+    carry the same icon)."""
+    yield TurnStarted(seat, TurnKind.END_OF_GAME)
+    shown: set[CardId] = set()
+    yield from show_end_of_game_cards(table, seat, shown)
+    yield from resolve_end_of_game_abilities(table, seat, shown)
+    yield from declare(table, seat, shown)
+    yield TurnEnded(seat)
+
+
+def has_end_of_game_icon(card: CardId) -> bool:
+    """An end-of-game ability, or a Gray's or an Orange's mimic text (RULING-A8)."""
+    return card_data(card).end_of_game is not None
+
+
+def show_end_of_game_cards(table: Table, seat: Seat, shown: set[CardId]) -> Program[None]:
+    """RULING-B9: every card of ``seat``'s hand with the end-of-game icon not yet shown is
+    revealed (it stays in the hand)."""
+    for card in table.state.hand(seat):
+        if card not in shown and has_end_of_game_icon(card):
+            shown.add(card)
+            yield from reveal(table, card, seat)
+
+
+def resolve_end_of_game_abilities(table: Table, seat: Seat,
+                                  shown: set[CardId] | None = None) -> Program[None]:
     """RR-END-5: all of ``seat``'s end-of-game abilities, in the order they choose.
 
-    A card gained meanwhile joins in while the player is still resolving (RULING-A28).
+    A card gained meanwhile joins in while the player is still resolving (RULING-A28), shown
+    like the others (RULING-B9).
     """
     done: set[CardId] = set()
     while True:
+        if shown is not None:
+            yield from show_end_of_game_cards(table, seat, shown)
         waiting = [c for c in table.state.hand(seat)
                    if c not in done and has_end_of_game_ability(c)]
         if not waiting:
@@ -69,11 +113,13 @@ OTHER_COLORS: Mapping[Color, tuple[Color, ...]] = {
 }
 
 
-def declare(table: Table, seat: Seat) -> Program[None]:
+def declare(table: Table, seat: Seat, shown: set[CardId] | None = None) -> Program[None]:
     """RULING-B3: each Gray may take one other colour, each Orange any character's name.
 
     ``best`` leaves the choice to the scorer's optimiser; ``no`` declares nothing.
     """
+    if shown is not None:
+        yield from show_end_of_game_cards(table, seat, shown)
     for card in table.state.hand(seat):
         data = card_data(card)
         options: list[Option] = [Answer.BEST, Answer.NO]

@@ -156,6 +156,20 @@ def test_gardener_on_another_colour_does_nothing() -> None:
     assert game.state.players[0].helium == 0
 
 
+@pytest.mark.card("gardener", "firewall_expert")
+@pytest.mark.rule("RULING-A1", "RULING-C5")
+@pytest.mark.parametrize("covered", ["musician", "matteo"])
+def test_gardener_on_a_face_down_violet_or_pink_does_nothing(covered: str) -> None:
+    """Gardener, "If deployed directly on top of a Violet or Pink, move that card to the top of
+    another location and gain 1 Helium.": a face-down card has no colour; nothing moves and no
+    Helium is gained."""
+    game = (Scenario(2).hand(0, "gardener").at(Location.JUPITER, covered, face_down=[covered])
+            .deploy(0, "gardener", Location.JUPITER))
+    assert game.is_over and _moves_nothing(game.events)
+    assert game.state.stack(Location.JUPITER) == (covered, "gardener")
+    assert game.state.players[0].helium == 0
+
+
 # --- Janitor -------------------------------------------------------------------------------
 
 
@@ -194,6 +208,20 @@ def test_janitor_at_fleet_ten_still_moves() -> None:
     assert not _kinds(events, FleetAdvanced)
 
 
+@pytest.mark.card("janitor", "firewall_expert")
+@pytest.mark.rule("RULING-A1", "RULING-C5")
+@pytest.mark.parametrize("covered", ["hacker", "surgeon", "orion"])
+def test_janitor_on_a_face_down_green_yellow_or_blue_does_nothing(covered: str) -> None:
+    """Janitor, "If deployed directly on top of a Green, Yellow, or Blue, move that card to the
+    top of another location and advance once on the Fleet Track.": a face-down card has no
+    colour; nothing moves and the Fleet stays."""
+    game = (Scenario(2).hand(0, "janitor").at(Location.MARS, covered, face_down=[covered])
+            .at(Location.LUNA, "deanna").deploy(0, "janitor", Location.MARS))
+    assert game.is_over and _moves_nothing(game.events)
+    assert game.state.stack(Location.MARS) == (covered, "janitor")
+    assert game.state.players[0].fleet == 0
+
+
 # --- Mess Hall Cook ------------------------------------------------------------------------
 
 
@@ -220,6 +248,21 @@ def test_mess_hall_cook_on_another_colour_does_nothing() -> None:
     assert game.is_over and _moves_nothing(game.events)
 
 
+@pytest.mark.card("mess_hall_cook", "firewall_expert")
+@pytest.mark.rule("RULING-A1", "RULING-C5")
+@pytest.mark.parametrize("covered", ["bridge", "cyther"])
+def test_mess_hall_cook_on_a_face_down_gray_or_orange_does_nothing(covered: str) -> None:
+    """Mess Hall Cook, "If deployed directly on top of a Gray or Orange, move that card to the
+    top of another location and advance once on the Fleet Track.": a face-down card has no
+    colour; nothing moves and the Fleet stays."""
+    game = (Scenario(2).hand(0, "mess_hall_cook")
+            .at(Location.INSTITUTE, covered, face_down=[covered])
+            .deploy(0, "mess_hall_cook", Location.INSTITUTE))
+    assert game.is_over and _moves_nothing(game.events)
+    assert game.state.stack(Location.INSTITUTE) == (covered, "mess_hall_cook")
+    assert game.state.players[0].fleet == 0
+
+
 # --- Nanny ---------------------------------------------------------------------------------
 
 
@@ -243,6 +286,20 @@ def test_nanny_without_a_matching_card_under_does_nothing() -> None:
     game = (Scenario(2).hand(0, "nanny").at(Location.LUNA, "sevro")
             .deploy(0, "nanny", Location.LUNA))
     assert game.is_over and _moves_nothing(game.events)
+    assert game.state.players[0].helium == 0
+
+
+@pytest.mark.card("nanny", "firewall_expert")
+@pytest.mark.rule("RULING-A1", "RULING-C5")
+@pytest.mark.parametrize("covered", ["sponsor", "orator", "lawyer"])
+def test_nanny_on_a_face_down_silver_white_or_copper_does_nothing(covered: str) -> None:
+    """Nanny, "If deployed directly on top of a Silver, White, or Copper, move that card to the
+    top of another location and gain 1 Helium.": a face-down card has no colour; nothing moves
+    and no Helium is gained."""
+    game = (Scenario(2).hand(0, "nanny").at(Location.LUNA, covered, face_down=[covered])
+            .deploy(0, "nanny", Location.LUNA))
+    assert game.is_over and _moves_nothing(game.events)
+    assert game.state.stack(Location.LUNA) == (covered, "nanny")
     assert game.state.players[0].helium == 0
 
 

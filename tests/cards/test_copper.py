@@ -7,7 +7,7 @@ import pytest
 from rr.decisions import Ask
 from rr.events.types import CardBanished, CardPlaced, CardRevealed, InfluencePlaced
 from rr.model import Bonus, Location, Zone
-from rr.options import Answer, PickCard, PickPlayer
+from rr.options import Answer, PickCard, PickFaceDown, PickPlayer
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
 
@@ -142,19 +142,23 @@ def test_auctioneer_is_not_limited_by_the_multiplayer_variant() -> None:
 
 
 @pytest.mark.card("bondilus")
-@pytest.mark.rule("RULING-A15")
+@pytest.mark.rule("RULING-A15", "RULING-B8")
 def test_bondilus_banishes_a_non_gold_from_anywhere_on_mars() -> None:
     """Bondilus, "If deployed on Mars, banish 1 non-Gold from this location.": any position,
-    never a Gold; a face-down Gold is colourless, so a non-Gold."""
-    game = (Scenario(2).hand(0, "bondilus")
-            .at(Location.MARS, "deanna", "sevro", "cassius", "tactus", face_down=["cassius"])
-            .deploy(0, "bondilus", Location.MARS))
+    never a Gold; a face-down Gold is colourless, so a non-Gold, offered by where it lies."""
+    scenario = (Scenario(2).hand(0, "bondilus")
+                .at(Location.MARS, "deanna", "sevro", "cassius", "tactus", face_down=["cassius"]))
+    game = scenario.deploy(0, "bondilus", Location.MARS)
     assert game.pending is not None
     assert set(game.pending.options) == {
-        PickCard("deanna"), PickCard("cassius"), PickCard("bondilus")}
+        PickCard("deanna"), PickFaceDown(Location.MARS, 2), PickCard("bondilus")}
     events = play(game, PickCard("deanna"))
     assert CardBanished("deanna", Zone.at(Location.MARS)) in events
     assert game.state.stack(Location.MARS) == ("sevro", "cassius", "tactus", "bondilus")
+    game = scenario.deploy(0, "bondilus", Location.MARS)
+    events = play(game, PickFaceDown(Location.MARS, 2))
+    assert CardBanished("cassius", Zone.at(Location.MARS)) in events
+    assert game.state.stack(Location.MARS) == ("deanna", "sevro", "tactus", "bondilus")
 
 
 @pytest.mark.card("bondilus")
@@ -293,10 +297,16 @@ def test_politician_may_decline() -> None:
 
 
 @pytest.mark.card("politician")
+@pytest.mark.rule("RULING-B8")
 def test_politician_with_1_gold_cannot() -> None:
-    """Politician, "You may reveal 2 Golds from your hand.": one Gold is not enough."""
+    """Politician, "You may reveal 2 Golds from your hand.": one Gold is not enough; the
+    question is still asked, "no" its only answer."""
     game = (Scenario(2).hand(0, "politician", "sevro", "deanna")
             .deploy(0, "politician", Location.MARS))
+    assert game.pending is not None and game.pending.seat == 0
+    assert (game.pending.ask, game.pending.options) == (Ask.CONFIRM, (Answer.NO,))
+    events = play(game, Answer.NO)
+    assert not any(isinstance(e, CardRevealed) for e in events)
     assert game.is_over and game.state.players[0].influence == 0
 
 

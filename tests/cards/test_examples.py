@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rr.decisions import Ask
 from rr.events.types import BlockUsed, CardBanished, CardGained, CardMoved, CardPassed
 from rr.model import Location, Zone
 from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
@@ -19,12 +20,17 @@ def test_uncle_narol_gains_two_helium() -> None:
 
 
 @pytest.mark.card("tactus")
+@pytest.mark.rule("RULING-B8")
 def test_tactus_steals_the_card_the_opponent_chooses_then_ends_turn() -> None:
     """Tactus, "You may steal 1 card from an opponent (they choose the card). If you do,
-    banish Tactus and end your turn.": the victim picks, Tactus is banished, no final gain."""
+    banish Tactus and end your turn.": the victim, asked first whether to block ("no" their
+    only answer), picks; Tactus is banished, no final gain."""
     game = (Scenario(2).hand(0, "tactus").hand(1, "harmony", "deanna")
             .at(Location.LUNA, "sevro").turn(0))
     play(game, Lead("tactus", Location.MARS), PickPlayer(1))
+    assert game.pending is not None and game.pending.seat == 1
+    assert (game.pending.ask, game.pending.options) == (Ask.BLOCK, (Answer.NO,))
+    play(game, Answer.NO)
     assert game.pending is not None and game.pending.seat == 1  # the victim chooses
     assert set(game.pending.options) == {PickCard("harmony"), PickCard("deanna")}
     events = play(game, PickCard("deanna"))

@@ -6,9 +6,10 @@ import pytest
 
 from rr.decisions import Ask
 from rr.effects import Program, Table
+from rr.engine import Game
 from rr.events.types import (
     BlockUsed, CardBanished, CardGained, CardMoved, CardPassed, CardRevealed,
-    CardSelectedAtRandom, Event, HeliumGained, InfluencePlaced, SovereignTaken,
+    CardSelectedAtRandom, CardsSeen, Event, HeliumGained, InfluencePlaced, SovereignTaken,
 )
 from rr.model import House, Location, Zone
 from rr.options import Answer, GainTop, Lead, PickCard, PickName, PickPlayer
@@ -18,6 +19,7 @@ from rr.scenario import Scenario, play
 
 V1 = Ruleset(protect_small_hands=True)
 UNLESS_GAINED = Ruleset(unless_means_gained_gold=True)
+REVEALED = Ruleset(face_down_gain_is_revealed=True)
 
 
 def banished(events: tuple[Event, ...]) -> list[str]:
@@ -29,14 +31,24 @@ def gained(events: tuple[Event, ...]) -> list[str]:
     return [e.card for e in events if isinstance(e, CardGained)]
 
 
+def no_block(game: Game, seat: int) -> tuple[Event, ...]:
+    """``seat``, targeted without a block card, is still asked (RULING-B8) and answers no."""
+    decision = game.pending
+    assert decision is not None
+    assert (decision.seat, decision.ask, decision.options) == (seat, Ask.BLOCK, (Answer.NO,))
+    return play(game, Answer.NO)
+
+
 # --- Aja -------------------------------------------------------------------------------------
 
 
 @pytest.mark.card("aja")
+@pytest.mark.rule("RULING-B8")
 def test_aja_opponent_banishes_a_card_of_their_choice_then_aja_is_banished() -> None:
-    """Aja, "Choose an opponent; they banish 1 of their cards. Then banish Aja.": the opponent
-    picks the card."""
+    """Aja, "Choose an opponent; they banish 1 of their cards. Then banish Aja.": the opponent,
+    asked first whether to block, picks the card."""
     game = Scenario(2).hand(0, "aja").hand(1, "harmony", "deanna").deploy(0, "aja", Location.MARS)
+    no_block(game, 1)
     assert game.pending is not None and game.pending.seat == 1
     assert game.pending.ask is Ask.CARD
     assert set(game.pending.options) == {PickCard("harmony"), PickCard("deanna")}
@@ -48,13 +60,15 @@ def test_aja_opponent_banishes_a_card_of_their_choice_then_aja_is_banished() -> 
 
 
 @pytest.mark.card("aja")
+@pytest.mark.rule("RULING-B8")
 def test_aja_chooses_among_opponents() -> None:
     """Aja, "Choose an opponent": with several opponents holding cards, Aja's player picks."""
     game = (Scenario(3).hand(0, "aja").hand(1, "harmony").hand(2, "deanna")
             .deploy(0, "aja", Location.MARS))
     assert game.pending is not None and game.pending.seat == 0
     assert set(game.pending.options) == {PickPlayer(1), PickPlayer(2)}
-    events = play(game, PickPlayer(2))  # a single card: banished without a choice
+    play(game, PickPlayer(2))
+    events = no_block(game, 2)  # a single card: banished without a choice
     assert banished(events) == ["deanna", "aja"]
     assert game.state.hand(1) == ("harmony",)
 
@@ -95,7 +109,7 @@ def test_aja_block_may_be_declined() -> None:
 
 
 @pytest.mark.card("aja")
-@pytest.mark.rule("RULING-V1")
+@pytest.mark.rule("RULING-V1", "RULING-B8")
 def test_aja_multiplayer_variant_only_opponents_above_starting_hand() -> None:
     """Aja under the official multiplayer variant, "Choose an opponent": only players with more
     cards than their starting hand (6 for Ceres) may be chosen."""
@@ -104,7 +118,7 @@ def test_aja_multiplayer_variant_only_opponents_above_starting_hand() -> None:
             .hand(1, "harmony", "deanna", "eo", "dancer", "darrow", "arlus")
             .hand(2, "invictus", "orion", "pelus", "virga", "quietus", "the_pax")
             .deploy(0, "aja", Location.MARS))
-    assert game.pending is not None and game.pending.seat == 2  # the only target: forced
+    no_block(game, 2)  # the only target: forced
     events = play(game, PickCard("virga"))
     assert banished(events) == ["virga", "aja"]
 
@@ -125,11 +139,12 @@ def test_aja_multiplayer_variant_with_no_target_only_banishes_aja() -> None:
 
 
 @pytest.mark.card("antonia")
-@pytest.mark.rule("RULING-F4")
+@pytest.mark.rule("RULING-F4", "RULING-B8")
 def test_antonia_opponent_banishes_then_antonia_is_banished() -> None:
     """Antonia, "Choose an opponent. They banish 1 of their cards. Then, banish Antonia."."""
     game = (Scenario(2).hand(0, "antonia").hand(1, "harmony", "deanna")
             .deploy(0, "antonia", Location.LUNA))
+    no_block(game, 1)
     assert game.pending is not None and game.pending.seat == 1
     events = play(game, PickCard("harmony"))
     assert banished(events) == ["harmony", "antonia"]
@@ -151,7 +166,7 @@ def test_antonia_blocked_by_judge() -> None:
 
 
 @pytest.mark.card("antonia")
-@pytest.mark.rule("RULING-V1")
+@pytest.mark.rule("RULING-V1", "RULING-B8")
 def test_antonia_multiplayer_variant() -> None:
     """Antonia under the variant, "Choose an opponent": an opponent at their starting hand is
     protected; one above it may be chosen."""
@@ -159,7 +174,7 @@ def test_antonia_multiplayer_variant() -> None:
             .hand(1, "harmony", "deanna", "eo", "dancer", "darrow", "arlus", "uncle_narol")
             .hand(2, "invictus", "orion", "pelus", "virga", "quietus")
             .deploy(0, "antonia", Location.LUNA))
-    assert game.pending is not None and game.pending.seat == 1  # Ceres with 7 > 6
+    no_block(game, 1)  # Ceres with 7 > 6
     events = play(game, PickCard("eo"))
     assert banished(events) == ["eo", "antonia"]
 
@@ -230,12 +245,13 @@ def test_ash_lord_regained_location_still_counts_as_deployed_to() -> None:
 
 
 @pytest.mark.card("boneriders")
-@pytest.mark.rule("RR-HOUSE-6")
+@pytest.mark.rule("RR-HOUSE-6", "RULING-B8")
 def test_boneriders_gains_the_sovereign_token_and_house_ability() -> None:
-    """Boneriders, "Gain the Sovereign token.": the token, then the house ability (Mars: 1
-    Helium)."""
+    """Boneriders, "Gain the Sovereign token.": its holder, asked whether to block, says no;
+    the token, then the house ability (Mars: 1 Helium)."""
     game = (Scenario(2).house(0, House.MARS).house(1, House.CERES).hand(0, "boneriders")
             .sovereign(1).deploy(0, "boneriders", Location.JUPITER))
+    no_block(game, 1)
     assert SovereignTaken(0) in game.events
     assert game.state.sovereign == 0
     assert game.state.players[0].helium == 1
@@ -298,14 +314,42 @@ def test_cassius_on_an_empty_location_is_banished() -> None:
 
 @pytest.mark.card("cassius", "firewall_expert")
 @pytest.mark.rule("RR-LOC-6")
-@pytest.mark.rule("RULING-C5")
-def test_cassius_gaining_a_face_down_gold_stays() -> None:
-    """Cassius, "... unless that card is a Gold.": a face-down Gold turns face up in the hand,
-    so the gained card is a Gold and Cassius stays."""
+@pytest.mark.rule("RULING-C5", "RULING-B8")
+def test_cassius_gaining_a_face_down_gold_is_banished() -> None:
+    """Cassius, "Gain the card directly under this one. Banish Cassius unless that card is a
+    Gold.": a face-down Gold is read as it lay, colourless, so Cassius goes; the card is
+    gained, unrevealed."""
     game = (Scenario(2).hand(0, "cassius").at(Location.MARS, "lorn", face_down=["lorn"])
             .deploy(0, "cassius", Location.MARS))
+    assert CardGained(0, "lorn", Zone.at(Location.MARS)) in game.events
+    assert game.state.hand(0) == ("lorn",)
+    assert game.state.banished == ("cassius",)
+    assert not any(isinstance(e, CardRevealed) for e in game.events)
+
+
+@pytest.mark.card("cassius", "firewall_expert")
+@pytest.mark.rule("RULING-C5")
+def test_cassius_gaining_a_face_down_gold_revealed_under_the_option_stays() -> None:
+    """Cassius, "... unless that card is a Gold.", with `face_down_gain_is_revealed`: the
+    player reveals the gained face-down Gold, its printed colour counts and Cassius stays."""
+    game = (Scenario(2, ruleset=REVEALED).hand(0, "cassius")
+            .at(Location.MARS, "lorn", face_down=["lorn"]).deploy(0, "cassius", Location.MARS))
+    assert CardRevealed("lorn", Zone.hand(0), 0) in game.events
     assert game.state.hand(0) == ("lorn",)
     assert game.state.banished == ()
+    assert game.state.top(Location.MARS) == "cassius"
+
+
+@pytest.mark.card("cassius", "firewall_expert")
+@pytest.mark.rule("RULING-C5")
+def test_cassius_gaining_a_face_down_non_gold_under_the_option_is_banished() -> None:
+    """Cassius, "... unless that card is a Gold.", with `face_down_gain_is_revealed`: the
+    revealed card is no Gold, so Cassius goes."""
+    game = (Scenario(2, ruleset=REVEALED).hand(0, "cassius")
+            .at(Location.MARS, "deanna", face_down=["deanna"])
+            .deploy(0, "cassius", Location.MARS))
+    assert CardRevealed("deanna", Zone.hand(0), 0) in game.events
+    assert game.state.banished == ("cassius",)
 
 
 # --- Fitchner --------------------------------------------------------------------------------
@@ -359,6 +403,7 @@ def test_karnus_on_an_empty_location_does_nothing() -> None:
 
 
 @pytest.mark.card("karnus")
+@pytest.mark.rule("RULING-B8")
 @pytest.mark.parametrize("trigger", ["mustang", "the_jackal", "nero"])
 def test_karnus_after_banishing_a_trigger_may_make_an_opponent_banish(trigger: str) -> None:
     """Karnus, "If the banished card is Mustang, The Jackal, or Nero, you may also choose an
@@ -368,11 +413,31 @@ def test_karnus_after_banishing_a_trigger_may_make_an_opponent_banish(trigger: s
     assert game.pending is not None and game.pending.seat == 0
     assert set(game.pending.options) == {Answer.NO, PickPlayer(1)}
     play(game, PickPlayer(1))
+    no_block(game, 1)
     assert game.pending is not None and game.pending.seat == 1  # they choose the card
     events = play(game, PickCard("harmony"))
     assert banished(events) == ["harmony"]
     assert set(game.state.banished) == {trigger, "harmony"}
     assert game.state.top(Location.MARS) == "karnus"
+
+
+@pytest.mark.card("karnus", "firewall_expert")
+@pytest.mark.rule("RULING-C5", "RULING-B8")
+@pytest.mark.parametrize("trigger", ["mustang", "nero"])
+def test_karnus_banishing_a_face_down_trigger_reads_its_name(trigger: str) -> None:
+    """Karnus, "Banish the card directly under this one. If the banished card is Mustang, The
+    Jackal, or Nero, you may also choose an opponent.": the face-down card, once banished, lies
+    face up for everyone to see, so its printed name counts."""
+    game = (Scenario(2).hand(0, "karnus").hand(1, "deanna", "harmony")
+            .at(Location.MARS, trigger, face_down=[trigger]).deploy(0, "karnus", Location.MARS))
+    assert CardBanished(trigger, Zone.at(Location.MARS)) in game.events
+    assert trigger not in game.state.face_down and game.state.banished == (trigger,)
+    assert game.pending is not None and game.pending.seat == 0
+    assert set(game.pending.options) == {Answer.NO, PickPlayer(1)}
+    play(game, PickPlayer(1))
+    no_block(game, 1)
+    events = play(game, PickCard("harmony"))
+    assert banished(events) == ["harmony"]
 
 
 @pytest.mark.card("karnus")
@@ -621,6 +686,35 @@ def test_octavia_with_luna_empty_is_banished() -> None:
     assert game.state.banished == ("octavia",)
 
 
+@pytest.mark.card("octavia", "firewall_expert")
+@pytest.mark.rule("RULING-C5", "RULING-B8")
+def test_octavia_gaining_a_face_down_gold_from_luna_is_banished() -> None:
+    """Octavia, "If you have the Sovereign token, gain the bottom card on Luna (if it's not this
+    card); banish Octavia unless that card is a Gold.": a face-down Gold at the bottom of Luna
+    is read as it lay, colourless; it is gained unrevealed and Octavia goes."""
+    game = (Scenario(2).hand(0, "octavia").sovereign(0)
+            .at(Location.LUNA, "sevro", "deanna", face_down=["sevro"])
+            .deploy(0, "octavia", Location.MARS))
+    assert CardGained(0, "sevro", Zone.at(Location.LUNA)) in game.events
+    assert game.state.hand(0) == ("sevro",)
+    assert game.state.banished == ("octavia",)
+    assert not any(isinstance(e, CardRevealed) for e in game.events)
+
+
+@pytest.mark.card("octavia", "firewall_expert")
+@pytest.mark.rule("RULING-C5")
+def test_octavia_gaining_a_face_down_gold_revealed_under_the_option_stays() -> None:
+    """Octavia, "... banish Octavia unless that card is a Gold.", with
+    `face_down_gain_is_revealed`: the gained face-down Gold is revealed and she stays."""
+    game = (Scenario(2, ruleset=REVEALED).hand(0, "octavia").sovereign(0)
+            .at(Location.LUNA, "sevro", "deanna", face_down=["sevro"])
+            .deploy(0, "octavia", Location.MARS))
+    assert CardRevealed("sevro", Zone.hand(0), 0) in game.events
+    assert game.state.hand(0) == ("sevro",)
+    assert game.state.banished == ()
+    assert game.state.top(Location.MARS) == "octavia"
+
+
 @pytest.mark.card("octavia")
 @pytest.mark.rule("RULING-A18")
 def test_octavia_alone_on_luna_under_the_gained_gold_option() -> None:
@@ -711,15 +805,18 @@ def test_romulus_on_a_face_down_gold_is_banished() -> None:
 
 
 @pytest.mark.card("roque")
-@pytest.mark.rule("RR-ABIL-13")
+@pytest.mark.rule("RR-ABIL-13", "RULING-B8")
 def test_roque_selecting_the_named_card_banishes_it_and_roque() -> None:
     """Roque, "Look at an opponent's hand, name a card, then randomly select a card from their
-    hand. If you select the named card, banish it and banish Roque."."""
+    hand. If you select the named card, banish it and banish Roque.": the look is recorded
+    for Roque's player alone, and the opponent is asked whether to block the banish."""
     game = Scenario(2).hand(0, "roque").hand(1, "deanna").deploy(0, "roque", Location.MARS)
+    assert CardsSeen(0, ("deanna",), Zone.hand(1)) in game.events
     assert game.pending is not None and game.pending.seat == 0
     assert game.pending.ask is Ask.NAME
     events = play(game, PickCard("deanna"))
     assert CardSelectedAtRandom("deanna", Zone.hand(1)) in events
+    events += no_block(game, 1)
     assert banished(events) == ["deanna", "roque"]
     assert CardBanished("deanna", Zone.hand(1)) in events
 
@@ -740,18 +837,21 @@ def test_roque_offers_the_looked_at_hand_and_every_other_name() -> None:
 
 
 @pytest.mark.card("roque")
+@pytest.mark.rule("RULING-B8")
 @pytest.mark.parametrize("seed", range(6))
 def test_roque_random_selection_decides(seed: int) -> None:
     """Roque, "If you select the named card, banish it and banish Roque.": otherwise nothing
-    changes."""
+    changes (and nobody is asked to block)."""
     game = (Scenario(2).hand(0, "roque").hand(1, "deanna", "harmony")
             .deploy(0, "roque", Location.MARS, seed=seed))
     events = play(game, PickCard("deanna"))
     selected = [e.card for e in events if isinstance(e, CardSelectedAtRandom)]
     assert len(selected) == 1 and selected[0] in ("deanna", "harmony")
     if selected[0] == "deanna":
+        events += no_block(game, 1)
         assert banished(events) == ["deanna", "roque"]
     else:
+        assert game.is_over
         assert banished(events) == []
         assert game.state.hand(1) == ("deanna", "harmony")
 
@@ -821,10 +921,15 @@ def test_roque_chooses_among_opponents() -> None:
 
 
 @pytest.mark.card("sevro")
+@pytest.mark.rule("RULING-B8")
 def test_sevro_banishes_the_card_under_it() -> None:
-    """Sevro, "Banish the card directly under this one.": without The Howlers, no question."""
+    """Sevro, "Banish the card directly under this one.": without The Howlers the question is
+    still asked, "no" its only answer."""
     game = (Scenario(2).hand(0, "sevro").at(Location.LUNA, "deanna", "harmony")
             .deploy(0, "sevro", Location.LUNA))
+    assert game.pending is not None and game.pending.seat == 0
+    assert (game.pending.ask, game.pending.options) == (Ask.CONFIRM, (Answer.NO,))
+    play(game, Answer.NO)
     assert game.state.banished == ("harmony",)
     assert game.is_over
 
@@ -882,6 +987,7 @@ def test_sevro_question_does_not_name_a_face_down_card_under_it() -> None:
 
 
 @pytest.mark.card("tactus")
+@pytest.mark.rule("RULING-B8")
 def test_tactus_steal_then_banish_and_end_turn() -> None:
     """Tactus, "You may steal 1 card from an opponent (they choose the card). If you do, banish
     Tactus and end your turn."."""
@@ -891,6 +997,7 @@ def test_tactus_steal_then_banish_and_end_turn() -> None:
     assert game.pending is not None
     assert set(game.pending.options) == {Answer.NO, PickPlayer(1), PickPlayer(2)}
     play(game, PickPlayer(2))
+    no_block(game, 2)
     assert game.pending is not None and game.pending.seat == 2
     events = play(game, PickCard("eo"))
     assert CardPassed("eo", 2, 0) in events
@@ -975,12 +1082,13 @@ def test_the_howlers_has_no_deploy_ability() -> None:
 
 
 @pytest.mark.card("the_jackal")
-@pytest.mark.rule("RR-HOUSE-4")
+@pytest.mark.rule("RR-HOUSE-4", "RULING-B8")
 def test_the_jackal_gains_the_sovereign_token() -> None:
-    """The Jackal, "Gain the Sovereign token.": taken from its holder; the house ability follows
-    (Diana: 1 Influence)."""
+    """The Jackal, "Gain the Sovereign token.": taken from its holder (asked whether to block,
+    they say no); the house ability follows (Diana: 1 Influence)."""
     game = (Scenario(2).house(0, House.DIANA).house(1, House.MARS).hand(0, "the_jackal")
             .sovereign(1).deploy(0, "the_jackal", Location.MARS))
+    no_block(game, 1)
     assert SovereignTaken(0) in game.events
     assert game.state.sovereign == 0
     assert game.state.players[0].influence == 1
@@ -1096,6 +1204,32 @@ def test_victra_not_on_a_gold_is_banished() -> None:
             .deploy(0, "victra", Location.INSTITUTE))
     assert game.state.hand(0) == ("sevro",)
     assert game.state.banished == ("victra",)
+
+
+@pytest.mark.card("victra", "firewall_expert")
+@pytest.mark.rule("RULING-A19", "RULING-C5")
+def test_victra_on_a_face_down_gold_is_banished() -> None:
+    """Victra, "Gain the bottom card of this location (if it's not this card). Banish Victra
+    unless you deployed her on a Gold.": a face-down Gold is colourless as it lay, so she still
+    gains the bottom card and goes."""
+    game = (Scenario(2).hand(0, "victra")
+            .at(Location.INSTITUTE, "deanna", "sevro", face_down=["sevro"])
+            .deploy(0, "victra", Location.INSTITUTE))
+    assert CardGained(0, "deanna", Zone.at(Location.INSTITUTE)) in game.events
+    assert game.state.stack(Location.INSTITUTE) == ("sevro",)
+    assert game.state.banished == ("victra",)
+
+
+@pytest.mark.card("victra", "firewall_expert")
+@pytest.mark.rule("RULING-A19", "RULING-C5")
+def test_victra_on_a_lone_face_down_gold_gains_it_and_is_banished() -> None:
+    """Victra, "... unless you deployed her on a Gold.": the face-down Gold she was deployed on
+    is read as it lay, colourless, even though she gains it."""
+    game = (Scenario(2).hand(0, "victra").at(Location.INSTITUTE, "sevro", face_down=["sevro"])
+            .deploy(0, "victra", Location.INSTITUTE))
+    assert game.state.hand(0) == ("sevro",)
+    assert game.state.banished == ("victra",)
+    assert not any(isinstance(e, CardRevealed) for e in game.events)
 
 
 @pytest.mark.card("victra")

@@ -66,12 +66,29 @@ def declines(gray: str, card: str) -> Game:
     return game
 
 
+WANTED = {
+    "bridge": ("calliope", "musician"),  # Pink, Violet
+    "colonel_valentin": ("tactus", "lorn"),  # Gold, Gold
+    "danto": ("timony", "judge"),  # Copper, White
+    "holiday": ("cyther", "pelus"),  # Orange, Blue
+    "sun_hwa": ("ragnar", "hacker"),  # Obsidian, Green
+    "trigg": ("bridge", "researcher"),  # Gray, Yellow
+    "ugly_dan": ("harmony", "artisan_chef"),  # Red, Brown
+}
+"""For each Gray, one card of each colour it moves."""
+
+
 def nothing_to_move(gray: str) -> None:
-    """``gray`` with no card of its colours on the board: no move, the turn goes on."""
-    game = Scenario(2).hand(0, gray).at(L, "sevro", face_down=["sevro"]).turn(0)
+    """``gray`` with no face-up card of its colours on the board: a face-down Gold and a
+    face-down card of each of its colours have no colour (RULING-A1, RULING-C5); no move, the
+    turn goes on."""
+    hidden = ("sevro", *WANTED[gray])
+    game = (Scenario(2).hand(0, gray).at(L, *hidden[:2], face_down=hidden[:2])
+            .at(J, *hidden[2:], face_down=hidden[2:]).turn(0))
     events = play(game, Lead(gray, M))
     assert not any(isinstance(e, CardMoved) for e in events)
     assert game.pending is not None and GainTop(L) in game.pending.options
+    assert set(game.state.face_down) == set(hidden)
 
 
 # --- Bridge -----------------------------------------------------------------------------------
@@ -94,10 +111,11 @@ def test_bridge_may_decline_the_gain() -> None:
     declines("bridge", "musician")
 
 
-@pytest.mark.card("bridge")
-@pytest.mark.rule("RR-ABIL-1", "RULING-A1")
+@pytest.mark.card("bridge", "firewall_expert")
+@pytest.mark.rule("RR-ABIL-1", "RULING-A1", "RULING-C5")
 def test_bridge_without_a_pink_or_violet_does_nothing() -> None:
-    """Bridge, "Move a Pink or Violet ...": none on the board (a face-down card has no colour)."""
+    """Bridge, "Move a Pink or Violet ...": none face up on the board (a face-down card has no
+    colour)."""
     nothing_to_move("bridge")
 
 
@@ -131,6 +149,13 @@ def test_colonel_valentin_may_take_a_gold_from_his_own_location() -> None:
     assert game.state.stack(M) == ("pelus", "sevro", "colonel_valentin")
 
 
+@pytest.mark.card("colonel_valentin", "firewall_expert")
+@pytest.mark.rule("RR-ABIL-1", "RULING-A1", "RULING-C5")
+def test_colonel_valentin_without_a_face_up_gold_does_nothing() -> None:
+    """Colonel Valentin, "Move a Gold from any location ...": face-down Golds have no colour."""
+    nothing_to_move("colonel_valentin")
+
+
 # --- Danto ------------------------------------------------------------------------------------
 
 
@@ -148,10 +173,10 @@ def test_danto_may_decline_the_gain() -> None:
     declines("danto", "judge")
 
 
-@pytest.mark.card("danto")
-@pytest.mark.rule("RR-ABIL-1")
+@pytest.mark.card("danto", "firewall_expert")
+@pytest.mark.rule("RR-ABIL-1", "RULING-A1", "RULING-C5")
 def test_danto_without_a_copper_or_white_does_nothing() -> None:
-    """Danto, "Move a Copper or White ...": none on the board."""
+    """Danto, "Move a Copper or White ...": none face up on the board."""
     nothing_to_move("danto")
 
 
@@ -172,10 +197,10 @@ def test_holiday_may_decline_the_gain() -> None:
     declines("holiday", "cyther")
 
 
-@pytest.mark.card("holiday")
-@pytest.mark.rule("RR-ABIL-1")
+@pytest.mark.card("holiday", "firewall_expert")
+@pytest.mark.rule("RR-ABIL-1", "RULING-A1", "RULING-C5")
 def test_holiday_without_an_orange_or_blue_does_nothing() -> None:
-    """Holiday, "Move an Orange or Blue ...": none on the board."""
+    """Holiday, "Move an Orange or Blue ...": none face up on the board."""
     nothing_to_move("holiday")
 
 
@@ -196,10 +221,10 @@ def test_sun_hwa_may_decline_the_gain() -> None:
     declines("sun_hwa", "hacker")
 
 
-@pytest.mark.card("sun_hwa")
-@pytest.mark.rule("RR-ABIL-1")
+@pytest.mark.card("sun_hwa", "firewall_expert")
+@pytest.mark.rule("RR-ABIL-1", "RULING-A1", "RULING-C5")
 def test_sun_hwa_without_an_obsidian_or_green_does_nothing() -> None:
-    """Sun-Hwa, "Move an Obsidian or Green ...": none on the board."""
+    """Sun-Hwa, "Move an Obsidian or Green ...": none face up on the board."""
     nothing_to_move("sun_hwa")
 
 
@@ -221,10 +246,11 @@ def test_trigg_may_decline_the_gain() -> None:
     declines("trigg", "researcher")
 
 
-@pytest.mark.card("trigg")
-@pytest.mark.rule("RR-ABIL-1")
+@pytest.mark.card("trigg", "firewall_expert")
+@pytest.mark.rule("RR-ABIL-1", "RULING-A1", "RULING-C5")
 def test_trigg_alone_as_the_only_gray_does_nothing() -> None:
-    """Trigg, "Move a Gray or Yellow ...": Trigg itself, though Gray, cannot go under itself."""
+    """Trigg, "Move a Gray or Yellow ...": Trigg itself, though Gray, cannot go under itself,
+    and a face-down Gray or Yellow has no colour."""
     nothing_to_move("trigg")
 
 
@@ -256,8 +282,8 @@ def test_ugly_dan_under_a_covered_stack_goes_directly_under() -> None:
     assert game.state.stack(M) == ("sevro", "pelus", "harmony", "ugly_dan")
 
 
-@pytest.mark.card("ugly_dan")
-@pytest.mark.rule("RR-ABIL-1")
+@pytest.mark.card("ugly_dan", "firewall_expert")
+@pytest.mark.rule("RR-ABIL-1", "RULING-A1", "RULING-C5")
 def test_ugly_dan_without_a_red_or_brown_does_nothing() -> None:
-    """Ugly Dan, "Move a Red or Brown ...": none on the board."""
+    """Ugly Dan, "Move a Red or Brown ...": none face up on the board."""
     nothing_to_move("ugly_dan")

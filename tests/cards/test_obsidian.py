@@ -312,18 +312,43 @@ def test_stained_banish_from_a_location_cannot_be_blocked() -> None:
     assert CardBanished("deanna", Zone.at(Location.JUPITER)) in game.events
 
 
-@pytest.mark.card("alfrun")
-@pytest.mark.rule("RULING-A1")
-def test_alfrun_a_face_down_nero_keeps_its_name() -> None:
-    """Alfrun, "You may gain Nero or Jopho from this location.": a face-down card loses only its
-    colour, so a face-down Nero is still Nero."""
-    game = (Scenario(2).hand(0, "alfrun").at(Location.MARS, "nero", face_down=["nero"])
+@pytest.mark.card("alfrun", "firewall_expert")
+@pytest.mark.rule("RULING-A1", "RULING-C5")
+def test_alfrun_never_offers_a_face_down_nero_or_jopho() -> None:
+    """Alfrun, "You may gain Nero or Jopho from this location.": a face-down card shows no
+    name, so a face-down Nero or Jopho is neither; nothing is asked and Alfrun stays."""
+    game = (Scenario(2).hand(0, "alfrun")
+            .at(Location.MARS, "jopho", "nero", face_down=["nero", "jopho"])
+            .deploy(0, "alfrun", Location.MARS))
+    assert game.is_over and not _kinds(game.events, CardGained)
+    assert game.state.stack(Location.MARS) == ("jopho", "nero", "alfrun")
+
+
+@pytest.mark.card("alfrun", "firewall_expert")
+@pytest.mark.rule("RULING-A1", "RULING-C5")
+def test_alfrun_offers_only_the_face_up_partner() -> None:
+    """Alfrun, "You may gain Nero or Jopho from this location.": beside a face-down Nero, a
+    face-up Jopho is the only card offered."""
+    game = (Scenario(2).hand(0, "alfrun")
+            .at(Location.MARS, "jopho", "nero", face_down=["nero"])
             .deploy(0, "alfrun", Location.MARS))
     assert game.pending is not None
-    assert set(game.pending.options) == {Answer.NO, PickCard("nero")}
-    events = play(game, PickCard("nero"))
-    assert CardGained(0, "nero", Zone.at(Location.MARS)) in events
-    assert set(game.state.hand(0)) == {"nero", "alfrun"} and game.is_over
+    assert set(game.pending.options) == {Answer.NO, PickCard("jopho")}
+    events = play(game, PickCard("jopho"))
+    assert CardGained(0, "jopho", Zone.at(Location.MARS)) in events
+    assert set(game.state.hand(0)) == {"jopho", "alfrun"} and game.is_over
+
+
+@pytest.mark.card("jopho", "firewall_expert")
+@pytest.mark.rule("RULING-A1", "RULING-C5")
+def test_jopho_never_offers_a_face_down_alfrun_or_nero() -> None:
+    """Jopho, "You may gain Alfrun or Nero from this location.": face down, neither shows its
+    name; nothing is asked and Jopho stays."""
+    game = (Scenario(2).hand(0, "jopho")
+            .at(Location.LUNA, "alfrun", "nero", face_down=["alfrun", "nero"])
+            .deploy(0, "jopho", Location.LUNA))
+    assert game.is_over and not _kinds(game.events, CardGained)
+    assert game.state.stack(Location.LUNA) == ("alfrun", "nero", "jopho")
 
 
 @pytest.mark.card("ragnar")

@@ -10,7 +10,7 @@ from rr.events.types import (
     FleetAdvanced, HeliumGained, InfluencePlaced, SovereignTaken,
 )
 from rr.model import House, Location, Zone
-from rr.options import Answer, GainTop, Lead, PickCard
+from rr.options import Answer, GainTop, Lead, PickCard, PickFaceDown
 from rr.scenario import Scenario, play
 
 
@@ -364,15 +364,20 @@ def test_rose_prompt_does_not_name_a_face_down_card() -> None:
 
 
 @pytest.mark.card("masseuse")
-@pytest.mark.rule("RR-VIEW-4")
+@pytest.mark.rule("RR-VIEW-4", "RULING-B8")
 def test_masseuse_prompt_does_not_name_a_face_down_card() -> None:
     """Masseuse, "Move the top card of another location to the top of a different location.":
-    the destination question is shown to everyone, so a face-down card is not named."""
+    a face-down card is offered by where it lies, and the destination question, shown to
+    everyone, does not name it."""
     game = (Scenario(2).hand(0, "masseuse").at(Location.JUPITER, "deanna", face_down=["deanna"])
             .at(Location.LUNA, "sevro").deploy(0, "masseuse", Location.MARS))
-    play(game, PickCard("deanna"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickFaceDown(Location.JUPITER, 0), PickCard("sevro")}
+    play(game, PickFaceDown(Location.JUPITER, 0))
     assert game.pending is not None and game.pending.ask is Ask.LOCATION
     assert "deanna" not in game.pending.prompt
+    events = play(game, Location.LUNA)
+    assert CardMoved("deanna", Location.JUPITER, Location.LUNA, None) in events
 
 
 @pytest.mark.card("matteo")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from rr.decisions import Ask
+from rr.engine import Game
 from rr.events.types import (
     BlockUsed, CardBanished, CardGained, CardRevealed, CardSelectedAtRandom, Event,
     HeliumGained, HeliumLost,
@@ -25,18 +27,28 @@ def _picked(events: tuple[Event, ...]) -> list[CardSelectedAtRandom]:
     return [e for e in events if isinstance(e, CardSelectedAtRandom)]
 
 
+def _no_block(game: Game, seat: int) -> tuple[Event, ...]:
+    """``seat``, targeted without a block card, is still asked (RULING-B8) and answers no."""
+    decision = game.pending
+    assert decision is not None
+    assert (decision.seat, decision.ask, decision.options) == (seat, Ask.BLOCK, (Answer.NO,))
+    return play(game, Answer.NO)
+
+
 # --- Arlus ---------------------------------------------------------------------------------
 
 
 @pytest.mark.card("arlus")
-@pytest.mark.rule("RULING-A10")
+@pytest.mark.rule("RULING-A10", "RULING-B8")
 def test_arlus_banishes_a_revealed_gold_of_the_single_opponent() -> None:
     """Arlus, "Each neighboring player reveals a random card from their hand. If it is Gold,
-    banish that card.": in a 2-player game the opponent is hit once."""
+    banish that card.": in a 2-player game the opponent is hit once (asked whether to block,
+    they say no)."""
     game = (Scenario(2).hand(0, "arlus").hand(1, "sevro")
             .deploy(0, "arlus", Location.MARS))
     assert _picked(game.events) == [CardSelectedAtRandom("sevro", Zone.hand(1))]
     assert CardRevealed("sevro", Zone.hand(1), 1) in game.events
+    _no_block(game, 1)
     assert CardBanished("sevro", Zone.hand(1)) in game.events
     assert game.state.top(Location.MARS) == "arlus"
     assert game.is_over
@@ -73,13 +85,14 @@ def test_arlus_picks_a_recorded_random_card_of_the_hand() -> None:
 
 
 @pytest.mark.card("arlus")
-@pytest.mark.rule("RULING-A10")
+@pytest.mark.rule("RULING-A10", "RULING-B8")
 @pytest.mark.rule("RULING-C9")
 def test_arlus_hits_both_neighbours_left_first() -> None:
     """Arlus, "Each neighboring player reveals ...": in 3 players both opponents are
     neighbours; a Gold and a Red do both things."""
     game = (Scenario(3).hand(0, "arlus").hand(1, "sevro").hand(2, "harmony")
             .deploy(0, "arlus", Location.MARS))
+    _no_block(game, 1)
     assert [e.source for e in _picked(game.events)] == [Zone.hand(1), Zone.hand(2)]
     assert CardBanished("sevro", Zone.hand(1)) in game.events
     assert CardBanished("arlus", Zone.at(Location.MARS)) in game.events
@@ -152,7 +165,7 @@ def test_arlus_gold_banish_blocked_by_judge() -> None:
 
 
 @pytest.mark.card("arlus")
-@pytest.mark.rule("RULING-V1", "RULING-A30")
+@pytest.mark.rule("RULING-V1", "RULING-A30", "RULING-B8")
 def test_arlus_variant_skips_neighbours_at_their_starting_hand() -> None:
     """Arlus under the official variant: a neighbour with no more cards than their starting hand
     (6 for Ceres) is skipped; one with more is hit."""
@@ -161,6 +174,7 @@ def test_arlus_variant_skips_neighbours_at_their_starting_hand() -> None:
             .deploy(0, "arlus", Location.MARS))
     [picked] = _picked(game.events)
     assert picked.source == Zone.hand(2)  # seat 1 is Ceres with 6; seat 2 is Diana with 6
+    _no_block(game, 2)
     assert CardBanished(picked.card, Zone.hand(2)) in game.events
     assert len(game.state.hand(1)) == 6
 
@@ -278,35 +292,49 @@ def test_deanna_gains_one_helium() -> None:
 
 
 @pytest.mark.card("eo")
-@pytest.mark.rule("RULING-C9")
+@pytest.mark.rule("RULING-C9", "RULING-B8")
 def test_eo_opponents_reveal_a_red_or_lose_helium() -> None:
-    """Eo, "Each opponent must reveal a Red. If they can't, they lose 1 Helium."."""
+    """Eo, "Each opponent must reveal a Red. If they can't, they lose 1 Helium.": every
+    opponent is asked; one without a Red answers no."""
     game = (Scenario(3).hand(0, "eo").hand(1, "deanna", "harmony", "sevro").hand(2, "cassius")
             .tokens(1, helium=2).tokens(2, helium=2).deploy(0, "eo", Location.LUNA))
     assert game.pending is not None and game.pending.seat == 1  # the opponent picks the Red
     assert set(game.pending.options) == {PickCard("deanna"), PickCard("harmony")}
     events = play(game, PickCard("harmony"))
     assert CardRevealed("harmony", Zone.hand(1), 1) in events
+    assert game.pending is not None and game.pending.seat == 2
+    assert (game.pending.ask, game.pending.options) == (Ask.CARD, (Answer.NO,))
+    events = play(game, Answer.NO)
     assert HeliumLost(2, 1) in events
     assert [p.helium for p in game.state.players] == [0, 2, 1]
     assert game.is_over
 
 
 @pytest.mark.card("eo")
-def test_eo_single_red_is_revealed_without_asking() -> None:
-    """Eo, "Each opponent must reveal a Red.": one Red is revealed at once; no Helium lost."""
+@pytest.mark.rule("RULING-B8")
+def test_eo_single_red_is_still_asked() -> None:
+    """Eo, "Each opponent must reveal a Red.": with one Red the opponent is still asked (the
+    question must not tell whether they hold more), the Red its only answer; no Helium
+    lost."""
     game = (Scenario(2).hand(0, "eo").hand(1, "deanna", "sevro").tokens(1, helium=1)
             .deploy(0, "eo", Location.LUNA))
+    assert game.pending is not None and game.pending.seat == 1
+    assert (game.pending.ask, game.pending.options) == (Ask.CARD, (PickCard("deanna"),))
+    play(game, PickCard("deanna"))
     assert game.is_over
     assert CardRevealed("deanna", Zone.hand(1), 1) in game.events
     assert game.state.players[1].helium == 1
 
 
 @pytest.mark.card("eo")
-@pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-A23", "RULING-B8")
 def test_eo_opponent_with_no_red_and_no_helium_loses_nothing() -> None:
-    """Eo, "If they can't, they lose 1 Helium.": with no Helium there is nothing to lose."""
+    """Eo, "If they can't, they lose 1 Helium.": asked, the opponent can only say no; with no
+    Helium there is nothing to lose."""
     game = Scenario(2).hand(0, "eo").hand(1, "sevro").deploy(0, "eo", Location.LUNA)
+    assert game.pending is not None and game.pending.seat == 1
+    assert game.pending.options == (Answer.NO,)
+    play(game, Answer.NO)
     assert game.is_over and not _kinds(game.events, HeliumLost)
 
 

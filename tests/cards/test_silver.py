@@ -11,11 +11,11 @@ from rr.decisions import Ask
 from rr.effects import Program, Table, gain
 from rr.effects.play import TurnLog
 from rr.events.types import (
-    CardBanished, CardGained, HeliumGained, HeliumLost, HeliumPaid, InfluencePlaced,
-    InfluenceRemoved, TurnKind, TurnStarted,
+    CardBanished, CardGained, CardRevealed, HeliumGained, HeliumLost, HeliumPaid,
+    InfluencePlaced, InfluenceRemoved, TurnKind, TurnStarted,
 )
 from rr.model import CardId, Color, House, Location, Zone
-from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
+from rr.options import Answer, GainTop, Lead, PickCard, PickFaceDown, PickPlayer
 from rr.rules.end import end_of_game
 from rr.rules.turn import deploy
 from rr.ruleset import Ruleset
@@ -55,6 +55,23 @@ def test_banker_pays_3_to_gain_any_card_of_its_location_then_is_banished() -> No
     assert CardGained(0, "sevro", Zone.at(Location.MARS)) in events
     assert CardBanished("banker", Zone.at(Location.MARS)) in events
     assert game.state.players[0].helium == 1
+    assert game.state.hand(0) == ("sevro",)
+    assert game.state.stack(Location.MARS) == ("deanna",)
+
+
+@pytest.mark.card("banker", "firewall_expert")
+@pytest.mark.rule("RULING-A15", "RULING-B8")
+def test_banker_takes_a_face_down_card_by_where_it_lies() -> None:
+    """Banker, "You may pay 3 Helium to gain any card from this location. If you do, banish
+    Banker.": a face-down card is offered by where it lies; the card it is ends in the hand."""
+    game = (Scenario(2).hand(0, "banker")
+            .at(Location.MARS, "sevro", "deanna", face_down=["sevro"])
+            .tokens(0, helium=3).deploy(0, "banker", Location.MARS))
+    assert game.pending is not None
+    assert set(game.pending.options) == {
+        Answer.NO, PickFaceDown(Location.MARS, 2), PickCard("deanna"), PickCard("banker")}
+    events = play(game, PickFaceDown(Location.MARS, 2))
+    assert CardGained(0, "sevro", Zone.at(Location.MARS)) in events
     assert game.state.hand(0) == ("sevro",)
     assert game.state.stack(Location.MARS) == ("deanna",)
 
@@ -116,6 +133,22 @@ def test_banker_at_the_end_pays_3_for_the_top_card_of_any_location() -> None:
     assert game.state.hand(0) == ("banker", "deanna")
 
 
+@pytest.mark.card("banker", "firewall_expert")
+@pytest.mark.rule("RULING-B8")
+def test_banker_at_the_end_takes_a_face_down_top_card_by_where_it_lies() -> None:
+    """Banker, "You may pay 3 Helium to gain the top card of any location.": a face-down top
+    card is offered by where it lies; the card it is ends in the hand."""
+    game = (Scenario(2).hand(0, "banker").tokens(0, helium=3)
+            .at(Location.JUPITER, "deanna", "sevro", face_down=["sevro"])
+            .at(Location.LUNA, "harmony").ability(0, "banker"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {
+        Answer.NO, PickFaceDown(Location.JUPITER, 0), PickCard("harmony")}
+    events = play(game, PickFaceDown(Location.JUPITER, 0))
+    assert CardGained(0, "sevro", Zone.at(Location.JUPITER)) in events
+    assert game.state.hand(0) == ("banker", "sevro")
+
+
 @pytest.mark.card("banker")
 def test_banker_at_the_end_may_decline() -> None:
     """Banker, "You may pay 3 Helium to gain the top card ...": declining changes nothing."""
@@ -138,17 +171,18 @@ def test_banker_at_the_end_impossible_without_helium_or_cards() -> None:
 
 
 @pytest.mark.card("banker", "surgeon")
-@pytest.mark.rule("RULING-A28", "RR-END-9")
+@pytest.mark.rule("RULING-A28", "RR-END-9", "RULING-B9")
 def test_banker_at_the_end_gains_a_card_whose_own_end_of_game_ability_then_resolves() -> None:
     """Banker, "You may pay 3 Helium to gain the top card of any location.": the Surgeon
-    bought joins the hand while its owner is still resolving, so Surgeon's "Gain any 1
-    banished Gold." resolves too."""
+    bought joins the hand while its owner is still resolving, is shown, and Surgeon's "Gain
+    any 1 banished Gold." resolves too."""
     game = (Scenario(2).house(0, House.MARS).house(1, House.DIANA).hand(0, "banker")
             .tokens(0, helium=3).at(Location.MARS, "surgeon").banished("sevro")
             .end_triggered(0).run(end_of_game))
     events = play(game, PickCard("surgeon"))
     assert game.is_over
-    assert events[1:4] == (HeliumLost(0, 3), CardGained(0, "surgeon", Zone.at(Location.MARS)),
+    assert events[1:5] == (HeliumLost(0, 3), CardGained(0, "surgeon", Zone.at(Location.MARS)),
+                          CardRevealed("surgeon", Zone.hand(0), 0),
                           CardGained(0, "sevro", Zone.banished()))
     assert game.state.hand(0) == ("banker", "surgeon", "sevro")
 

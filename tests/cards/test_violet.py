@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from rr.decisions import Ask
+from rr.engine import Game
 from rr.events.types import (
     CardBanished, CardGained, CardMoved, CardPassed, CardReturnedToDeck, CardRevealed,
 )
 from rr.model import Location, Zone
-from rr.options import Answer, GainTop, Lead, PickCard
+from rr.options import Answer, GainTop, Lead, PickCard, PickFaceDown
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
 
@@ -70,14 +71,17 @@ def test_4d_painter_with_nowhere_to_go_does_nothing() -> None:
 
 
 @pytest.mark.card("4d_painter")
-@pytest.mark.rule("RULING-A1")
+@pytest.mark.rule("RULING-A1", "RULING-B8")
 def test_4d_painter_face_down_cards_are_colourless() -> None:
     """4D Painter, "... no cards with the same color as it.": a face-down card has no colour,
-    so it may go anywhere, and face-down cards at the destination match nothing."""
+    so it may go anywhere (offered by where it lies), and face-down cards at the destination
+    match nothing."""
     game = (Scenario(2).hand(0, "4d_painter").at(M, "sevro", face_down=["sevro"])
             .at(J, "tactus").at(L, "victra").at(I, "mustang", face_down=["mustang"])
             .deploy(0, "4d_painter", M))
-    play(game, PickCard("sevro"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickFaceDown(M, 1), PickCard("4d_painter")}
+    play(game, PickFaceDown(M, 1))
     assert game.pending is not None and set(game.pending.options) == {J, L, I}
     # A Violet-free board: 4D Painter itself could go anywhere, face-down Mustang included.
     game = (Scenario(2).hand(0, "4d_painter").at(I, "mustang", face_down=["mustang"])
@@ -265,12 +269,15 @@ def test_mickey_may_decline() -> None:
 
 
 @pytest.mark.card("mickey_the_carver")
-@pytest.mark.rule("RR-ABIL-1")
+@pytest.mark.rule("RR-ABIL-1", "RULING-B8")
 def test_mickey_without_a_red_in_hand_does_nothing() -> None:
-    """Mickey the Carver, "You may banish a Red from your hand.": with no Red there is nothing
-    to ask and the turn goes on."""
+    """Mickey the Carver, "You may banish a Red from your hand.": with no Red the question is
+    still asked, "no" its only answer, and the turn goes on."""
     game = (Scenario(2).hand(0, "mickey_the_carver", "pelus").at(L, "sevro").turn(0))
     events = play(game, Lead("mickey_the_carver", M))
+    assert game.pending is not None and game.pending.seat == 0
+    assert (game.pending.ask, game.pending.options) == (Ask.CARD, (Answer.NO,))
+    events += play(game, Answer.NO)
     assert not any(isinstance(e, (CardBanished, CardRevealed)) for e in events)
     assert game.pending is not None and game.pending.ask is Ask.GAIN
 
@@ -411,19 +418,29 @@ def test_musician_alone_moves_itself() -> None:
     assert game.pending is not None and GainTop(J) not in game.pending.options
 
 
-@pytest.mark.card("musician")
-@pytest.mark.rule("RULING-A2")
+@pytest.mark.card("musician", "firewall_expert")
+@pytest.mark.rule("RULING-A2", "RULING-C5", "RULING-B8")
 def test_musician_reads_a_face_down_cards_value_per_the_ruleset() -> None:
-    """Musician, "Move a card with an even core value ...": face-down Sevro (15) is odd under the
-    official ruleset, and 0 (even) when face-down cards count as 0."""
-    def options(ruleset: Ruleset) -> set[object]:
-        game = (Scenario(2, ruleset=ruleset).hand(0, "musician")
-                .at(M, "sevro", face_down=["sevro"]).deploy(0, "musician", M))
-        assert game.pending is not None
-        return set(game.pending.options)
+    """Musician, "Move a card with an even core value from this location ...": a face-down
+    card has no core value an ability may read, so neither face-down Sevro (15) nor face-down
+    Gardener (10) is offered and Musician must move itself; when face-down cards count as 0
+    (even), both are offered, by where they lie."""
+    def game(ruleset: Ruleset) -> Game:
+        return (Scenario(2, ruleset=ruleset).hand(0, "musician")
+                .at(M, "sevro", "gardener", face_down=["sevro", "gardener"])
+                .deploy(0, "musician", M))
 
-    assert PickCard("sevro") not in options(Ruleset())
-    assert PickCard("sevro") in options(Ruleset(face_down_value_is_actual=False))
+    official = game(Ruleset())
+    assert official.pending is not None and official.pending.ask is Ask.LOCATION  # forced
+    play(official, L)
+    assert official.state.stack(L) == ("musician",)
+    assert official.state.stack(M) == ("sevro", "gardener")
+    as_zero = game(Ruleset(face_down_value_is_actual=False))
+    assert as_zero.pending is not None
+    assert set(as_zero.pending.options) == {
+        PickFaceDown(M, 2), PickFaceDown(M, 1), PickCard("musician")}
+    events = play(as_zero, PickFaceDown(M, 2), J)
+    assert CardMoved("sevro", M, J, None) in events
 
 
 # --- Zanzibar ---------------------------------------------------------------------------------
@@ -445,6 +462,23 @@ def test_zanzibar_moves_an_odd_card_to_the_top_of_another_location() -> None:
     assert game.state.stack(J) == ("tactus", "sevro")
 
 
+@pytest.mark.card("zanzibar", "firewall_expert")
+@pytest.mark.rule("RULING-A2", "RULING-C5")
+@pytest.mark.parametrize("ruleset", [Ruleset(), Ruleset(face_down_value_is_actual=False)],
+                         ids=["official", "face_down_as_0"])
+def test_zanzibar_never_moves_a_face_down_card(ruleset: Ruleset) -> None:
+    """Zanzibar, "Move a card with an odd core value from this location to the top of another
+    location.": a face-down card has no core value an ability may read (or 0, even, when
+    face-down cards count as 0), so face-down Sevro (15) is never offered and Zanzibar moves
+    itself."""
+    game = (Scenario(2, ruleset=ruleset).hand(0, "zanzibar")
+            .at(I, "sevro", face_down=["sevro"]).deploy(0, "zanzibar", I))
+    assert game.pending is not None and game.pending.ask is Ask.LOCATION  # Zanzibar: forced
+    play(game, J)
+    assert game.state.stack(J) == ("zanzibar",)
+    assert game.state.stack(I) == ("sevro",) and "sevro" in game.state.face_down
+
+
 @pytest.mark.card("zanzibar")
 @pytest.mark.rule("RR-LEAD-7", "RULING-A16")
 def test_zanzibar_alone_moves_itself() -> None:
@@ -460,16 +494,21 @@ def test_zanzibar_alone_moves_itself() -> None:
 # --- prompts are public -------------------------------------------------------------------------
 
 
-@pytest.mark.card("4d_painter", "musician", "zanzibar")
-@pytest.mark.rule("RR-VIEW-4")
-@pytest.mark.parametrize(("mover", "hidden"), [("4d_painter", "sevro"), ("musician", "gardener"),
-                                               ("zanzibar", "sevro")])
-def test_move_prompt_never_names_a_face_down_card(mover: str, hidden: str) -> None:
-    """4D Painter, Musician, Zanzibar, "Move a card ... from this location to the top of another
-    location": the question where it goes is shown to every player, so a face-down card picked
-    to move is not named in it."""
-    game = (Scenario(2).hand(0, mover).at(M, hidden, face_down=[hidden]).deploy(0, mover, M))
-    play(game, PickCard(hidden))
+@pytest.mark.card("4d_painter", "musician")
+@pytest.mark.rule("RR-VIEW-4", "RULING-B8")
+@pytest.mark.parametrize(("mover", "hidden", "ruleset"), [
+    ("4d_painter", "sevro", Ruleset()),
+    # Musician moves a face-down card only when it counts as 0 (RULING-A2); Zanzibar never
+    # does (test_zanzibar_never_moves_a_face_down_card).
+    ("musician", "gardener", Ruleset(face_down_value_is_actual=False))])
+def test_move_prompt_never_names_a_face_down_card(mover: str, hidden: str,
+                                                  ruleset: Ruleset) -> None:
+    """4D Painter, Musician, "Move a card ... from this location to the top of another
+    location": the face-down card is offered by where it lies, and the question where it goes
+    is shown to every player, so the card picked to move is not named in it."""
+    game = (Scenario(2, ruleset=ruleset).hand(0, mover).at(M, hidden, face_down=[hidden])
+            .deploy(0, mover, M))
+    play(game, PickFaceDown(M, 1))
     assert game.pending is not None and game.pending.ask is Ask.LOCATION
     assert hidden not in game.pending.prompt
     view = game.view(1).pending

@@ -13,7 +13,7 @@ from rr.events.types import (
     SovereignTaken,
 )
 from rr.model import CardId, House, Location, Zone
-from rr.options import Answer, GainTop, Lead, PickCard, PickPlayer
+from rr.options import Answer, GainTop, Lead, PickCard, PickFaceDown, PickPlayer
 from rr.rules.end import end_of_game
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
@@ -141,6 +141,21 @@ def test_justice_at_the_end_gains_any_card_of_luna() -> None:
     assert game.state.hand(0) == ("justice", "sevro")
 
 
+@pytest.mark.card("justice", "firewall_expert")
+@pytest.mark.rule("RULING-A15", "RULING-B8")
+def test_justice_at_the_end_takes_a_face_down_card_by_where_it_lies() -> None:
+    """Justice, "If you have the Sovereign token, gain 1 card of your choice from Luna.": a
+    face-down card is offered by where it lies; the card it is ends in the hand."""
+    game = (Scenario(2).hand(0, "justice").sovereign(0)
+            .at(Location.LUNA, "sevro", "deanna", face_down=["sevro"]).ability(0, "justice"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickFaceDown(Location.LUNA, 1), PickCard("deanna")}
+    events = play(game, PickFaceDown(Location.LUNA, 1))
+    assert CardGained(0, "sevro", Zone.at(Location.LUNA)) in events
+    assert game.state.hand(0) == ("justice", "sevro")
+    assert game.state.stack(Location.LUNA) == ("deanna",)
+
+
 @pytest.mark.card("justice")
 def test_justice_at_the_end_without_the_token_does_nothing() -> None:
     """Justice, "If you have the Sovereign token, ...": an opponent holds it, nothing is gained."""
@@ -226,6 +241,21 @@ def test_martyr_at_the_end_gains_any_card_of_mars() -> None:
     assert game.state.hand(0) == ("martyr", "deanna")
 
 
+@pytest.mark.card("martyr", "firewall_expert")
+@pytest.mark.rule("RULING-A15", "RULING-B8")
+def test_martyr_at_the_end_takes_a_face_down_card_by_where_it_lies() -> None:
+    """Martyr, "If you have the Sovereign token, gain 1 card of your choice from Mars.": a
+    face-down card is offered by where it lies; the card it is ends in the hand."""
+    game = (Scenario(2).hand(0, "martyr").sovereign(0)
+            .at(Location.MARS, "deanna", "sevro", face_down=["sevro"]).ability(0, "martyr"))
+    assert game.pending is not None
+    assert set(game.pending.options) == {PickCard("deanna"), PickFaceDown(Location.MARS, 0)}
+    events = play(game, PickFaceDown(Location.MARS, 0))
+    assert CardGained(0, "sevro", Zone.at(Location.MARS)) in events
+    assert game.state.hand(0) == ("martyr", "sevro")
+    assert game.state.stack(Location.MARS) == ("deanna",)
+
+
 @pytest.mark.card("martyr")
 def test_martyr_at_the_end_without_the_token_does_nothing() -> None:
     """Martyr, "If you have the Sovereign token, ...": nobody holds it, nothing is gained."""
@@ -242,18 +272,19 @@ def test_martyr_at_the_end_with_mars_empty_does_nothing() -> None:
 
 
 @pytest.mark.card("martyr", "hacker")
-@pytest.mark.rule("RULING-A28", "RR-END-9")
+@pytest.mark.rule("RULING-A28", "RR-END-9", "RULING-B9")
 def test_martyr_at_the_end_gains_a_card_whose_own_end_of_game_ability_then_resolves() -> None:
     """Martyr, "If you have the Sovereign token, gain 1 card of your choice from Mars.": the
-    Hacker gained joins the hand while its owner is still resolving, so Hacker's "Reveal the
-    top card of the deck. Gain points equal to that card's core value." resolves too, and
-    Hacker scores its core value (15) besides."""
+    Hacker gained joins the hand while its owner is still resolving and is shown, so Hacker's
+    "Reveal the top card of the deck. Gain points equal to that card's core value." resolves
+    too, and Hacker scores its core value (15) besides."""
     game = (Scenario(2).house(0, House.MARS).house(1, House.DIANA).hand(0, "martyr")
             .sovereign(0).at(Location.MARS, "hacker").deck_top("quicksilver")
             .end_triggered(0).run(end_of_game))
     assert game.is_over
     gained = game.events.index(CardGained(0, "hacker", Zone.at(Location.MARS)))
-    assert game.events[gained + 1:gained + 3] == (CardRevealed("quicksilver", Zone.deck(), 0),
+    assert game.events[gained + 1:gained + 4] == (CardRevealed("hacker", Zone.hand(0), 0),
+                                                  CardRevealed("quicksilver", Zone.deck(), 0),
                                                   PointsScored(0, "hacker", 40))
     assert game.state.hand(0) == ("martyr", "hacker")
     # Martyr 15 + Hacker 15 + its 40 points + the Sovereign token 10.

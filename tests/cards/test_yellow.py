@@ -7,14 +7,23 @@ import pytest
 from rr.decisions import Ask
 from rr.events.types import (
     BlockUsed, CardBanished, CardGained, CardPlaced, CardReturnedToDeck, CardRevealed,
-    CardSelectedAtRandom,
+    CardSelectedAtRandom, Event,
 )
+from rr.engine import Game
 from rr.model import Location, Zone
 from rr.options import Answer, PickCard, Position
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
 
 J, M, L, I = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
+
+
+def _no_block(game: Game, seat: int) -> tuple[Event, ...]:
+    """``seat``, targeted without a block card, is still asked (RULING-B8) and answers no."""
+    decision = game.pending
+    assert decision is not None
+    assert (decision.seat, decision.ask, decision.options) == (seat, Ask.BLOCK, (Answer.NO,))
+    return play(game, Answer.NO)
 
 # --- Dr. Virany ------------------------------------------------------------------------------
 
@@ -116,18 +125,21 @@ def test_group_counselor_with_no_banished_card_does_nothing() -> None:
 
 
 @pytest.mark.card("hypnotist")
-@pytest.mark.rule("RR-ABIL-12")
+@pytest.mark.rule("RR-ABIL-12", "RULING-B8")
 def test_hypnotist_each_player_in_turn_banishes_a_card_and_draws() -> None:
     """Hypnotist, "In clockwise order starting with you, each player selects a card from their
-    hand, banishes it, and gains the top card of the deck."."""
+    hand, banishes it, and gains the top card of the deck.": each opponent is first asked
+    whether to block ("no" their only answer)."""
     game = (Scenario(3).first_player(1).hand(1, "hypnotist", "harmony", "deanna")
             .hand(2, "sevro", "tactus").hand(0, "pelus")
             .deck_top("eo", "virga", "darrow").deploy(1, "hypnotist", J))
     assert game.pending is not None and game.pending.seat == 1
     play(game, PickCard("deanna"))
+    _no_block(game, 2)
     assert game.pending is not None and game.pending.seat == 2
     assert set(game.pending.options) == {PickCard("sevro"), PickCard("tactus")}
     play(game, PickCard("tactus"))
+    _no_block(game, 0)
     # Seat 0 holds one card: a forced choice, taken without asking.
     assert game.is_over
     assert game.state.hand(1) == ("harmony", "eo")
@@ -138,23 +150,25 @@ def test_hypnotist_each_player_in_turn_banishes_a_card_and_draws() -> None:
 
 
 @pytest.mark.card("hypnotist")
-@pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-A23", "RULING-B8")
 def test_hypnotist_with_an_empty_hand_still_draws() -> None:
     """Hypnotist, "... each player selects a card from their hand, banishes it, and gains the
     top card of the deck.": with no card, a player still draws."""
     game = (Scenario(2).hand(0, "hypnotist").hand(1, "sevro").deck_top("eo", "virga")
             .deploy(0, "hypnotist", J))
+    _no_block(game, 1)
     assert game.is_over
     assert game.state.hand(0) == ("eo",)
     assert game.state.hand(1) == ("virga",)
 
 
 @pytest.mark.card("hypnotist")
-@pytest.mark.rule("RR-DECK-1")
+@pytest.mark.rule("RR-DECK-1", "RULING-B8")
 def test_hypnotist_with_an_empty_deck_only_banishes() -> None:
     """Hypnotist, "... banishes it, and gains the top card of the deck.": no deck, no draw."""
     game = (Scenario(2).hand(0, "hypnotist", "harmony").hand(1, "sevro").deck_only()
             .deploy(0, "hypnotist", J))
+    _no_block(game, 1)
     assert game.state.hand(0) == () and game.state.hand(1) == ()
 
 
@@ -209,13 +223,15 @@ def test_hypnotist_own_block_card_is_not_offered() -> None:
 
 
 @pytest.mark.card("hypnotist")
-@pytest.mark.rule("RULING-V1")
+@pytest.mark.rule("RULING-V1", "RULING-B8")
 def test_hypnotist_is_not_limited_by_the_multiplayer_variant() -> None:
     """Hypnotist, "... each player selects a card from their hand, banishes it ...": it is not
     one of the variant's cards, so small hands are not protected."""
     game = (Scenario(3, ruleset=Ruleset(protect_small_hands=True))
             .hand(0, "hypnotist").hand(1, "sevro").hand(2, "harmony")
             .deck_top("eo", "virga", "darrow").deploy(0, "hypnotist", J))
+    _no_block(game, 1)
+    _no_block(game, 2)
     assert game.state.hand(1) == ("virga",) and game.state.hand(2) == ("darrow",)
 
 
@@ -401,13 +417,15 @@ def test_surgeon_without_a_banished_gold_may_still_banish() -> None:
 
 
 @pytest.mark.card("surgeon")
-@pytest.mark.rule("RULING-A23")
+@pytest.mark.rule("RULING-A23", "RULING-B8")
 @pytest.mark.rule("RULING-C3")
 def test_surgeon_without_a_non_gold_in_hand_may_still_gain() -> None:
     """Surgeon, "You may banish a non-Gold from your hand and gain a banished Gold.": holding
-    only Golds, the player may still gain a banished Gold (doing as much as possible)."""
+    only Golds, the player may still gain a banished Gold (doing as much as possible),
+    answering the one question "yes" instead of naming a card."""
     game = Scenario(2).hand(0, "surgeon", "sevro").banished("tactus").deploy(0, "surgeon", M)
-    assert game.pending is not None and game.pending.ask is Ask.CONFIRM
+    assert game.pending is not None and game.pending.ask is Ask.CARD
+    assert game.pending.options == (Answer.NO, Answer.YES)
     play(game, Answer.YES)
     assert game.state.hand(0) == ("sevro", "tactus")
 

@@ -47,14 +47,21 @@ def test_a_counted_out_of_order_turn_is_made_up_by_the_others() -> None:
     assert _turns_played(Ruleset(loan_shark_turn_counts=True), (4, 4, 3)) == [2]
 
 
-@pytest.mark.rule("RR-END-4")
+@pytest.mark.rule("RR-END-4", "RULING-B9")
 def test_apollo_takes_the_last_turn_after_the_round() -> None:
-    """Apollo (first player) takes one extra turn once everyone has played equally."""
+    """Apollo (first player) takes one extra turn once everyone has played equally; then
+    each player's end-of-game step (no turn) follows from the first player."""
     game = (Scenario(3).house(0, House.APOLLO).turns(2, 1, 1).end_triggered(0)
             .play_from(1))
     assert _scout_to_the_end(game) == [1, 2, 0]
-    started = [e for e in game.events if isinstance(e, TurnStarted)]
+    started = [e for e in game.events
+               if isinstance(e, TurnStarted) and e.kind is not TurnKind.END_OF_GAME]
     assert started[-1] == TurnStarted(0, TurnKind.APOLLO_LAST)
+    while game.pending is not None:  # the end-of-game steps
+        game.choose(game.pending.options[0])
+    kinds = [(e.seat, e.kind) for e in game.events if isinstance(e, TurnStarted)]
+    assert kinds[-4:] == [(0, TurnKind.APOLLO_LAST), (0, TurnKind.END_OF_GAME),
+                          (1, TurnKind.END_OF_GAME), (2, TurnKind.END_OF_GAME)]
 
 
 @pytest.mark.rule("RULING-B7")

@@ -1,4 +1,7 @@
-"""RR-VIEW-1: no view and no redacted event shows a card its viewer may not see."""
+"""RR-VIEW-1..6: no view and no redacted event shows a card its viewer may not see.
+
+What a seat may see is what it knows (``rr.knowledge``); that this knowledge is itself right
+is checked by the information-set oracle (``fuzz/test_information_sets.py``)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from hypothesis import given, strategies as st
 
 from rr.agents.random import RandomAgent
 from rr.engine import Game
+from rr.knowledge import knows
 from rr.events.codec import unstructure_event
 from rr.model import CardId, Seat
 from rr.events.types import (
@@ -20,16 +24,14 @@ from rr.views import HIDDEN, redact, view
 
 
 def hidden_from(state: GameState, seat: Seat | None) -> set[CardId]:
-    """The cards ``seat`` may not see in ``state``: the deck, others' hands (until the game is
-    over), face-down cards."""
-    known = {card for card, placer in state.face_down_known if placer == seat}
-    secret = set(state.deck) | (set(state.face_down) - known)  # RR-VIEW-4: the placer knows
-    if state.is_over:
-        return secret
-    for other, player in enumerate(state.players):
-        if other != seat:
-            secret |= set(player.hand)
-    return secret
+    """The cards ``seat`` may not see in ``state``: those in the deck, in others' hands (until
+    the game is over) and face down, that it does not know (RR-VIEW-5)."""
+    secret = set(state.deck) | set(state.face_down)
+    if not state.is_over:
+        for other, player in enumerate(state.players):
+            if other != seat:
+                secret |= set(player.hand)
+    return {c for c in secret if not knows(state, seat, c)}
 
 
 def mentioned(event: Event) -> set[str]:
@@ -41,7 +43,7 @@ def mentioned(event: Event) -> set[str]:
     return set(json.dumps(wire).replace('"', " ").split())
 
 
-@pytest.mark.rule("RR-VIEW-1", "RR-HAND-1")
+@pytest.mark.rule("RR-VIEW-1", "RR-HAND-1", "RR-VIEW-6")
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
 def test_no_view_or_event_leaks_a_hidden_card(seed: int, players: int) -> None:
     """Over a whole random game, each seat's view and redacted events show only cards that

@@ -12,11 +12,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr", "rr.model", "rr.options", "rr.decisions", "rr.errors", "rr.ruleset",
      "rr.cards.catalogue"),
     ("rr.events",),
-    ("rr.state",),
+    ("rr.state", "rr.knowledge"),
     ("rr.effects", "rr.views"),
     ("rr.cards", "rr.scoring"),
     ("rr.rules", "rr.narrate"),
-    ("rr.engine",),
+    ("rr.engine", "rr.sampling"),
     ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol", "rr.cli",
      "rr.__main__"),
 )

@@ -1,10 +1,14 @@
-"""No hidden information leaks through the protocol (RR-VIEW-1..4), over whole random games.
+"""No hidden information leaks through the protocol (RR-VIEW-1..6), over whole random games.
 
-What each seat may know is rebuilt here from the true events by the rules of RR-VIEW, without
-``rr.views``: a card is known to everyone once it is face up on a location, banished,
-revealed or deployed; to a seat once it was dealt, gained, passed, picked or listed to it.
-Every card named in a response for a seat (event payloads, view, pending decision, prompts,
-narration) must be one that seat knows at that moment.
+What each seat may know is rebuilt here from the true events by the rules of RR-VIEW-5,
+independently of ``rr.knowledge`` and ``rr.views``: a card is known to everyone once it is
+face up on a location, banished, revealed, blocked with, declared or deployed; to a seat once
+it was dealt to it, gained or placed face down by it, given to it or by it, or looked at by
+it. A card listed in a decision's options is *not* thereby known: an option must never show
+its decider a card it does not already know (RULING-B8). Every card named in a response for a
+seat (event payloads, view, pending decision, prompts, narration) must be one that seat may
+know at that moment. (Forgetting — a shuffle, an unseen pass — is not modelled here, so this
+check is lenient there; the information-set oracle in ``fuzz/`` is exact.)
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from rr.engine import Game
 from rr.events.codec import structure
 from rr.events.types import (
     BlockUsed, CardBanished, CardDealt, CardDeclared, CardDeployed, CardGained, CardPassed,
-    CardPlaced, CardRevealed, CardSelectedAtRandom, DecisionMade, DeckShuffled, Event,
-    GameScored, PointsScored,
+    CardPlaced, CardRevealed, CardsSeen, CardSelectedAtRandom, DecisionMade, DeckShuffled,
+    Event, GameScored, PointsScored,
 )
 from rr.model import CardId, Seat, ZoneKind
 from rr.options import Lead, Option, PickCard
@@ -55,42 +59,32 @@ class Knowledge:
                 else:
                     self.public.add(card)
             case CardDeployed(card=card) | CardRevealed(card=card) | BlockUsed(card=card) \
-                    | CardBanished(card=card):
+                    | CardBanished(card=card) | CardDeclared(card=card):
                 self.public.add(card)
             case CardPlaced(card=card, face_down=False):
                 self.public.add(card)
-            case CardPlaced(card=card, face_down=True):
-                if before.turn_seat is not None:  # the placer saw what it placed
-                    self.private[before.turn_seat].add(card)
+            case CardPlaced(card=card, face_down=True, seat=placer):
+                if placer is not None:  # the placer saw what it placed
+                    self.private[placer].add(card)
             case CardGained(seat=seat, card=card):
                 self.private[seat].add(card)
             case CardPassed(card=card, giver=giver, receiver=receiver):
                 self.private[giver].add(card)
                 self.private[receiver].add(card)
+            case CardsSeen(seat=seat, cards=cards):
+                self.private[seat] |= set(cards)
             case CardSelectedAtRandom(card=card, source=source):
                 if source.kind is ZoneKind.HAND and source.seat is not None:
                     self.private[source.seat].add(card)
                 else:
                     self.public.add(card)
-            case DecisionMade(seat=seat, option=PickCard(card=card)):
-                self.private[seat].add(card)
             case DecisionMade(option=Lead(card=str(card))):
                 self.public.add(CardId(card))  # deployed face up the moment it is chosen
-            case CardDeclared(card=card) | PointsScored(card=card):
-                self.public.add(card)  # end-of-game declarations and points are made openly
+            case PointsScored(card=card):
+                self.public.add(card)  # its end-of-game ability was resolved openly
             case GameScored():
                 for player in before.players:  # hands are shown for scoring (RR-SCORE-1)
                     self.public |= set(player.hand)
-
-    def asked(self, decision: Decision) -> None:
-        """The options listed to the seat that decides show it the cards they name (a look
-        at the deck's top or at an opponent's hand, RR-VIEW-3). The card whose ability asks is
-        in use, so everyone sees it: deploy abilities belong to face-up cards, and end-of-game
-        abilities are resolved openly from the hand (RR-END-5)."""
-        self.private[decision.seat] |= {o.card for o in decision.options
-                                        if isinstance(o, PickCard)}
-        if decision.source in CARDS:
-            self.public.add(CardId(decision.source))
 
 
 def card_ids(data: Any) -> set[CardId]:
@@ -166,8 +160,6 @@ def watch(seed: int, players: int, ruleset: str = "official") -> int:
                     "the deck order is shown"
                 told = [line for line in news[viewer]["narration"] if line["index"] == index]
                 check([record, told], viewer, f"record {index}")
-        if shadow.pending is not None:
-            knowledge.asked(shadow.pending)
         for viewer in viewers:
             view = client.ok({"op": "view", "game": game, "as": viewer})
             assert view["view"]["hand"] == (None if viewer is None else

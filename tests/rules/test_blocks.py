@@ -86,13 +86,21 @@ def test_a_block_is_never_compulsory() -> None:
     assert game.state.hand(1) == ("martyr",)
 
 
-@pytest.mark.rule("RR-BLOCK-4")
+@pytest.mark.rule("RR-BLOCK-4", "RULING-B8")
 def test_only_the_holder_is_asked() -> None:
     """Given three players, P1 holding the token without a block card and P2 holding Martyr,
-    when P0 gains from Luna, then nobody is asked and P0 takes the token."""
+    when P0 gains from Luna, then only P1 is asked ("no" its only answer) and P0 takes the
+    token."""
     game = take_luna(Scenario(3).house(2, House.JUPITER).hand(2, "martyr"))
-    assert game.pending is None
-    assert game.events[-3:] == (SovereignTaken(0), HeliumGained(0, 1), TurnEnded(0))
+    decision = game.pending
+    assert decision is not None
+    assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, "RR-BLOCK-3")
+    assert decision.options == (Answer.NO,)
+    events = play(game, Answer.NO)
+    assert events == (DecisionMade(1, "RR-BLOCK-3", Answer.NO), SovereignTaken(0),
+                      HeliumGained(0, 1), TurnEnded(0))
+    assert game.is_over
+    assert game.state.hand(2) == ("martyr",)
 
 
 def banish_twice(p: Play) -> Ability:
@@ -133,15 +141,25 @@ def test_steal_or_banish_block_declined(stubs: Stubs) -> None:
     assert game.pending is not None and game.pending.options == (Answer.NO, PickCard("judge"))
 
 
-@pytest.mark.rule("RR-BLOCK-4", "RR-BLOCK-2")
+@pytest.mark.rule("RR-BLOCK-4", "RR-BLOCK-2", "RULING-B8")
 def test_steal_or_banish_block_asks_only_the_target(stubs: Stubs) -> None:
     """Given P2 holds Pax au Telemanus and P1 (the target) holds no block card, when P0's
-    ability banishes Sevro from P1, then nobody is asked."""
+    ability banishes Sevro from P1, then only P1 is asked, "no" its only answer."""
     stubs.deploy("uncle_narol", banish_twice)
     game = (Scenario(3).hand(0, "uncle_narol").hand(1, "sevro").hand(2, "pax_au_telemanus")
             .deploy(0, "uncle_narol", M))
+    decision = game.pending
+    assert decision is not None
+    assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, "RR-BLOCK-2")
+    assert decision.options == (Answer.NO,)
+    events = play(game, Answer.NO)
+    assert events[1:] == (CardBanished("sevro", Zone.hand(1)),)
+    # The second attempt finds no Sevro but is still an attempt on P1's cards: asked again.
+    assert game.pending is not None and game.pending.seat == 1
+    assert game.pending.options == (Answer.NO,)
+    play(game, Answer.NO)
     assert game.is_over
-    assert game.events[-1] == CardBanished("sevro", Zone.hand(1))
+    assert not any(isinstance(e, DecisionMade) and e.seat == 2 for e in game.events)
 
 
 @pytest.mark.rule("RR-BLOCK-4")

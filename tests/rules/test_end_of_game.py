@@ -14,7 +14,8 @@ from rr.effects.program import Program
 from rr.engine import Game
 from rr.errors import NoDecisionPendingError
 from rr.events.types import (
-    CardBanished, CardGained, DecisionMade, GameScored, Phase, PhaseChanged, PointsScored,
+    CardBanished, CardGained, CardRevealed, DecisionMade, GameScored, Phase, PhaseChanged,
+    PointsScored, TurnEnded, TurnKind, TurnStarted,
 )
 from rr.model import Color, House, Location, Zone
 from rr.options import Answer, PickCard
@@ -43,15 +44,19 @@ def the_end(scenario: Scenario) -> Game:
     return scenario.end_triggered(0).run(end_of_game)
 
 
-@pytest.mark.rule("RR-END-5", "RR-ABIL-11")
+@pytest.mark.rule("RR-END-5", "RR-ABIL-11", "RULING-B9")
 def test_end_of_game_abilities_from_the_first_player_clockwise(stubs: Stubs) -> None:
     """Given first player P1, P1 holding Martyr and Justice, P2 Hacker and P0 Banker, then
-    P1 picks the order of their two abilities, then P2's resolves, then P0's."""
+    each player's end-of-game step opens by revealing their end-of-game cards: P1 picks the
+    order of their two abilities, then P2's resolves, then P0's."""
     for card in ("martyr", "justice", "hacker", "banker"):
         stubs.end_of_game(card, record(1))
     game = the_end(houses(Scenario(3), House.MARS, House.DIANA, House.JUPITER).first_player(1)
                    .hand(1, "martyr", "justice").hand(2, "hacker").hand(0, "banker"))
-    assert game.events == (PhaseChanged(Phase.END_OF_GAME),)
+    assert game.events == (PhaseChanged(Phase.END_OF_GAME),
+                           TurnStarted(1, TurnKind.END_OF_GAME),
+                           CardRevealed("martyr", Zone.hand(1), 1),
+                           CardRevealed("justice", Zone.hand(1), 1))
     decision = game.pending
     assert decision is not None
     assert (decision.seat, decision.ask, decision.source) == (1, Ask.CARD, "RR-END-5")
@@ -60,6 +65,13 @@ def test_end_of_game_abilities_from_the_first_player_clockwise(stubs: Stubs) -> 
     assert of_type(events, PointsScored) == [
         PointsScored(1, "justice", 1), PointsScored(1, "martyr", 1),
         PointsScored(2, "hacker", 1), PointsScored(0, "banker", 1)]
+    assert events[1:] == (
+        PointsScored(1, "justice", 1), PointsScored(1, "martyr", 1), TurnEnded(1),
+        TurnStarted(2, TurnKind.END_OF_GAME), CardRevealed("hacker", Zone.hand(2), 2),
+        PointsScored(2, "hacker", 1), TurnEnded(2),
+        TurnStarted(0, TurnKind.END_OF_GAME), CardRevealed("banker", Zone.hand(0), 0),
+        PointsScored(0, "banker", 1), TurnEnded(0), *events[-2:])
+    assert isinstance(events[-2], GameScored)
     assert game.is_over
 
 
@@ -81,14 +93,14 @@ def test_gray_and_orange_declarations_are_asked_after_the_abilities(stubs: Stubs
     assert game.is_over
 
 
-@pytest.mark.rule("RR-END-6", "RR-HOUSE-3", "RULING-F2", "RULING-A3")
+@pytest.mark.rule("RR-END-6", "RR-HOUSE-3", "RULING-F2", "RULING-A3", "RULING-B9")
 def test_ceres_banishes_from_hand_after_every_end_of_game_ability(stubs: Stubs) -> None:
     """Given Ceres P0 first with Judge and Sevro and P1 holding Hacker, then after P1's
     ability P0 must banish one of the two (no option to decline), then scoring."""
     stubs.end_of_game("hacker", record(2))
     game = the_end(houses(Scenario(2), House.CERES, House.DIANA).hand(0, "judge", "sevro")
                    .hand(1, "hacker"))
-    assert game.events[-1] == PointsScored(1, "hacker", 2)
+    assert game.events[-2:] == (PointsScored(1, "hacker", 2), TurnEnded(1))
     decision = game.pending
     assert decision is not None
     assert (decision.seat, decision.ask, decision.source) == (0, Ask.CARD, "RR-END-6")
@@ -100,24 +112,29 @@ def test_ceres_banishes_from_hand_after_every_end_of_game_ability(stubs: Stubs) 
     assert game.state.hand(0) == ("judge",) and game.state.banished[-1] == "sevro"
 
 
-@pytest.mark.rule("RR-END-6")
+@pytest.mark.rule("RR-END-6", "RULING-B9")
 def test_ceres_with_one_card_banishes_it_and_with_none_nothing(stubs: Stubs) -> None:
-    """Given Ceres with a single card, then it is banished without asking; with an empty
-    hand, nothing is banished."""
+    """Given Ceres with a single card, then it is banished without asking, once every
+    end-of-game step is over; with an empty hand, nothing is banished."""
     game = the_end(houses(Scenario(2), House.DIANA, House.CERES).hand(1, "judge"))
-    assert game.events[1] == CardBanished("judge", Zone.hand(1))
+    assert game.events[1:6] == (TurnStarted(0, TurnKind.END_OF_GAME), TurnEnded(0),
+                                TurnStarted(1, TurnKind.END_OF_GAME), TurnEnded(1),
+                                CardBanished("judge", Zone.hand(1)))
     game = the_end(houses(Scenario(2), House.DIANA, House.CERES))
     assert of_type(game.events, CardBanished) == []
     assert game.is_over
 
 
-@pytest.mark.rule("RR-END-7", "RR-SCORE-8", "RR-SCORE-9")
+@pytest.mark.rule("RR-END-7", "RR-SCORE-8", "RR-SCORE-9", "RULING-B9")
 def test_scoring_ends_the_game() -> None:
-    """Given empty hands, P0 at Fleet 7 with 7 Helium and P1 with nothing, then GameScored
-    records 49 and 0, P0 wins, the phase is over and no choice is accepted."""
+    """Given empty hands, P0 at Fleet 7 with 7 Helium and P1 with nothing, then after two
+    empty end-of-game steps GameScored records 49 and 0, P0 wins, the phase is over and no
+    choice is accepted."""
     game = the_end(houses(Scenario(2), House.MARS, House.DIANA).tokens(0, helium=7, fleet=7))
-    assert game.events == (PhaseChanged(Phase.END_OF_GAME), GameScored((49, 0), (0,)),
-                           PhaseChanged(Phase.OVER))
+    assert game.events == (PhaseChanged(Phase.END_OF_GAME),
+                           TurnStarted(0, TurnKind.END_OF_GAME), TurnEnded(0),
+                           TurnStarted(1, TurnKind.END_OF_GAME), TurnEnded(1),
+                           GameScored((49, 0), (0,)), PhaseChanged(Phase.OVER))
     assert (game.state.totals, game.state.winners, game.state.phase) == ((49, 0), (0,),
                                                                          Phase.OVER)
     assert game.is_over and game.pending is None
@@ -125,10 +142,11 @@ def test_scoring_ends_the_game() -> None:
         game.choose(Answer.YES)
 
 
-@pytest.mark.rule("RR-END-9", "RULING-A28")
+@pytest.mark.rule("RR-END-9", "RULING-A28", "RULING-B9")
 def test_a_card_gained_during_end_of_game_abilities_resolves_and_scores(stubs: Stubs) -> None:
     """Given P0's Banker "gain Hacker from Mars" and Hacker's own ability (5 points), then
-    Hacker joins the hand, its ability resolves next, and its core value and points score."""
+    Hacker joins the hand, is shown, its ability resolves next, and its core value and points
+    score."""
 
     def gain_hacker(p: Play) -> Program[None]:
         yield from gain(p.table, p.seat, "hacker")
@@ -137,7 +155,10 @@ def test_a_card_gained_during_end_of_game_abilities_resolves_and_scores(stubs: S
     stubs.end_of_game("hacker", record(5))
     game = the_end(houses(Scenario(2), House.MARS, House.DIANA).hand(0, "banker")
                    .at(Location.MARS, "hacker"))
-    assert game.events[1:3] == (CardGained(0, "hacker", Zone.at(Location.MARS)),
+    assert game.events[1:6] == (TurnStarted(0, TurnKind.END_OF_GAME),
+                                CardRevealed("banker", Zone.hand(0), 0),
+                                CardGained(0, "hacker", Zone.at(Location.MARS)),
+                                CardRevealed("hacker", Zone.hand(0), 0),
                                 PointsScored(0, "hacker", 5))
     assert game.state.hand(0) == ("banker", "hacker")
     assert game.state.players[0].points == (("hacker", 5),)

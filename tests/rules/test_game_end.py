@@ -141,16 +141,25 @@ def drive(game: Game) -> Game:
 
 
 def turns(events: tuple[object, ...]) -> list[tuple[int, TurnKind]]:
-    return [(e.seat, e.kind) for e in of_type(events, TurnStarted)]
+    """The turns of the game: the end-of-game steps, recorded like turns, are not turns
+    (RULING-B9)."""
+    return [(e.seat, e.kind) for e in of_type(events, TurnStarted)
+            if e.kind is not TurnKind.END_OF_GAME]
+
+
+def end_steps(events: tuple[object, ...]) -> list[int]:
+    """The seats whose end-of-game step started, in order (RR-END-5, RULING-B9)."""
+    return [e.seat for e in of_type(events, TurnStarted) if e.kind is TurnKind.END_OF_GAME]
 
 
 N = TurnKind.NORMAL
 
 
-@pytest.mark.rule("RR-END-3")
+@pytest.mark.rule("RR-END-3", "RULING-B9")
 def test_the_round_is_finished_after_the_trigger(stubs: Stubs) -> None:
     """Given 3 players (no Apollo) and P1 two Helium short with Fleet 7, when every turn takes
-    from Mars, then P1 triggers in round 2, P2 still plays, and the game ends: 2 turns each."""
+    from Mars, then P1 triggers in round 2, P2 still plays, and the game ends: 2 turns each,
+    then one end-of-game step each, which counts as no turn."""
     game = drive(run_game(stocked(plain(3).tokens(1, helium=5, fleet=7))))
     events = game.events
     assert turns(events) == [(0, N), (1, N), (2, N)] * 2
@@ -161,6 +170,8 @@ def test_the_round_is_finished_after_the_trigger(stubs: Stubs) -> None:
     assert [p.turns for p in game.state.players] == [2, 2, 2]
     end = events.index(PhaseChanged(Phase.END_OF_GAME))
     assert events[end - 1] == TurnEnded(2)
+    assert events[end + 1] == TurnStarted(0, TurnKind.END_OF_GAME)
+    assert end_steps(events) == [0, 1, 2]
     assert game.is_over
 
 
@@ -170,6 +181,7 @@ def test_trigger_by_the_last_seat_ends_the_turns_at_once(stubs: Stubs) -> None:
     trigger, then the turns are P1, P2, P0 and no more."""
     game = drive(run_game(stocked(plain(3).first_player(1).tokens(0, helium=6, fleet=7))))
     assert turns(game.events) == [(1, N), (2, N), (0, N)]
+    assert end_steps(game.events) == [1, 2, 0]  # from the first player (RR-END-5)
     assert triggered(game.events) == [0]
     assert game.is_over
 
@@ -194,6 +206,8 @@ def test_apollo_takes_an_extra_last_turn(stubs: Stubs) -> None:
     scenario = plain(3).house(0, House.APOLLO).tokens(1, helium=6, fleet=7)
     game = drive(run_game(stocked(scenario)))
     assert turns(game.events) == [(0, N), (1, N), (2, N), (0, TurnKind.APOLLO_LAST)]
+    started = [(e.seat, e.kind) for e in of_type(game.events, TurnStarted)]
+    assert started[4:] == [(s, TurnKind.END_OF_GAME) for s in (0, 1, 2)]  # after Apollo's
     assert [(p.turns, p.extra_turns) for p in game.state.players] == [(1, 1), (1, 0), (1, 0)]
     assert game.is_over
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from rr.decisions import Ask
 from rr.events.types import (
     CardDeployed, CardGained, Event, HeliumGained, SovereignTaken, TurnEnded, TurnStarted,
 )
 from rr.model import House, Location, Zone
-from rr.options import Lead
+from rr.options import Answer, Lead
 from rr.rules.final import scorepad_of
 from rr.scenario import Scenario, play
 
@@ -23,12 +24,19 @@ def gain_luna(scenario: Scenario) -> tuple[Event, ...]:
     return game.events[2:]
 
 
-@pytest.mark.rule("RR-SOV-1")
+@pytest.mark.rule("RR-SOV-1", "RULING-B8")
 def test_gaining_the_token_takes_it_from_its_holder() -> None:
-    """Given P2 holds the token (no block card), when P0 gains from Luna, then P0 takes it
-    from P2 without anyone being asked."""
-    scenario = Scenario(3).house(1, House.DIANA).house(2, House.JUPITER).sovereign(2)
-    assert gain_luna(scenario) == (SovereignTaken(0), HeliumGained(0, 1), TurnEnded(0))
+    """Given P2 holds the token (no block card), when P0 gains from Luna, then P2 alone is
+    asked to block, "no" its only answer, and P0 takes the token from P2."""
+    game = (Scenario(3).house(0, House.MARS).house(1, House.DIANA).house(2, House.JUPITER)
+            .sovereign(2).at(L, "judge").deck_only().turn(0))
+    assert game.events == (TurnStarted(0), CardGained(0, "judge", Zone.at(L)))
+    decision = game.pending
+    assert decision is not None
+    assert (decision.seat, decision.ask, decision.options) == (2, Ask.BLOCK, (Answer.NO,))
+    events = play(game, Answer.NO)
+    assert events[1:] == (SovereignTaken(0), HeliumGained(0, 1), TurnEnded(0))
+    assert game.state.sovereign == 0 and game.is_over
 
 
 @pytest.mark.rule("RR-SOV-2", "RULING-A21", "RULING-B4", "RR-BLOCK-4")

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from rr.model import House
+from rr.options import PickCard
+from rr.rules.end import end_of_game
+from rr.rules.final import scorepad_of
+from rr.scenario import Scenario, play
 from rr.scoring.bonuses import Tokens
 
 from .positions import bonus, scored
@@ -164,6 +169,18 @@ def test_magistrate() -> None:
     assert bonus("magistrate", helium=3, influence=2, fleet=9) == 0
 
 
+@pytest.mark.card("magistrate")
+def test_magistrate_each_threshold_alone_short() -> None:
+    """Magistrate, "15 if you have at least 3 Helium, 3 Influence on the Institute, and at least
+    level 3 on the Fleet Track.": only Helium short, or only the Fleet short, is 0 however far
+    beyond the other two are; well beyond all three is 15."""
+    assert bonus("magistrate", helium=2, influence=3, fleet=3) == 0
+    assert bonus("magistrate", helium=2, influence=10, fleet=10) == 0
+    assert bonus("magistrate", helium=3, influence=3, fleet=2) == 0
+    assert bonus("magistrate", helium=20, influence=10, fleet=2) == 0
+    assert bonus("magistrate", helium=20, influence=10, fleet=10) == 15
+
+
 @pytest.mark.card("martyr")
 def test_martyr() -> None:
     """Martyr (no end-game text; "If you have the Sovereign token, gain 1 card of your choice
@@ -231,6 +248,33 @@ def test_pathologist() -> None:
     assert points == [0, 10, 10, 25]
 
 
+def _bonuses_after_ceres_banishes(hand: tuple[str, ...], pile: int) -> dict[str, int]:
+    """A game's end with ``pile`` cards banished and Ceres (seat 0, no end-of-game card)
+    holding ``hand`` and Deanna: Ceres banishes Deanna at the end (RR-END-6); the end-game
+    points of ``hand`` as the game scored them."""
+    scenario = (Scenario(2).house(0, House.CERES).house(1, House.MARS)
+                .hand(0, *hand, "deanna").banished(*PILE[:pile]).end_triggered(0))
+    game = scenario.run(end_of_game)
+    play(game, PickCard("deanna"))
+    assert game.is_over and len(game.state.banished) == pile + 1
+    column = scorepad_of(game.state).pad.players[0]
+    return {c.id: c.bonus for c in column.cards}
+
+
+@pytest.mark.card("pathologist", "researcher")
+@pytest.mark.rule("RR-SCORE-16", "RULING-A3", "RR-END-6")
+@pytest.mark.parametrize(("pile", "pathologist", "researcher"), [(4, 10, 0), (9, 25, 0)])
+def test_ceres_end_banish_counts_at_the_beginning_of_scoring(pile: int, pathologist: int,
+                                                             researcher: int) -> None:
+    """Pathologist, "10 if there are 5-9 banished cards at the beginning of end-game scoring.
+    25 if there are at least 10 banished cards at the beginning of end-game scoring.";
+    Researcher, "17 if there are 4 or fewer banished cards at the beginning of end-game
+    scoring.": Ceres' banish at the end comes first, so 4 banished become 5 and 9 become
+    10."""
+    bonuses = _bonuses_after_ceres_banishes(("pathologist", "researcher"), pile)
+    assert bonuses == {"pathologist": pathologist, "researcher": researcher}
+
+
 @pytest.mark.card("psychologist")
 def test_psychologist() -> None:
     """Psychologist (no end-game text; "If you have the fewest cards in hand (ties count), gain 1
@@ -246,6 +290,15 @@ def test_researcher() -> None:
     scoring.": 17 with 4, 0 with 5."""
     assert bonus("researcher", banished=PILE[:4]) == 17
     assert bonus("researcher", banished=PILE[:5]) == 0
+
+
+@pytest.mark.card("researcher")
+@pytest.mark.rule("RR-SCORE-16")
+def test_researcher_far_side_of_the_boundary() -> None:
+    """Researcher, "17 if there are 4 or fewer banished cards at the beginning of end-game
+    scoring.": 17 with none, and still 0 at 9 and 10 (Pathologist's boundary)."""
+    points = [bonus("researcher", banished=PILE[:n]) for n in (0, 4, 5, 9, 10)]
+    assert points == [17, 17, 0, 0, 0]
 
 
 @pytest.mark.card("surgeon")

@@ -1,0 +1,130 @@
+"""What each seat knows (RR-VIEW-1..6): folded from the events, like the rest of the state.
+
+A card lies either in a **public** place — face up on a location, or on the banished pile —
+where everyone sees it, or in a **hidden** one: the deck, a hand, or face down on a location.
+For every seat the state keeps the set of cards whose hidden place that seat knows
+(``GameState.known``): its own hand, the face-down cards it placed, the cards an ability let it
+look at, every card revealed or moved before everyone's eyes. What a seat knows stays known
+while the card moves in ways the seat can follow (from a known place to a public position: the
+top of the deck, a hand, a stack), and is forgotten when the card moves where the seat cannot
+follow it: a shuffle, or a card passed between two other hands unseen.
+
+Every view, prompt, option and redacted event a seat receives is derived from :func:`knows`.
+Knowledge is *exact* where a card's place is known; what a seat could only infer (that a hand
+holds no Red after Eo, or which of six shuffled cards is on top) is not modelled — samples of
+an information set (``Game.sample_for``) may contradict such inferences, never the knowledge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rr.events.types import (
+    BlockUsed,
+    CardDeclared,
+    CardDealt,
+    CardGained,
+    CardPassed,
+    CardPlaced,
+    CardRevealed,
+    CardsSeen,
+    CardsShuffled,
+    DeckShuffled,
+    Event,
+    GameStarted,
+)
+from rr.model import CardId, Seat, Zone, ZoneKind
+
+if TYPE_CHECKING:
+    from rr.state import GameState
+
+Known = tuple[frozenset[CardId], ...]
+
+
+def is_public(state: GameState, card: CardId) -> bool:
+    """Whether ``card`` lies where everyone sees it: face up on a location, or banished."""
+    zone = state.zone_of(card)
+    if zone is None:
+        return False
+    if zone.kind is ZoneKind.BANISHED:
+        return True
+    return zone.kind is ZoneKind.LOCATION and card not in state.face_down
+
+
+def knows(state: GameState, seat: Seat | None, card: CardId) -> bool:
+    """RR-VIEW-1..6: whether ``seat`` (``None``: a spectator) knows ``card`` where it lies now."""
+    if state.is_over and any(card in p.hand for p in state.players):
+        return True  # RR-VIEW-5: every hand is shown for scoring
+    if seat is not None:
+        if card in state.players[seat].hand:
+            return True
+        if seat < len(state.known) and card in state.known[seat]:
+            return True
+    return is_public(state, card)
+
+
+def known_cards(state: GameState, seat: Seat | None) -> frozenset[CardId]:
+    """Every card ``seat`` knows in a hidden place (its hand included)."""
+    if seat is None:
+        return frozenset()
+    mine = frozenset(state.players[seat].hand)
+    return mine | (state.known[seat] if seat < len(state.known) else frozenset())
+
+
+def _is_public_zone(state: GameState, card: CardId, zone: Zone) -> bool:
+    if zone.kind is ZoneKind.BANISHED:
+        return True
+    return zone.kind is ZoneKind.LOCATION and card not in state.face_down
+
+
+def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
+    add = frozenset(cards)
+    targets = set(seats)
+    return tuple(k | add if s in targets else k for s, k in enumerate(known))
+
+
+def _forget(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
+    drop = frozenset(cards)
+    targets = set(seats)
+    return tuple(k - drop if s in targets else k for s, k in enumerate(known))
+
+
+def learn(before: GameState, event: Event) -> Known:
+    """The seats' knowledge once ``event`` has happened (``before``: the state before it).
+
+    Moves of a card whose identity the event does not show to everyone (a card dealt, gained
+    or placed from the deck or a face-down place, a face-down card moved) are followed by the
+    seats that already knew the card, by its public position: nothing changes for them."""
+    known = before.known
+    if len(known) < len(before.players):  # a position built by hand (rr.scenario)
+        known = known + tuple(frozenset() for _ in range(len(before.players) - len(known)))
+    everyone = range(len(known))
+    match event:
+        case GameStarted(players=players):
+            return tuple(frozenset() for _ in players)
+        case DeckShuffled():
+            return _forget(known, everyone, before.deck)
+        case CardsShuffled(cards=cards):
+            return _forget(known, everyone, cards)
+        case CardsSeen(seat=seat, cards=cards):
+            return _add(known, (seat,), cards)
+        case CardRevealed(card=card) | BlockUsed(card=card) | CardDeclared(card=card):
+            return _add(known, everyone, (card,))
+        case CardDealt(card=card, to=to) if to.kind is ZoneKind.HAND and to.seat is not None:
+            return _add(known, (to.seat,), (card,))
+        case CardGained(seat=seat, card=card, source=source):
+            if _is_public_zone(before, card, source):
+                return _add(known, everyone, (card,))
+            return _add(known, (seat,), (card,))
+        case CardPlaced(card=card, source=source, face_down=True, seat=placer):
+            if _is_public_zone(before, card, source):
+                return _add(known, everyone, (card,))
+            return _add(known, () if placer is None else (placer,), (card,))
+        case CardPassed(card=card, giver=giver, receiver=receiver):
+            # The giver and the receiver see the card; the others see a card change hands and
+            # cannot tell which, so they lose track of every card they knew in the giver's hand.
+            others = [s for s in everyone if s not in (giver, receiver)]
+            known = _forget(known, others, before.players[giver].hand)
+            return _add(known, (giver, receiver), (card,))
+    return known

@@ -1,0 +1,117 @@
+"""Information sets: the pieces ``Game.sample_for`` puts together (RR-VIEW-7).
+
+A sample of seat *s*'s information set is the game with every card *s* does not know where it
+lies — the deck, the other hands, the face-down cards *s* did not place — dealt again at
+random among those same places. It is built by **relabelling**: a permutation of the unknown
+cards is applied to the state at the last point the rules can restart from (the start of the
+turn under way, of Apollo's last turn, or of the end of the game), and to the events since;
+the rules then run again over those events. Whenever they do not produce them (the relabelled
+cards would have made some rule act otherwise: a card revealed earlier in the turn and lost
+from sight since, a hand that could not show a Red), the permutation contradicts what
+happened, and another is drawn. So a sample is consistent with everything the seat knows and
+with every rule that acted since the restart point.
+
+The history before the restart point is relabelled but not re-adjudicated: a sample is a
+position to play on from (for search, determinising bots and RL), not a log to audit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, cast
+
+import attrs
+from attrs import evolve
+
+from rr.effects.program import Program, Table
+from rr.events.types import DecisionMade, Event, Phase, PhaseChanged, TurnKind, TurnStarted
+from rr.knowledge import knows
+from rr.model import CardId, Seat
+from rr.options import PickCard
+from rr.rules.end import end_of_game, end_of_game_from
+from rr.rules.game import play_from
+from rr.rules.turn import take_turn
+from rr.state import GameState, apply
+
+Relabel = Mapping[CardId, CardId]
+Restart = Callable[[Table], Program[None]]
+
+
+def unknown_cards(state: GameState, seat: Seat) -> list[CardId]:
+    """The cards ``seat`` does not know where they lie: its information set deals them anew."""
+    hidden = list(state.deck) + [c for c in state.face_down]
+    for other, player in enumerate(state.players):
+        if other != seat:
+            hidden += player.hand
+    return sorted(c for c in hidden if not knows(state, seat, c))
+
+
+def restart_point(events: Sequence[Event]) -> tuple[int, GameState, Restart] | None:
+    """The last event the rules can restart from, the state just before it, and the program
+    that plays on from there; ``None`` before the first turn (setup restarts from the start)."""
+    state = GameState()
+    found: tuple[int, GameState, Restart] | None = None
+    for index, event in enumerate(events):
+        if isinstance(event, TurnStarted) and not state.turns:
+            found = (index, state, _turn_program(event))
+        elif isinstance(event, PhaseChanged) and event.phase is Phase.END_OF_GAME:
+            found = (index, state, end_of_game)
+        state = apply(state, event)
+    return found
+
+
+def _turn_program(event: TurnStarted) -> Restart:
+    seat = event.seat
+    if event.kind is TurnKind.END_OF_GAME:
+        return lambda table: end_of_game_from(table, seat)
+    if event.kind is TurnKind.APOLLO_LAST:
+        def apollo_last(table: Table) -> Program[None]:
+            yield from take_turn(table, seat, TurnKind.APOLLO_LAST)  # RR-END-4
+            yield from end_of_game(table)
+        return apollo_last
+    return lambda table: play_from(table, seat)
+
+
+def relabel_state(state: GameState, sigma: Relabel) -> GameState:
+    """``state`` with every card ``c`` replaced by ``sigma[c]`` (others unchanged)."""
+    def one(card: CardId) -> CardId:
+        return sigma.get(card, card)
+
+    def many(cards: tuple[CardId, ...]) -> tuple[CardId, ...]:
+        return tuple(one(c) for c in cards)
+
+    players = tuple(evolve(p, hand=many(p.hand),
+                           points=tuple((one(c), n) for c, n in p.points),
+                           declarations=tuple((one(c), d) for c, d in p.declarations))
+                    for p in state.players)
+    return evolve(state, players=players, deck=many(state.deck),
+                  locations=tuple(many(s) for s in state.locations),
+                  face_down=frozenset(one(c) for c in state.face_down),
+                  banished=many(state.banished),
+                  known=tuple(frozenset(one(c) for c in k) for k in state.known))
+
+
+def relabel_event(event: Event, sigma: Relabel) -> Event:
+    """``event`` with every card it names relabelled by ``sigma``."""
+    fields = _CARD_FIELDS.get(type(event))
+    if fields is None:
+        fields = _CARD_FIELDS[type(event)] = tuple(
+            f for f in ("card", "cards", "order") if f in attrs.fields_dict(type(event)))
+    changes: dict[str, Any] = {}
+    for name in fields:
+        value = getattr(event, name)
+        changes[name] = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
+                         else tuple(sigma.get(c, c) for c in value))
+    if isinstance(event, DecisionMade):
+        option = event.option
+        if isinstance(option, PickCard):
+            changes["option"] = PickCard(sigma.get(option.card, option.card))
+        changes["source"] = sigma.get(CardId(event.source), CardId(event.source))
+    return evolve(cast(Any, event), **changes) if changes else event
+
+
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def relabelled(events: Sequence[Event], sigma: Relabel) -> Iterator[Event]:
+    return (relabel_event(e, sigma) for e in events)
