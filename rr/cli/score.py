@@ -96,12 +96,13 @@ def _read(path: str) -> str:
     """The file's text (a byte-order mark dropped); at most MAX_FILE_BYTES are read."""
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:  # a text stream (tests replace stdin with one)
-            return sys.stdin.read(MAX_FILE_BYTES + 1)[:MAX_FILE_BYTES + 1]
-        data = stream.read(MAX_FILE_BYTES + 1)
+        # A text stream (tests replace stdin with one) is read as text, with the same bound.
+        data: bytes | str = (stream.read(MAX_FILE_BYTES + 1) if stream is not None
+                             else sys.stdin.read(MAX_FILE_BYTES + 1))
         if len(data) > MAX_FILE_BYTES:
             raise BadInputError(f"standard input holds more than {MAX_FILE_BYTES // 2**20} MiB")
-        return text_of(data, "standard input", BadInputError)
+        return data if isinstance(data, str) else text_of(data, "standard input",
+                                                          BadInputError)
     return text_of(read_bytes(path, BadInputError), path, BadInputError)
 
 
