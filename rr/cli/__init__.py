@@ -10,7 +10,10 @@ Exit status, the same for every command and every input (a contract scripts may 
 * 3 — rr itself failed (a bug in rr, reported in one line; ``RR_TRACEBACK=1`` shows the
   traceback). No input is meant to cause it.
 
-Output to a pipe closed early (``rr demo | head -2``) is not an error: rr stops and exits 0.
+Output to a pipe closed early (``rr demo | head -2``) is not an error: rr stops and exits 0 —
+except where the status is a verdict (``audit``, ``regress``): those finish their checks
+without printing and exit with the verdict, so ``rr audit LOG | head -1`` still fails on a
+forged log.
 Interrupted with Ctrl-C, rr exits 130.
 """
 
@@ -124,12 +127,17 @@ def _one_line(text: str, limit: int = 400) -> str:
 
 def _pipe_closed() -> int:
     """The reader went away: point stdout at /dev/null so the flush at exit cannot fail."""
+    silence_stdout()
+    return EXIT_CLEAN
+
+
+def silence_stdout() -> None:
+    """Send the rest of stdout to /dev/null (its reader has gone away)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # stdout without a file descriptor (tests)
         pass
-    return EXIT_CLEAN
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import argparse
 import json
 import sys
 
+from rr.cli import silence_stdout
 from rr.oracle.audit import Verdict, audit_file
 
 
@@ -44,13 +45,25 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     worst = 0
+    printing = True
     for path in args.logs:
         report = audit_file(path, args.key)
-        if args.json:
-            print(json.dumps(report.as_json()))
+        worst = max(worst, report.exit_code)
+        if args.json and printing:
+            printing = _say(json.dumps(report.as_json()))
         elif report.verdict is Verdict.UNREADABLE:
             print(f"rr audit: error: {report.summary()}", file=sys.stderr)
-        else:
-            print("\n".join(report.lines()))
-        worst = max(worst, report.exit_code)
+        elif printing:
+            printing = _say("\n".join(report.lines()))
     return worst
+
+
+def _say(text: str) -> bool:
+    """Print ``text``; ``False`` once stdout's reader has gone away (the audit goes on, so
+    the exit status is still the verdict)."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        silence_stdout()
+        return False
+    return True

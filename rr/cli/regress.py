@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from rr.cli import silence_stdout
 from rr.errors import BadInputError
 from rr.oracle.regress import Change, GameDiff, compare_file, corpus, summarise
 from rr.ruleset import Ruleset
@@ -91,15 +92,18 @@ def run(args: argparse.Namespace) -> int:
     counts = summarise(diffs)
     label_a = args.ruleset if a is None else a.describe()
     label_b = args.against if b is None else b.describe()
-    if args.json:
-        print(json.dumps({"ruleset": label_a, "against": label_b,
-                          "games": [d.as_json() for d in diffs if d.changed],
-                          "counts": counts}))
-    else:
-        _print(diffs, counts, label_a, label_b)
-    if counts[Change.UNREADABLE.value]:
-        return 2
-    return 1 if any(d.changed for d in diffs) else 0
+    status = (2 if counts[Change.UNREADABLE.value]
+              else 1 if any(d.changed for d in diffs) else 0)
+    try:
+        if args.json:
+            print(json.dumps({"ruleset": label_a, "against": label_b,
+                              "games": [d.as_json() for d in diffs if d.changed],
+                              "counts": counts}), flush=True)
+        else:
+            _print(diffs, counts, label_a, label_b)
+    except (BrokenPipeError, SystemExit):  # rich says a closed pipe with SystemExit(1)
+        silence_stdout()  # the reader went away; the status is still the verdict
+    return status
 
 
 def _print(diffs: Sequence[GameDiff], counts: dict[str, int], a: str, b: str) -> None:
