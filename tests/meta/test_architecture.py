@@ -53,6 +53,22 @@ def test_every_path_named_exists() -> None:
     assert not missing, f"docs/ARCHITECTURE.md names paths that do not exist: {missing}"
 
 
+def test_layer_table_matches_the_enforced_layers() -> None:
+    """The page's layer table lists, row by row, the layers tests/meta/test_layers.py
+    enforces."""
+    from tests.meta.test_layers import LAYERS
+
+    text = DOC.read_text("utf-8")
+    section = text[text.index("## Layers"):text.index("## Randomness")]
+    rows = [line for line in section.splitlines() if line.startswith("| ")
+            and not line.startswith("| layer")]
+    assert len(rows) == len(LAYERS)
+    for row, layer in zip(rows, LAYERS, strict=True):
+        listed, _ = named(row)
+        wanted = {m for m in layer if m not in ("rr", "rr.__main__")}
+        assert wanted <= listed, f"{sorted(wanted - listed)} missing from the row {row!r}"
+
+
 def test_the_check_catches_a_wrong_name() -> None:
     """The checks above can fail: a made-up module and path are caught."""
     modules, paths = named("see `rr.no_such_module` and `rr/nowhere.py`")
