@@ -29,7 +29,7 @@ from rr.errors import (
 )
 from rr.events.types import DecisionMade, Event, GameStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
-from rr.narrate import player, words
+from rr.narrate import option_text, player, words
 from rr.options import Option, describe
 from rr.rules.game import play
 from rr.ruleset import Ruleset
@@ -284,7 +284,8 @@ class Game:
                 and recorded.source == decision.source and recorded.option in decision.options):
             self._diverge(recorded, f"a decision of {player(self.state, decision.seat)} "
                                     f"({decision.prompt}) among "
-                                    + ", ".join(describe(o) for o in decision.options[:8]))
+                                    + ", ".join(option_text(o, self.state)
+                                                for o in decision.options[:8]))
         assert isinstance(recorded, DecisionMade)
         self._append(recorded)
         return recorded.option
