@@ -98,7 +98,6 @@ from typing import Any, cast
 from attrs import frozen
 
 from rr.engine import EngineBugError, Game
-from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.errors import (
     BadInputError,
     IllegalChoiceError,
@@ -108,13 +107,13 @@ from rr.errors import (
 )
 from rr.events.codec import OPTION_KINDS, converter, unstructure, unstructure_event
 from rr.events.log import decode_text, encode_text
-from rr.untrusted import load_json
 from rr.events.types import Event
-from rr.model import Seat
+from rr.model import MAX_PLAYERS, MIN_PLAYERS, Seat
 from rr.narrate import narrate
 from rr.options import Option, describe
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply, fold
+from rr.untrusted import load_json
 from rr.views import redact
 
 PROTOCOL_VERSION = 1

@@ -88,7 +88,7 @@ def _check_commands(tmp_path: Path, data: bytes, suffix: str,
     path.write_bytes(data)
     for argv in _file_commands(path):
         code = main(argv)
-        out, err = capsys.readouterr()
+        err = capsys.readouterr().err
         assert code in (0, 1, 2), (argv, code, err[-400:])
         assert "Traceback" not in err and "internal error" not in err, (argv, err[-400:])
         if code == 2 and argv[0] != "regress":

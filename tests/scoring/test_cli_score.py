@@ -220,7 +220,7 @@ def test_byte_order_mark_and_bad_bytes(capsys: pytest.CaptureFixture[str],
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(complete({"players": [player()]})).encode())
     assert run(capsys, "score", str(path))[0] == 0
     path.write_bytes(b'{"players": "\xff"}')
-    code, out, err = run(capsys, "score", str(path))
+    code, _, err = run(capsys, "score", str(path))
     assert code == 2 and "not UTF-8" in err and err.count("\n") == 1
 
 
