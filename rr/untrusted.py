@@ -19,6 +19,10 @@ MAX_FILE_BYTES = 32 * 2**20
 """The largest file rr reads (32 MiB): a size bomb stops here, before it is parsed."""
 MAX_DEPTH = 32
 """The deepest nesting of lists and objects rr accepts in any value it reads."""
+MAX_ITEMS = 10_000
+"""The most elements of one msgpack array or map, and bytes of one string (a deck order has
+112, a header's ruleset a dozen): a record claiming millions is a bomb, refused before the
+memory is allocated."""
 MAX_INT = 2**64 - 1
 """The largest integer (in absolute value) rr accepts: what msgpack can store."""
 _MAX_INT_DIGITS = len(str(MAX_INT))

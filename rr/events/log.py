@@ -32,7 +32,7 @@ from attrs import frozen
 from rr.errors import CorruptLogError
 from rr.events.codec import pack, structure_event, unstructure, unstructure_event
 from rr.events.types import Event, GameStarted
-from rr.untrusted import MAX_FILE_BYTES, check_shape, load_json, read_bytes, text_of
+from rr.untrusted import MAX_FILE_BYTES, MAX_ITEMS, check_shape, load_json, read_bytes, text_of
 
 _MSGPACK_MAP = frozenset(range(0x80, 0x90)) | {0xDE, 0xDF}
 """The first bytes of a msgpack map: a binary log's header. Anything else is read as text."""
@@ -80,7 +80,10 @@ def decode(data: bytes) -> Log:
         raise CorruptLogError("the log is empty")
     if data[0] not in _MSGPACK_MAP:
         return decode_text(text_of(data, "the log", CorruptLogError))
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES)
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES,
+                                max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS,
+                                max_str_len=MAX_ITEMS, max_bin_len=MAX_ITEMS,
+                                max_ext_len=MAX_ITEMS)
     try:
         unpacker.feed(data)
     except msgpack.BufferFull:
