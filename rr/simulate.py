@@ -187,7 +187,7 @@ def _locally(seeds: list[int], players: int, ruleset: Ruleset | None, workers: i
     # A multiprocessing Pool, not a ProcessPoolExecutor: leaving the ``with`` block on any
     # exception (Ctrl-C, SIGTERM turned into SystemExit by the CLI, a reader that stops early)
     # terminates the workers at once instead of waiting for their chunks.
-    with multiprocessing.Pool(workers, initializer=_worker_signals) as pool:
+    with multiprocessing.Pool(workers, initializer=worker_signals) as pool:
         chunks = _chunks(seeds, size, players, ruleset, out, agents)
         for results in pool.imap(_play_chunk, chunks):
             if progress:
@@ -195,7 +195,7 @@ def _locally(seeds: list[int], players: int, ruleset: Ruleset | None, workers: i
             yield from results
 
 
-def _worker_signals() -> None:
+def worker_signals() -> None:
     """A worker leaves Ctrl-C to the parent (which terminates the pool) and dies of SIGTERM
     as a plain process does, whatever handler the parent had installed."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

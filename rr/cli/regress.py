@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
+import signal
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from rich.console import Console
@@ -26,9 +27,11 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from rr.cli import silence_stdout
+from rr.cli.simulate import terminated
 from rr.errors import BadInputError
 from rr.oracle.regress import Change, GameDiff, compare_file, corpus, summarise
 from rr.ruleset import Ruleset
+from rr.simulate import worker_signals
 
 RECORDED = "recorded"
 
@@ -71,9 +74,14 @@ def _compare_all(paths: Sequence[Path], a: Ruleset | None, b: Ruleset | None, jo
         for path in paths:
             yield compare_file(path, a, b)
         return
-    with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(compare_file, paths, [a] * len(paths), [b] * len(paths),
-                            chunksize=8)
+    # A multiprocessing Pool, terminated on the way out of the ``with`` (Ctrl-C, SIGTERM):
+    # no worker outlives the command.
+    with multiprocessing.Pool(jobs, initializer=worker_signals) as pool:
+        yield from pool.imap(_compare, [(path, a, b) for path in paths], chunksize=8)
+
+
+def _compare(job: tuple[Path, Ruleset | None, Ruleset | None]) -> GameDiff:
+    return compare_file(*job)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     paths = corpus(args.corpus)
     jobs = _jobs(args.jobs, len(paths))
     console = Console(stderr=True)
+    signal.signal(signal.SIGTERM, terminated)
     diffs: list[GameDiff] = []
     with Progress(TextColumn("regress"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True,

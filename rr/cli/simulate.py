@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError(f"--agents names {len(args.agents)} agents for "
                             f"{args.players} players")
     err = Console(stderr=True)
-    signal.signal(signal.SIGTERM, _terminated)
+    signal.signal(signal.SIGTERM, terminated)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err, transient=True,
                   disable=not err.is_terminal) as bar:
@@ -102,7 +102,7 @@ def prepare_out(out: Path, force: bool) -> None:
         raise BadInputError(f"--out {out}: the folder is not writable")
 
 
-def _terminated(signum: int, frame: object) -> None:
+def terminated(signum: int, frame: object) -> None:
     """SIGTERM: unwind like Ctrl-C, so the worker pool is terminated on the way out (exit
     143, the shell's code for a SIGTERM)."""
     raise SystemExit(128 + signum)
