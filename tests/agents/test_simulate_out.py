@@ -111,32 +111,52 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
-def test_sigterm_stops_the_workers(tmp_path: Path) -> None:
-    """SIGTERM to `rr simulate` ends it and its worker processes, with no log half-written."""
-    out = tmp_path / "logs"
-    proc = subprocess.Popen([sys.executable, "-m", "rr", "simulate", "--games", "5000",
-                             "--players", "2", "--workers", "2", "--out", str(out)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def _terminate_when_working(argv: list[str], ready: object = None) -> tuple[int, set[int],
+                                                                           bytes]:
+    """Start ``python -m rr ARGV``, wait for two workers (and ``ready()``), SIGTERM it; return
+    its exit status, the workers' ids and its stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "rr", *argv], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30
         workers: set[int] = set()
         while time.monotonic() < deadline and len(workers) < 2:
             workers = _children(proc.pid)
-            time.sleep(0.1)
+            time.sleep(0.05)
         assert len(workers) >= 2, "the workers did not start"
-        while time.monotonic() < deadline and not any(out.glob("*.rrlog")):
+        while callable(ready) and time.monotonic() < deadline and not ready():
             time.sleep(0.1)
         proc.send_signal(signal.SIGTERM)
         code = proc.wait(timeout=20)
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert code == 128 + signal.SIGTERM
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and any(_alive(w) for w in workers):
         time.sleep(0.1)
+    return code, workers, proc.stderr.read() if proc.stderr else b""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_sigterm_stops_regress_and_its_workers(tmp_path: Path) -> None:
+    """SIGTERM to `rr regress --jobs 2` ends it and its workers (exit 143)."""
+    data = log.encode(finished(2, 3))
+    for n in range(300):  # about 15 s of work for two workers: the signal comes long before
+        (tmp_path / f"game-{n:03d}.rrlog").write_bytes(data)
+    code, workers, err = _terminate_when_working(
+        ["regress", str(tmp_path), "--against", "protect_small_hands=true", "--jobs", "2"])
+    assert code == 128 + signal.SIGTERM and b"Traceback" not in err
+    assert not any(_alive(w) for w in workers), "a worker outlived the command"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_sigterm_stops_the_workers(tmp_path: Path) -> None:
+    """SIGTERM to `rr simulate` ends it and its worker processes, with no log half-written."""
+    out = tmp_path / "logs"
+    code, workers, err = _terminate_when_working(
+        ["simulate", "--games", "5000", "--players", "2", "--workers", "2", "--out", str(out)],
+        ready=lambda: any(out.glob("*.rrlog")))
+    assert code == 128 + signal.SIGTERM and b"Traceback" not in err
     assert not any(_alive(w) for w in workers), "a worker outlived the command"
     for path in out.glob("*.rrlog"):
         log.read(path)  # every log there is whole
-    assert b"Traceback" not in (proc.stderr.read() if proc.stderr else b"")
