@@ -386,21 +386,25 @@ def _random_card(state: GameState, e: CardSelectedAtRandom) -> GameState:
 
 def _helium_gained(state: GameState, e: HeliumGained) -> GameState:
     player = _player(state, e, e.seat)
-    if e.amount < 0:
-        raise _bad(e, "negative amount")
+    if e.amount <= 0:
+        raise _bad(e, f"cannot gain {e.amount} Helium (an amount is positive)")
     return _with_player(state, e.seat, helium=player.helium + e.amount)
 
 
 def _helium_lost(state: GameState, e: HeliumLost) -> GameState:
     player = _player(state, e, e.seat)
-    if not 0 <= e.amount <= player.helium:
+    if not 0 < e.amount <= player.helium:
         raise _bad(e, f"seat {e.seat} has {player.helium} Helium, cannot lose {e.amount}")
     return _with_player(state, e.seat, helium=player.helium - e.amount)
 
 
 def _helium_paid(state: GameState, e: HeliumPaid) -> GameState:
-    state = _helium_lost(state, HeliumLost(e.payer, e.amount))
-    return _helium_gained(state, HeliumGained(e.payee, e.amount))
+    payer = _player(state, e, e.payer)
+    _player(state, e, e.payee)
+    if not 0 < e.amount <= payer.helium:
+        raise _bad(e, f"seat {e.payer} has {payer.helium} Helium, cannot pay {e.amount}")
+    state = _with_player(state, e.payer, helium=payer.helium - e.amount)
+    return _with_player(state, e.payee, helium=state.players[e.payee].helium + e.amount)
 
 
 def _fleet_advanced(state: GameState, e: FleetAdvanced) -> GameState:

@@ -1,0 +1,65 @@
+"""The mutation tester (``python -m tests.mutation``) makes the mutants it says it makes, and
+its list of equivalent mutants names mutants that exist."""
+
+from __future__ import annotations
+
+import tomllib
+
+from tests.mutation import EQUIVALENT, ROOT, _config, mutants, mutated
+
+SOURCE = '''\
+def f(x, xs):
+    """A docstring is never mutated."""
+    if x < 3 and x in xs:
+        raise ValueError("no")
+    y = x + 1
+    return not y
+'''
+
+
+def test_every_kind_of_mutant_is_made() -> None:
+    """Comparisons, and/or, constants ±1, +/-, not, deleted statements and return None."""
+    made = {(m.kind, m.description) for m in mutants(SOURCE)}
+    assert {("compare", "Lt -> LtE"), ("compare", "In -> NotIn"), ("boolop", "and -> or"),
+            ("number", "3 -> 4"), ("number", "3 -> 2"), ("number", "1 -> 2"),
+            ("binop", "+ -> -"), ("not", "drop not"), ("delete", "delete raise"),
+            ("delete", "delete assign"), ("return", "return None")} <= made
+    assert not any("docstring" in m.text or m.text.startswith('"""') for m in mutants(SOURCE))
+
+
+def test_a_mutant_changes_what_the_code_does() -> None:
+    """Each mutant, compiled and run, behaves differently from the original on some input."""
+    def run(source: str, x: int, xs: list[int]) -> object:
+        scope: dict[str, object] = {}
+        exec(compile(source, "m", "exec"), scope)
+        try:
+            return scope["f"](x, xs)  # type: ignore[operator]
+        except Exception as err:  # noqa: BLE001 - a mutant may fail in any way
+            return type(err).__name__
+
+    inputs = [(x, xs) for x in range(-1, 6) for xs in ([], [x for x in range(6)])]
+    for m in mutants(SOURCE):
+        changed = mutated(SOURCE, m.number)
+        differs = any(run(changed, x, xs) != run(SOURCE, x, xs) for x, xs in inputs)
+        assert differs or m.kind == "return", f"mutant {m} changes nothing"
+
+
+def test_equivalent_mutants_exist() -> None:
+    """Every mutant the equivalence list excuses is one the tester makes today, in a module
+    that is configured (a stale entry would excuse nothing and hide nothing)."""
+    listed = tomllib.loads(EQUIVALENT.read_text())
+    configured = _config()
+    for module, entries in listed.items():
+        assert module in configured, module
+        keys = {m.key for m in mutants((ROOT / module).read_text())}
+        for entry in entries:
+            assert entry["mutant"] in keys, f"{module}: no mutant {entry['mutant']!r}"
+            assert len(entry["reason"]) > 30
+
+
+def test_configured_modules_and_tests_exist() -> None:
+    """Every configured module and focused test path exists."""
+    for module, tests in _config().items():
+        assert (ROOT / module).is_file(), module
+        for path in tests:
+            assert (ROOT / path).exists(), path
