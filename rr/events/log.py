@@ -79,7 +79,8 @@ def decode(data: bytes) -> Log:
     if not data:
         raise CorruptLogError("the log is empty")
     if data[0] not in _MSGPACK_MAP:
-        return decode_text(text_of(data, "the log", CorruptLogError))
+        return decode_text(text_of(data, "not an rr log: it has no binary header, and it",
+                                   CorruptLogError))
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES,
                                 max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS,
                                 max_str_len=MAX_ITEMS, max_bin_len=MAX_ITEMS,
