@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from rr.engine import Game
 from rr.events.types import (
-    BlockUsed, CardDealt, CardGained, CardPassed, CardPlaced, CardRevealed, CardsSeen,
-    CardsShuffled, DeckShuffled, GameStarted,
+    BlockUsed, CardBanished, CardDealt, CardGained, CardPassed, CardPlaced, CardRevealed, CardsSeen,
+    CardsShuffled, DeckShuffled, GameStarted, Phase,
 )
-from rr.knowledge import knows, learn
+from rr.knowledge import is_public, known_cards, knows, learn
 from rr.model import Location, Zone
 from rr.options import Lead, PickCard, PickFaceDown
 from rr.rules.turn import take_turn
@@ -155,3 +156,83 @@ def test_a_card_handed_over_face_up_is_known_in_its_new_hand() -> None:
     play(game, Lead("holo_host", M))
     assert game.state.hand(2) == ("holo_host",)
     assert KnownCard("holo_host", Zone.hand(2)) in view(game.state, 1).known_elsewhere
+
+
+@pytest.mark.rule("RR-VIEW-1", "RR-VIEW-5")
+def test_public_places_and_cards_not_yet_dealt() -> None:
+    """Face-up location cards and the banished pile are public (a spectator sees them); a
+    face-down card and a card not yet dealt are not."""
+    state = fold([GameStarted(("A", "B"), Ruleset(), 0)])
+    assert not is_public(state, "mustang") and not knows(state, 0, "mustang")
+    state = apply(apply(started(2), CardDealt("mustang", Zone.at(M))),
+                  CardDealt("darrow", Zone.at(M)))
+    assert is_public(state, "mustang") and knows(state, None, "mustang")
+    state = apply(state, CardBanished("mustang", Zone.at(M)))
+    assert is_public(state, "mustang") and knows(state, None, "mustang")
+    hidden = attrs.evolve(state, face_down=frozenset({"darrow"}))
+    assert not is_public(hidden, "darrow") and not knows(hidden, None, "darrow")
+    assert not is_public(state, "pelus")  # in the deck
+
+
+@pytest.mark.rule("RR-VIEW-5")
+def test_at_the_end_hands_are_shown_but_not_the_deck_or_face_down_cards() -> None:
+    """Once the game is over every hand card is known to all, spectators included; a deck card
+    and a face-down card someone else placed are not."""
+    state = apply(started(), CardDealt("mustang", Zone.hand(1)))
+    state = apply(state, CardsSeen(0, ("darrow",), Zone.deck()))
+    state = apply(state, CardPlaced("darrow", Zone.deck(), J, None, True, 0))
+    over = attrs.evolve(state, phase=Phase.OVER)
+    assert knows(over, 2, "mustang") and knows(over, None, "mustang")
+    assert not knows(over, 2, "darrow") and knows(over, 0, "darrow")
+    assert not knows(over, 2, "pelus")
+    assert not knows(state, 2, "mustang")
+
+
+@pytest.mark.rule("RR-VIEW-5")
+def test_the_known_sets_record_what_each_seat_learnt() -> None:
+    """The fold's per-seat sets: a dealt or gained card for its receiver, a card gained from a
+    face-up place for everyone, a passed card for both hands, a face-down card for its placer
+    (nobody when no placer is recorded, everyone when it came from a face-up place)."""
+    state = started()
+    assert state.known == (frozenset(),) * 3
+    state = apply(state, CardDealt("mustang", Zone.hand(1)))
+    assert state.known == (frozenset(), frozenset({"mustang"}), frozenset())
+    state = apply(state, CardDealt("darrow", Zone.at(J)))
+    assert state.known[0] == state.known[2] == frozenset()
+    state = apply(state, CardGained(2, "darrow", Zone.at(J)))
+    assert all("darrow" in k for k in state.known)
+    state = apply(state, CardGained(0, "deanna", Zone.deck()))
+    assert "deanna" in state.known[0] and "deanna" not in state.known[1]
+    state = apply(state, CardPassed("mustang", 1, 0))
+    assert "mustang" in state.known[0] and "mustang" in state.known[1]
+    assert "mustang" not in state.known[2]
+    state = apply(state, CardPlaced("pelus", Zone.deck(), M, None, True, None))
+    assert all("pelus" not in k for k in state.known)
+    state = apply(state, CardBanished("deanna", Zone.hand(0)))
+    state = apply(state, CardPlaced("deanna", Zone.banished(), L, None, True, 1))
+    assert all("deanna" in k for k in state.known)
+
+
+@pytest.mark.rule("RR-VIEW-5")
+def test_a_position_built_by_hand_learns_for_every_seat() -> None:
+    """A state with no knowledge recorded (built by the scenario builder) gets a set for each
+    seat as soon as it learns anything; its players still know their own hands."""
+    state = Scenario(3).hand(1, "sevro").state()
+    assert state.known == () and knows(state, 1, "sevro") and not knows(state, 0, "sevro")
+    assert known_cards(state, 1) == frozenset({"sevro"}) and known_cards(state, None) == set()
+    after = apply(state, CardRevealed("sevro", Zone.hand(1), 1))
+    assert len(after.known) == 3 and knows(after, 0, "sevro") and knows(after, 2, "sevro")
+
+
+@pytest.mark.rule("RR-VIEW-4", "RR-VIEW-5")
+def test_the_start_and_the_placer_of_a_face_down_card() -> None:
+    """A game starts with an empty set per seat; placing a card face down teaches it to the
+    placer even without a look first; a partial knowledge tuple is completed to every seat."""
+    assert fold([GameStarted(("A", "B", "C"), Ruleset(), 0)]).known == (frozenset(),) * 3
+    state = apply(started(), CardPlaced("pelus", Zone.deck(), M, None, True, 1))
+    assert state.known == (frozenset(), frozenset({"pelus"}), frozenset())
+    partial = attrs.evolve(started(), known=(frozenset({"darrow"}),))
+    after = apply(partial, CardRevealed("mustang", Zone.deck(), 0))
+    assert after.known == (frozenset({"darrow", "mustang"}), frozenset({"mustang"}),
+                           frozenset({"mustang"}))
+    assert known_cards(Scenario(2).hand(0, "sevro").state(), 0) == frozenset({"sevro"})
