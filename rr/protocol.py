@@ -97,7 +97,7 @@ from typing import Any, cast
 
 from attrs import frozen
 
-from rr.engine import MAX_PLAYERS, MIN_PLAYERS, EngineBugError, Game
+from rr.engine import EngineBugError, Game
 from rr.errors import (
     BadInputError,
     IllegalChoiceError,
@@ -108,11 +108,12 @@ from rr.errors import (
 from rr.events.codec import OPTION_KINDS, converter, unstructure, unstructure_event
 from rr.events.log import decode_text, encode_text
 from rr.events.types import Event
-from rr.model import Seat
+from rr.model import MAX_PLAYERS, MIN_PLAYERS, Seat
 from rr.narrate import narrate
 from rr.options import Option, describe
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply, fold
+from rr.untrusted import load_json
 from rr.views import redact
 
 PROTOCOL_VERSION = 1
@@ -276,11 +277,10 @@ class Server:
         except UnicodeDecodeError as err:
             return _dump(_failure(None, BadRequest(f"the request is not UTF-8 text: {err}")))
         try:
-            request = json.loads(text.rstrip("\r\n"), parse_constant=_no_constant)
-        except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
-            why = f"{err.msg} at column {err.colno}" if isinstance(err, json.JSONDecodeError) \
-                else str(err) or type(err).__name__
-            return _dump(_failure(None, BadRequest(f"the request is not JSON: {why}")))
+            request = load_json(text.removeprefix("\ufeff").rstrip("\r\n"), "the request",
+                                BadRequest)
+        except BadRequest as err:
+            return _dump(_failure(None, err))
         return _dump(self.handle(request))
 
     def handle(self, request: Any) -> Result:
@@ -348,7 +348,8 @@ class Server:
         players = req.get("players")
         if _is_int(players):
             if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-                raise BadInputError(f"a game needs 2 to 6 players, not {players}", "RR-SETUP-7")
+                raise BadInputError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                                    f"not {players}", "RR-SETUP-7")
         elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise req.wrong("players", "a list of names or a count")
         seed = req.integer("seed", 0)
