@@ -1,4 +1,4 @@
-"""The oracle's checks (DESIGN.md, "The oracle"), shared by the fuzzers.
+"""The oracle's checks (docs/ARCHITECTURE.md, "The oracle"), shared by the fuzzers.
 
 Each check raises ``AssertionError`` with a message naming what broke. They read only public
 things: the game's events, state, pending decision and views.

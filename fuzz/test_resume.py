@@ -1,6 +1,6 @@
-"""Resumability (DESIGN.md): a game cut at any pending decision — a top-level turn, a choice
-inside an ability, a block prompt, an end-of-game declaration — and resumed from its log alone
-continues with exactly the events of the game kept in memory."""
+"""Resumability (docs/ARCHITECTURE.md): a game cut at any pending decision — a top-level
+turn, a choice inside an ability, a block prompt, an end-of-game declaration — and resumed
+from its log alone continues with exactly the events of the game kept in memory."""
 
 from __future__ import annotations
 

@@ -29,15 +29,14 @@ from rr.errors import (
     WrongPlayerError,
 )
 from rr.events.types import DecisionMade, Event, GameStarted
-from rr.model import CardId, House, Seat
+from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
+from rr.narrate import option_text, player, words
 from rr.options import Option, describe
 from rr.rules.game import play
 from rr.ruleset import Ruleset
 from rr.sampling import Restart, relabel_state, relabelled, restart_point, unknown_cards
-from rr.state import GameState, apply, fold
+from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View, view
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 class SamplingError(Exception):
@@ -137,13 +136,15 @@ class Game:
         """
         if not events or not isinstance(events[0], GameStarted):
             raise DivergenceError(0, _show(events[0]) if events else "nothing",
-                                  "game_started", None)
+                                  "the start of a game", None)
         game = cls(events[0], events)
         if len(game._events) < len(events):
             extra = events[len(game._events)]
-            raise DivergenceError(len(game._events), _show(extra),
-                                  "no further event (the game is over)" if game.is_over
-                                  else f"a decision: {game._pending}", game._asked_by)
+            pending = game._pending
+            raise DivergenceError(len(game._events), _show(extra, game.state),
+                                  "no further event (the game is over)" if pending is None
+                                  else f"a decision of {player(game.state, pending.seat)}: "
+                                       f"{pending.prompt}", game._asked_by)
         return game
 
     # --- reading ------------------------------------------------------------------------------
@@ -298,14 +299,16 @@ class Game:
                 value = self._draw(request, recorded)
             else:
                 if recorded is not None and recorded != request:
-                    self._diverge(recorded, _show(request))
+                    self._diverge(recorded, _show(request, self.state))
                 self._append(request)
 
     def _replay_decision(self, decision: Decision, recorded: Event) -> Option:
         if not (isinstance(recorded, DecisionMade) and recorded.seat == decision.seat
                 and recorded.source == decision.source and recorded.option in decision.options):
-            self._diverge(recorded, f"a decision of P{decision.seat} ({decision.prompt}) among "
-                                    + ", ".join(describe(o) for o in decision.options[:8]))
+            self._diverge(recorded, f"a decision of {player(self.state, decision.seat)} "
+                                    f"({decision.prompt}) among "
+                                    + ", ".join(option_text(o, self.state)
+                                                for o in decision.options[:8]))
         assert isinstance(recorded, DecisionMade)
         self._append(recorded)
         return recorded.option
@@ -322,7 +325,8 @@ class Game:
         return outcome
 
     def _diverge(self, recorded: Event, expected: str) -> None:
-        raise DivergenceError(len(self._events), _show(recorded), expected, self._asked_by)
+        raise DivergenceError(len(self._events), _show(recorded, self.state), expected,
+                              self._asked_by)
 
 
 def _rule_of(decision: Decision) -> str | None:
@@ -331,8 +335,9 @@ def _rule_of(decision: Decision) -> str | None:
     return decision.source if decision.source.startswith("RR-") else None
 
 
-def _show(event: Event) -> str:
-    return repr(event)
+def _show(event: Event, state: GameState = EMPTY) -> str:
+    """A recorded or expected event in words, players named (never a repr)."""
+    return words(event, state)
 
 
 def _describe(option: object) -> str:

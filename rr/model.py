@@ -139,6 +139,12 @@ _DECK = Zone(ZoneKind.DECK)
 _BANISHED = Zone(ZoneKind.BANISHED)
 _AT = {loc: Zone(ZoneKind.LOCATION, location=loc) for loc in Location}
 
+MIN_PLAYERS = 2
+"""RR-SETUP-7: the fewest players of a game rr plays, scores or audits (the one place the
+bound lives; the solo mode, being added, lowers it)."""
+MAX_PLAYERS = 6
+"""RR-SETUP-7: the most players of a game."""
+
 FLEET_MAX = 10
 INFLUENCE_TOKENS = 10
 STARTING_HAND = 5

@@ -1,10 +1,17 @@
-"""One readable line per event, for ``rr demo`` and ``rr replay``."""
+"""Events in words: one line per event for ``rr demo`` (:func:`line`, which skips the
+bookkeeping), the full story of a log for ``rr replay`` and audit reports (:func:`story_line`,
+a line for every record), and :func:`words` for messages. Players are named as in the game;
+no event is ever shown as a repr (a test checks every event type).
+"""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Iterator
 
 from rr.automa import automa_table
+import attrs
+
 from rr.cards.catalogue import catalogue
 from rr.events.types import (
     AbilityMissing,
@@ -15,6 +22,7 @@ from rr.events.types import (
     BlockUsed,
     CardBanished,
     CardDealt,
+    CardDeclared,
     CardDeployed,
     CardGained,
     CardMoved,
@@ -52,7 +60,8 @@ from rr.events.types import (
     TurnKind,
     TurnStarted,
 )
-from rr.model import LOCATIONS, CardId, Seat, Zone, ZoneKind
+from rr.model import LOCATIONS, CardId, Location, Seat, Zone, ZoneKind
+from rr.options import GainTop, Lead, Option, PickCard, PickPlayer, Scout, describe
 from rr.state import GameState, PlayerState, apply
 from rr.views import HIDDEN, redact
 
@@ -100,6 +109,10 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return "The deck is shuffled"
         case FirstPlayerChosen():
             return f"{w(event.seat)} takes the first-player token"
+        case DecisionMade() if isinstance(event.option, Lead) and event.source == "RR-TURN-1":
+            return f"{w(event.seat)} leads"
+        case DecisionMade() if isinstance(event.option, Scout) and event.source == "RR-TURN-1":
+            return f"{w(event.seat)} scouts"
         case CardDealt() | DecisionMade() | TurnEnded() | CardsShuffled():
             return None
         case PhaseChanged():
@@ -119,6 +132,9 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
         case CardPlaced():
             face = " face down" if event.face_down else ""
             return f"{card_name(event.card)} is placed{face} on {event.location.title}"
+        case CardMoved() if event.source == event.location:
+            return f"{card_name(event.card)} is moved to {_spot(event.index, before, event)} " \
+                   f"of {event.location.title}"
         case CardMoved():
             return f"{card_name(event.card)} moves from {event.source.title} to " \
                    f"{event.location.title}"
@@ -171,7 +187,114 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return f"{w(event.seat)} scores {event.points} with {card_name(event.card)}"
         case AbilityMissing():
             return f"(the {event.ability} ability of {card_name(event.card)} is not implemented)"
-    return repr(event)
+        case CardDeclared():
+            return declared(event, after)
+    return _fields(event)
+
+
+def _spot(index: int | None, before: GameState, event: CardMoved) -> str:
+    """Where in a stack a card goes: the top, the bottom, or its place from the bottom."""
+    if index is None:
+        return "the top"
+    if index == 0:
+        return "the bottom"
+    if index >= len(before.stack(event.location)) - 1:
+        return "the top"
+    return f"place {index + 1} from the bottom"
+
+
+def option_text(option: Option, state: GameState) -> str:
+    """A chosen option in words, with card and player names."""
+    if isinstance(option, Lead):
+        if option.card is None or option.location is None:
+            return "to lead with an empty hand"
+        return f"to lead {card_name(option.card)} on {option.location.title}"
+    if isinstance(option, Scout):
+        return "to scout"
+    if isinstance(option, GainTop):
+        return ("to gain the top card of the deck" if option.location is None
+                else f"to gain the top card of {option.location.title}")
+    if isinstance(option, PickCard):
+        return card_name(option.card)
+    if isinstance(option, PickPlayer):
+        return player(state, option.seat)
+    if isinstance(option, Location):
+        return option.title
+    return describe(option)
+
+
+def source_text(source: str) -> str:
+    """A decision's source: a spec id as is, a card id as the card's name."""
+    return source if source.startswith(("RR-", "RULING-")) else card_name(source)
+
+
+def story_line(event: Event, before: GameState, after: GameState) -> str:
+    """One line telling what ``event`` did (``before``/``after``: the states around it)."""
+    if isinstance(event, GameStarted):
+        return (f"A game of {len(event.players)} players: {', '.join(event.players)}; "
+                f"ruleset {event.ruleset.describe()}; seed {event.seed}")
+    if isinstance(event, DeckShuffled):
+        return f"The deck is shuffled ({len(event.order) or len(after.deck)} cards)"
+    if isinstance(event, CardDealt):
+        return f"{card_name(event.card)} is dealt to {zone_name(after, event.to)}"
+    if isinstance(event, PhaseChanged):
+        return {"setup": "Setup", "play": "Play begins",
+                "end_of_game": "The last turn is over: end-of-game abilities",
+                "over": "The game is over"}.get(event.phase.value, event.phase.value)
+    if isinstance(event, DecisionMade):
+        return (f"{player(after, event.seat)} chooses {option_text(event.option, before)} "
+                f"[{source_text(event.source)}]")
+    if isinstance(event, TurnEnded):
+        return f"{player(after, event.seat)}'s turn ends"
+    if isinstance(event, CardsShuffled):
+        if not event.cards:
+            return "Cards are put in random order"
+        return "Cards are put in random order: " + ", ".join(card_name(c) for c in event.cards)
+    text = line(event, before, after)
+    assert text is not None, f"no words for {type(event).TAG}"  # line() covers the rest
+    return text
+
+
+def declared(event: CardDeclared, state: GameState) -> str:
+    who, name = player(state, event.seat), card_name(event.card)
+    d = event.declaration
+    if d is None:
+        return f"{who} lets the scorer choose the best declaration for {name}"
+    if d.color is None and d.name is None:
+        return f"{who} declares nothing for {name}"
+    parts = ([f"the colour {d.color.value}"] if d.color is not None else []) + \
+        ([f"the name {d.name}"] if d.name is not None else [])
+    return f"{who} declares {' and '.join(parts)} for {name}"
+
+
+def words(event: Event, before: GameState) -> str:
+    """``event`` in words for a message (an error, a report): the story's line, never a
+    repr, even for an event that cannot happen after ``before``."""
+    try:
+        after = apply(before, event)
+    except Exception:  # noqa: BLE001 - an impossible event still gets words; the fold judges it
+        after = before
+    try:
+        return story_line(event, before, after)
+    except Exception:  # noqa: BLE001 - as above: a message must never fail on an odd event
+        return _fields(event)
+
+
+def _fields(event: Event) -> str:
+    """The last resort: the event's kind and fields as plain words."""
+    kind = type(event).TAG.split("/")[0].replace("_", " ")
+    values = ", ".join(f"{f.name} {_plain(getattr(event, f.name))}"
+                       for f in attrs.fields(type(event)))
+    return f"{kind} ({values})" if values else kind
+
+
+def _plain(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, tuple):
+        shown = ", ".join(_plain(v) for v in value[:6])
+        return f"[{shown}{', …' if len(value) > 6 else ''}]"
+    return str(value)
 
 
 def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: bool = False,

@@ -98,7 +98,7 @@ from typing import Any, cast
 
 from attrs import frozen
 
-from rr.engine import MAX_PLAYERS, EngineBugError, Game
+from rr.engine import EngineBugError, Game
 from rr.errors import (
     BadInputError,
     IllegalChoiceError,
@@ -109,11 +109,12 @@ from rr.errors import (
 from rr.events.codec import OPTION_KINDS, converter, unstructure, unstructure_event
 from rr.events.log import decode_text, encode_text
 from rr.events.types import Event
-from rr.model import Seat
+from rr.model import MAX_PLAYERS, MIN_PLAYERS, Seat
 from rr.narrate import narrate
 from rr.options import Option, describe
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply, fold
+from rr.untrusted import load_json
 from rr.views import redact
 
 PROTOCOL_VERSION = 1
@@ -280,11 +281,10 @@ class Server:
         except UnicodeDecodeError as err:
             return _dump(_failure(None, BadRequest(f"the request is not UTF-8 text: {err}")))
         try:
-            request = json.loads(text.rstrip("\r\n"), parse_constant=_no_constant)
-        except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
-            why = f"{err.msg} at column {err.colno}" if isinstance(err, json.JSONDecodeError) \
-                else str(err) or type(err).__name__
-            return _dump(_failure(None, BadRequest(f"the request is not JSON: {why}")))
+            request = load_json(text.removeprefix("\ufeff").rstrip("\r\n"), "the request",
+                                BadRequest)
+        except BadRequest as err:
+            return _dump(_failure(None, err))
         return _dump(self.handle(request))
 
     def handle(self, request: Any) -> Result:
@@ -356,8 +356,9 @@ class Server:
         solo = req.get("solo") is True or level is not None  # RR-SOLO-1
         if _is_int(players):
             if not 1 <= players <= (1 if solo else MAX_PLAYERS):
-                raise BadInputError(f"a game needs 2 to 6 players, not {players} (or 1, solo "
-                                    "against Tull Au Toma)", "RR-SETUP-7")
+                raise BadInputError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                                    f"not {players} (or 1, solo against Tull Au Toma)",
+                                    "RR-SETUP-7")
         elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise req.wrong("players", "a list of names or a count")
         elif solo and len(players) != 1:

@@ -24,7 +24,7 @@ import attrs
 from attrs import evolve
 
 from rr.effects.program import Program, Table
-from rr.events.types import DecisionMade, Event, Phase, PhaseChanged, TurnKind, TurnStarted
+from rr.events.types import DecisionMade, Event, TurnKind, TurnStarted
 from rr.knowledge import knows
 from rr.model import CardId, Seat
 from rr.options import PickCard
@@ -52,10 +52,9 @@ def restart_point(events: Sequence[Event]) -> tuple[int, GameState, Restart] | N
     state = GameState()
     found: tuple[int, GameState, Restart] | None = None
     for index, event in enumerate(events):
+        # The end of the game is a run of end-of-game steps (RULING-B9), each one a point.
         if isinstance(event, TurnStarted) and not state.turns:
             found = (index, state, _turn_program(event))
-        elif isinstance(event, PhaseChanged) and event.phase is Phase.END_OF_GAME:
-            found = (index, state, end_of_game)
         state = apply(state, event)
     return found
 

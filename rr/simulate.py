@@ -10,11 +10,12 @@ share one agent of that kind, seeded with the game's seed.
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import os
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -162,7 +163,11 @@ def run(games: int, players: int, seed: int = 0, ruleset: Ruleset | None = None,
                                 "written on the machine that played it")
         return _on_ray(ray, seeds, players, ruleset, kinds, progress)
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise BadInputError(f"cannot create the folder {out}: {err.strerror or err}"
+                                ) from None
     return _locally(seeds, players, ruleset, workers or os.cpu_count() or 1, out, progress,
                     kinds)
 
@@ -179,11 +184,22 @@ def _locally(seeds: list[int], players: int, ruleset: Ruleset | None, workers: i
             yield result
         return
     size = max(1, min(25, games // (workers * 4)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for results in pool.map(_play_chunk, _chunks(seeds, size, players, ruleset, out, agents)):
+    # A multiprocessing Pool, not a ProcessPoolExecutor: leaving the ``with`` block on any
+    # exception (Ctrl-C, SIGTERM turned into SystemExit by the CLI, a reader that stops early)
+    # terminates the workers at once instead of waiting for their chunks.
+    with multiprocessing.Pool(workers, initializer=worker_signals) as pool:
+        chunks = _chunks(seeds, size, players, ruleset, out, agents)
+        for results in pool.imap(_play_chunk, chunks):
             if progress:
                 progress(len(results))
             yield from results
+
+
+def worker_signals() -> None:
+    """A worker leaves Ctrl-C to the parent (which terminates the pool) and dies of SIGTERM
+    as a plain process does, whatever handler the parent had installed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _chunks(seeds: list[int], size: int, players: int, ruleset: Ruleset | None,
@@ -375,8 +391,8 @@ def run_solo(games: int, levels: Sequence[int], agents: Sequence[str], seed: int
             if progress:
                 progress(len(chunk[0]))
         return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_play_solo_chunk, chunks):
+    with multiprocessing.Pool(workers, initializer=worker_signals) as pool:  # as in run()
+        for done in pool.imap(_play_solo_chunk, chunks):
             results += done
             if progress:
                 progress(len(done))

@@ -1,17 +1,32 @@
 """The ``rr`` command. Each sub-command is a module with ``add_parser`` and ``run``.
 
-A user mistake (bad file, bad option, unknown card) prints one line on stderr and exits 2;
-it never shows a traceback.
+Exit status, the same for every command and every input (a contract scripts may rely on):
+
+* 0 — done; for ``audit`` and ``regress``, the logs are clean / nothing changed;
+* 1 — the rules or the seed disagree with a log (``audit``, ``regress``), or games failed
+  (``simulate``);
+* 2 — anything unreadable or any user mistake (bad file, bad option, unknown card): one line
+  on stderr, never a traceback;
+* 3 — rr itself failed (a bug in rr, reported in one line; ``RR_TRACEBACK=1`` shows the
+  traceback). No input is meant to cause it.
+
+Output to a pipe closed early (``rr demo | head -2``) is not an error: rr stops and exits 0 —
+except where the status is a verdict (``audit``, ``regress``): those finish their checks
+without printing and exit with the verdict, so ``rr audit LOG | head -1`` still fails on a
+forged log.
+Interrupted with Ctrl-C, rr exits 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Protocol, cast
 
+from rr import __version__
 from rr.errors import RRError
 
 COMMANDS: tuple[str, ...] = (
@@ -21,6 +36,8 @@ COMMANDS: tuple[str, ...] = (
     "score",
     "replay",
     "audit",
+    "keygen",
+    "sign",
     "regress",
     "spec",
     "serve",
@@ -43,6 +60,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rr", description="Red Rising rules engine.")
+    parser.add_argument("--version", action="version", version=f"rr {__version__}")
     sub = cast("argparse._SubParsersAction[argparse.ArgumentParser]",
                parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
     for name in available():
@@ -65,20 +83,61 @@ def available() -> list[str]:
     return found
 
 
+EXIT_CLEAN, EXIT_DISAGREES, EXIT_USER_ERROR, EXIT_BUG = 0, 1, 2, 3
+"""The exit statuses of every command (see the module docstring)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except BrokenPipeError:  # --help into a closed pipe
+        return _pipe_closed()
     module = cast(Command, importlib.import_module(f"rr.cli.{args.command}"))
     try:
-        return module.run(args)
+        code = module.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
     except RRError as err:
-        print(f"rr {args.command}: error: {err}", file=sys.stderr)
-        return 2
+        print(f"rr {args.command}: error: {_one_line(str(err))}", file=sys.stderr)
+        return EXIT_USER_ERROR
     except BrokenPipeError:
-        return 0
+        return _pipe_closed()
+    except SystemExit as stop:
+        # rich ends a write to a closed pipe with SystemExit(1) (Console.on_broken_pipe,
+        # stdout already pointed at /dev/null); no command of rr raises SystemExit itself.
+        if stop.code == 1:
+            return _pipe_closed()
+        raise
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Exception as err:  # noqa: BLE001 - the contract: one line, never a traceback
+        if os.environ.get("RR_TRACEBACK"):
+            raise
+        print(f"rr {args.command}: internal error (a bug in rr, please report it): "
+              f"{_one_line(repr(err))}", file=sys.stderr)
+        return EXIT_BUG
+
+
+def _one_line(text: str, limit: int = 400) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit] + "…"
+
+
+def _pipe_closed() -> int:
+    """The reader went away: point stdout at /dev/null so the flush at exit cannot fail."""
+    silence_stdout()
+    return EXIT_CLEAN
+
+
+def silence_stdout() -> None:
+    """Send the rest of stdout to /dev/null (its reader has gone away)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout without a file descriptor (tests)
+        pass
 
 
 if __name__ == "__main__":

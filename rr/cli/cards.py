@@ -36,6 +36,10 @@ def run(args: argparse.Namespace) -> int:
              "block": c.block, "missing": lacking.get(c.id, [])}
             for c in cards], indent=1))
         return 0
+    if not cards:
+        print("no card has a printed ability without a handler" if args.missing
+              else "no card matches")
+        return 0
     table = Table(title=f"{len(cards)} cards", show_lines=False)
     for column in ("id", "name", "colour", "core", "abilities", "missing"):
         table.add_column(column, justify="right" if column == "core" else "left")

@@ -7,10 +7,11 @@ import argparse
 from rich.console import Console
 
 from rr.agents.random import RandomAgent
-from rr.cli.options import ruleset_option
+from rr.cli.options import ruleset_option, seed
 from rr.cli.score import _print as print_scorepad
 from rr.engine import Game
 from rr.errors import BadInputError
+from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.narrate import narrate
 from rr.rules.final import scorepad_of
 
@@ -19,7 +20,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("demo", help="watch a seeded game between random bots",
                        description="Play a seeded game between random bots, narrate it turn "
                                    "by turn and print the final scorepad.")
-    p.add_argument("--seed", type=int, default=1, help="the game's seed (1)")
+    p.add_argument("--seed", type=seed, default=1, help="the game's seed (1)")
     p.add_argument("--players", type=int, default=4, help="2-6 players (4)")
     p.add_argument("--ruleset", type=ruleset_option, default=None,
                    help="'official' or option=true|false,...")
@@ -32,8 +33,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     if args.solo or args.level is not None:  # RR-SOLO-1
         game = Game.new(1, seed=args.seed, ruleset=args.ruleset, level=args.level)
-    elif not 2 <= args.players <= 6:
-        raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
+    elif not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise BadInputError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                            f"not {args.players}", "RR-SETUP-7")
     else:
         game = Game.new(args.players, seed=args.seed, ruleset=args.ruleset)
     agent = RandomAgent(args.seed)

@@ -18,6 +18,22 @@ def positive_int(text: str) -> int:
     return value
 
 
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+"""The seeds the command line takes: what a log's header can store (a msgpack integer)."""
+
+
+def seed(text: str) -> int:
+    """A seed: a whole number from -2**63 to 2**63 - 1."""
+    try:
+        value = int(text) if len(text) <= 25 else None
+    except ValueError:
+        value = None
+    if value is None or not SEED_MIN <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a seed (a whole number from "
+                                         f"{SEED_MIN} to {SEED_MAX})")
+    return value
+
+
 def ruleset_option(text: str) -> Ruleset:
     try:
         return Ruleset.parse(text)

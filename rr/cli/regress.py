@@ -16,18 +16,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
+import signal
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from rr.cli import silence_stdout
+from rr.cli.simulate import terminated
 from rr.errors import BadInputError
 from rr.oracle.regress import Change, GameDiff, compare_file, corpus, summarise
 from rr.ruleset import Ruleset
+from rr.simulate import worker_signals
 
 RECORDED = "recorded"
 
@@ -70,9 +74,14 @@ def _compare_all(paths: Sequence[Path], a: Ruleset | None, b: Ruleset | None, jo
         for path in paths:
             yield compare_file(path, a, b)
         return
-    with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(compare_file, paths, [a] * len(paths), [b] * len(paths),
-                            chunksize=8)
+    # A multiprocessing Pool, terminated on the way out of the ``with`` (Ctrl-C, SIGTERM):
+    # no worker outlives the command.
+    with multiprocessing.Pool(jobs, initializer=worker_signals) as pool:
+        yield from pool.imap(_compare, [(path, a, b) for path in paths], chunksize=8)
+
+
+def _compare(job: tuple[Path, Ruleset | None, Ruleset | None]) -> GameDiff:
+    return compare_file(*job)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     paths = corpus(args.corpus)
     jobs = _jobs(args.jobs, len(paths))
     console = Console(stderr=True)
+    signal.signal(signal.SIGTERM, terminated)
     diffs: list[GameDiff] = []
     with Progress(TextColumn("regress"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True,
@@ -91,15 +101,18 @@ def run(args: argparse.Namespace) -> int:
     counts = summarise(diffs)
     label_a = args.ruleset if a is None else a.describe()
     label_b = args.against if b is None else b.describe()
-    if args.json:
-        print(json.dumps({"ruleset": label_a, "against": label_b,
-                          "games": [d.as_json() for d in diffs if d.changed],
-                          "counts": counts}))
-    else:
-        _print(diffs, counts, label_a, label_b)
-    if counts[Change.UNREADABLE.value]:
-        return 2
-    return 1 if any(d.changed for d in diffs) else 0
+    status = (2 if counts[Change.UNREADABLE.value]
+              else 1 if any(d.changed for d in diffs) else 0)
+    try:
+        if args.json:
+            print(json.dumps({"ruleset": label_a, "against": label_b,
+                              "games": [d.as_json() for d in diffs if d.changed],
+                              "counts": counts}), flush=True)
+        else:
+            _print(diffs, counts, label_a, label_b)
+    except (BrokenPipeError, SystemExit):  # rich says a closed pipe with SystemExit(1)
+        silence_stdout()  # the reader went away; the status is still the verdict
+    return status
 
 
 def _print(diffs: Sequence[GameDiff], counts: dict[str, int], a: str, b: str) -> None:

@@ -20,6 +20,7 @@ from rr.ruleset import Ruleset
 from rr.scoring.input import parse_table
 from rr.scoring.scorepad import PlayerScore, Scorepad, score
 from rr.scoring.table import Declaration
+from rr.untrusted import MAX_FILE_BYTES, read_bytes, text_of
 
 ROW_TITLES: dict[str, str] = {
     "cards": "Cards (VP + abilities)",
@@ -92,15 +93,17 @@ def _declaration_json(declaration: Declaration) -> dict[str, str]:
 
 
 def _read(path: str) -> str:
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as file:
-            return file.read()
-    except OSError as err:
-        raise BadInputError(f"cannot read {path}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise BadInputError(f"cannot read {path}: not UTF-8 text") from None
+    """The file's text (a byte-order mark dropped); at most MAX_FILE_BYTES are read."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        # A text stream (tests replace stdin with one) is read as text, with the same bound.
+        data: bytes | str = (stream.read(MAX_FILE_BYTES + 1) if stream is not None
+                             else sys.stdin.read(MAX_FILE_BYTES + 1))
+        if len(data) > MAX_FILE_BYTES:
+            raise BadInputError(f"standard input holds more than {MAX_FILE_BYTES // 2**20} MiB")
+        return data if isinstance(data, str) else text_of(data, "standard input",
+                                                          BadInputError)
+    return text_of(read_bytes(path, BadInputError), path, BadInputError)
 
 
 def _print(pad: Scorepad, show_cards: bool) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -13,8 +15,9 @@ from rich.table import Table
 
 from rr import simulate
 from rr.cli import solo
-from rr.cli.options import positive_int, ruleset_option
+from rr.cli.options import SEED_MAX, positive_int, ruleset_option, seed
 from rr.errors import BadInputError
+from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.simulate import Summary
 
 
@@ -24,7 +27,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                    "and wins by house and by agent. Game i uses seed SEED+i.")
     p.add_argument("--games", type=positive_int, default=100, help="how many games (100)")
     p.add_argument("--players", type=int, default=4, help="players per game, 2-6 (4)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
     p.add_argument("--agents", type=_agents, default=None, metavar="KIND,...",
                    help="the agent of each seat, cycled if fewer than the players: "
                         f"{', '.join(simulate.AGENTS)} (default: random)")
@@ -35,7 +38,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "'local' starts one here); needs " + simulate.RAY_HINT)
     p.add_argument("--ruleset", type=ruleset_option, default=None,
                    help="'official' or option=true|false,... (see rr/ruleset.py)")
-    p.add_argument("--out", type=Path, default=None, help="write one .rrlog per game here")
+    p.add_argument("--out", type=Path, default=None,
+                   help="write one .rrlog per game (game-SEED.rrlog) into this folder, which is "
+                        "created if need be and must be empty unless --force is given")
+    p.add_argument("--force", action="store_true",
+                   help="with --out: write into a folder that already holds files, replacing "
+                        "any log of the same name")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--solo", action="store_true",
                    help="one player against Tull Au Toma (--players is ignored)")
@@ -55,14 +63,19 @@ def run(args: argparse.Namespace) -> int:
     if args.solo or args.level is not None or args.levels is not None:
         return solo.run(args)  # RR-SOLO-*
     args.agents = args.agents or ("random",)
-    if not 2 <= args.players <= 6:
-        raise BadInputError(f"--players must be 2 to 6, not {args.players}", "RR-SETUP-7")
-    if args.out is not None and args.out.exists() and not args.out.is_dir():
-        raise BadInputError(f"--out {args.out} exists and is not a folder")
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise BadInputError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                            f"not {args.players}", "RR-SETUP-7")
+    if args.out is not None and args.ray is None:
+        prepare_out(args.out, args.force)
+    if args.seed + args.games - 1 > SEED_MAX:
+        raise BadInputError(f"--seed {args.seed} with --games {args.games} runs past the "
+                            f"largest seed ({SEED_MAX})")
     if len(args.agents) > args.players:
         raise BadInputError(f"--agents names {len(args.agents)} agents for "
                             f"{args.players} players")
     err = Console(stderr=True)
+    signal.signal(signal.SIGTERM, terminated)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err, transient=True,
                   disable=not err.is_terminal) as bar:
@@ -77,6 +90,31 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print(summary)
     return 0 if summary.errors == 0 else 1
+
+
+def prepare_out(out: Path, force: bool) -> None:
+    """Make sure the games' logs can be written into ``out`` without losing a file: the folder
+    exists (it is created) and is writable, and it is empty unless ``force``."""
+    if out.exists() and not out.is_dir():
+        raise BadInputError(f"--out {out} exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        held = sorted(entry.name for entry in out.iterdir())
+    except OSError as err:
+        raise BadInputError(f"--out {out}: cannot create or read the folder: "
+                            f"{err.strerror or err}") from None
+    if held and not force:
+        raise BadInputError(f"--out {out} already holds {len(held)} file(s) ({', '.join(held[:3])}"
+                            f"{', ...' if len(held) > 3 else ''}); choose an empty folder, or "
+                            "give --force to replace logs of the same name")
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise BadInputError(f"--out {out}: the folder is not writable")
+
+
+def terminated(signum: int, frame: object) -> None:
+    """SIGTERM: unwind like Ctrl-C, so the worker pool is terminated on the way out (exit
+    143, the shell's code for a SIGTERM)."""
+    raise SystemExit(128 + signum)
 
 
 def _print(summary: Summary) -> None:

@@ -12,10 +12,12 @@ from typing import Any, cast
 import cattrs
 import msgpack
 from cattrs.preconf.msgpack import make_converter
+from cattrs.v import format_exception
 
-from rr.errors import CorruptLogError
+from rr.cards.catalogue import catalogue
+from rr.errors import CorruptLogError, UnknownCardError
 from rr.events.types import BY_TAG, Event
-from rr.model import Bonus, Color, Location
+from rr.model import Bonus, CardId, Color, Location
 from rr.options import (
     Answer,
     GainTop,
@@ -56,8 +58,27 @@ def _structure_option(data: Any, _: Any) -> Option:
     return cast(Option, converter.structure(data[1], cls))
 
 
+def _structure_card(data: Any, _: Any) -> CardId:
+    """A card id must name one of the 112 cards: a typo ("sevr0") is named, not dumped."""
+    if not isinstance(data, str):
+        raise CorruptLogError(f"a card id is text, not {type(data).__name__}")
+    if CardId(data) not in catalogue():
+        raise UnknownCardError(data[:40])
+    return CardId(data)
+
+
 converter.register_unstructure_hook(Option, _unstructure_option)
 converter.register_structure_hook(Option, _structure_option)
+
+_events = converter.copy()
+"""The converter for events read from logs: as strict as ``converter``, and a card id must
+name a card. (Options a client sends keep the plain reading: an unknown card there is an
+illegal choice, which the engine reports with the rule.)"""
+_events.register_structure_hook(Option, _structure_option)
+_events.register_structure_hook(CardId, _structure_card)
+_events.register_structure_hook(int, lambda data, _: _exactly(data, int, "a whole number"))
+_events.register_structure_hook(str, lambda data, _: _exactly(data, str, "text"))
+_events.register_structure_hook(bool, lambda data, _: _exactly(data, bool, "true or false"))
 
 
 def unstructure_event(event: Event) -> list[Any]:
@@ -74,17 +95,53 @@ def structure_event(data: Any) -> Event:
     if cls is None:
         raise CorruptLogError(f"unknown event tag {tag!r}")
     try:
-        event: Event = converter.structure(payload, cls)
+        event: Event = _events.structure(payload, cls)
     except Exception as err:  # cattrs raises many kinds for malformed data; all mean corrupt
         raise CorruptLogError(f"malformed {tag} event: {_reason(err)}") from err
     return event
 
 
-def _reason(err: Exception) -> str:
+def _reason(err: BaseException) -> str:
+    unknown = _unknown_card(err)
+    if unknown is not None:
+        return str(unknown)
+    if isinstance(err, RecursionError):
+        return "nested too deeply"
     if isinstance(err, cattrs.BaseValidationError):
-        msgs = cattrs.transform_error(err)
+        msgs = cattrs.transform_error(err, format_exception=_say_exception)
         return "; ".join(msgs) if msgs else str(err)
     return str(err)
+
+
+def _say_exception(exc: BaseException, type_: Any) -> str:
+    """Our own errors say what was wrong themselves; cattrs words the rest."""
+    if isinstance(exc, CorruptLogError):
+        return str(exc)
+    return format_exception(exc, type_)
+
+
+def _exactly(data: Any, kind: type, what: str) -> Any:
+    """``data`` if it is of exactly this type: a log's ``true`` is not the seat 1, nor its
+    ``5`` the text "5" (cattrs alone would convert both)."""
+    if type(data) is not kind:
+        raise CorruptLogError(f"expected {what}, not {_short(data)}")
+    return data
+
+
+def _short(data: Any) -> str:
+    text = repr(data)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _unknown_card(err: BaseException) -> UnknownCardError | None:
+    """The unknown card id somewhere inside a cattrs validation error, if that is the cause."""
+    if isinstance(err, UnknownCardError):
+        return err
+    for inner in getattr(err, "exceptions", ()):
+        found = _unknown_card(inner)
+        if found is not None:
+            return found
+    return None
 
 
 def pack(data: Any) -> bytes:

@@ -10,6 +10,7 @@ unknown event tag) gets an ``UNREADABLE`` report naming the problem.
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -19,15 +20,19 @@ from attrs import frozen
 
 from rr.cards.catalogue import catalogue
 from rr.decisions import Decision
-from rr.engine import MAX_PLAYERS, MIN_PLAYERS, Game
+from rr.engine import Game
 from rr.errors import CorruptLogError, DivergenceError
 from rr.events import log as logfile
+from rr.events import signing
+from rr.events.codec import unstructure_event
 from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
-from rr.model import CardId
+from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId
 from rr.narrate import player
 from rr.oracle.blame import blame
 from rr.oracle.narrate import narrate, option_text, source_text
+from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
 from rr.state import EMPTY, GameState, apply, fold
+from rr.untrusted import read_bytes
 
 
 class Verdict(enum.Enum):
@@ -41,6 +46,9 @@ class Verdict(enum.Enum):
     """The file is not a readable log."""
     RULES_FAILED = 3
     """The rules raised an unexpected error while re-running the log: a bug in rr."""
+    BAD_SIGNATURE = 4
+    """The log's signature does not verify with the key given (exit status 1, like a
+    divergence: the log is not what the key's holder signed)."""
 
 
 @frozen
@@ -64,11 +72,15 @@ class Divergence:
     within: tuple[str, ...] = ()
     """The rules around that one, innermost first."""
     recorded_raw: str = ""
-    """The recorded event as data (empty when the log has no record there)."""
+    """The recorded event as the log writes it, ``[tag, fields]`` (empty when the log has no
+    record there)."""
     expected_raw: str = ""
-    """The event the rules produce there, as data, when it is one definite event."""
+    """The event the rules produce there, in the same form, when it is one definite event."""
     differences: tuple[str, ...] = ()
     """Field by field, where the recorded and the expected event are of the same kind."""
+    seed: int | None = None
+    """Set when the record is a random outcome the header's seed did not produce: that seed
+    (the rules would accept the outcome; the seed check does not)."""
 
     @property
     def rule_name(self) -> str | None:
@@ -102,10 +114,26 @@ class AuditReport:
     winners: tuple[str, ...] = ()
     pending: str | None = None
     """Whose decision the game waits for, if it is not over."""
+    outcomes: Outcomes | None = None
+    """Whether the random outcomes were checked against the seed (``SEED``) or taken as
+    recorded (``TABLE``, a game played at a table); ``None`` for an unreadable log."""
+
+    @property
+    def outcomes_note(self) -> str:
+        """How the random outcomes were judged, in words."""
+        if self.outcomes is Outcomes.TABLE:
+            return ("random outcomes (shuffles, die rolls, random picks) were taken as "
+                    "recorded at the table, not checked against a seed")
+        if self.outcomes is Outcomes.SEED and self.records:
+            return "every random outcome checked against the seed"
+        return ""
+
+    signed_by: str | None = None
+    """The fingerprint of the key whose signature over the file verified."""
 
     @property
     def exit_code(self) -> int:
-        return self.verdict.value
+        return 1 if self.verdict is Verdict.BAD_SIGNATURE else self.verdict.value
 
     @property
     def ok(self) -> bool:
@@ -119,11 +147,18 @@ class AuditReport:
                 end = f"game over, totals {scores}, won by {' and '.join(self.winners)}"
             else:
                 end = f"game in progress, {self.pending}"
-            return f"{self.source}: clean — {self.records} records re-adjudicated; {end}"
+            note = f"; {self.outcomes_note}" if self.outcomes_note else ""
+            if self.signed_by is not None:
+                note += f"; signature by key {self.signed_by} verified"
+            return (f"{self.source}: clean — {self.records} records re-adjudicated; "
+                    f"{end}{note}")
         if self.verdict is Verdict.DIVERGED:
             assert self.divergence is not None
             d = self.divergence
             rule = f" [{d.rule_name}]" if d.rule_name else ""
+            if d.seed is not None:
+                return (f"{self.source}: diverges at record {d.record}{rule}: seed {d.seed} "
+                        "did not produce this random outcome")
             return f"{self.source}: diverges at record {d.record}{rule}"
         return f"{self.source}: {self.problem}"
 
@@ -138,9 +173,9 @@ class AuditReport:
                     f"  decided by:     {d.rule_name or '—'}"]
             out += [f"  difference:     {x}" for x in d.differences]
             if d.recorded_raw:
-                out.append(f"  recorded event: {d.recorded_raw}")
+                out.append(f"  as logged:      {_clip(d.recorded_raw)}")
             if d.expected_raw:
-                out.append(f"  expected event: {d.expected_raw}")
+                out.append(f"  as expected:    {_clip(d.expected_raw)}")
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -148,6 +183,8 @@ class AuditReport:
             "source": self.source, "verdict": self.verdict.name.lower(),
             "exit_code": self.exit_code, "records": self.records, "problem": self.problem,
             "finished": self.finished,
+            "outcomes": self.outcomes.value if self.outcomes is not None else None,
+            "signed_by": self.signed_by,
             "totals": list(self.totals) if self.totals is not None else None,
             "winners": list(self.winners), "pending": self.pending,
             "divergence": None,
@@ -158,21 +195,49 @@ class AuditReport:
         return out
 
 
-def audit_file(path: str | Path) -> AuditReport:
-    """Read the log at ``path`` (binary or text form) and audit it."""
+def audit_file(path: str | Path, key: str | Path | None = None) -> AuditReport:
+    """Read the log at ``path`` (binary or text form) and audit it. A binary log's random
+    outcomes are checked against its seed; a text log's are taken as recorded unless its
+    header says ``"outcomes": "seed"`` (see :class:`rr.oracle.seed.Outcomes`).
+
+    With ``key`` (a public key file), the log's signature (``LOG.sig``) must first verify
+    over the file's exact bytes: a missing or unreadable signature is ``UNREADABLE``, one
+    that does not verify is ``BAD_SIGNATURE``, and neither log is audited further."""
+    source = str(path)
+    signed_by = None
     try:
-        events = logfile.read(path).events
+        data = read_bytes(path, CorruptLogError)
+        if key is not None:
+            sig_path = signing.signature_path(path)
+            if not sig_path.exists():
+                return AuditReport(source, Verdict.UNREADABLE,
+                                   problem=f"no signature: {sig_path} does not exist "
+                                           "(rr sign writes it)")
+            try:
+                signed_by = signing.verify(data, signing.read_signature(sig_path), key)
+            except signing.SignatureError as err:
+                return AuditReport(source, Verdict.BAD_SIGNATURE,
+                                   problem=f"signature check failed: {err}")
+        read = logfile.decode(data)
     except CorruptLogError as err:
-        return AuditReport(str(path), Verdict.UNREADABLE, problem=str(err))
-    return audit(events, str(path))
+        return AuditReport(source, Verdict.UNREADABLE, problem=str(err))
+    report = audit(read.events, source, Outcomes.of(read.header, read.text_form))
+    return attrs.evolve(report, signed_by=signed_by)
 
 
-def audit(events: Sequence[Event], source: str = "log") -> AuditReport:
-    """Re-adjudicate ``events``: clean, or the first divergence."""
+def audit(events: Sequence[Event], source: str = "log",
+          outcomes: Outcomes = Outcomes.SEED) -> AuditReport:
+    """Re-adjudicate ``events``: clean, or the first divergence. With ``Outcomes.SEED`` every
+    random outcome must also be the one the recorded seed draws."""
     events = tuple(events)
 
     def done(**kw: Any) -> AuditReport:
-        return AuditReport(source, records=len(events), **kw)
+        if kw.get("verdict") is Verdict.DIVERGED and outcomes is Outcomes.SEED:
+            rules = kw["divergence"]
+            mismatch = check_seed(events) if rules.seed is None and rules.record > 0 else None
+            if mismatch is not None and mismatch.record < rules.record:
+                kw["divergence"] = _seed_divergence(events, mismatch)
+        return AuditReport(source, records=len(events), outcomes=outcomes, **kw)
 
     bad_start = _check_start(events)
     if bad_start is not None:
@@ -189,6 +254,10 @@ def audit(events: Sequence[Event], source: str = "log") -> AuditReport:
                             "(a bug in rr, not in the log)")
     if len(game.events) > len(events):
         return done(verdict=Verdict.DIVERGED, divergence=_stops_early(events, game))
+    if outcomes is Outcomes.SEED:
+        mismatch = check_seed(events)
+        if mismatch is not None:
+            return done(verdict=Verdict.DIVERGED, divergence=_seed_divergence(events, mismatch))
     state = game.state
     if game.is_over:
         return done(verdict=Verdict.CLEAN, finished=True, totals=state.totals,
@@ -208,7 +277,8 @@ def _check_start(events: Sequence[Event]) -> Divergence | None:
     started = events[0]
     n = len(started.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        return Divergence(0, f"a game of {n} players", "a game of 2 to 6 players",
+        return Divergence(0, f"a game of {n} players",
+                          f"a game of {MIN_PLAYERS} to {MAX_PLAYERS} players",
                           "RR-SETUP-7", recorded_raw=_raw(started))
     if len(set(started.players)) != n:
         return Divergence(0, f"players {', '.join(started.players)}",
@@ -244,7 +314,7 @@ def explain(events: Sequence[Event], err: DivergenceError) -> Divergence:
     return Divergence(index, recorded_text, _say(expected, before),
                       (who.rule if who and who.rule else err.rule), who.card if who else None,
                       who.function if who else None, who.within if who else (),
-                      _raw(recorded), _raw(expected), _differences(recorded, expected))
+                      _raw(recorded), _raw(expected), _differences(recorded, expected, before))
 
 
 def _expected_at(events: Sequence[Event], index: int) -> Event | Decision | None:
@@ -260,15 +330,39 @@ def _expected_at(events: Sequence[Event], index: int) -> Event | Decision | None
     return None if isinstance(event, RANDOM_OUTCOMES) else event
 
 
-def _differences(recorded: Event, expected: Event) -> tuple[str, ...]:
+def _clip(text: str, limit: int = 240) -> str:
+    """A long raw event (a whole shuffled deck) cut for a report line; ``--json`` keeps it all."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+SEAT_FIELDS = frozenset({"seat", "payer", "payee", "giver", "receiver", "against"})
+"""Event fields that hold a seat: a difference there names the players."""
+
+
+def _differences(recorded: Event, expected: Event,
+                 state: GameState | None = None) -> tuple[str, ...]:
     if type(recorded) is not type(expected):
         return (f"kind: log {type(recorded).TAG}, rules {type(expected).TAG}",)
     out = []
     for field in attrs.fields(type(recorded)):
         a, b = getattr(recorded, field.name), getattr(expected, field.name)
-        if a != b:
+        if a == b:
+            continue
+        if isinstance(a, tuple) and isinstance(b, tuple) and max(len(a), len(b)) > 6:
+            at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                      min(len(a), len(b)))
+            out.append(f"{field.name}: first differs at position {at + 1} of "
+                       f"{len(a)}: log {_value(a[at]) if at < len(a) else 'nothing'}, "
+                       f"rules {_value(b[at]) if at < len(b) else 'nothing'}")
+        elif field.name in SEAT_FIELDS and state is not None:
+            out.append(f"{field.name}: log {_seat(a, state)}, rules {_seat(b, state)}")
+        else:
             out.append(f"{field.name}: log {_value(a)}, rules {_value(b)}")
     return tuple(out)
+
+
+def _seat(value: object, state: GameState) -> str:
+    return player(state, value) if isinstance(value, int) else _value(value)
 
 
 def _value(value: object) -> str:
@@ -277,6 +371,21 @@ def _value(value: object) -> str:
     if isinstance(value, str) and CardId(value) in catalogue():
         return f"{catalogue()[CardId(value)].name} ({value})"
     return repr(value)
+
+
+def _seed_divergence(events: Sequence[Event], mismatch: SeedMismatch) -> Divergence:
+    """A recorded random outcome that the header's seed did not draw."""
+    index = mismatch.record
+    before = _fold_or_none(events[:index])
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    who = blame(mismatch.events, index)
+    return Divergence(index, _say(mismatch.recorded, before),
+                      f"{_say(mismatch.drawn, before)} (what seed {started.seed} draws here)",
+                      who.rule if who else None, who.card if who else None,
+                      who.function if who else None, who.within if who else (),
+                      _raw(mismatch.recorded), _raw(mismatch.drawn),
+                      _differences(mismatch.recorded, mismatch.drawn, before), seed=started.seed)
 
 
 def _impossible(events: Sequence[Event], err: CorruptLogError) -> Divergence:
@@ -327,4 +436,6 @@ def _say(event: Event, before: GameState | None) -> str:
 
 
 def _raw(event: Event) -> str:
-    return repr(event)
+    """An event as the log writes it (``[tag, fields]``, seats counted from 0 as in the
+    file), so it can be found in a ``.jsonl``."""
+    return json.dumps(unstructure_event(event))

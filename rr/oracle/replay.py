@@ -18,7 +18,7 @@ from rr.errors import BadInputError, RRError
 from rr.events.codec import converter, unstructure
 from rr.events.types import Event
 from rr.model import Seat
-from rr.narrate import player
+from rr.narrate import player, words
 from rr.options import Option
 from rr.oracle.narrate import Line, narration, option_text, source_text
 from rr.rules.final import FinalScore, scorepad_of
@@ -86,7 +86,7 @@ def pending_after(prefix: Sequence[Event]) -> Pending:
         return Pending(None, f"unknown: the rules failed while re-running the log ({err!r})")
     if len(game.events) > len(prefix):
         return Pending(None, "none at this point: the rules go on without a decision "
-                             f"(next: {type(game.events[len(prefix)]).TAG})")
+                             f"(next: {words(game.events[len(prefix)], fold(prefix))})")
     decision = game.pending
     if decision is None:
         return Pending(None, "none: the game is over")

@@ -23,7 +23,7 @@ from rr.decisions import Decision
 from rr.effects.program import Chance, Table
 from rr.errors import CorruptLogError
 from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted
-from rr.narrate import player
+from rr.narrate import player, words
 from rr.oracle.narrate import option_text, source_text
 from rr.rules.game import play
 from rr.ruleset import Ruleset
@@ -109,7 +109,8 @@ def rerun(events: Sequence[Event], ruleset: Ruleset | None = None) -> Rerun:
             outcome = outcomes.popleft()
             if not request.accepts(outcome):
                 return result(Stop(len(out), f"the rules draw {request.what}; the next "
-                                             f"recorded outcome is {outcome!r}", True))
+                                             f"recorded outcome is: "
+                                             f"{words(outcome, table.state)}", True))
             request = outcome
             value = outcome
         elif isinstance(request, RANDOM_OUTCOMES) and outcomes and outcomes[0] == request:

@@ -12,11 +12,17 @@ The JSON format::
      "neutral_influence": 3}
 
 Cards are given by id or printed name, in any case. Location lists go bottom to top.
-``house``, ``declare`` and ``extra_points`` (end-of-game points, e.g. Hacker's) are optional per
-player; ``"au_toma": {"level": 2, "odd_even": "even"}`` marks Tull Au Toma in a solo game, whose
-hand scores by RR-SOLO-15; ``locations``, ``banished`` and ``neutral_influence`` (default 3 with two players, else
-0) are optional. A missing declaration is chosen by the optimiser (RULING-B3); ``{}`` declares
-nothing.
+
+Required: ``players`` (2 to 6, ``MIN_PLAYERS``..``MAX_PLAYERS``), and for each player
+``name``, ``hand``, ``helium`` (0 to :data:`MAX_HELIUM`), ``fleet`` (0 to 10), ``influence``
+(0 to 10 tokens) and ``sovereign``; ``locations`` with all four locations (``[]`` for an empty
+one) and ``banished`` (``[]`` for none) — a scorer that forgets a pile must not score it as
+empty. Optional, with defaults (examples/README.md lists them too): ``house`` (none; houses
+score nothing at the end), ``declare`` (each missing declaration is chosen by the optimiser,
+RULING-B3; ``{}`` declares nothing), ``extra_points`` (none; end-of-game points such as
+Hacker's, 0 to :data:`MAX_HELIUM`), ``neutral_influence`` (3 with two players, else 0) and
+``au_toma`` (``{"level": 2, "odd_even": "even"}`` marks Tull Au Toma in a solo game, whose hand
+scores by RR-SOLO-15).
 """
 
 from __future__ import annotations
@@ -28,12 +34,25 @@ from typing import NoReturn
 from rr.automa import LEVELS, Parity
 from rr.cards.catalogue import Card, card, lookup
 from rr.errors import BadInputError, UnknownCardError
-from rr.model import FLEET_MAX, INFLUENCE_TOKENS, CardId, Color, House, Location
+from rr.model import (
+    FLEET_MAX,
+    INFLUENCE_TOKENS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    CardId,
+    Color,
+    House,
+    Location,
+)
 from rr.scoring.optimise import declaration_error
 from rr.scoring.solo import AutomaScoring
 from rr.scoring.table import Declaration, FinalPlayer, FinalTable, LocationCard
+from rr.untrusted import load_json
 
-MAX_PLAYERS = 6
+MAX_HELIUM = 999
+"""The most Helium (and end-of-game extra points) ``rr score`` accepts. Helium never runs out
+(RR-BONUS-2), so the rules set no bound; no game comes near this one, and a larger number is a
+typing mistake, not a position."""
 TWO_PLAYER_NEUTRAL_INFLUENCE = 3
 """RR-SCORE-12: the neutral house's tokens in a 2-player game."""
 
@@ -43,29 +62,31 @@ _PLAYER_KEYS = (
 )
 _PLAYER_REQUIRED = ("name", "hand", "helium", "fleet", "influence", "sovereign")
 _TABLE_KEYS = ("players", "locations", "banished", "neutral_influence")
+_TABLE_REQUIRED = ("players", "locations", "banished")
 
 
 def parse_table(text: str) -> FinalTable:
     """The final position described by this JSON text; raises :class:`BadInputError` naming
     the first problem found (and where it is)."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise BadInputError(
-            f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
-        ) from None
+    raw = load_json(text.removeprefix("\ufeff"), "the file", BadInputError)
     table = _table(raw)
+    count = len(table.players)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise BadInputError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}",
+                            "RR-SETUP-7")
     check_table(table)
     return table
 
 
 def check_table(table: FinalTable) -> None:
-    """Raise :class:`BadInputError` unless this is a position a game can end in: 1 to 6
-    players with distinct names and houses, tokens within their bounds, at most one Sovereign
-    holder, every card in at most one place, and legal declarations (RR-SCORE-6, RR-SCORE-7)."""
+    """Raise :class:`BadInputError` unless this is a position the scorer can read: 1 to 6
+    players (one alone: a hand scored on its own, as tests and analysts do; a scorepad
+    *file* must hold a game's 2 to 6, see :func:`parse_table`) with distinct names and houses, tokens within their bounds, at most
+    one Sovereign holder, every card in at most one place, and legal declarations
+    (RR-SCORE-6, RR-SCORE-7)."""
     count = len(table.players)
     if not 1 <= count <= MAX_PLAYERS:
-        raise BadInputError(f"a game has 1 to {MAX_PLAYERS} players, not {count}")
+        raise BadInputError(f"a position has 1 to {MAX_PLAYERS} players, not {count}")
     _check_unique([p.name for p in table.players], "two players are called")
     _check_unique([p.house.value for p in table.players if p.house], "two players are House")
     holders = [p.name for p in table.players if p.sovereign]
@@ -87,6 +108,9 @@ def _check_player(player: FinalPlayer) -> None:
     for field, value in (("helium", player.helium), ("fleet", player.fleet)):
         if value < 0:
             _fail(f"{who}: {field} cannot be negative ({value})")
+    if player.helium > MAX_HELIUM:
+        _fail(f"{who}: helium {player.helium} is more than rr accepts ({MAX_HELIUM}); "
+              "is it a typing mistake?")
     if player.fleet > FLEET_MAX:
         _fail(f"{who}: fleet {player.fleet} is beyond the end of the Fleet Track ({FLEET_MAX})")
     if not 0 <= player.influence <= INFLUENCE_TOKENS:
@@ -103,8 +127,9 @@ def _check_player(player: FinalPlayer) -> None:
         printed = _known(card_id, f"{who}: extra_points")
         if printed.end_of_game is None:
             _fail(f"{who}: extra_points for {printed.name}, which has no end-of-game ability")
-        if points < 0:
-            _fail(f"{who}: extra_points for {printed.name} cannot be negative ({points})")
+        if not 0 <= points <= MAX_HELIUM:
+            _fail(f"{who}: extra_points for {printed.name} must be 0 to {MAX_HELIUM}, "
+                  f"not {points}")
 
 
 def _check_each_card_once(table: FinalTable) -> None:
@@ -157,11 +182,11 @@ def _fail(message: str) -> NoReturn:
 
 
 def _table(raw: object) -> FinalTable:
-    top = _object(raw, "the file", _TABLE_KEYS, ("players",))
+    top = _object(raw, "the file", _TABLE_KEYS, _TABLE_REQUIRED)
     raw_players = _list(top["players"], "players")
     players = tuple(_player(p, f"players[{i}]") for i, p in enumerate(raw_players))
-    locations = _locations(top.get("locations", {}))
-    pile = _list(top.get("banished", []), "banished")
+    locations = _locations(top["locations"])
+    pile = _list(top["banished"], "banished (give [] for an empty banished pile)")
     banished = tuple(_card(c, f"banished[{i}]").id for i, c in enumerate(pile))
     default_neutral = TWO_PLAYER_NEUTRAL_INFLUENCE if len(players) == 2 else 0
     neutral = _int(top.get("neutral_influence", default_neutral), "neutral_influence")
@@ -234,6 +259,9 @@ def _locations(raw: object) -> Mapping[Location, tuple[LocationCard, ...]]:
         locations[location] = tuple(
             _placed(entry, f"locations.{location.value}[{i}]") for i, entry in enumerate(stack)
         )
+    missing = [loc.value for loc in Location if loc not in locations]
+    if missing:
+        _fail(f"locations: missing {missing[0]!r} (give [] for an empty location)")
     return locations
 
 

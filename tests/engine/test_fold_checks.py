@@ -2,7 +2,8 @@
 
 ``rr.state.apply`` only records what an event says, but it checks that the event could have
 happened; this is what makes ``rr replay`` and the fold refuse a tampered log that was never
-re-adjudicated (DESIGN.md, "Bad input"). One test per check, with the boundary on both sides.
+re-adjudicated (docs/ARCHITECTURE.md, "Bad input"). One test per check, with the boundary on
+both sides.
 """
 
 from __future__ import annotations

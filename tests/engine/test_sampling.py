@@ -12,7 +12,14 @@ from rr.engine import Game, SamplingError
 from rr.errors import BadInputError
 from rr.knowledge import knows
 from rr.scenario import Scenario
-from rr.sampling import unknown_cards
+from rr.events.types import (
+    CardGained, DecisionMade, DeckShuffled, HeliumGained, Phase, TurnKind, TurnStarted,
+)
+from rr.knowledge import known_cards
+from rr.model import CardId, Location, Zone
+from rr.options import Lead, PickCard
+from rr.sampling import relabel_event, restart_point, unknown_cards
+from rr.state import fold
 
 
 def play_until(players: int, seed: int, stop: Callable[[Game], bool], limit: int = 2000
@@ -111,3 +118,82 @@ def test_samples_are_reproducible_from_the_generator() -> None:
     a = game.sample_for(1, random.Random(9))
     b = game.sample_for(1, random.Random(9))
     assert a.state == b.state and a.events == b.events and a.pending == b.pending
+
+
+def test_the_unknown_cards_of_a_seat() -> None:
+    """A seat's unknown cards: the deck, the face-down cards it did not place, the other
+    hands — never its own hand or a card it knows."""
+    game = play_until(3, 8, lambda g: g.state.events > 60)
+    state = game.state
+    unknown = set(unknown_cards(state, 0))
+    assert set(state.hand(1)) <= unknown | known_cards(state, 0)
+    assert set(state.hand(2)) <= unknown | known_cards(state, 0)
+    assert set(state.hand(1)) & unknown and set(state.hand(2)) & unknown
+    assert not set(state.hand(0)) & unknown
+    assert unknown == {c for c in [*state.deck, *state.face_down, *state.hand(1),
+                                   *state.hand(2)] if not knows(state, 0, c)}
+
+
+@pytest.mark.rule("RR-VIEW-7")
+def test_every_other_hand_is_dealt_anew() -> None:
+    """Across samples of seat 0, each other player's hand changes (its size does not)."""
+    game = play_until(3, 8, lambda g: g.state.events > 60)
+    rng = random.Random(5)
+    samples = [game.sample_for(0, rng) for _ in range(4)]
+    for other in (1, 2):
+        assert len({s.state.hand(other) for s in samples}) > 1
+
+
+@pytest.mark.rule("RR-VIEW-7")
+def test_restart_points() -> None:
+    """The rules restart from the start of the turn under way (the outermost one), of an
+    end-of-game step, or from the start of the game during setup."""
+    game = Game.new(3, seed=1)
+    setup_only = [e for e in game.events if not isinstance(e, TurnStarted)]
+    assert restart_point(setup_only[:5]) is None
+    point = restart_point(game.events)
+    assert point is not None
+    index, state, _ = point
+    assert isinstance(game.events[index], TurnStarted) and state == fold(game.events[:index])
+    ended = play_until(3, 4, lambda g: g.state.phase is Phase.END_OF_GAME
+                       and g.state.turn_seat is not None)
+    index, state, _ = restart_point(ended.events)  # type: ignore[misc]
+    step = ended.events[index]
+    assert isinstance(step, TurnStarted) and step.kind is TurnKind.END_OF_GAME
+    assert step.seat == ended.state.turn_seat
+
+
+@pytest.mark.rule("RR-VIEW-7", "RR-END-4")
+def test_a_sample_during_apollos_last_turn() -> None:
+    """During Apollo's last turn, samples restart from that turn and then end the game."""
+    for seed in range(60):
+        game = play_until(3, seed, lambda g: any(
+            kind is TurnKind.APOLLO_LAST for _, kind in g.state.turns))
+        if game.pending is not None:
+            break
+    else:
+        raise AssertionError("no game reached Apollo's last turn")
+    point = restart_point(game.events)
+    assert point is not None
+    assert game.events[point[0]] == TurnStarted(game.state.turn_seat, TurnKind.APOLLO_LAST)
+    sample = game.sample_for(0, random.Random(0))
+    assert sample.view(0) == game.view(0)
+    rng = random.Random(1)
+    while sample.pending is not None:
+        sample.choose(rng.choice(sample.pending.options))
+    assert sample.state.is_over
+
+
+def test_relabelling_an_event_names_the_new_cards() -> None:
+    """Relabelling renames the cards an event names — its card fields, a picked card and a
+    decision's card source — and nothing else."""
+    sigma = {CardId("sevro"): CardId("darrow"), CardId("mustang"): CardId("nero")}
+    assert relabel_event(CardGained(0, "sevro", Zone.deck()), sigma) == \
+        CardGained(0, "darrow", Zone.deck())
+    assert relabel_event(DeckShuffled(("sevro", "pelus")), sigma) == \
+        DeckShuffled(("darrow", "pelus"))
+    assert relabel_event(DecisionMade(1, "mustang", PickCard("sevro")), sigma) == \
+        DecisionMade(1, "nero", PickCard("darrow"))
+    assert relabel_event(DecisionMade(1, "RR-TURN-1", Lead("pelus", Location.MARS)), sigma) \
+        == DecisionMade(1, "RR-TURN-1", Lead("pelus", Location.MARS))
+    assert relabel_event(HeliumGained(0, 1), sigma) == HeliumGained(0, 1)

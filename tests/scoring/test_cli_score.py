@@ -28,10 +28,25 @@ def player(name: str = "Ana", **fields: Any) -> dict[str, Any]:
     return {**base, **fields}
 
 
+EMPTY_BOARD: dict[str, Any] = {"locations": {"jupiter": [], "mars": [], "luna": [],
+                                             "institute": []}, "banished": []}
+
+
+def complete(content: dict[str, Any]) -> dict[str, Any]:
+    """``content`` with the required fields a case does not concern filled in: an empty
+    board and banished pile, and an opponent with an empty hand beside a lone player."""
+    players = content.get("players")
+    if isinstance(players, list) and len(players) == 1:
+        content = {**content, "players": [*players, player("Bo", hand=[])]}
+    return {**EMPTY_BOARD, **content}
+
+
 def write(tmp_path: Path, content: Any) -> str:
-    """Write a position file (a string is written as is) and return its path."""
+    """Write a position file (a string is written as is; an object is first completed, see
+    :func:`complete`) and return its path."""
     path = tmp_path / "position.json"
-    path.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
+    path.write_text(content if isinstance(content, str) else json.dumps(complete(content)),
+                    "utf-8")
     return str(path)
 
 
@@ -80,7 +95,7 @@ def test_json_output_schema(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_reads_standard_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """FILE `-` reads the position from standard input."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({"players": [player()]})))
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(complete({"players": [player()]}))))
     code, out, _ = run(capsys, "score", "-", "--json")
     assert code == 0 and json.loads(out)["winners"] == ["Ana"]
 
@@ -95,7 +110,7 @@ def test_ruleset_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
 
 
 BAD_INPUTS: list[tuple[str, Any, str]] = [
-    ("malformed JSON", '{"players": [', "not valid JSON"),
+    ("malformed JSON", '{"players": [', "not JSON"),
     ("top level not an object", "[1, 2]", "must be a JSON object"),
     ("unknown card", {"players": [player(hand=["nobody"])]}, "player 'Ana': hand[0]: unknown card 'nobody'"),
     ("card in hand and banished", {"players": [player()], "banished": ["darrow"]},
@@ -107,8 +122,8 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
     ("fleet above 10", {"players": [player(fleet=11)]}, "fleet 11 is beyond the end"),
     ("influence above 10", {"players": [player(influence=11)]}, "influence must be 0 to 10"),
     ("negative influence", {"players": [player(influence=-2)]}, "influence must be 0 to 10"),
-    ("seven players", {"players": [player(f"P{i}", hand=[]) for i in range(7)]}, "1 to 6 players, not 7"),
-    ("no players", {"players": []}, "1 to 6 players, not 0"),
+    ("seven players", {"players": [player(f"P{i}", hand=[]) for i in range(7)]}, "2 to 6 players, not 7"),
+    ("no players", {"players": []}, "2 to 6 players, not 0"),
     ("two Sovereign holders",
      {"players": [player(sovereign=True), player("Bo", hand=[], sovereign=True)]},
      "only one player can hold the Sovereign token"),
@@ -161,6 +176,24 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
      "neutral_influence is for 2-player games only"),
     ("negative neutral Influence",
      {"players": [player(), player("Bo", hand=[])], "neutral_influence": -1}, "neutral_influence must be 0 to 10"),
+    ("one player", json.dumps({**EMPTY_BOARD, "players": [player()]}), "2 to 6 players, not 1"),
+    ("Helium 10^30", {"players": [player(helium=10**30)]}, "too large"),
+    ("Helium beyond the sanity bound", {"players": [player(helium=1000)]},
+     "helium 1000 is more than rr accepts (999)"),
+    ("a 5000-digit number", '{"players": [{"helium": ' + "9" * 5000 + "}]}", "5000 digits"),
+    ("nested 10000 deep", "[" * 10000 + "]" * 10000, "nests deeper than 32 levels"),
+    ("no locations", json.dumps({"players": [player(), player("Bo", hand=[])], "banished": []}),
+     "missing field 'locations'"),
+    ("a location left out",
+     {"players": [player()], "locations": {"jupiter": [], "mars": [], "luna": []}},
+     "locations: missing 'institute' (give [] for an empty location)"),
+    ("no banished pile",
+     json.dumps({"players": [player(), player("Bo", hand=[])],
+                 "locations": EMPTY_BOARD["locations"]}), "missing field 'banished'"),
+    ("extra points beyond the bound", {"players": [player(hand=["hacker"],
+                                                          extra_points={"hacker": 5000})]},
+     "extra_points for Hacker must be 0 to 999"),
+    ("NaN for Helium", '{"players": [{"helium": NaN}]}', "NaN is not a JSON number"),
     ("extra points for a card without end-of-game ability",
      {"players": [player(extra_points={"darrow": 3})]}, "Darrow, which has no end-of-game ability"),
 ]  # fmt: skip
@@ -177,6 +210,24 @@ def test_bad_input_exits_2_with_one_line(
     assert err.count("\n") == 1 and err.startswith("rr score: error: ")
     assert message in err
     assert "Traceback" not in err
+
+
+@pytest.mark.rule("RR-SETUP-7")
+def test_byte_order_mark_and_bad_bytes(capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    """A file starting with a UTF-8 byte-order mark is read; one that is not UTF-8 exits 2."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(complete({"players": [player()]})).encode())
+    assert run(capsys, "score", str(path))[0] == 0
+    path.write_bytes(b'{"players": "\xff"}')
+    code, _, err = run(capsys, "score", str(path))
+    assert code == 2 and "not UTF-8" in err and err.count("\n") == 1
+
+
+def test_a_folder_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A folder given as FILE is a one-line error, not a traceback."""
+    code, _, err = run(capsys, "score", str(tmp_path))
+    assert code == 2 and "it is a folder" in err
 
 
 def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
