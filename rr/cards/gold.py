@@ -22,7 +22,6 @@ from collections.abc import Mapping
 
 from rr.cards.catalogue import card as card_data
 from rr.cards.catalogue import names
-from rr.cards.violet import named
 from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import (
@@ -45,6 +44,7 @@ from rr.effects import (
     steal,
     targets,
     look_at,
+    named,
 )
 from rr.model import CardId, Color, Location, Seat, Zone
 from rr.options import Answer, PickCard, PickName, PickPlayer
