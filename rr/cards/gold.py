@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from rr.cards import solo
 from rr.cards.catalogue import card as card_data
 from rr.cards.catalogue import names
-from rr.cards.violet import named
 from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import (
@@ -46,6 +45,7 @@ from rr.effects import (
     steal,
     targets,
     look_at,
+    named,
 )
 from rr.model import CardId, Color, Location, Seat, Zone
 from rr.options import Answer, PickCard, PickName, PickPlayer

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rr.cards.violet import Reward, move_to_top_of_another, named, tops_of_other_locations
+from rr.cards.violet import Reward, move_to_top_of_another, tops_of_other_locations
 from rr.decisions import Ask
 from rr.effects import (
     END_TURN,
@@ -24,6 +24,7 @@ from rr.effects import (
     move_under,
     place_influence,
     reveal,
+    named,
 )
 from rr.model import CardId, Color, Location
 from rr.options import Answer, PickCard
@@ -40,7 +41,7 @@ def calliope(p: Play) -> Ability:
     card = p.state.deck[-1]
     yield from reveal(p.table, card, p.seat)
     # "... then deploy it face-up on another location."
-    where: Location = yield from p.ask(Ask.LOCATION, f"Deploy {card} on another location",
+    where: Location = yield from p.ask(Ask.LOCATION, f"Deploy {named(p.state, card)} on another location",
                                        list(p.others()))
     then = yield from p.hooks.deploy(p, card, where)
     return then

@@ -5,8 +5,8 @@ to the player to your right if you lead them on a track* (Holo Host, Reporter, V
 Mickey the Carver's dig through the deck.
 
 The move shape is shared with the Brown and Pink cards, and the small readers beside it with
-the other colours too: :func:`named` (how a public prompt names a card), :func:`may_pick` (a
-"you may" over some cards) and :func:`tops_of_other_locations`.
+the other colours too: :func:`may_pick` (a "you may" over some cards) and
+:func:`tops_of_other_locations`; how a public prompt names a card is ``rr.effects.named``.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from rr.effects import (
     move,
     return_to_deck,
     reveal,
+    named,
 )
 from rr.events.types import CardGained
 from rr.model import CardId, Color, Location, Seat, Zone
@@ -48,12 +49,6 @@ def core_value(state: GameState, card: CardId) -> int | None:
 
 Reward = Callable[[Table, Seat], Program[int]]
 """A gain that follows an ability's main effect: 1 Helium, 1 Influence, one Fleet step."""
-
-
-def named(state: GameState, card: CardId) -> str:
-    """How a prompt names ``card``. Prompts are shown to every player, and only the player who
-    put a face-down card there knows what it is (RR-VIEW-4), so it is not named."""
-    return "a face-down card" if card in state.face_down else card
 
 
 # --- move a card of this location to the top of another ------------------------------------

@@ -22,6 +22,7 @@ from rr.effects import (
     is_color,
     place,
     return_to_deck,
+    named,
 )
 from rr.events.types import CardSelectedAtRandom, Event
 from rr.model import LOCATIONS, CardId, Color, Location, Zone
@@ -83,7 +84,7 @@ def group_counselor(p: Play) -> Ability:
                                   options)
         if not isinstance(choice, PickCard):
             break
-        where = yield from p.ask(Ask.POSITION, f"Put {choice.card} on the top or bottom of "
+        where = yield from p.ask(Ask.POSITION, f"Put {named(p.state, choice.card)} on the top or bottom of "
                                  "the deck", [Position.TOP, Position.BOTTOM])
         yield from return_to_deck(p.table, choice.card, bottom=where is Position.BOTTOM)
     return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rr.cards.catalogue import BlockKind
 from rr.decisions import Ask
-from rr.effects.cards import banish, gain_top_of_deck, offer_block, place
+from rr.effects.cards import banish, gain_top_of_deck, named, offer_block, place
 from rr.effects.program import Chance, Program, Table, ask, draw
 from rr.effects.tokens import advance, gain_helium, place_influence
 from rr.events.types import CardBanished, CardRevealed, DieRolled, Event, SovereignTaken
@@ -75,7 +75,7 @@ def reveal_and_place(table: Table, seat: Seat, source: str,
     yield CardRevealed(card, Zone.deck(), seat)
     options = [loc for loc in LOCATIONS if loc is not exclude]
     where = yield from ask(table, seat, Ask.LOCATION, source,
-                           f"Place {card} on a location", options)
+                           f"Place {named(state, card)} on a location", options)
     yield from place(table, card, where)
     return card
 

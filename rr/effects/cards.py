@@ -24,6 +24,12 @@ from rr.options import Answer, PickCard
 from rr.state import GameState
 
 
+def named(state: GameState, card: CardId) -> str:
+    """How a prompt names ``card``: its printed name, or "a face-down card" for one lying face
+    down (prompts are shown to every player, RR-VIEW-6)."""
+    return "a face-down card" if card in state.face_down else card_data(card).name
+
+
 def color_of(state: GameState, card: CardId) -> Color | None:
     """A card's colour; ``None`` for a face-down card on a location (colourless, RULING-A1)."""
     return None if card in state.face_down else card_data(card).color

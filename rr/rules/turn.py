@@ -6,7 +6,7 @@ from rr.cards.catalogue import card as card_data
 from rr.cards.registry import abilities
 from rr.decisions import Ask
 from rr.effects.bonuses import location_bonus, roll_and_gain
-from rr.effects.cards import gain_top_of_deck, place, zone_of
+from rr.effects.cards import gain_top_of_deck, named, place, zone_of
 from rr.effects.play import END_TURN, Ability, Hooks, Play, Then, TurnLog
 from rr.effects.program import Program, Table, ask
 from rr.events.types import (
@@ -54,7 +54,7 @@ def scout(table: Table, seat: Seat) -> Program[None]:
     card = table.state.deck[-1]
     yield CardRevealed(card, Zone.deck(), seat)
     where = yield from ask(table, seat, Ask.LOCATION, "RR-SCOUT-1",
-                           f"Place {card} on a location", list(LOCATIONS))
+                           f"Place {named(table.state, card)} on a location", list(LOCATIONS))
     yield from place(table, card, where)
     yield from location_bonus(table, seat, where)
 
