@@ -34,7 +34,14 @@ from rr.narrate import option_text, player, words
 from rr.options import Option, describe
 from rr.rules.game import play
 from rr.ruleset import Ruleset
-from rr.sampling import Restart, relabel_state, relabelled, restart_point, unknown_cards
+from rr.sampling import (
+    Restart,
+    relabel_state,
+    relabelled,
+    restart_point,
+    unknown_automa_cards,
+    unknown_cards,
+)
 from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View, view
 
@@ -174,7 +181,8 @@ class Game:
         """RR-VIEW-7: a game drawn from ``seat``'s information set, ready to play on.
 
         Every card ``seat`` does not know where it lies (the deck's order, the other players'
-        hands, the face-down cards it did not place) is dealt again at random among those
+        hands, the face-down cards it did not place, and in a solo game Au Toma's hand and the
+        order of her own deck and set-aside cards) is dealt again at random among those
         places, consistently with everything ``seat`` knows and with the rules that acted
         since the start of the turn under way (see :mod:`rr.sampling`); ``seat``'s view and
         the pending decision as ``seat`` is shown it are the same as in this game. Its future
@@ -193,19 +201,24 @@ class Game:
             cached = (len(self._events), restart_point(self._events))
             self.__dict__["_restart"] = cached
         point = cached[1]
+        automa = unknown_automa_cards(self.state)
         for _ in range(max(tries, 1)):
             shuffled = list(pool)
             rng.shuffle(shuffled)
             sigma = {c: s for c, s in zip(pool, shuffled) if c != s}
-            sample = self._relabelled(sigma, point, rng.getrandbits(63))
+            order = list(automa)
+            rng.shuffle(order)
+            tau = {a: b for a, b in zip(automa, order) if a != b}  # Au Toma's deck, RR-SOLO-2
+            sample = self._relabelled(sigma, point, rng.getrandbits(63), tau)
             if sample is not None:
                 return sample
         raise SamplingError(f"no sample of seat {seat}'s information set replays the turn "
                             f"in {tries} tries")
 
     def _relabelled(self, sigma: dict[CardId, CardId],
-                    point: tuple[int, GameState, Restart] | None, seed: int) -> Game | None:
-        events = list(relabelled(self._events, sigma))
+                    point: tuple[int, GameState, Restart] | None, seed: int,
+                    tau: dict[int, int] | None = None) -> Game | None:
+        events = list(relabelled(self._events, sigma, tau))
         game = Game.__new__(Game)
         try:
             if point is None:
@@ -214,7 +227,7 @@ class Game:
                 game._start(table, play(table, events[0].houses), events[:1], seed, events)
             else:
                 index, state, restart = point
-                table = Table(relabel_state(state, sigma))
+                table = Table(relabel_state(state, sigma, tau))
                 game._start(table, restart(table), events[:index], seed, events)
         except (DivergenceError, CorruptLogError):
             return None

@@ -34,6 +34,8 @@ from rr.rules.turn import take_turn
 from rr.state import GameState, apply
 
 Relabel = Mapping[CardId, CardId]
+AutomaRelabel = Mapping[int, int]
+"""A permutation of Au Toma's own cards (numbered), for her deck and set-aside cards."""
 Restart = Callable[[Table], Program[None]]
 
 
@@ -44,6 +46,13 @@ def unknown_cards(state: GameState, seat: Seat) -> list[CardId]:
         if other != seat:
             hidden += player.hand
     return sorted(c for c in hidden if not knows(state, seat, c))
+
+
+def unknown_automa_cards(state: GameState) -> list[int]:
+    """Au Toma's cards nobody knows the place of: her deck and the cards set aside unseen
+    (RR-SOLO-2); her discard pile and the cards of the turn under way are face up."""
+    solo = state.solo
+    return [] if solo is None else sorted(solo.deck + solo.set_aside)
 
 
 def restart_point(events: Sequence[Event]) -> tuple[int, GameState, Restart] | None:
@@ -71,8 +80,10 @@ def _turn_program(event: TurnStarted) -> Restart:
     return lambda table: play_from(table, seat)
 
 
-def relabel_state(state: GameState, sigma: Relabel) -> GameState:
-    """``state`` with every card ``c`` replaced by ``sigma[c]`` (others unchanged)."""
+def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = None
+                  ) -> GameState:
+    """``state`` with every card ``c`` replaced by ``sigma[c]`` and every Au Toma card ``a``
+    by ``tau[a]`` (others unchanged)."""
     def one(card: CardId) -> CardId:
         return sigma.get(card, card)
 
@@ -83,20 +94,33 @@ def relabel_state(state: GameState, sigma: Relabel) -> GameState:
                            points=tuple((one(c), n) for c, n in p.points),
                            declarations=tuple((one(c), d) for c, d in p.declarations))
                     for p in state.players)
-    return evolve(state, players=players, deck=many(state.deck),
+    solo = state.solo
+    if solo is not None and tau:
+        def automa(cards: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(tau.get(a, a) for a in cards)
+        solo = evolve(solo, deck=automa(solo.deck), set_aside=automa(solo.set_aside),
+                      discard=automa(solo.discard), drawn=automa(solo.drawn))
+    return evolve(state, players=players, deck=many(state.deck), solo=solo,
                   locations=tuple(many(s) for s in state.locations),
                   face_down=frozenset(one(c) for c in state.face_down),
                   banished=many(state.banished),
                   known=tuple(frozenset(one(c) for c in k) for k in state.known))
 
 
-def relabel_event(event: Event, sigma: Relabel) -> Event:
-    """``event`` with every card it names relabelled by ``sigma``."""
+def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None) -> Event:
+    """``event`` with every card it names relabelled by ``sigma`` (Au Toma's by ``tau``)."""
     fields = _CARD_FIELDS.get(type(event))
     if fields is None:
         fields = _CARD_FIELDS[type(event)] = tuple(
             f for f in ("card", "cards", "order") if f in attrs.fields_dict(type(event)))
     changes: dict[str, Any] = {}
+    if tau:
+        names = attrs.fields_dict(type(event))
+        if "automa_card" in names:
+            value = getattr(event, "automa_card")
+            changes["automa_card"] = tau.get(value, value)
+        if "automa_cards" in names:
+            changes["automa_cards"] = tuple(tau.get(a, a) for a in getattr(event, "automa_cards"))
     for name in fields:
         value = getattr(event, name)
         changes[name] = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
@@ -112,5 +136,6 @@ def relabel_event(event: Event, sigma: Relabel) -> Event:
 _CARD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def relabelled(events: Sequence[Event], sigma: Relabel) -> Iterator[Event]:
-    return (relabel_event(e, sigma) for e in events)
+def relabelled(events: Sequence[Event], sigma: Relabel, tau: AutomaRelabel | None = None
+               ) -> Iterator[Event]:
+    return (relabel_event(e, sigma, tau) for e in events)

@@ -197,3 +197,22 @@ def test_relabelling_an_event_names_the_new_cards() -> None:
     assert relabel_event(DecisionMade(1, "RR-TURN-1", Lead("pelus", Location.MARS)), sigma) \
         == DecisionMade(1, "RR-TURN-1", Lead("pelus", Location.MARS))
     assert relabel_event(HeliumGained(0, 1), sigma) == HeliumGained(0, 1)
+
+
+@pytest.mark.rule("RR-VIEW-7", "RR-SOLO-2")
+def test_a_solo_sample_deals_au_tomas_hand_and_deck_anew() -> None:
+    """Against Au Toma, a sample redeals her unknown hand cards and reorders her own deck and
+    set-aside cards (nobody knows them), and shows the player the same view."""
+    rng = random.Random(3)
+    game = Game.new(["Ana"], seed=6, level=3)
+    while game.pending is not None and game.state.events < 80:
+        game.choose(rng.choice(game.pending.options))
+    solo = game.state.solo
+    assert solo is not None and len(solo.deck) > 2
+    samples = [game.sample_for(0, rng) for _ in range(6)]
+    assert all(s.view(0) == game.view(0) for s in samples)
+    decks = {s.state.solo.deck for s in samples if s.state.solo is not None}
+    assert len(decks) > 1
+    pools = {tuple(sorted(s.state.solo.deck + s.state.solo.set_aside))  # type: ignore[union-attr]
+             for s in samples}
+    assert pools == {tuple(sorted(solo.deck + solo.set_aside))}
