@@ -231,8 +231,11 @@ def source_text(source: str) -> str:
 def story_line(event: Event, before: GameState, after: GameState) -> str:
     """One line telling what ``event`` did (``before``/``after``: the states around it)."""
     if isinstance(event, GameStarted):
-        return (f"A game of {len(event.players)} players: {', '.join(event.players)}; "
-                f"ruleset {event.ruleset.describe()}; seed {event.seed}")
+        opening = (f"A game of {len(event.players)} players: {', '.join(event.players)}"
+                   if event.solo_level is None else
+                   f"A solo game: {event.players[0]} against {event.players[-1]}, "
+                   f"level {event.solo_level}")
+        return f"{opening}; ruleset {event.ruleset.describe()}; seed {event.seed}"
     if isinstance(event, DeckShuffled):
         return f"The deck is shuffled ({len(event.order) or len(after.deck)} cards)"
     if isinstance(event, CardDealt):
