@@ -62,6 +62,7 @@ from rr.events.types import (
 )
 from rr.model import LOCATIONS, CardId, Location, Seat, Zone, ZoneKind
 from rr.options import GainTop, Lead, Option, PickCard, PickPlayer, Scout, describe
+from rr.ruleset import Ruleset
 from rr.state import GameState, PlayerState, apply
 from rr.views import HIDDEN, redact
 
@@ -231,10 +232,9 @@ def source_text(source: str) -> str:
 def story_line(event: Event, before: GameState, after: GameState) -> str:
     """One line telling what ``event`` did (``before``/``after``: the states around it)."""
     if isinstance(event, GameStarted):
-        opening = (f"A game of {len(event.players)} players: {', '.join(event.players)}"
-                   if event.solo_level is None else
-                   f"A solo game: {event.players[0]} against {event.players[-1]}, "
-                   f"level {event.solo_level}")
+        opening = (f"A solo game: {event.players[0]} against {event.players[-1]}, "
+                   f"level {event.solo_level}" if event.solo_level is not None and event.players
+                   else f"A game of {len(event.players)} players: {', '.join(event.players)}")
         return f"{opening}; ruleset {event.ruleset.describe()}; seed {event.seed}"
     if isinstance(event, DeckShuffled):
         return f"The deck is shuffled ({len(event.order) or len(after.deck)} cards)"
@@ -294,6 +294,8 @@ def _fields(event: Event) -> str:
 def _plain(value: object) -> str:
     if isinstance(value, enum.Enum):
         return str(value.value)
+    if isinstance(value, Ruleset):
+        return value.describe()
     if isinstance(value, tuple):
         shown = ", ".join(_plain(v) for v in value[:6])
         return f"[{shown}{', …' if len(value) > 6 else ''}]"
@@ -320,7 +322,7 @@ def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: boo
 def solo_line(event: Event, before: GameState, after: GameState) -> str | None:
     """The line of a solo event (``None``: not one, or one nobody needs to read)."""
     match event:
-        case GameStarted(solo_level=int(level)):
+        case GameStarted(solo_level=int(level)) if event.players:
             return f"A solo game: {event.players[0]} against {event.players[-1]}, level {level}"
         case CardsRemoved():
             return "Out of the game: " + ", ".join(card_name(c) for c in event.cards)
