@@ -16,7 +16,8 @@ import pytest
 from rr.engine import Game
 from rr.errors import CorruptLogError
 from rr.events.types import (
-    CardDealt, CardDeclared, CardGained, CardMoved, CardRevealed, CardSelectedAtRandom,
+    CardBanished, CardDealt, CardDeclared, CardGained, CardMoved, CardReturnedToDeck,
+    CardRevealed, CardSelectedAtRandom,
     CardsSeen, DeckShuffled, Event, FirstPlayerChosen, FleetAdvanced, FleetRegressed,
     GameEndTriggered, GameStarted, HeliumGained, HeliumLost, HeliumPaid, HousesDealt,
     InfluencePlaced, InfluenceRemoved, PointsScored, SovereignTaken, TurnEnded, TurnKind,
@@ -281,3 +282,47 @@ def test_any_event_tampered_in_a_real_log_is_refused_or_harmless(
             refused += 1
     assert refused > 10
     assert PlayerState  # the state type the fold builds
+
+
+def test_where_a_card_is_and_who_plays_next() -> None:
+    """``zone_of`` finds a card in the deck, a hand, a location or the banished pile (nowhere
+    before it is dealt); the next seat is to the left, the previous to the right."""
+    state = in_play()
+    assert state.zone_of(state.deck[0]) == Zone.deck()
+    assert state.zone_of(state.hand(2)[0]) == Zone.hand(2)
+    assert state.zone_of(state.stack(Location.LUNA)[0]) == Zone.at(Location.LUNA)
+    card = state.stack(Location.MARS)[-1]
+    assert folds(state, CardBanished(card, Zone.at(Location.MARS))).zone_of(card) == \
+        Zone.banished()
+    assert fold([GameStarted(("A", "B"), Ruleset(), 0)]).zone_of(card) is None
+    assert [state.next_seat(s) for s in range(3)] == [1, 2, 0]
+    assert [state.previous_seat(s) for s in range(3)] == [2, 0, 1]
+
+
+def test_stack_positions() -> None:
+    """A card returned to the bottom of the deck is its first card, to the top its last; a
+    position below the bottom of a stack is the bottom."""
+    state = in_play()
+    mine = state.hand(0)[0]
+    assert folds(state, CardReturnedToDeck(mine, Zone.hand(0), bottom=True)).deck[0] == mine
+    assert folds(state, CardReturnedToDeck(mine, Zone.hand(0))).deck[-1] == mine
+    card = state.stack(Location.MARS)[-1]
+    moved = folds(state, CardMoved(card, Location.MARS, Location.LUNA, -5))
+    assert moved.stack(Location.LUNA)[0] == card
+
+
+def test_looks_and_random_picks_need_a_seat_and_a_zone() -> None:
+    """A look by a seat not in play, or at a hand that does not exist, is refused; a look at
+    a whole hand is fine. A random pick from a hand that does not exist is refused."""
+    state = in_play()
+    hand = state.hand(1)
+    rejects(state, CardsSeen(5, hand, Zone.hand(1)), "no player in seat 5")
+    rejects(state, CardsSeen(0, hand, Zone.hand(9)), "there is no hand of seat 9")
+    folds(state, CardsSeen(0, hand, Zone.hand(1)))
+    rejects(state, CardSelectedAtRandom(hand[0], Zone.hand(9)), "there is no hand of seat 9")
+
+
+def test_removing_one_influence() -> None:
+    """Taking back exactly one Influence token is possible."""
+    state = with_player(in_play(), 0, influence=1)
+    assert folds(state, InfluenceRemoved(0, 1)).players[0].influence == 0
