@@ -1,0 +1,161 @@
+"""What an audit report says: the record, both sides in words, the rule, the card, the
+differences field by field (issue #17: reports are checked for what they name, not only for
+their exit code)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from rr.engine import Game
+from rr.events.types import (
+    DecisionMade, DieRolled, Event, GameStarted, HeliumGained, HeliumLost, TurnEnded,
+)
+from rr.model import Bonus, House
+from rr.oracle.audit import (
+    AuditReport, Divergence, Verdict, _clip, _differences, _value, audit,
+)
+from rr.oracle.seed import Outcomes
+from rr.state import fold
+from tests.oracle.games import finished
+
+
+def first(events: tuple[Event, ...], kind: type, after: int = 0) -> int:
+    return next(i for i, e in enumerate(events) if i >= after and isinstance(e, kind))
+
+
+@pytest.mark.rule("RR-SETUP-1", "RR-SETUP-7", "RR-SETUP-3")
+def test_a_log_that_cannot_start() -> None:
+    """A log not opening with game_started, with a player count out of range, with two
+    players of one name, or with repeated houses, diverges at record 0 naming the rule."""
+    events = finished(2, 3)
+    report = audit(events[1:])
+    assert report.divergence is not None and report.divergence.record == 0
+    assert report.divergence.expected == "game_started" and report.divergence.rule == "RR-SETUP-1"
+    assert audit(()).divergence == Divergence(0, "nothing", "game_started", "RR-SETUP-1")
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    for changed, rule, said in (
+            (attrs.evolve(start, players=("A",) * 7), "RR-SETUP-7", "a game of 7 players"),
+            (attrs.evolve(start, players=("A", "A")), "RR-SETUP-7", "players A, A"),
+            (attrs.evolve(start, houses=(House.CERES, House.CERES)), "RR-SETUP-3",
+             "houses ceres, ceres")):
+        d = audit((changed, *events[1:])).divergence
+        assert d is not None and (d.record, d.rule, d.recorded) == (0, rule, said)
+        assert d.recorded_raw.startswith('["game_started/1"')
+
+
+def test_a_changed_amount_is_told_field_by_field_with_the_rule() -> None:
+    """A Helium gain of the wrong amount: the record, both sides in words, the deciding rule,
+    and the one differing field."""
+    events = finished(3, 8)
+    at = first(events, HeliumGained)
+    gained = events[at]
+    assert isinstance(gained, HeliumGained)
+    changed = attrs.evolve(gained, amount=gained.amount + 2)
+    report = audit((*events[:at], changed, *events[at + 1:]))
+    d = report.divergence
+    assert report.verdict is Verdict.DIVERGED and report.exit_code == 1 and d is not None
+    assert d.record == at and d.seed is None
+    assert d.differences == (f"amount: log {gained.amount + 2}, rules {gained.amount}",)
+    assert d.rule is not None and d.rule.startswith("RR-")
+    assert d.expected_raw.startswith('["helium_gained/1"') and d.recorded_raw != d.expected_raw
+    assert f"diverges at record {at}" in report.summary()
+
+
+def test_a_different_kind_of_event_and_a_seat_are_named() -> None:
+    """A recorded event of another kind says both kinds; a seat difference names players."""
+    state = fold(finished(3, 8)[:30])
+    assert _differences(HeliumLost(0, 1), HeliumGained(0, 1)) == \
+        ("kind: log helium_lost/1, rules helium_gained/1",)
+    assert _differences(HeliumGained(1, 1), HeliumGained(2, 1), state) == \
+        (f"seat: log {state.players[1].name}, rules {state.players[2].name}",)
+    assert _differences(HeliumGained(1, 1), HeliumGained(2, 1)) == ("seat: log 1, rules 2",)
+    assert _value("sevro") == "Sevro (sevro)" and _value(Bonus.FLEET) == "fleet"
+    assert _value(3) == "3" and _value("nobody") == "'nobody'"
+
+
+def test_long_sequences_say_where_they_first_differ() -> None:
+    """Two long orders (a shuffled deck) are told by their first differing position."""
+    from rr.events.types import DeckShuffled
+    a = tuple(f"c{i}" for i in range(10))
+    b = a[:4] + ("x",) + a[5:]
+    assert _differences(DeckShuffled(a), DeckShuffled(b)) == \
+        ("order: first differs at position 5 of 10: log 'c4', rules 'x'",)
+    assert _differences(DeckShuffled(a), DeckShuffled(a[:7])) == \
+        ("order: first differs at position 8 of 10: log 'c7', rules nothing",)
+
+
+def test_long_text_is_clipped_with_its_length() -> None:
+    """A report line keeps 240 characters and says how long the whole text was."""
+    assert _clip("x" * 240) == "x" * 240
+    assert _clip("x" * 241) == "x" * 240 + "… (241 characters)"
+
+
+def test_a_decision_that_differs_is_told_with_its_options() -> None:
+    """A recorded choice the rules do not offer: the decision in words, its options."""
+    game = Game.new(2, seed=4)
+    events = game.events
+    at = first(events + (DecisionMade(0, "x", Bonus.FLEET),), DecisionMade)
+    wrong = DecisionMade(0, "RR-TURN-1", Bonus.FLEET)
+    d = audit((*events[:at], wrong)).divergence
+    assert d is not None and d.record == at
+    assert "a decision of" in d.expected and "Lead or Scout" in d.expected
+    assert "[RR-TURN-1]" in d.expected and d.rule == "RR-TURN-1"
+    assert d.expected.count(",") >= 8 and "options)" in d.expected
+
+
+def test_an_impossible_record_and_a_log_cut_short() -> None:
+    """A record the fold refuses is named with why; a log that stops where no game stops
+    says so."""
+    events = finished(2, 6)
+    at = first(events, TurnEnded)
+    ended = events[at]
+    assert isinstance(ended, TurnEnded)
+    d = audit((*events[:at], TurnEnded(9), *events[at + 1:])).divergence
+    assert d is not None and d.record == at
+    assert d.differences == (f"seat: log seat 9, rules {fold(events[:at]).players[ended.seat].name}",)
+    report = audit(events[:at])
+    assert report.verdict is Verdict.DIVERGED and report.divergence is not None
+    assert report.divergence.record == at
+
+
+def test_rule_names_read_as_words() -> None:
+    """The rule, the card whose ability resolves and the rules around it, in words."""
+    d = Divergence(5, "a", "b", "RR-BONUS-2", card="danto", within=("f", "g", "h", "i"))
+    assert d.rule_name == "RR-BONUS-2, in Danto's ability (card danto), inside f, g, h"
+    assert Divergence(5, "a", "b", "danto", card="danto").rule_name == "Danto (card danto)"
+    assert Divergence(5, "a", "b", None).rule_name is None
+
+
+def test_how_the_outcomes_were_judged() -> None:
+    """A table log's outcomes were taken as recorded; a seeded log's were checked; a signed
+    clean log names its key; a game in progress says whose decision it waits for."""
+    table = AuditReport("f", Verdict.CLEAN, records=3, outcomes=Outcomes.TABLE)
+    assert "taken as recorded at the table" in table.outcomes_note
+    seeded = AuditReport("f", Verdict.CLEAN, records=3, outcomes=Outcomes.SEED)
+    assert seeded.outcomes_note == "every random outcome checked against the seed"
+    assert AuditReport("f", Verdict.CLEAN, records=0, outcomes=Outcomes.SEED).outcomes_note == ""
+    signed = attrs.evolve(seeded, signed_by="ab12", pending="waiting for Ana")
+    assert "signature by key ab12 verified" in signed.summary()
+    assert "game in progress, waiting for Ana" in signed.summary()
+    assert "signature" not in seeded.summary()
+    game = Game.new(2, seed=1)
+    report = audit(game.events)
+    assert report.verdict is Verdict.CLEAN and report.pending is not None
+    assert report.pending.startswith(f"waiting for {game.state.players[game.pending.seat].name}")
+
+
+@pytest.mark.rule("RR-DIE-1")
+def test_a_forged_roll_names_the_seed() -> None:
+    """A die roll the seed did not draw diverges at that record, naming the seed."""
+    events = finished(2, 11)
+    at = first(events, DieRolled)
+    rolled = events[at]
+    assert isinstance(rolled, DieRolled)
+    other = next(f for f in Bonus if f is not rolled.face)
+    d = audit((*events[:at], attrs.evolve(rolled, face=other), *events[at + 1:])).divergence
+    assert d is not None and d.record == at
+    assert d.seed == events[0].seed  # type: ignore[union-attr]
+    assert f"what seed {d.seed} draws here" in d.expected
+    assert d.differences == (f"face: log {other.value}, rules {rolled.face.value}",)
