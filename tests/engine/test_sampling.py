@@ -13,12 +13,12 @@ from rr.errors import BadInputError
 from rr.knowledge import knows
 from rr.scenario import Scenario
 from rr.events.types import (
-    CardGained, DecisionMade, DeckShuffled, HeliumGained, Phase, TurnKind, TurnStarted,
+    AutomaCardDrawn, AutomaCardsDiscarded, CardGained, DecisionMade, DeckShuffled, HeliumGained, Phase, TurnKind, TurnStarted,
 )
 from rr.knowledge import known_cards
 from rr.model import CardId, Location, Zone
 from rr.options import Lead, PickCard
-from rr.sampling import relabel_event, restart_point, unknown_cards
+from rr.sampling import relabel_event, relabel_state, restart_point, unknown_cards
 from rr.state import fold
 
 
@@ -216,3 +216,15 @@ def test_a_solo_sample_deals_au_tomas_hand_and_deck_anew() -> None:
     pools = {tuple(sorted(s.state.solo.deck + s.state.solo.set_aside))  # type: ignore[union-attr]
              for s in samples}
     assert pools == {tuple(sorted(solo.deck + solo.set_aside))}
+
+
+def test_relabelling_au_tomas_own_cards() -> None:
+    """Au Toma's numbered cards are relabelled by their own permutation, in a drawn card and
+    a discarded turn; without one they stay; a game without her ignores it."""
+    assert relabel_event(AutomaCardDrawn(3), {}, {3: 5}) == AutomaCardDrawn(5)
+    assert relabel_event(AutomaCardsDiscarded((3, 4)), {}, {3: 5, 4: 3}) == \
+        AutomaCardsDiscarded((5, 3))
+    assert relabel_event(AutomaCardDrawn(3), {}, None) == AutomaCardDrawn(3)
+    assert relabel_event(AutomaCardDrawn(3), {}, {}) == AutomaCardDrawn(3)
+    plain = Game.new(2, seed=1).state
+    assert relabel_state(plain, {}, {1: 2}) == plain
