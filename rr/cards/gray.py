@@ -35,7 +35,8 @@ def move_under_then_may_gain(*colors: Color) -> Callable[[Play], Ability]:
         # "You may gain that card; if you do, end your turn."
         if not p.can_gain(choice.card):
             return None
-        again = yield from p.ask(Ask.CONFIRM, f"Gain {named(p.state, choice.card)} and end your turn?",
+        again = yield from p.ask(Ask.CONFIRM,
+                                 f"Gain {named(p.state, choice.card)} and end your turn?",
                                  [Answer.YES, Answer.NO])
         if again is Answer.YES:
             yield from gain(p.table, p.seat, choice.card)

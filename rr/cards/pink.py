@@ -41,7 +41,8 @@ def calliope(p: Play) -> Ability:
     card = p.state.deck[-1]
     yield from reveal(p.table, card, p.seat)
     # "... then deploy it face-up on another location."
-    where: Location = yield from p.ask(Ask.LOCATION, f"Deploy {named(p.state, card)} on another location",
+    where: Location = yield from p.ask(Ask.LOCATION,
+                                       f"Deploy {named(p.state, card)} on another location",
                                        list(p.others()))
     then = yield from p.hooks.deploy(p, card, where)
     return then

@@ -84,8 +84,8 @@ def group_counselor(p: Play) -> Ability:
                                   options)
         if not isinstance(choice, PickCard):
             break
-        where = yield from p.ask(Ask.POSITION, f"Put {named(p.state, choice.card)} on the top or bottom of "
-                                 "the deck", [Position.TOP, Position.BOTTOM])
+        where = yield from p.ask(Ask.POSITION, f"Put {named(p.state, choice.card)} on the top or "
+                                 "bottom of the deck", [Position.TOP, Position.BOTTOM])
         yield from return_to_deck(p.table, choice.card, bottom=where is Position.BOTTOM)
     return None
 

@@ -65,9 +65,10 @@ def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
     A forced choice (one option, and not a yes/no or block question) is taken without asking:
     there is nothing to decide, and nothing is recorded — unless ``always``: a question whose
     options depend on what only ``seat`` knows (its hand) is asked even when one option is
-    left, so that whether it is asked tells the others nothing (RULING-B8). A face-down card is offered by where
-    it lies (:class:`PickFaceDown`, RULING-B8) and handed back to the program as its
-    :class:`PickCard`; any other card an option names must be one ``seat`` knows (RR-VIEW-3).
+    left, so that whether it is asked tells the others nothing (RULING-B8). A face-down card is
+    offered by where it lies (:class:`PickFaceDown`, RULING-B8) and handed back to the program
+    as its :class:`PickCard`; any other card an option names must be one ``seat`` knows
+    (RR-VIEW-3).
     """
     if not options:
         raise RulesError(f"{source}: a decision with no options ({prompt})")
