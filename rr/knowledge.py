@@ -48,11 +48,7 @@ def is_public(state: GameState, card: CardId) -> bool:
     if state.solo is not None and card in state.solo.removed:
         return True  # out of a solo game, openly (RR-SOLO-5)
     zone = state.zone_of(card)
-    if zone is None:
-        return False
-    if zone.kind is ZoneKind.BANISHED:
-        return True
-    return zone.kind is ZoneKind.LOCATION and card not in state.face_down
+    return zone is not None and _is_public_zone(state, card, zone)
 
 
 def knows(state: GameState, seat: Seat | None, card: CardId) -> bool:
