@@ -72,6 +72,8 @@ class Game:
         self._pending: Decision | None = None
         self._recorded = recorded
         self._asked_by = "RR-SETUP-1"
+        # sample_for's cache: (n, the restart point of the log's first n events).
+        self._restart: tuple[int, tuple[int, GameState, Restart] | None] | None = None
         self._run(None)
         self._recorded = ()
 
@@ -196,11 +198,9 @@ class Game:
         if not self._events or not isinstance(self._events[0], GameStarted):
             raise SamplingError("a game started from a position has no log to sample from")
         pool = unknown_cards(self.state, seat)
-        cached = self.__dict__.get("_restart")
-        if cached is None or cached[0] != len(self._events):
-            cached = (len(self._events), restart_point(self._events))
-            self.__dict__["_restart"] = cached
-        point = cached[1]
+        if self._restart is None or self._restart[0] != len(self._events):
+            self._restart = (len(self._events), restart_point(self._events))
+        point = self._restart[1]
         automa = unknown_automa_cards(self.state)
         for _ in range(max(tries, 1)):
             shuffled = list(pool)
