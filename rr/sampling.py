@@ -112,19 +112,18 @@ def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None
     fields = _CARD_FIELDS.get(type(event))
     if fields is None:
         fields = _CARD_FIELDS[type(event)] = tuple(
-            f for f in ("card", "cards", "order") if f in attrs.fields_dict(type(event)))
+            f for f in ("card", "cards", "order", "automa_card", "automa_cards")
+            if f in attrs.fields_dict(type(event)))
     changes: dict[str, Any] = {}
-    if tau:
-        names = attrs.fields_dict(type(event))
-        if "automa_card" in names:
-            value = getattr(event, "automa_card")
-            changes["automa_card"] = tau.get(value, value)
-        if "automa_cards" in names:
-            changes["automa_cards"] = tuple(tau.get(a, a) for a in getattr(event, "automa_cards"))
     for name in fields:
         value = getattr(event, name)
-        changes[name] = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
-                         else tuple(sigma.get(c, c) for c in value))
+        if name.startswith("automa_"):  # Au Toma's own numbered cards
+            if tau:
+                changes[name] = (tau.get(value, value) if isinstance(value, int)
+                                 else tuple(tau.get(a, a) for a in value))
+        else:
+            changes[name] = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
+                             else tuple(sigma.get(c, c) for c in value))
     if isinstance(event, DecisionMade):
         option = event.option
         if isinstance(option, PickCard):
@@ -134,6 +133,7 @@ def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None
 
 
 _CARD_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The fields of each event type that name cards, looked up once per type."""
 
 
 def relabelled(events: Sequence[Event], sigma: Relabel, tau: AutomaRelabel | None = None
