@@ -13,7 +13,7 @@ from rr.events.types import (
     Phase,
     PhaseChanged,
 )
-from rr.model import LOCATIONS, House, Zone, starting_hand
+from rr.model import LOCATIONS, CardId, House, Zone, starting_hand
 
 LOCATION_CARDS = 2
 
@@ -21,15 +21,8 @@ LOCATION_CARDS = 2
 def setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     """RR-SETUP-1..6, in the order of RR-SETUP-8; cards dealt as RULING-B5 says."""
     n = len(table.state.players)
-    deck = all_ids()
-    yield from draw(Chance(
-        "the deck's shuffle",
-        lambda rng: DeckShuffled(tuple(rng.sample(deck, len(deck)))),
-        lambda e: isinstance(e, DeckShuffled) and sorted(e.order) == sorted(deck),
-    ))
-    for location in LOCATIONS:
-        for _ in range(LOCATION_CARDS):
-            yield _deal(table, Zone.at(location))
+    yield from shuffle_deck(all_ids())
+    yield from deal_locations(table)
     if houses is not None:
         yield HousesDealt(houses)  # RR-SETUP-3: chosen by the players
     else:
@@ -43,6 +36,23 @@ def setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
             yield _deal(table, Zone.hand(seat))
     yield from choose_first_player(table)
     yield PhaseChanged(Phase.PLAY)
+
+
+def shuffle_deck(deck: tuple[CardId, ...]) -> Program[Event]:
+    """RR-SETUP-1: ``deck`` shuffled, the order drawn and recorded (read back on replay)."""
+    return draw(Chance(
+        "the deck's shuffle",
+        lambda rng: DeckShuffled(tuple(rng.sample(deck, len(deck)))),
+        lambda e: isinstance(e, DeckShuffled) and sorted(e.order) == sorted(deck),
+    ))
+
+
+def deal_locations(table: Table) -> Program[None]:
+    """RR-SETUP-2: two cards from the top of the deck face up on each location, in board
+    order (RULING-B5)."""
+    for location in LOCATIONS:
+        for _ in range(LOCATION_CARDS):
+            yield _deal(table, Zone.at(location))
 
 
 def _deal(table: Table, to: Zone) -> Event:

@@ -22,7 +22,6 @@ from rr.events.types import (
     CardDeployed,
     CardGained,
     CardsRemoved,
-    DeckShuffled,
     HousesDealt,
     OddEvenCardPlaced,
     Phase,
@@ -43,7 +42,7 @@ from rr.model import (
     Zone,
     starting_hand,
 )
-from rr.rules.setup import LOCATION_CARDS, choose_first_player
+from rr.rules.setup import choose_first_player, deal_locations, shuffle_deck
 from rr.state import GameState
 
 # --- setup ---------------------------------------------------------------------------------
@@ -61,15 +60,8 @@ def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     ))
     removed = data.removed_characters(table.state.ruleset.au_toma_variant)
     yield CardsRemoved(removed)  # RR-SOLO-5
-    deck = tuple(c for c in all_ids() if c not in removed)
-    yield from draw(Chance(
-        "the deck's shuffle",
-        lambda rng: DeckShuffled(tuple(rng.sample(deck, len(deck)))),
-        lambda e: isinstance(e, DeckShuffled) and sorted(e.order) == sorted(deck),
-    ))
-    for location in LOCATIONS:
-        for _ in range(LOCATION_CARDS):
-            yield CardDealt(table.state.deck[-1], Zone.at(location))
+    yield from shuffle_deck(tuple(c for c in all_ids() if c not in removed))
+    yield from deal_locations(table)
     human = [s for s in table.state.seats if not table.state.is_automa(s)]
     if houses is not None:
         yield HousesDealt((*houses[:len(human)], None))  # RR-SOLO-6: she has no house
