@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from rr.events.types import (
     BlockUsed,
-    CardDeclared,
     CardDealt,
+    CardDeclared,
     CardGained,
     CardPassed,
     CardPlaced,

@@ -9,9 +9,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 
-from rr.automa import automa_table
 import attrs
 
+from rr.automa import automa_table
 from rr.cards.catalogue import catalogue
 from rr.events.types import (
     AbilityMissing,

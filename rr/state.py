@@ -21,10 +21,6 @@ from rr.events.types import (
     AutomaCardsDiscarded,
     AutomaCardsSetAside,
     AutomaDeckShuffled,
-    CardsPutOnTop,
-    CardsRemoved,
-    OddEvenCardPlaced,
-    PriorityCardsDealt,
     BlockUsed,
     CardBanished,
     CardDealt,
@@ -37,6 +33,8 @@ from rr.events.types import (
     CardReturnedToDeck,
     CardRevealed,
     CardSelectedAtRandom,
+    CardsPutOnTop,
+    CardsRemoved,
     CardsSeen,
     CardsShuffled,
     DecisionMade,
@@ -55,14 +53,17 @@ from rr.events.types import (
     HousesDealt,
     InfluencePlaced,
     InfluenceRemoved,
+    OddEvenCardPlaced,
     Phase,
     PhaseChanged,
     PointsScored,
+    PriorityCardsDealt,
     SovereignTaken,
     TurnEnded,
     TurnKind,
     TurnStarted,
 )
+from rr.knowledge import Known, learn
 from rr.model import (
     FLEET_MAX,
     INFLUENCE_TOKENS,
@@ -75,7 +76,6 @@ from rr.model import (
     Zone,
     ZoneKind,
 )
-from rr.knowledge import Known, learn
 from rr.ruleset import Ruleset
 
 

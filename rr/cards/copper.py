@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rr.cards.green import reveal_two_under
 from rr.cards import solo
+from rr.cards.green import reveal_two_under
 from rr.decisions import Ask
 from rr.effects import (
     Abilities,

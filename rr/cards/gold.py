@@ -39,13 +39,13 @@ from rr.effects import (
     gain_top_of_deck,
     is_blocked,
     is_color,
+    look_at,
     move,
+    named,
     place_influence,
     reveal,
     steal,
     targets,
-    look_at,
-    named,
 )
 from rr.model import CardId, Color, Location, Seat, Zone
 from rr.options import Answer, PickCard, PickName, PickPlayer

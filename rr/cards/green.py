@@ -25,10 +25,10 @@ from rr.effects import (
     gain,
     index_under,
     is_color,
+    look_at,
     place,
     return_to_deck,
     reveal,
-    look_at,
 )
 from rr.events.types import CardsShuffled, Event, PointsScored
 from rr.model import CardId, Color, Location, Zone

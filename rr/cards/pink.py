@@ -22,9 +22,9 @@ from rr.effects import (
     location_bonus,
     move,
     move_under,
+    named,
     place_influence,
     reveal,
-    named,
 )
 from rr.model import CardId, Color, Location
 from rr.options import Answer, PickCard

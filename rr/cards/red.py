@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rr.cards.catalogue import card as card_data
 from rr.cards import solo
+from rr.cards.catalogue import card as card_data
 from rr.decisions import Ask
 from rr.effects import (
     Abilities,

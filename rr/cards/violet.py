@@ -29,9 +29,9 @@ from rr.effects import (
     give,
     is_color,
     move,
+    named,
     return_to_deck,
     reveal,
-    named,
 )
 from rr.events.types import CardGained
 from rr.model import CardId, Color, Location, Seat, Zone

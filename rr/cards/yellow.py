@@ -6,7 +6,6 @@ from collections.abc import Mapping
 
 from rr.cards.green import reveal_two_under
 from rr.decisions import Ask
-from rr.effects.automa import hand_size_for_fewest
 from rr.effects import (
     Abilities,
     Ability,
@@ -20,10 +19,11 @@ from rr.effects import (
     gain_top_of_deck,
     is_blocked,
     is_color,
+    named,
     place,
     return_to_deck,
-    named,
 )
+from rr.effects.automa import hand_size_for_fewest
 from rr.events.types import CardSelectedAtRandom, Event
 from rr.model import LOCATIONS, CardId, Color, Location, Zone
 from rr.options import Answer, PickCard, Position

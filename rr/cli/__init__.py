@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except Exception as err:  # noqa: BLE001 - the contract: one line, never a traceback
+    except Exception as err:  # the contract: one line, never a traceback
         if os.environ.get("RR_TRACEBACK"):
             raise
         print(f"rr {args.command}: internal error (a bug in rr, please report it): "

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from attrs import field, frozen
 
 from rr.model import CardId, House, Location
-from rr.scoring.solo import AutomaScoring
 from rr.model import Declaration as Declaration  # re-exported: the scorer names it from here
+from rr.scoring.solo import AutomaScoring
 
 
 @frozen
