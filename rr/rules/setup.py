@@ -48,7 +48,7 @@ def shuffle_deck(deck: tuple[CardId, ...]) -> Program[Event]:
 
 
 def deal_locations(table: Table) -> Program[None]:
-    """RR-SETUP-2: two cards from the top of the deck face up on each location, in board
+    """RR-SETUP-1: two cards from the top of the deck face up on each location, in board
     order (RULING-B5)."""
     for location in LOCATIONS:
         for _ in range(LOCATION_CARDS):
