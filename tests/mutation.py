@@ -24,14 +24,19 @@ import ast
 import json
 import os
 import shutil
-import subprocess
+import signal
 import sys
 import tempfile
+import threading
+import time
 import tomllib
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from types import FrameType
+from typing import Any, NoReturn
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EQUIVALENT = ROOT / "tests" / "mutation-equivalent.toml"
@@ -198,16 +203,19 @@ def mutants(source: str) -> list[Mutant]:
     return [m for m, _ in _generate(source)]
 
 
-def _generate(source: str) -> Iterator[tuple[Mutant, str]]:
+def _generate(source: str) -> Iterator[tuple[Mutant, tuple[int, ...]]]:
+    """The mutants, each with the lines a test must execute to meet it (() for every test)."""
+    tree = ast.parse(source)
     sites = _Sites()
-    sites.visit(ast.parse(source))
+    sites.visit(tree)
+    parents = _parents(tree)
     lines = source.splitlines()
     for number, (node, kind, description, _) in enumerate(
             sorted(sites.sites, key=lambda s: (getattr(s[0], "lineno", 0),
                                                getattr(s[0], "col_offset", 0)))):
         line = getattr(node, "lineno", 0)
         text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
-        yield Mutant(number, line, kind, description, text), ""
+        yield Mutant(number, line, kind, description, text), _scope(node, parents)
 
 
 def mutated(source: str, number: int) -> str:
@@ -241,22 +249,169 @@ def _copy(into: Path) -> Path:
     return into
 
 
-def _run_tests(copy: Path, tests: list[str], timeout: float) -> bool:
-    """Whether the tests pass in ``copy``."""
-    env = dict(os.environ, PYTHONPATH=str(copy), PYTHONDONTWRITEBYTECODE="1")
+class _Tracer:
+    """A pytest plugin that records, for each test, the lines of one file it executes."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.lines: dict[str, list[int]] = {}
+        self.seconds: dict[str, float] = {}
+        self._current: set[int] = set()
+
+    def _call(self, frame: FrameType, event: str, arg: object) -> object:
+        return self._line if frame.f_code.co_filename == self.filename else None
+
+    def _line(self, frame: FrameType, event: str, arg: object) -> object:
+        if event == "line":
+            self._current.add(frame.f_lineno)
+        return self._line
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Iterator[None]:
+        self._current = set()
+        started = time.perf_counter()
+        sys.settrace(self._call)
+        threading.settrace(self._call)
+        try:
+            yield
+        finally:
+            sys.settrace(None)
+            threading.settrace(None)  # type: ignore[arg-type]
+            self.lines[item.nodeid] = sorted(self._current)
+            self.seconds[item.nodeid] = time.perf_counter() - started
+
+
+def _child(copy: Path, tests: list[str], timeout: float,
+           trace: tuple[str, Path] | None = None) -> NoReturn:
+    """In a forked process: run ``tests`` in ``copy`` (the first failure stops them) and exit
+    with pytest's code. The parent imported pytest and hypothesis but never ``rr``, so the
+    copy's ``rr`` (with the mutant in it) is what the tests import; subprocesses they start see
+    it through PYTHONPATH. Hypothesis runs derandomized and without its example database, so
+    every mutant meets the same examples. With ``trace`` (module, output), the lines of the
+    module each test executes are written to output as JSON."""
+    code = 99
     try:
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-             "--no-header", "-o", "addopts=", *tests],
-            cwd=copy, env=env, capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return False  # an endless loop is a caught mistake
-    return done.returncode == 0
+        signal.alarm(max(1, int(timeout)))  # an endless loop dies, and counts as caught
+        os.chdir(copy)
+        os.environ.update(PYTHONPATH=str(copy), PYTHONDONTWRITEBYTECODE="1")
+        sys.dont_write_bytecode = True
+        for name in list(sys.modules):
+            if name.split(".")[0] in ("rr", "tests", "fuzz"):
+                del sys.modules[name]
+        sys.path.insert(0, str(copy))
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        import hypothesis
+        import pytest
+
+        hypothesis.settings.register_profile("mutation", deadline=None, derandomize=True,
+                                             database=None, print_blob=False)
+        hypothesis.settings.load_profile("mutation")
+        tracer = _Tracer(str(copy / trace[0])) if trace is not None else None
+        code = int(pytest.main(["-x", "-q", "-p", "no:cacheprovider", "--no-header",
+                                "-o", "addopts=", *tests],
+                               plugins=[tracer] if tracer is not None else []))
+        if tracer is not None and trace is not None:
+            trace[1].write_text(json.dumps({"lines": tracer.lines, "seconds": tracer.seconds}))
+    finally:
+        os._exit(code)
+
+
+def _preload() -> None:
+    """Import, once in the parent, what every child needs and ``rr`` does not change."""
+    import attrs  # noqa: F401
+    import cattrs  # noqa: F401
+    import hypothesis  # noqa: F401
+    import msgpack  # noqa: F401
+    import pytest  # noqa: F401
+
+
+def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
+    return {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+
+
+def _scope(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> tuple[int, ...]:
+    """The lines a test must execute for the mutant at ``node`` to make a difference, or ()
+    when the mutant runs at import time (module level, class bodies): then every test can see
+    it. A statement inside a function counts by its own lines; a compound statement (``if``,
+    ``for``, ``while``) by its header, which runs whenever anything inside it does."""
+    statement: ast.AST | None = node if isinstance(node, ast.stmt) else None
+    current = node
+    while current in parents:
+        parent = parents[current]
+        if statement is None and isinstance(parent, ast.stmt):
+            statement = parent
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if isinstance(parent, ast.Lambda) or current in parent.body:
+                break
+            return ()  # a decorator, default or annotation: evaluated at definition time
+        current = parent
+    else:
+        return ()
+    assert isinstance(statement, ast.stmt)
+    first = statement.lineno
+    last = statement.end_lineno or first
+    for name in ("body", "orelse", "finalbody", "handlers"):
+        block = getattr(statement, name, None)
+        if isinstance(block, list) and block:
+            last = min(last, block[0].lineno - 1)
+    return tuple(range(first, max(first, last) + 1))
+
+
+def _run(jobs: list[tuple[Mutant, list[str]]], copies: list[Path], module: str,
+         source: str, timeout: float, advance: Callable[[], None]) -> dict[int, bool]:
+    """Run each job (a mutant and the tests to run against it), one forked child per free
+    copy of the repository at a time; which mutants the tests killed."""
+    killed: dict[int, bool] = {}
+    pending = list(reversed(jobs))
+    running: dict[int, tuple[Mutant, Path]] = {}
+    free = list(copies)
+    while pending or running:
+        while pending and free:
+            mutant, tests = pending.pop()
+            copy = free.pop()
+            (copy / module).write_text(mutated(source, mutant.number))
+            pid = os.fork()
+            if pid == 0:
+                _child(copy, tests, timeout)
+            running[pid] = (mutant, copy)
+        pid, status = os.wait()
+        mutant, copy = running.pop(pid)
+        (copy / module).write_text(source)
+        free.append(copy)
+        killed[mutant.number] = status != 0
+        advance()
+    return killed
+
+
+def _trace(copy: Path, module: str, tests: list[str], timeout: float) -> dict[str, list[int]]:
+    """Run the focused tests on the unmutated module, recording the lines each test executes;
+    they must pass. The tests come back fastest first: that is the order a mutant meets them,
+    so a caught mistake is usually caught in a fraction of a second."""
+    out = copy.parent / f"trace-{copy.name}.json"
+    pid = os.fork()
+    if pid == 0:
+        _child(copy, tests, timeout, trace=(module, out))
+    _, status = os.waitpid(pid, 0)
+    if status != 0 or not out.exists():
+        raise SystemExit(f"the focused tests of {module} fail before any mutation: "
+                         f"python -m pytest {' '.join(tests)}")
+    data = json.loads(out.read_text())
+    lines: dict[str, list[int]] = data["lines"]
+    return {test: lines[test] for test in sorted(lines, key=data["seconds"].__getitem__)}
 
 
 def measure(module: str, tests: list[str] | None = None, sample: int | None = None,
-            workers: int = 2, timeout: float = 120.0, quiet: bool = False) -> Result:
-    """Run every (or a sample of the) mutant(s) of ``module`` against its focused tests."""
+            workers: int = 2, timeout: float = 120.0, quiet: bool = False,
+            confirm: bool = True) -> Result:
+    """Run every (or a sample of the) mutant(s) of ``module`` against its focused tests.
+
+    The focused tests first run once on the unmutated module, recording which lines each test
+    executes. A mutant then runs only the tests that execute its lines (all of them, if it is
+    made at import time); one it survives is run again against all the focused tests when
+    ``confirm`` (the default), so the verdicts are those of running every focused test against
+    every mutant, at a fraction of the cost."""
     from rich.progress import Progress
 
     tests = tests or _config().get(module)
@@ -264,40 +419,61 @@ def measure(module: str, tests: list[str] | None = None, sample: int | None = No
         raise SystemExit(f"no focused tests for {module}: add them to "
                          "[tool.rr.mutation.tests] in pyproject.toml")
     source = (ROOT / module).read_text()
-    every = mutants(source)
+    every = list(_generate(source))
     chosen = every
     if sample is not None and sample < len(every):
         step = len(every) / sample
         chosen = [every[int(i * step)] for i in range(sample)]
     equivalent = _equivalent(module)
     result = Result(module, mutants=len(chosen), tests=tests)
+    _preload()
     with tempfile.TemporaryDirectory(prefix="rr-mutation-") as tmp:
         copies = [_copy(Path(tmp) / f"w{i}") for i in range(max(workers, 1))]
-        if not _run_tests(copies[0], tests, timeout * 3):
-            raise SystemExit(f"the focused tests of {module} fail before any mutation")
-        free = list(copies)
-
-        def run(mutant: Mutant) -> tuple[Mutant, bool]:
-            copy = free.pop()
-            try:
-                (copy / module).write_text(mutated(source, mutant.number))
-                return mutant, not _run_tests(copy, tests, timeout)
-            finally:
-                (copy / module).write_text(source)
-                free.append(copy)
-
-        with Progress(disable=quiet) as progress:
+        executed = _trace(copies[0], module, tests, timeout * 5)
+        order = list(executed)
+        jobs: list[tuple[Mutant, list[str]]] = []
+        narrowed: set[int] = set()
+        unexecuted: set[int] = set()
+        for mutant, scope in chosen:
+            if not scope:
+                jobs.append((mutant, tests))
+                continue
+            lines = set(scope)
+            selected = [test for test in order if lines.intersection(executed[test])]
+            if selected:
+                jobs.append((mutant, selected))
+                if len(selected) < len(order):
+                    narrowed.add(mutant.number)
+            else:
+                unexecuted.add(mutant.number)
+        with Progress(disable=quiet, auto_refresh=False) as progress:
             task = progress.add_task(f"mutating {module}", total=len(chosen))
-            with ThreadPoolExecutor(max_workers=len(copies)) as pool:
-                for mutant, killed in pool.map(run, chosen):
-                    progress.advance(task)
-                    record = asdict(mutant)
-                    if mutant.key in equivalent:
-                        result.equivalent.append({**record, "reason": equivalent[mutant.key]})
-                    elif killed:
-                        result.killed += 1
-                    else:
-                        result.survived.append(record)
+
+            def advance() -> None:
+                progress.advance(task)
+                progress.refresh()
+
+            for _ in unexecuted:
+                advance()
+            killed = _run(jobs, copies, module, source, timeout, advance)
+            if confirm:
+                again = [(m, tests) for m, _ in chosen
+                         if not killed.get(m.number) and m.key not in equivalent
+                         and (m.number in unexecuted or m.number in narrowed)]
+                if again:
+                    task = progress.add_task("confirming survivors with every focused test",
+                                             total=len(again))
+                    killed.update(_run(again, copies, module, source, timeout, advance))
+        for mutant, _ in chosen:
+            record = asdict(mutant)
+            if mutant.key in equivalent:
+                result.equivalent.append({**record, "reason": equivalent[mutant.key]})
+            elif killed.get(mutant.number):
+                result.killed += 1
+            else:
+                if mutant.number in unexecuted:
+                    record["note"] = "no focused test executes this line"
+                result.survived.append(record)
     return result
 
 
@@ -330,6 +506,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--out", type=Path, help="write a JSON summary here")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--no-confirm", action="store_true",
+                        help="do not rerun survivors against every focused test (faster; a "
+                             "mutant only a test that runs rr in a subprocess catches may "
+                             "then be reported as surviving)")
     args = parser.parse_args(argv)
     modules = sorted(_config()) if args.all else args.modules
     if not modules:
@@ -339,8 +519,8 @@ def main(argv: list[str] | None = None) -> int:
             for m in mutants((ROOT / module).read_text()):
                 print(f"{module}:{m.line} #{m.number} {m.kind}: {m.description}")
         return 0
-    results = [measure(m, args.tests, args.sample, args.workers, args.timeout)
-               for m in modules]
+    results = [measure(m, args.tests, args.sample, args.workers, args.timeout,
+                       confirm=not args.no_confirm) for m in modules]
     report(results)
     if args.out is not None:
         args.out.write_text(json.dumps(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 
-from tests.mutation import EQUIVALENT, ROOT, _config, mutants, mutated
+from tests.mutation import EQUIVALENT, ROOT, _config, _generate, mutants, mutated
 
 SOURCE = '''\
 def f(x, xs):
@@ -63,3 +63,15 @@ def test_configured_modules_and_tests_exist() -> None:
         assert (ROOT / module).is_file(), module
         for path in tests:
             assert (ROOT / path).exists(), path
+
+
+def test_a_mutant_in_a_function_is_met_only_by_tests_that_run_its_lines() -> None:
+    """A mutant inside a function names the lines a test must execute to meet it (a compound
+    statement by its header); one made at import time names none, so every test runs."""
+    source = "LIMIT = 3\n\ndef f(x):\n    if x < LIMIT:\n        return x + 1\n    return 0\n"
+    scopes = {(m.line, m.description): scope for m, scope in _generate(source)}
+    assert scopes[(1, "3 -> 4")] == ()
+    assert scopes[(4, "Lt -> LtE")] == (4,)
+    assert scopes[(4, "delete if")] == (4,)
+    assert scopes[(5, "+ -> -")] == (5,)
+    assert scopes[(6, "return None")] == (6,)
