@@ -1,8 +1,9 @@
 """Mutation testing: do the tests catch a mistake in a module? (issue #17)
 
-    python -m tests.mutation rr/state.py [--tests tests/engine ...] [--sample N]
-                             [--workers 2] [--timeout 120] [--out summary.json]
-    python -m tests.mutation --all [--sample N]
+    python -m tests.mutation rr/state.py rr/cards [--tests tests/engine ...] [--sample N]
+                             [--every K] [--workers 2] [--timeout 120] [--out summary.json]
+                             [--no-confirm] [--list]
+    python -m tests.mutation --all [--every K]   # the packages held to 90%, with totals
 
 Each *mutant* is the module with one small mistake: a comparison flipped (``<`` / ``<=``,
 ``==`` / ``!=``, ``in`` / ``not in``, ``is`` / ``is not``), ``and`` / ``or`` swapped, an integer
@@ -230,10 +231,47 @@ def mutated(source: str, number: int) -> str:
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-def _config() -> dict[str, list[str]]:
+def _settings() -> dict[str, Any]:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    tests: dict[str, list[str]] = data["tool"]["rr"]["mutation"]["tests"]
+    settings: dict[str, Any] = data["tool"]["rr"]["mutation"]
+    return settings
+
+
+def _config() -> dict[str, list[str]]:
+    """The focused tests, by module or by package (a key ending in "/")."""
+    tests: dict[str, list[str]] = _settings()["tests"]
     return tests
+
+
+def packages() -> list[str]:
+    """What the mutation score is held to (``[tool.rr.mutation] packages``)."""
+    listed: list[str] = _settings()["packages"]
+    return listed
+
+
+def modules_of(target: str) -> list[str]:
+    """The modules a target names: a module itself, or every module of a package (a folder)
+    that has a mutant to make."""
+    path = ROOT / target
+    if path.is_file():
+        return [target]
+    if not path.is_dir():
+        raise SystemExit(f"no module or package {target}")
+    found = sorted(str(p.relative_to(ROOT)) for p in path.glob("*.py"))
+    return [m for m in found if mutants((ROOT / m).read_text())]
+
+
+def focused_tests(module: str) -> list[str] | None:
+    """A module's focused tests: its own entry, else its package's."""
+    config = _config()
+    if module in config:
+        return config[module]
+    folder = module
+    while "/" in folder:
+        folder = folder.rsplit("/", 1)[0]
+        if folder + "/" in config:
+            return config[folder + "/"]
+    return None
 
 
 def _equivalent(module: str) -> dict[str, str]:
@@ -250,25 +288,32 @@ def _copy(into: Path) -> Path:
 
 
 class _Tracer:
-    """A pytest plugin that records, for each test, the lines of one file it executes."""
+    """A pytest plugin that records, for each test, the lines of some files it executes."""
 
-    def __init__(self, filename: str) -> None:
-        self.filename = filename
-        self.lines: dict[str, list[int]] = {}
+    def __init__(self, files: dict[str, str]) -> None:
+        self.files = files
+        """The traced files: file name -> module (as the configuration names it)."""
+        self.lines: dict[str, dict[str, list[int]]] = {}
+        """Test -> module -> lines executed."""
         self.seconds: dict[str, float] = {}
-        self._current: set[int] = set()
+        self._current: dict[str, set[int]] = {}
 
     def _call(self, frame: FrameType, event: str, arg: object) -> object:
-        return self._line if frame.f_code.co_filename == self.filename else None
+        module = self.files.get(frame.f_code.co_filename)
+        if module is None:
+            return None
+        lines = self._current.setdefault(module, set())
 
-    def _line(self, frame: FrameType, event: str, arg: object) -> object:
-        if event == "line":
-            self._current.add(frame.f_lineno)
-        return self._line
+        def line(frame: FrameType, event: str, arg: object) -> object:
+            if event == "line":
+                lines.add(frame.f_lineno)
+            return line
+
+        return line
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Iterator[None]:
-        self._current = set()
+        self._current = {}
         started = time.perf_counter()
         sys.settrace(self._call)
         threading.settrace(self._call)
@@ -277,12 +322,12 @@ class _Tracer:
         finally:
             sys.settrace(None)
             threading.settrace(None)  # type: ignore[arg-type]
-            self.lines[item.nodeid] = sorted(self._current)
+            self.lines[item.nodeid] = {m: sorted(ls) for m, ls in self._current.items()}
             self.seconds[item.nodeid] = time.perf_counter() - started
 
 
 def _child(copy: Path, tests: list[str], timeout: float,
-           trace: tuple[str, Path] | None = None) -> NoReturn:
+           trace: tuple[list[str], Path] | None = None) -> NoReturn:
     """In a forked process: run ``tests`` in ``copy`` (the first failure stops them) and exit
     with pytest's code. The parent imported pytest and hypothesis but never ``rr``, so the
     copy's ``rr`` (with the mutant in it) is what the tests import; subprocesses they start see
@@ -299,21 +344,27 @@ def _child(copy: Path, tests: list[str], timeout: float,
             if name.split(".")[0] in ("rr", "tests", "fuzz"):
                 del sys.modules[name]
         sys.path.insert(0, str(copy))
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.dup2(null, 2)
+        output = os.open(copy.parent / f"output-{copy.name}.txt" if trace else os.devnull,
+                         os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.dup2(output, 1)
+        os.dup2(output, 2)
         import hypothesis
         import pytest
 
         hypothesis.settings.register_profile("mutation", deadline=None, derandomize=True,
                                              database=None, print_blob=False)
         hypothesis.settings.load_profile("mutation")
-        tracer = _Tracer(str(copy / trace[0])) if trace is not None else None
+        tracer = (_Tracer({str(copy / m): m for m in trace[0]}) if trace is not None
+                  else None)
         code = int(pytest.main(["-x", "-q", "-p", "no:cacheprovider", "--no-header",
                                 "-o", "addopts=", *tests],
                                plugins=[tracer] if tracer is not None else []))
         if tracer is not None and trace is not None:
             trace[1].write_text(json.dumps({"lines": tracer.lines, "seconds": tracer.seconds}))
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
     finally:
         os._exit(code)
 
@@ -349,7 +400,12 @@ def _scope(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> tuple[int, ...]:
         current = parent
     else:
         return ()
-    assert isinstance(statement, ast.stmt)
+    while statement is None and current in parents:  # a lambda's body: the statement making it
+        current = parents[current]
+        if isinstance(current, ast.stmt):
+            statement = current
+    if statement is None:
+        return ()
     first = statement.lineno
     last = statement.end_lineno or first
     for name in ("body", "orelse", "finalbody", "handlers"):
@@ -385,96 +441,134 @@ def _run(jobs: list[tuple[Mutant, list[str]]], copies: list[Path], module: str,
     return killed
 
 
-def _trace(copy: Path, module: str, tests: list[str], timeout: float) -> dict[str, list[int]]:
-    """Run the focused tests on the unmutated module, recording the lines each test executes;
-    they must pass. The tests come back fastest first: that is the order a mutant meets them,
-    so a caught mistake is usually caught in a fraction of a second."""
+def _trace(copy: Path, modules: list[str], tests: list[str],
+           timeout: float) -> tuple[list[str], dict[str, dict[str, set[int]]]]:
+    """Run the focused tests on the unmutated modules, recording the lines of each module each
+    test executes; they must pass. The tests come back fastest first: that is the order a
+    mutant meets them, so a caught mistake is usually caught in a fraction of a second."""
     out = copy.parent / f"trace-{copy.name}.json"
+    out.unlink(missing_ok=True)
     pid = os.fork()
     if pid == 0:
-        _child(copy, tests, timeout, trace=(module, out))
+        _child(copy, tests, timeout, trace=(modules, out))
     _, status = os.waitpid(pid, 0)
     if status != 0 or not out.exists():
-        raise SystemExit(f"the focused tests of {module} fail before any mutation: "
-                         f"python -m pytest {' '.join(tests)}")
+        output = (copy.parent / f"output-{copy.name}.txt").read_text()
+        print("\n".join(output.splitlines()[-30:]), file=sys.stderr)
+        raise SystemExit(f"the focused tests of {', '.join(modules)} fail before any "
+                         f"mutation: python -m pytest {' '.join(tests)}")
     data = json.loads(out.read_text())
-    lines: dict[str, list[int]] = data["lines"]
-    return {test: lines[test] for test in sorted(lines, key=data["seconds"].__getitem__)}
+    order = sorted(data["lines"], key=data["seconds"].__getitem__)
+    executed = {m: {test: set(data["lines"][test].get(m, ())) for test in order}
+                for m in modules}
+    return order, executed
 
 
 def measure(module: str, tests: list[str] | None = None, sample: int | None = None,
             workers: int = 2, timeout: float = 120.0, quiet: bool = False,
-            confirm: bool = True) -> Result:
-    """Run every (or a sample of the) mutant(s) of ``module`` against its focused tests.
+            confirm: bool = True, every: int = 1) -> Result:
+    """Run every (or a sample of the) mutant(s) of ``module`` against its focused tests."""
+    return measure_all([module], tests, sample, workers, timeout, quiet, confirm, every)[0]
 
-    The focused tests first run once on the unmutated module, recording which lines each test
-    executes. A mutant then runs only the tests that execute its lines (all of them, if it is
-    made at import time); one it survives is run again against all the focused tests when
-    ``confirm`` (the default), so the verdicts are those of running every focused test against
-    every mutant, at a fraction of the cost."""
+
+def measure_all(modules: list[str], tests: list[str] | None = None, sample: int | None = None,
+                workers: int = 2, timeout: float = 120.0, quiet: bool = False,
+                confirm: bool = True, every: int = 1) -> list[Result]:
+    """Run every (or a sample of the) mutant(s) of each module against its focused tests.
+
+    The focused tests first run once on the unmutated modules (once for all the modules that
+    share them), recording which lines each test executes. A mutant then runs only the tests
+    that execute its lines (all of them, if it is made at import time); one it survives is run
+    again against all the focused tests when ``confirm`` (the default), so the verdicts are
+    those of running every focused test against every mutant, at a fraction of the cost."""
     from rich.progress import Progress
 
-    tests = tests or _config().get(module)
-    if not tests:
-        raise SystemExit(f"no focused tests for {module}: add them to "
-                         "[tool.rr.mutation.tests] in pyproject.toml")
+    focused: dict[str, list[str]] = {}
+    for module in modules:
+        found = tests or focused_tests(module)
+        if not found:
+            raise SystemExit(f"no focused tests for {module}: add them to "
+                             "[tool.rr.mutation.tests] in pyproject.toml")
+        focused[module] = found
+    results: dict[str, Result] = {}
+    _preload()
+    with tempfile.TemporaryDirectory(prefix="rr-mutation-") as tmp, \
+            Progress(disable=quiet, auto_refresh=False) as progress:
+        copies = [_copy(Path(tmp) / f"w{i}") for i in range(max(workers, 1))]
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for module in modules:
+            groups.setdefault(tuple(focused[module]), []).append(module)
+        for group_tests, group in groups.items():
+            order, executed = _trace(copies[0], group, list(group_tests), timeout * 5)
+            for module in group:
+                results[module] = _measure_one(module, list(group_tests), order,
+                                               executed[module], copies, sample, every,
+                                               timeout, confirm, progress)
+    return [results[m] for m in modules]
+
+
+def _measure_one(module: str, tests: list[str], order: list[str],
+                 executed: dict[str, set[int]], copies: list[Path], sample: int | None,
+                 every: int, timeout: float, confirm: bool, progress: Any) -> Result:
     source = (ROOT / module).read_text()
-    every = list(_generate(source))
-    chosen = every
-    if sample is not None and sample < len(every):
-        step = len(every) / sample
-        chosen = [every[int(i * step)] for i in range(sample)]
+    made = list(_generate(source))
+    chosen = made
+    if sample is not None and sample < len(made):
+        step = len(made) / sample
+        chosen = [made[int(i * step)] for i in range(sample)]
+    chosen = chosen[::max(every, 1)]
     equivalent = _equivalent(module)
     result = Result(module, mutants=len(chosen), tests=tests)
-    _preload()
-    with tempfile.TemporaryDirectory(prefix="rr-mutation-") as tmp:
-        copies = [_copy(Path(tmp) / f"w{i}") for i in range(max(workers, 1))]
-        executed = _trace(copies[0], module, tests, timeout * 5)
-        order = list(executed)
-        jobs: list[tuple[Mutant, list[str]]] = []
-        narrowed: set[int] = set()
-        unexecuted: set[int] = set()
-        for mutant, scope in chosen:
-            if not scope:
-                jobs.append((mutant, tests))
-                continue
-            lines = set(scope)
-            selected = [test for test in order if lines.intersection(executed[test])]
-            if selected:
-                jobs.append((mutant, selected))
-                if len(selected) < len(order):
-                    narrowed.add(mutant.number)
-            else:
-                unexecuted.add(mutant.number)
-        with Progress(disable=quiet, auto_refresh=False) as progress:
-            task = progress.add_task(f"mutating {module}", total=len(chosen))
+    jobs: list[tuple[Mutant, list[str]]] = []
+    narrowed: set[int] = set()
+    unexecuted: set[int] = set()
+    for mutant, scope in chosen:
+        if not scope:
+            jobs.append((mutant, tests))
+            continue
+        lines = set(scope)
+        selected = [test for test in order if lines & executed[test]]
+        if selected:
+            jobs.append((mutant, selected))
+            if len(selected) < len(order):
+                narrowed.add(mutant.number)
+        else:
+            unexecuted.add(mutant.number)
+    task = progress.add_task(f"mutating {module}", total=len(chosen))
 
-            def advance() -> None:
-                progress.advance(task)
-                progress.refresh()
+    def advance() -> None:
+        progress.advance(task)
+        progress.refresh()
 
-            for _ in unexecuted:
-                advance()
-            killed = _run(jobs, copies, module, source, timeout, advance)
-            if confirm:
-                again = [(m, tests) for m, _ in chosen
-                         if not killed.get(m.number) and m.key not in equivalent
-                         and (m.number in unexecuted or m.number in narrowed)]
-                if again:
-                    task = progress.add_task("confirming survivors with every focused test",
-                                             total=len(again))
-                    killed.update(_run(again, copies, module, source, timeout, advance))
-        for mutant, _ in chosen:
-            record = asdict(mutant)
-            if mutant.key in equivalent:
-                result.equivalent.append({**record, "reason": equivalent[mutant.key]})
-            elif killed.get(mutant.number):
-                result.killed += 1
-            else:
-                if mutant.number in unexecuted:
-                    record["note"] = "no focused test executes this line"
-                result.survived.append(record)
+    for _ in unexecuted:
+        advance()
+    killed = _run(jobs, copies, module, source, timeout, advance)
+    if confirm:
+        again = [(m, tests) for m, _ in chosen
+                 if not killed.get(m.number) and m.key not in equivalent
+                 and (m.number in unexecuted or m.number in narrowed)]
+        if again:
+            task = progress.add_task(f"  confirming {len(again)} survivors with every "
+                                     "focused test", total=len(again))
+            killed.update(_run(again, copies, module, source, timeout, advance))
+    for mutant, _ in chosen:
+        record = asdict(mutant)
+        if mutant.key in equivalent:
+            result.equivalent.append({**record, "reason": equivalent[mutant.key]})
+        elif killed.get(mutant.number):
+            result.killed += 1
+        else:
+            if mutant.number in unexecuted:
+                record["note"] = "no focused test executes this line"
+            result.survived.append(record)
     return result
+
+
+def _package(module: str) -> str:
+    for package in packages():
+        if module == package or module.startswith(package.rstrip("/") + "/"):
+            return package
+    return module
 
 
 def report(results: list[Result]) -> None:
@@ -485,21 +579,42 @@ def report(results: list[Result]) -> None:
     table = Table(title="Mutation scores (killed / non-equivalent mutants)")
     for name in ("module", "mutants", "killed", "survived", "equivalent", "score"):
         table.add_column(name, justify="left" if name == "module" else "right")
+
+    def row(name: str, rs: list[Result], style: str | None = None) -> None:
+        made = sum(r.mutants for r in rs)
+        killed = sum(r.killed for r in rs)
+        equivalent = sum(len(r.equivalent) for r in rs)
+        judged = made - equivalent
+        score = 100.0 * killed / judged if judged else 100.0
+        table.add_row(name, str(made), str(killed), str(sum(len(r.survived) for r in rs)),
+                      str(equivalent), f"{score:.1f}%", style=style)
+
+    by_package: dict[str, list[Result]] = {}
     for r in results:
-        table.add_row(r.module, str(r.mutants), str(r.killed), str(len(r.survived)),
-                      str(len(r.equivalent)), f"{r.score:.1f}%")
+        by_package.setdefault(_package(r.module), []).append(r)
+    for package, rs in by_package.items():
+        for r in rs:
+            row(r.module, [r])
+        if len(rs) > 1 or rs[0].module != package:
+            row(f"{package} (package)", rs, style="bold")
+        table.add_section()
     console.print(table)
     for r in results:
         for s in r.survived:
+            note = f"  ({s['note']})" if "note" in s else ""
             console.print(f"  survived {r.module}:{s['line']} {s['text']!r} | "
-                          f"{s['description']}")
+                          f"{s['description']}{note}", highlight=False)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.mutation",
                                      description=__doc__.split("\n")[0])
-    parser.add_argument("modules", nargs="*", help="module paths, e.g. rr/state.py")
-    parser.add_argument("--all", action="store_true", help="every module configured")
+    parser.add_argument("modules", nargs="*",
+                        help="modules or packages, e.g. rr/state.py or rr/cards")
+    parser.add_argument("--all", action="store_true",
+                        help="every package the score is held to ([tool.rr.mutation] packages)")
+    parser.add_argument("--every", type=int, default=1,
+                        help="run every K-th mutant of each module (a sample of 1/K)")
     parser.add_argument("--tests", nargs="*", help="the focused tests (default: configured)")
     parser.add_argument("--sample", type=int, help="run N mutants spread over the module")
     parser.add_argument("--workers", type=int, default=2)
@@ -511,7 +626,8 @@ def main(argv: list[str] | None = None) -> int:
                              "mutant only a test that runs rr in a subprocess catches may "
                              "then be reported as surviving)")
     args = parser.parse_args(argv)
-    modules = sorted(_config()) if args.all else args.modules
+    targets = packages() if args.all else args.modules
+    modules = [m for target in targets for m in modules_of(target)]
     if not modules:
         parser.error("name a module or --all")
     if args.list:
@@ -519,8 +635,8 @@ def main(argv: list[str] | None = None) -> int:
             for m in mutants((ROOT / module).read_text()):
                 print(f"{module}:{m.line} #{m.number} {m.kind}: {m.description}")
         return 0
-    results = [measure(m, args.tests, args.sample, args.workers, args.timeout,
-                       confirm=not args.no_confirm) for m in modules]
+    results = measure_all(modules, args.tests, args.sample, args.workers, args.timeout,
+                          confirm=not args.no_confirm, every=args.every)
     report(results)
     if args.out is not None:
         args.out.write_text(json.dumps(

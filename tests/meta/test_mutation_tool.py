@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import tomllib
 
-from tests.mutation import EQUIVALENT, ROOT, _config, _generate, mutants, mutated
+from tests.mutation import (
+    EQUIVALENT,
+    ROOT,
+    _config,
+    _generate,
+    focused_tests,
+    modules_of,
+    mutants,
+    mutated,
+    packages,
+)
 
 SOURCE = '''\
 def f(x, xs):
@@ -48,9 +58,9 @@ def test_equivalent_mutants_exist() -> None:
     """Every mutant the equivalence list excuses is one the tester makes today, in a module
     that is configured (a stale entry would excuse nothing and hide nothing)."""
     listed = tomllib.loads(EQUIVALENT.read_text())
-    configured = _config()
+    held = {m for package in packages() for m in modules_of(package)}
     for module, entries in listed.items():
-        assert module in configured, module
+        assert module in held or module in _config(), module
         keys = {m.key for m in mutants((ROOT / module).read_text())}
         for entry in entries:
             assert entry["mutant"] in keys, f"{module}: no mutant {entry['mutant']!r}"
@@ -58,11 +68,18 @@ def test_equivalent_mutants_exist() -> None:
 
 
 def test_configured_modules_and_tests_exist() -> None:
-    """Every configured module and focused test path exists."""
+    """Every configured module (or package) and focused test path exists."""
     for module, tests in _config().items():
-        assert (ROOT / module).is_file(), module
+        assert (ROOT / module).is_file() or (ROOT / module).is_dir(), module
         for path in tests:
             assert (ROOT / path).exists(), path
+
+
+def test_every_module_held_to_the_score_has_focused_tests() -> None:
+    """Each module of the packages the score is held to has focused tests to run."""
+    held = [m for package in packages() for m in modules_of(package)]
+    assert "rr/state.py" in held and "rr/cards/gold.py" in held and "rr/oracle/seed.py" in held
+    assert all(focused_tests(m) for m in held), [m for m in held if not focused_tests(m)]
 
 
 def test_a_mutant_in_a_function_is_met_only_by_tests_that_run_its_lines() -> None:
