@@ -8,7 +8,7 @@ import pytest
 
 from rr.cards.catalogue import all_ids, catalogue
 from rr.engine import Game
-from rr.errors import BadInputError
+from rr.errors import BadInputError, DivergenceError
 from rr.events.types import (
     CardDealt, DeckShuffled, FirstPlayerChosen, GameStarted, HousesDealt, Phase, PhaseChanged,
     TurnStarted,
@@ -197,3 +197,18 @@ def test_after_setup_every_card_is_in_exactly_one_place() -> None:
     places += [c for s in state.seats for c in state.hand(s)]
     assert sorted(places) == sorted(all_ids())
     assert state.banished == ()
+
+
+@pytest.mark.rule("RR-SETUP-6")
+def test_a_recorded_first_player_outside_the_table_is_refused() -> None:
+    """Given a 4-player log whose first-player draw names seat 4 or seat -1 (no such seat),
+    when it is resumed, then the draw is refused at its record: the die only picks a seat at
+    the table."""
+    houses = [House.MARS, House.DIANA, House.CERES, House.MINERVA]
+    events = list(Game.new(4, seed=3, houses=houses).events)
+    at = next(i for i, e in enumerate(events) if isinstance(e, FirstPlayerChosen))
+    for seat in (4, -1):
+        tampered = events[:at] + [FirstPlayerChosen(seat)] + events[at + 1:]
+        with pytest.raises(DivergenceError) as caught:
+            Game.resume(tampered)
+        assert caught.value.index == at
