@@ -15,10 +15,14 @@ from rr.events.types import (
     CardsPutOnTop,
     CardsRemoved,
     Event,
+    GameStarted,
+    HousesDealt,
     OddEvenCardPlaced,
     PriorityCardsDealt,
 )
 from rr.automa import Parity
+from rr.model import House
+from rr.ruleset import Ruleset
 from rr.state import GameState, fold
 from tests.engine.test_fold_checks import folds, in_play, rejects
 
@@ -132,3 +136,19 @@ def test_cards_put_back_on_top_of_her_hand_come_from_it() -> None:
             "not in seat 1's hand")
     after = folds(state, CardsPutOnTop(1, (hand[0],)))
     assert after.players[1].hand == hand[1:] + (hand[0],)
+
+
+@pytest.mark.rule("RR-SOLO-6")
+def test_every_player_but_au_toma_has_a_house() -> None:
+    """In a solo game the player has a house and Au Toma none; either the other way round, or
+    a house for her, is refused. In a multiplayer game nobody may be without one."""
+    state, dealt = before(HousesDealt)
+    assert isinstance(dealt, HousesDealt)
+    mine = dealt.houses[0]
+    assert mine is not None and dealt.houses[1] is None
+    rejects(state, HousesDealt((None, mine)), "every player but Tull Au Toma has a house")
+    other = next(h for h in House if h is not mine)
+    rejects(state, HousesDealt((mine, other)), "every player but Tull Au Toma has a house")
+    assert folds(state, dealt).players[0].house is mine
+    two = fold([GameStarted(("A", "B"), Ruleset(), 0)])
+    rejects(two, HousesDealt((House.APOLLO, None)), "every player but Tull Au Toma has a house")
