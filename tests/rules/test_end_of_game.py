@@ -14,11 +14,11 @@ from rr.effects.program import Program
 from rr.engine import Game
 from rr.errors import NoDecisionPendingError
 from rr.events.types import (
-    CardBanished, CardGained, CardRevealed, DecisionMade, GameScored, Phase, PhaseChanged,
+    CardBanished, CardDeclared, CardGained, CardRevealed, DecisionMade, GameScored, Phase, PhaseChanged,
     PointsScored, TurnEnded, TurnKind, TurnStarted,
 )
-from rr.model import Color, House, Location, Zone
-from rr.options import Answer, PickCard
+from rr.model import Color, Declaration, House, Location, Zone
+from rr.options import Answer, PickCard, PickName
 from rr.rules.end import end_of_game
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs, of_type
@@ -91,6 +91,27 @@ def test_gray_and_orange_declarations_are_asked_after_the_abilities(stubs: Stubs
     assert decision.options[:2] == (Answer.BEST, Answer.NO) and len(decision.options) == 114
     play(game, Answer.BEST)
     assert game.is_over
+
+
+@pytest.mark.rule("RULING-B3", "RULING-A8", "RULING-A9")
+def test_each_declaration_is_recorded_as_chosen(stubs: Stubs) -> None:
+    """Given P0 holding Trigg (Gray) and Cyther (Orange), when P0 declares Red for Trigg and a
+    character's name for Cyther, then exactly those are recorded; "no" records an empty
+    declaration."""
+    scenario = houses(Scenario(2), House.MARS, House.DIANA).hand(0, "trigg", "cyther")
+    game = the_end(scenario)
+    events = play(game, Color.RED)
+    assert of_type(events, CardDeclared) == [
+        CardDeclared(0, "trigg", Declaration(color=Color.RED))]
+    decision = game.pending
+    assert decision is not None
+    name = next(o for o in decision.options if isinstance(o, PickName))
+    events = play(game, name)
+    assert of_type(events, CardDeclared) == [
+        CardDeclared(0, "cyther", Declaration(name=name.name))]
+    game = the_end(scenario)
+    events = play(game, Answer.NO)
+    assert of_type(events, CardDeclared) == [CardDeclared(0, "trigg", Declaration())]
 
 
 @pytest.mark.rule("RR-END-6", "RR-HOUSE-3", "RULING-F2", "RULING-A3", "RULING-B9")
