@@ -68,6 +68,10 @@ class Stubs:
     def end_of_game(self, card: str, handler: Callable[[Play], Program[None]]) -> None:
         self._end[CardId(card)] = Abilities(end_of_game=handler)
 
+    def end_of_game_without_handler(self, card: str) -> None:
+        """``card`` has an end-of-game ability but no handler (as if not yet written)."""
+        self._end[CardId(card)] = Abilities()
+
 
 def run_game(scenario: Scenario, seed: int = 0) -> Game:
     """The rest of the game (turn loop, Apollo's last turn, end of the game) from the

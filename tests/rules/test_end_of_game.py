@@ -14,7 +14,7 @@ from rr.effects.program import Program
 from rr.engine import Game
 from rr.errors import NoDecisionPendingError
 from rr.events.types import (
-    CardBanished, CardDeclared, CardGained, CardRevealed, DecisionMade, GameScored, Phase, PhaseChanged,
+    AbilityMissing, CardBanished, CardDeclared, CardGained, CardRevealed, DecisionMade, GameScored, Phase, PhaseChanged,
     PointsScored, TurnEnded, TurnKind, TurnStarted,
 )
 from rr.model import Color, Declaration, House, Location, Zone
@@ -90,6 +90,16 @@ def test_gray_and_orange_declarations_are_asked_after_the_abilities(stubs: Stubs
     assert decision is not None and decision.source == "cyther"
     assert decision.options[:2] == (Answer.BEST, Answer.NO) and len(decision.options) == 114
     play(game, Answer.BEST)
+    assert game.is_over
+
+
+@pytest.mark.rule("RR-END-5")
+def test_an_end_of_game_ability_without_a_handler_is_recorded_as_missing(stubs: Stubs) -> None:
+    """Given P1 holding a card whose end-of-game ability has no handler, then the end of the
+    game records it as missing (never skips it silently) and goes on to the scores."""
+    stubs.end_of_game_without_handler("hacker")
+    game = the_end(houses(Scenario(2), House.MARS, House.DIANA).hand(1, "hacker"))
+    assert AbilityMissing("hacker", "end_of_game") in game.events
     assert game.is_over
 
 
