@@ -194,6 +194,12 @@ class SoloState:
     def all_cards(self) -> tuple[AutomaCardId, ...]:
         return self.deck + self.set_aside + self.discard + self.drawn
 
+    @property
+    def to_shuffle(self) -> tuple[AutomaCardId, ...]:
+        """The Au Toma cards her next shuffle holds (RR-SOLO-2): all of hers in play, or, at
+        setup, every card of the table."""
+        return self.all_cards or automa_table().ids()
+
     def location_of(self, letter: str) -> Location:
         """RR-SOLO-11: the location holding priority card ``letter``."""
         return LOCATIONS[self.priority.index(letter)]

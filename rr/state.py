@@ -13,7 +13,7 @@ from typing import Any
 
 from attrs import evolve, frozen
 
-from rr.automa import Parity, SoloState, automa_table
+from rr.automa import Parity, SoloState
 from rr.errors import CorruptLogError
 from rr.events.types import (
     AbilityMissing,
@@ -491,7 +491,7 @@ def _cards_removed(state: GameState, e: CardsRemoved) -> GameState:
 
 def _automa_deck_shuffled(state: GameState, e: AutomaDeckShuffled) -> GameState:
     solo = _solo(state, e)
-    if sorted(e.automa_cards) != sorted(solo.all_cards or automa_table().ids()):
+    if sorted(e.automa_cards) != sorted(solo.to_shuffle):
         raise _bad(e, "the order is not a permutation of every Au Toma card")
     if solo.drawn:
         raise _bad(e, "Au Toma's deck is shuffled between her cards, not during one")

@@ -93,7 +93,7 @@ def shuffle_automa_deck(table: Table) -> Program[None]:
     data = automa_table()
     solo = table.state.solo
     assert solo is not None
-    cards = solo.all_cards or data.ids()
+    cards = solo.to_shuffle
     yield from draw(Chance(
         "Au Toma's deck",
         lambda rng: AutomaDeckShuffled(tuple(rng.sample(cards, len(cards)))),
