@@ -332,8 +332,8 @@ def _child(copy: Path, tests: list[str], timeout: float,
     with pytest's code. The parent imported pytest and hypothesis but never ``rr``, so the
     copy's ``rr`` (with the mutant in it) is what the tests import; subprocesses they start see
     it through PYTHONPATH. Hypothesis runs derandomized and without its example database, so
-    every mutant meets the same examples. With ``trace`` (module, output), the lines of the
-    module each test executes are written to output as JSON."""
+    every mutant meets the same examples. With ``trace`` (modules, output), the lines of those
+    modules each test executes are written to output as JSON."""
     code = 99
     try:
         signal.alarm(max(1, int(timeout)))  # an endless loop dies, and counts as caught
@@ -349,7 +349,6 @@ def _child(copy: Path, tests: list[str], timeout: float,
         os.dup2(output, 1)
         os.dup2(output, 2)
         import hypothesis
-        import pytest
 
         hypothesis.settings.register_profile("mutation", deadline=None, derandomize=True,
                                              database=None, print_blob=False)
@@ -375,7 +374,6 @@ def _preload() -> None:
     import cattrs  # noqa: F401
     import hypothesis  # noqa: F401
     import msgpack  # noqa: F401
-    import pytest  # noqa: F401
 
 
 def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -387,24 +385,22 @@ def _scope(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> tuple[int, ...]:
     when the mutant runs at import time (module level, class bodies): then every test can see
     it. A statement inside a function counts by its own lines; a compound statement (``if``,
     ``for``, ``while``) by its header, which runs whenever anything inside it does."""
-    statement: ast.AST | None = node if isinstance(node, ast.stmt) else None
+    statement = node
+    while not isinstance(statement, ast.stmt):
+        if statement not in parents:
+            return ()
+        statement = parents[statement]
     current = node
     while current in parents:
         parent = parents[current]
-        if statement is None and isinstance(parent, ast.stmt):
-            statement = parent
-        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            if isinstance(parent, ast.Lambda) or current in parent.body:
+        if isinstance(parent, ast.Lambda):
+            break  # a lambda's body runs when the lambda is called: its statement's lines
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if current in parent.body:
                 break
             return ()  # a decorator, default or annotation: evaluated at definition time
         current = parent
     else:
-        return ()
-    while statement is None and current in parents:  # a lambda's body: the statement making it
-        current = parents[current]
-        if isinstance(current, ast.stmt):
-            statement = current
-    if statement is None:
         return ()
     first = statement.lineno
     last = statement.end_lineno or first

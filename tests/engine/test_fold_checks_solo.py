@@ -128,7 +128,7 @@ def test_she_draws_the_top_card_and_discards_the_cards_of_her_turn() -> None:
 @pytest.mark.rule("RR-SOLO-14")
 def test_cards_put_back_on_top_of_her_hand_come_from_it() -> None:
     """Cards put back on top of a hand must be in it, each once; the last named is on top."""
-    state = fold(LOG[:LOG.index(next(e for e in LOG if isinstance(e, AutomaCardDrawn)))])
+    state, _ = before(AutomaCardDrawn)
     hand = state.players[1].hand
     assert len(hand) >= 2
     rejects(state, CardsPutOnTop(1, (hand[0], hand[0])), "not in seat 1's hand")
