@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import functools
 import hashlib
+import re
 import types
 import typing
 from typing import Any
@@ -35,12 +36,15 @@ from rr.errors import CorruptLogError
 from rr.events import log
 from rr.events.codec import pack
 from rr.events.types import (
-    RANDOM_OUTCOMES, CardSelectedAtRandom, CardsShuffled, DecisionMade, DeckShuffled, DieRolled,
-    Event, FirstPlayerChosen, GameStarted, HousesDealt,
+    RANDOM_OUTCOMES, AutomaDeckShuffled, CardSelectedAtRandom, CardsShuffled, DecisionMade,
+    DeckShuffled, DieRolled, Event, FirstPlayerChosen, GameStarted, HousesDealt,
+    PriorityCardsDealt,
 )
 from rr.model import Zone
-from rr.oracle.audit import Verdict, audit
+from rr.agents.random import RandomAgent
+from rr.oracle.audit import Verdict, _raw, audit
 from rr.options import GainTop, PickCard, PickPlayer
+from rr.state import fold
 from tests.oracle.games import finished
 
 GAMES = ((2, 3), (3, 5), (4, 11), (5, 2), (6, 9), (2, 91))
@@ -254,6 +258,10 @@ def _impossible(events: list[Event], i: int, data: st.DataObject) -> Event:
         return attrs.evolve(event, card="no_such_card")
     if isinstance(event, CardsShuffled):
         return attrs.evolve(event, cards=event.cards[1:])
+    if isinstance(event, AutomaDeckShuffled):
+        return attrs.evolve(event, automa_cards=event.automa_cards[1:])
+    if isinstance(event, PriorityCardsDealt):
+        return attrs.evolve(event, letters=event.letters[:-1])
     raise AssertionError(f"not an input: {event!r}")
 
 
@@ -263,3 +271,53 @@ def test_chain_covers_every_record_but_the_last() -> None:
     objects = _objects(_game(0))
     for previous, record in zip(objects, objects[1:]):
         assert record[1] == hashlib.sha256(pack(previous)).digest()
+
+
+# --- one event perturbed: the record is named ----------------------------------------------
+
+SOLO = ((1, 4), (6, 12))
+"""(Au Toma's level, seed) of the finished solo games perturbed too."""
+
+
+@functools.cache
+def _solo_game(which: int) -> tuple[Event, ...]:
+    level, seed = SOLO[which]
+    game, agent = Game.new(["Ana"], seed=seed, level=level), RandomAgent(seed)
+    while game.pending is not None:
+        game.choose(agent.choose(game.pending))
+    return game.events
+
+
+@given(data=st.data(), which=st.integers(0, len(GAMES) + len(SOLO) - 1))
+def test_one_perturbed_event_is_named(data: st.DataObject, which: int) -> None:
+    """Perturb one event of a legal log (RR-SETUP-1 … RR-END-5, RR-SOLO-*: any rule the
+    fold or the rules enforce). The audit names that very record: its report says "diverges
+    at record i" and shows the altered event as logged. The fold, when it refuses the log,
+    names a record no earlier than i (everything before i is legal), and so does the
+    audit's divergence.
+
+    An event the rules produce may be changed in any field; an input (a decision or a random
+    outcome) is changed into one impossible there (a different possible input is another
+    game, see above). ``game_started`` is left alone: another header is another game."""
+    events = list(_game(which) if which < len(GAMES) else _solo_game(which - len(GAMES)))
+    i = data.draw(st.integers(1, len(events) - 1), label="record")
+    original = events[i]
+    if isinstance(original, (DecisionMade, *RANDOM_OUTCOMES)):
+        events[i] = _impossible(events, i, data)
+    else:
+        events[i] = _altered(original, data, type(original))
+    assert events[i] != original
+
+    try:
+        fold(events)
+    except CorruptLogError as err:
+        named = re.match(r"event (\d+): ", str(err))
+        assert named is not None, f"the fold's error names no record: {err}"
+        assert int(named.group(1)) >= i, f"perturbed record {i}, the fold blames: {err}"
+
+    report = audit(events)
+    assert report.verdict is Verdict.DIVERGED, report.summary()
+    assert report.divergence is not None
+    assert report.divergence.record == i, report.lines()
+    assert f"diverges at record {i}" in report.summary()
+    assert report.divergence.recorded_raw == _raw(events[i])
