@@ -27,12 +27,9 @@ from rr.options import PickCard
 
 
 def location_bonus(table: Table, seat: Seat, location: Location) -> Program[None]:
-    """RR-BONUS-1..5: the bonus of ``location``, gained if possible."""
-    rule = f"RR-BONUS-{_BONUS_RULE[location]}"
-    yield from gain_bonus(table, seat, LOCATION_BONUS[location], rule)
-
-
-_BONUS_RULE = {Location.JUPITER: 1, Location.MARS: 2, Location.LUNA: 3, Location.INSTITUTE: 4}
+    """RR-BONUS-1..5: the bonus of ``location``, gained if possible. (A location's bonus
+    never asks a question, so it needs no source to name.)"""
+    yield from gain_bonus(table, seat, LOCATION_BONUS[location], "RR-BONUS")
 
 
 def gain_bonus(table: Table, seat: Seat, bonus: Bonus, source: str) -> Program[None]:
@@ -62,22 +59,21 @@ def banish_top_of_a_location(table: Table, seat: Seat, source: str) -> Program[N
 
 
 def reveal_and_place(table: Table, seat: Seat, source: str,
-                     exclude: Location | None = None) -> Program[CardId | None]:
+                     exclude: Location | None = None) -> Program[None]:
     """Reveal the deck's top card and place (not deploy) it on a location (RR-DIE-3: no bonus).
 
     ``exclude`` is a location it may not go to ("another location"). Nothing if the deck is
-    empty (RR-DECK-1). Returns the card placed.
+    empty (RR-DECK-1).
     """
     state = table.state
     if not state.deck:
-        return None
+        return
     card = state.deck[-1]
     yield CardRevealed(card, Zone.deck(), seat)
     options = [loc for loc in LOCATIONS if loc is not exclude]
     where = yield from ask(table, seat, Ask.LOCATION, source,
                            f"Place {named(state, card)} on a location", options)
     yield from place(table, card, where)
-    return card
 
 
 def roll_die(table: Table, seat: Seat) -> Program[Bonus]:
@@ -98,12 +94,12 @@ def roll_and_gain(table: Table, seat: Seat) -> Program[None]:
     yield from gain_bonus(table, seat, face, "RR-DIE-2")
 
 
-def gain_sovereign(table: Table, seat: Seat) -> Program[bool]:
+def gain_sovereign(table: Table, seat: Seat) -> Program[None]:
     """RR-SOV-1, RR-HOUSE-1: gain (or keep) the Sovereign token, then the house ability.
 
     The holder may block an opponent's attempt with Martyr or Justice (RR-BLOCK-3): they
     banish the block card, keep the token and gain the top card of the deck; the attempt
-    fails and no house ability triggers (RULING-A14). Returns whether ``seat`` gained it.
+    fails and no house ability triggers (RULING-A14).
     """
     holder = table.state.sovereign
     if holder is not None and holder != seat:
@@ -112,10 +108,9 @@ def gain_sovereign(table: Table, seat: Seat) -> Program[bool]:
         if blocker is not None:
             yield CardBanished(blocker, Zone.hand(holder))
             yield from gain_top_of_deck(table, holder)
-            return False
+            return
     yield SovereignTaken(seat)
     yield from house_ability(table, seat)
-    return True
 
 
 def house_ability(table: Table, seat: Seat) -> Program[None]:

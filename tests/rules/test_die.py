@@ -11,6 +11,7 @@ from rr.decisions import Ask
 from rr.effects import roll_die
 from rr.effects.program import Program, Table
 from rr.engine import Game
+from rr.errors import DivergenceError
 from rr.events.types import (
     RANDOM_OUTCOMES, BlockUsed, CardBanished, CardGained, CardPlaced, CardRevealed, DecisionMade,
     DieRolled, Event, FleetAdvanced, HeliumGained, InfluencePlaced, SovereignTaken, TurnEnded,
@@ -18,6 +19,7 @@ from rr.events.types import (
 from rr.model import DIE_FACES, Bonus, House, Location, Zone
 from rr.options import GainTop, Lead, PickCard
 from rr.scenario import Scenario, play
+from tests.oracle.games import finished
 from tests.rules.support import seed_rolling
 
 J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUTE
@@ -173,3 +175,18 @@ def test_reveal_and_place_with_an_empty_deck_does_nothing() -> None:
     _, events = deck_gain(lambda: base().deck_only("martyr"), Bonus.REVEAL_PLACE)
     assert events == (CardGained(0, "martyr", Zone.deck()), DieRolled(0, Bonus.REVEAL_PLACE),
                       TurnEnded(0))
+
+
+@pytest.mark.rule("RR-DIE-1")
+def test_a_recorded_roll_must_be_the_rolling_players() -> None:
+    """A log that records the die as rolled by another player than the one rolling is refused
+    at that record when the game is resumed; the true record is taken as it stands."""
+    events = list(finished(3, 5))
+    i = next(k for k, e in enumerate(events) if isinstance(e, DieRolled))
+    roll = events[i]
+    assert isinstance(roll, DieRolled)
+    assert Game.resume(events[:i + 1]).events[i] == roll
+    events[i] = DieRolled((roll.seat + 1) % 3, roll.face)
+    with pytest.raises(DivergenceError, match="a random outcome for the Rising die") as caught:
+        Game.resume(events[:i + 1])
+    assert caught.value.index == i

@@ -48,6 +48,21 @@ def test_tactus_steals_her_bottom_card_and_she_never_blocks() -> None:
     no_decision_of_hers(game)
 
 
+@pytest.mark.rule("RR-SOLO-6", "RULING-V1")
+@pytest.mark.card("aja")
+def test_the_multiplayer_variant_protects_her_at_her_starting_hand_of_two() -> None:
+    """Aja, "Choose an opponent; they banish 1 of their cards.", under the official
+    multiplayer variant: Au Toma starts with 2 cards (RR-SOLO-6), so with 2 she is protected
+    and only Aja is banished; with 3 she banishes her bottom card."""
+    v1 = Ruleset(protect_small_hands=True)
+    two = my_deploy(solo(Scenario(2, ruleset=v1).hand(ME, "aja").hand(HER, "deanna", "harmony")),
+                    "aja", M)
+    assert of_type(two.events, CardBanished) == [CardBanished("aja", Zone.at(M))]
+    three = my_deploy(solo(Scenario(2, ruleset=v1).hand(ME, "aja")
+                           .hand(HER, "deanna", "harmony", "sevro")), "aja", M)
+    assert CardBanished("deanna", Zone.hand(HER)) in three.events
+
+
 @pytest.mark.rule("RR-SOLO-14")
 @pytest.mark.card("aja")
 def test_aja_makes_her_banish_her_bottom_card() -> None:
