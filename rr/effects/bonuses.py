@@ -17,7 +17,6 @@ from rr.model import (
     LOCATION_BONUS,
     LOCATIONS,
     Bonus,
-    CardId,
     House,
     Location,
     Seat,
