@@ -62,15 +62,14 @@ def bondilus(p: Play) -> Ability:
     (RULING-A1); cards leaving a location cannot be blocked (RULING-A13).
 
     Bondilus itself is a non-Gold on this location and the text does not say "other", so by
-    the principle of RULING-A16 it may be chosen (and must be, if it is the only one).
+    the principle of RULING-A16 it may be chosen (and must be, if it is the only one): there is
+    always a card to banish.
     """
     # "If deployed on Mars, banish 1 non-Gold from this location."
     if p.location is not Location.MARS:
         return None
     cards = [PickCard(c) for c in p.state.stack(Location.MARS)
              if not is_color(p.state, c, Color.GOLD)]
-    if not cards:
-        return None
     choice = yield from p.ask(Ask.CARD, "Banish 1 non-Gold from Mars", cards)
     yield from banish(p.table, choice.card)
     return None

@@ -163,10 +163,13 @@ def test_bondilus_banishes_a_non_gold_from_anywhere_on_mars() -> None:
 
 @pytest.mark.card("bondilus")
 def test_bondilus_elsewhere_does_nothing() -> None:
-    """Bondilus, "If deployed on Mars, ...": on Jupiter nothing is banished."""
+    """Bondilus, "If deployed on Mars, ...": on Jupiter nothing is banished, not even a
+    non-Gold lying on Mars."""
     game = (Scenario(2).hand(0, "bondilus").at(Location.JUPITER, "deanna")
-            .deploy(0, "bondilus", Location.JUPITER))
+            .at(Location.MARS, "harmony").deploy(0, "bondilus", Location.JUPITER))
     assert game.is_over and game.state.stack(Location.JUPITER) == ("deanna", "bondilus")
+    assert game.state.stack(Location.MARS) == ("harmony",)
+    assert not any(isinstance(e, CardBanished) for e in game.events)
 
 
 @pytest.mark.card("bondilus")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rr.cards import solo as solo_cards
 from rr.cards.catalogue import card as card_data
 from rr.cards.copper import AUCTION
 from rr.cards.registry import abilities
@@ -12,10 +13,10 @@ from rr.effects.play import Play
 from rr.effects.program import Program, Table
 from rr.engine import Game
 from rr.events.types import (
-    CardBanished, CardGained, CardPassed, CardRevealed, CardSelectedAtRandom, CardsPutOnTop,
+    CardBanished, CardGained, CardsShuffled, CardPassed, CardRevealed, CardSelectedAtRandom, CardsPutOnTop,
     DecisionMade, DieRolled, FleetAdvanced, CardsSeen, HeliumLost, InfluencePlaced,
 )
-from rr.model import Bonus, Location, Zone
+from rr.model import INFLUENCE_TOKENS, Bonus, Location, Zone
 from rr.options import Answer, PickCard, PickName, PickPlayer
 from rr.rules.turn import hooks
 from rr.ruleset import Ruleset
@@ -280,3 +281,36 @@ def test_her_answers_and_hand_count_from_the_state_alone() -> None:
         automa_answer(state, HER, Ask.CONFIRM, "x", [Answer.NO])
     assert hand_size_for_fewest(state, HER) == 2
     assert hand_size_for_fewest(state, ME) == 3
+
+
+@pytest.mark.rule("RR-SOLO-17")
+@pytest.mark.rule("RULING-T8")
+@pytest.mark.card("auctioneer")
+def test_auctioneer_rerolls_influence_when_she_has_none_left() -> None:
+    """Auctioneer, "That opponent chooses one: Gain 1 Helium, advance on the Fleet Track, or
+    place 1 Influence on the Institute.": with every Influence token placed and her fleet at
+    10, only Helium ends the rolls."""
+    rerolled_influence = False
+    for seed in range(60):
+        state = solo(Scenario(2, VARIANT).hand(ME, "auctioneer")
+                     .tokens(HER, fleet=10, influence=INFLUENCE_TOKENS))
+        game = my_deploy(state, "auctioneer", M, seed=seed)
+        rolls = [e.face for e in of_type(game.events, DieRolled)]
+        assert rolls[-1] is Bonus.HELIUM
+        assert Bonus.HELIUM not in rolls[:-1]
+        rerolled_influence = rerolled_influence or Bonus.INFLUENCE in rolls[:-1]
+        if rerolled_influence:
+            return
+    raise AssertionError("no seed rolled Influence first")
+
+
+@pytest.mark.rule("RR-SOLO-17")
+@pytest.mark.card("roque")
+def test_roque_shuffle_of_her_top_cards_accepts_only_those_cards() -> None:
+    """Roque against her: a recorded shuffle of her top cards is accepted (on resume) only if
+    it holds exactly those cards."""
+    shuffle = solo_cards._shuffle(("sevro", "tactus", "nero"))
+    assert shuffle.accepts(CardsShuffled(("nero", "sevro", "tactus")))
+    assert not shuffle.accepts(CardsShuffled(("nero", "sevro", "cassius")))
+    assert not shuffle.accepts(CardsShuffled(("nero", "sevro")))
+    assert not shuffle.accepts(HeliumLost(HER, 1))
