@@ -76,8 +76,7 @@ def group_counselor(p: Play) -> Ability:
     # "Choose up to 3 banished cards and place each of them either on the top or bottom of
     # the deck."
     for n in range(3):
-        if not p.state.banished:
-            break
+        # With none (left) banished, "done" is the only answer: taken without asking (RR-ABIL-1).
         options: list[Answer | PickCard] = [Answer.DONE,
                                             *(PickCard(c) for c in p.state.banished)]
         choice = yield from p.ask(Ask.CARD, f"Choose a banished card ({n + 1} of up to 3)",
@@ -131,8 +130,7 @@ def psychologist(p: Play) -> Ability:
     """"One location" is any of the four, its own included. The first card chosen is placed
     first, so the second ends on top."""
     # "You may place (not deploy) 1 or 2 banished cards on the top of one location."
-    if not p.state.banished:
-        return None
+    # With none banished, "no" is the only answer: taken without asking (RR-ABIL-1).
     options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in p.state.banished)]
     first = yield from p.ask(Ask.CARD, "Place a banished card on top of a location?", options)
     if not isinstance(first, PickCard):
@@ -140,8 +138,7 @@ def psychologist(p: Play) -> Ability:
     where = yield from p.ask(Ask.LOCATION, f"Place {first.card} on top of a location",
                              list(LOCATIONS))
     yield from place(p.table, first.card, where)
-    if not p.state.banished:
-        return None
+    # With none left, "done" is the only answer: taken without asking.
     more: list[Answer | PickCard] = [Answer.DONE, *(PickCard(c) for c in p.state.banished)]
     second = yield from p.ask(Ask.CARD, f"Place a second banished card on top of {where.title}?",
                               more)

@@ -378,6 +378,9 @@ def test_quicksilver_with_no_opponent_helium_does_nothing() -> None:
     """Quicksilver, "Steal 1 Helium ...": no opponent has any, nothing happens."""
     game = Scenario(2).hand(0, "quicksilver").deploy(0, "quicksilver", Location.MARS)
     assert game.is_over and game.state.players[0].helium == 0
+    game = Scenario(3).hand(0, "quicksilver").deploy(0, "quicksilver", Location.MARS)
+    assert game.is_over, "no choice between opponents who have nothing to steal"
+    assert [p.helium for p in game.state.players] == [0, 0, 0]
 
 
 @pytest.mark.card("quicksilver", "the_howlers")

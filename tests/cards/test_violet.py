@@ -102,6 +102,10 @@ def test_holo_host_given_to_the_player_on_the_right_when_ahead_on_influence() ->
     events = play(game, Lead("holo_host", M))
     assert CardPassed("holo_host", 0, 1) in events
     assert game.state.hand(1) == ("holo_host",)
+    # handed over face up: shown in its new hand, for everyone to see (RR-VIEW-5)
+    assert CardRevealed("holo_host", Zone.hand(1), 1) in events
+    assert events.index(CardRevealed("holo_host", Zone.hand(1), 1)) > events.index(
+        CardPassed("holo_host", 0, 1))
     assert game.state.hand(0) == ("sevro", "deanna")
     assert game.state.stack(M) == ()
     assert game.is_over  # "then end your turn": no final step

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
+from rr.effects.program import Chance
 from rr.events.types import (
     BlockUsed, CardBanished, CardGained, CardPlaced, CardReturnedToDeck, CardRevealed,
-    CardSelectedAtRandom, Event,
+    CardSelectedAtRandom, CardsShuffled, Event,
 )
 from rr.engine import Game
 from rr.model import Location, Zone
@@ -101,6 +103,20 @@ def test_group_counselor_puts_up_to_three_banished_cards_on_top_or_bottom_of_the
     assert game.state.deck[-2:] == ("sevro", "deanna") and game.state.deck[0] == "harmony"
     assert game.state.banished == ("pelus",)
     assert CardReturnedToDeck("harmony", Zone.banished(), True) in game.events
+
+
+@pytest.mark.card("group_counselor")
+def test_group_counselor_counts_the_cards_chosen() -> None:
+    """Group Counselor, "Choose up to 3 banished cards ...": each question says which of the
+    three it is, and with none left nothing more is asked."""
+    game = (Scenario(2).hand(0, "group_counselor").banished("sevro", "harmony")
+            .deploy(0, "group_counselor", M))
+    assert game.pending is not None and "(1 of up to 3)" in game.pending.prompt
+    play(game, PickCard("sevro"), Position.TOP)
+    assert game.pending is not None and "(2 of up to 3)" in game.pending.prompt
+    play(game, PickCard("harmony"), Position.TOP)
+    assert game.is_over and game.state.banished == ()
+    assert game.state.deck[-2:] == ("sevro", "harmony")
 
 
 @pytest.mark.card("group_counselor")
@@ -313,6 +329,19 @@ def test_psychologist_may_place_just_one_or_none() -> None:
 
 
 @pytest.mark.card("psychologist")
+def test_psychologist_with_one_banished_card_places_it_then_asks_nothing() -> None:
+    """Psychologist, "You may place ... 1 or 2 banished cards on the top of one location.":
+    the only banished card placed, no second one to offer."""
+    game = (Scenario(2).hand(0, "psychologist").banished("sevro")
+            .deploy(0, "psychologist", M))
+    assert game.pending is not None
+    assert set(game.pending.options) == {Answer.NO, PickCard("sevro")}
+    play(game, PickCard("sevro"), J)
+    assert game.is_over
+    assert game.state.stack(J) == ("sevro",) and game.state.banished == ()
+
+
+@pytest.mark.card("psychologist")
 @pytest.mark.rule("RR-ABIL-1")
 def test_psychologist_with_no_banished_card_does_nothing() -> None:
     """Psychologist, "You may place ... banished cards ...": none banished, nothing asked."""
@@ -457,3 +486,21 @@ def test_surgeon_end_of_game_with_no_banished_gold_gains_nothing() -> None:
     """Surgeon, "Gain any 1 banished Gold.": none banished, nothing happens."""
     game = Scenario(2).hand(0, "surgeon").banished("deanna").ability(0, "surgeon")
     assert game.is_over and game.state.hand(0) == ("surgeon",)
+
+
+@pytest.mark.card("roque", "psychologist", "researcher")
+@pytest.mark.rule("RR-ABIL-13")
+def test_a_random_selection_accepts_only_one_of_those_cards_from_that_zone() -> None:
+    """Roque, "... then randomly select a card from their hand.": the random pick is recorded;
+    a recorded pick read back (on resume) is accepted only if it is one of the cards, from
+    the zone picked from."""
+    program = select_at_random(Zone.hand(1), ("sevro", "deanna"), "a random card")
+    chance = next(program)
+    assert isinstance(chance, Chance)
+    assert chance.accepts(CardSelectedAtRandom("deanna", Zone.hand(1)))
+    assert not chance.accepts(CardSelectedAtRandom("tactus", Zone.hand(1)))
+    assert not chance.accepts(CardSelectedAtRandom("deanna", Zone.hand(0)))
+    assert not chance.accepts(CardsShuffled(("deanna", "sevro")))
+    with pytest.raises(StopIteration) as done:
+        program.send(CardSelectedAtRandom("sevro", Zone.hand(1)))
+    assert done.value.value == "sevro"
