@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rr.cards.green import shuffled
 from rr.decisions import Ask
 from rr.events.types import (
     CardBanished, CardGained, CardPlaced, CardReturnedToDeck, CardRevealed, CardsShuffled,
@@ -217,6 +218,7 @@ def test_firewall_expert_with_two_cards_lets_the_player_skip_a_location() -> Non
             .deploy(0, "firewall_expert", I))
     assert game.pending is not None
     assert set(game.pending.options) == {Answer.NO, PickCard("sevro"), PickCard("harmony")}
+    assert game.pending.options[0] is Answer.NO  # "no" comes first, as in every "you may"
     play(game, Answer.NO)  # nothing on Jupiter
     assert game.pending is not None and Answer.NO not in game.pending.options
     play(game, PickCard("sevro"))  # Mars; Luna gets the other
@@ -316,7 +318,11 @@ def test_online_gambler_names_three_colours_and_gains_a_match() -> None:
             .deploy(0, "online_gambler", J))
     assert game.pending is not None and game.pending.ask is Ask.COLOR
     assert len(game.pending.options) == 14
-    play(game, Color.RED, Color.GOLD)
+    assert "(1 of 3)" in game.pending.prompt
+    play(game, Color.RED)
+    assert game.pending is not None and "(2 of 3)" in game.pending.prompt
+    play(game, Color.GOLD)
+    assert game.pending is not None and "(3 of 3)" in game.pending.prompt
     assert game.pending is not None and Color.RED not in game.pending.options
     assert Color.GOLD not in game.pending.options and len(game.pending.options) == 12
     events = play(game, Color.BLUE)
@@ -388,3 +394,15 @@ def test_online_gambler_end_of_game_with_an_empty_deck_does_nothing() -> None:
     game = Scenario(2).hand(0, "online_gambler").deck_only().ability(0, "online_gambler")
     assert game.is_over and game.state.hand(0) == ("online_gambler",)
 
+
+
+@pytest.mark.card("online_gambler")
+@pytest.mark.rule("RR-ABIL-13")
+def test_online_gambler_shuffle_accepts_only_a_shuffle_of_those_cards() -> None:
+    """Online Gambler, "Shuffle and return the other cards to the top of the deck.": a recorded
+    shuffle read back (on resume) is accepted only if it holds exactly the other cards."""
+    chance = shuffled(("sevro", "deanna", "pelus"))
+    assert chance.accepts(CardsShuffled(("pelus", "sevro", "deanna")))
+    assert not chance.accepts(CardsShuffled(("pelus", "sevro", "tactus")))
+    assert not chance.accepts(CardsShuffled(("pelus", "sevro")))
+    assert not chance.accepts(CardRevealed("sevro", Zone.deck(), 0))

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import pytest
 
+from rr.cards.red import _random_card
 from rr.decisions import Ask
+from rr.effects.play import Play
+from rr.effects.program import Table
 from rr.engine import Game
 from rr.events.types import (
     BlockUsed, CardBanished, CardGained, CardRevealed, CardSelectedAtRandom, Event,
     HeliumGained, HeliumLost,
 )
-from rr.model import Location, Zone
+from rr.model import CardId, Location, Zone
 from rr.options import Answer, PickCard, PickPlayer
+from rr.rules.turn import hooks
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
 
@@ -397,3 +401,18 @@ def test_arlus_each_neighbour_is_asked_about_their_own_gold() -> None:
     assert BlockUsed(2, "pax_au_telemanus", 0) in events
     assert game.state.hand(2) == ("pax_au_telemanus",) and game.state.hand(1) == ()
     assert game.is_over
+
+
+@pytest.mark.card("arlus")
+@pytest.mark.rule("RR-ABIL-13")
+def test_arlus_random_card_accepts_only_a_card_of_that_hand() -> None:
+    """Arlus, "Each neighboring player reveals a random card from their hand.": the random card
+    is recorded; a recorded one read back (on resume) is accepted only if it is a card of that
+    player's hand, picked from that hand."""
+    state = Scenario(2).hand(0, "arlus").hand(1, "sevro", "deanna").state()
+    p = Play(Table(state), 0, CardId("arlus"), Location.MARS, None, None, hooks())
+    chance = _random_card(p, 1)
+    assert chance.accepts(CardSelectedAtRandom("deanna", Zone.hand(1)))
+    assert not chance.accepts(CardSelectedAtRandom("arlus", Zone.hand(1)))
+    assert not chance.accepts(CardSelectedAtRandom("deanna", Zone.hand(0)))
+    assert not chance.accepts(HeliumLost(1, 1))
