@@ -173,9 +173,8 @@ def karnus(p: Play) -> Ability:
     # its name public (RULING-C5).
     if banished not in KARNUS_TRIGGERS:
         return None
+    # With no opponent to choose, "no" is the only answer: taken without asking.
     victims = _victims(p)
-    if not victims:
-        return None
     options: list[Answer | PickPlayer] = [Answer.NO, *(PickPlayer(s) for s in victims)]
     choice = yield from p.ask(Ask.PLAYER, "Choose an opponent to banish 1 of their cards?",
                               options)
@@ -314,9 +313,8 @@ def sevro(p: Play) -> Ability:
 
 def tactus(p: Play) -> Ability:
     # "You may steal 1 card from an opponent (they choose the card)."
+    # With no opponent to steal from, "no" is the only answer: taken without asking.
     victims = _victims(p)
-    if not victims:
-        return None
     options: list[Answer | PickPlayer] = [Answer.NO, *(PickPlayer(s) for s in victims)]
     choice = yield from p.ask(Ask.PLAYER, "Steal 1 card from an opponent?", options)
     if not isinstance(choice, PickPlayer):
