@@ -13,7 +13,8 @@ from rr.effects.play import Play
 from rr.effects.program import Program, Table
 from rr.engine import Game
 from rr.events.types import (
-    CardBanished, CardGained, CardsShuffled, CardPassed, CardRevealed, CardSelectedAtRandom, CardsPutOnTop,
+    CardBanished, CardGained, CardPassed, CardRevealed, CardSelectedAtRandom, CardsPutOnTop,
+    CardsShuffled,
     DecisionMade, DieRolled, FleetAdvanced, CardsSeen, HeliumLost, InfluencePlaced,
 )
 from rr.model import INFLUENCE_TOKENS, Bonus, Location, Zone
