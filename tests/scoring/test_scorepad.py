@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from rr.model import Color, Location
+from rr.errors import BadInputError
+from rr.model import CardId, Color, Location
 from rr.ruleset import Ruleset
 from rr.scoring.bonuses import Tokens
 from rr.scoring.scorepad import ROWS, influence_points, score
-from rr.scoring.table import Declaration, FinalPlayer, FinalTable
+from rr.scoring.table import Declaration, FinalPlayer, FinalTable, LocationCard
 
 from .positions import bonus, down, scored
 
@@ -233,3 +234,22 @@ def test_artisan_chef_ignores_only_gold_cards_losses() -> None:
     assert bonus("sefi", "sevro", "artisan_chef") == -5
     wide = Ruleset(artisan_chef_gold_cards_only=False)
     assert bonus("sefi", "sevro", "artisan_chef", ruleset=wide) == 0
+
+
+def test_a_position_has_one_to_six_players() -> None:
+    """The scorer reads one player (a hand on its own) to six; no players or seven are
+    refused, naming the count."""
+    assert score(FinalTable((player("A", "darrow"),))).winners == ("A",)
+    with pytest.raises(BadInputError, match="a position has 1 to 6 players, not 0"):
+        score(FinalTable(()))
+    with pytest.raises(BadInputError, match="a position has 1 to 6 players, not 7"):
+        score(FinalTable(tuple(player(f"P{i}") for i in range(7))))
+
+
+def test_an_unknown_card_id_is_refused() -> None:
+    """A position built in code with a card id no card has is refused, naming where it is."""
+    with pytest.raises(BadInputError, match="player 'A': hand: unknown card 'nobody'"):
+        score(FinalTable((player("A", "nobody"),)))
+    board = {Location.MARS: (LocationCard(CardId("nobody")),)}
+    with pytest.raises(BadInputError, match="Mars: unknown card 'nobody'"):
+        score(FinalTable((player("A"),), board))
