@@ -183,3 +183,24 @@ def test_optimiser_matches_brute_force_codebreaker_with_two_oranges() -> None:
     points, chosen = optimised(hand)
     assert points == brute_force(hand)
     assert all(declaration_error(c, chosen[c.id]) is None for c in hand if c.id in chosen)
+
+
+@pytest.mark.rule("RR-SCORE-6", "RR-SCORE-7")
+def test_declaration_error_names_what_is_wrong() -> None:
+    """A Gray may take one other colour and an Orange a character's name; anything else is
+    refused, saying why."""
+    holiday, cyther, darrow = cards("holiday", "cyther", "darrow")
+    assert declaration_error(holiday, Declaration(color=Color.BLUE)) is None
+    assert declaration_error(holiday, Declaration()) is None
+    assert declaration_error(cyther, Declaration(name="Darrow")) is None
+    assert declaration_error(cyther, Declaration()) is None
+    assert declaration_error(darrow, Declaration()) == (
+        "Darrow is neither a Gray nor an Orange, so it cannot declare anything")
+    assert declaration_error(cyther, Declaration(color=Color.BLUE)) == (
+        "Cyther is not a Gray and cannot be declared a colour")
+    assert declaration_error(holiday, Declaration(color=Color.GRAY)) == (
+        "Holiday is already Gray; declare one *other* colour")
+    assert declaration_error(holiday, Declaration(name="Darrow")) == (
+        "Holiday is not an Orange and cannot take a name")
+    assert declaration_error(cyther, Declaration(name="Bob")) == (
+        "'Bob' is not the name of a character")
