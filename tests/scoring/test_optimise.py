@@ -204,3 +204,18 @@ def test_declaration_error_names_what_is_wrong() -> None:
         "Holiday is not an Orange and cannot take a name")
     assert declaration_error(cyther, Declaration(name="Bob")) == (
         "'Bob' is not the name of a character")
+
+
+@pytest.mark.rule("RULING-B3", "RULING-F5")
+@pytest.mark.card("codebreaker")
+def test_orange_takes_the_first_name_whose_letter_is_free() -> None:
+    """Codebreaker, "22 if the first letter of the names of your cards are all different.",
+    with Cyther (C like Codebreaker), 4D Painter, Aja, Boneriders and The Jackal ("-30 if
+    with Darrow or Octavia."): 4, A, B, C and T are held and Darrow or Octavia would cost
+    The Jackal 30, so Cyther takes the first name in alphabetical order that frees its
+    letter, Dancer (D is in play only through The Jackal's text), not a later one like Eo."""
+    me = scored(["codebreaker", "cyther", "the_jackal", "4d_painter", "aja", "boneriders"],
+                best=True)
+    assert me.declarations == {"cyther": Declaration(name="Dancer")}
+    assert me.cards[0].bonus == 22
+    assert [c.bonus for c in me.cards[2:]] == [0, 0, 0, 15]
