@@ -219,3 +219,30 @@ def test_orange_takes_the_first_name_whose_letter_is_free() -> None:
     assert me.declarations == {"cyther": Declaration(name="Dancer")}
     assert me.cards[0].bonus == 22
     assert [c.bonus for c in me.cards[2:]] == [0, 0, 0, 15]
+
+
+@pytest.mark.rule("RULING-B3", "RR-SCORE-6")
+@pytest.mark.card("fitchner")
+def test_a_colour_that_adds_nothing_is_not_declared() -> None:
+    """Fitchner, "10 if with a Red. 10 if with Sevro.", already with Darrow (a Red): declaring
+    Holiday Red would change nothing, so of the equally good options the one with fewer
+    declarations is kept: Holiday declares nothing."""
+    me = scored(["fitchner", "darrow", "holiday"], best=True)
+    assert me.declarations == {}
+    assert me.cards[0].bonus == 10
+
+
+@pytest.mark.rule("RULING-B3")
+@pytest.mark.card("antonia")
+def test_a_name_the_mixed_card_likes_beats_one_it_hates() -> None:
+    """Antonia, "15 if with The Jackal or 2 other Golds. -10 if with Victra or Sevro.", reads
+    both colours and names; The Howlers, "15 if with Sevro.", only names; Cyther, "16 if with
+    a Blue.". Holiday Blue (+16 for Cyther) and Cyther named The Jackal (+15 for Antonia) is
+    best; naming Cyther Sevro would win The Howlers 15 but cost Antonia 10."""
+    me = scored(["antonia", "the_howlers", "holiday", "cyther"], best=True)
+    assert me.declarations == {
+        "holiday": Declaration(color=Color.BLUE),
+        "cyther": Declaration(name="The Jackal"),
+    }
+    assert [c.bonus for c in me.cards] == [15, 0, 0, 16]
+    assert me.rows.cards == (15 + 20 + 15 + 14) + 15 + 16
