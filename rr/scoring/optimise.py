@@ -34,8 +34,12 @@ declaration can change.
   the colours onto the colours tested by the cards that read both) is found alone, the
   Oranges' likewise, and only those projections are combined with the mixed cards.
 
-Ties are broken by a fixed order: fewer declarations first, then colour order (``Color``) and
-alphabetical names, so the result is deterministic (RULING-B3).
+Ties are broken by a fixed order, so the result is deterministic (RULING-B3). The Grays' options
+come fewer declarations first, then in colour order (``Color``); the Oranges' fewer renamings
+first, then the tested names alphabetically, then the untested candidates by first letter; an
+earlier option wins a tie within its part. Across the parts the first best combination found
+wins, so two equally good declarations that fall into different parts (one seen by the mixed
+cards, one not) are not ordered by colour: that is a fixed order too, but not a global one.
 """
 
 from __future__ import annotations

@@ -9,7 +9,10 @@ from typing import Any
 
 import pytest
 
+from rr.automa import Parity
 from rr.cli import main
+from rr.scoring.input import parse_table
+from rr.scoring.solo import AutomaScoring
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "score-example.json"
 
@@ -126,7 +129,7 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
     ("no players", {"players": []}, "2 to 6 players, not 0"),
     ("two Sovereign holders",
      {"players": [player(sovereign=True), player("Bo", hand=[], sovereign=True)]},
-     "only one player can hold the Sovereign token"),
+     "only one player can hold the Sovereign token, not 'Ana', 'Bo'"),
     ("Gray declared Gray",
      {"players": [player(hand=["holiday"], declare={"holiday": {"color": "gray"}})]},
      "Holiday is already Gray"),
@@ -154,7 +157,8 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
     ("unknown declaration field",
      {"players": [player(hand=["holiday"], declare={"holiday": {"colour": "blue"}})]},
      "unknown field 'colour'"),
-    ("helium as a string", {"players": [player(helium="3")]}, "helium must be a whole number"),
+    ("helium as a string", {"players": [player(helium="3")]},
+     'player \'Ana\': helium must be a whole number, not "3"'),
     ("fleet as a boolean", {"players": [player(fleet=True)]}, "fleet must be a whole number"),
     ("sovereign as a string", {"players": [player(sovereign="yes")]}, "sovereign must be true or false"),
     ("hand not a list", {"players": [player(hand="darrow")]}, "hand must be a JSON list"),
@@ -184,6 +188,9 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
     ("nested 10000 deep", "[" * 10000 + "]" * 10000, "nests deeper than 32 levels"),
     ("no locations", json.dumps({"players": [player(), player("Bo", hand=[])], "banished": []}),
      "missing field 'locations'"),
+    ("two locations left out",
+     {"players": [player()], "locations": {"jupiter": [], "mars": []}},
+     "locations: missing 'luna' (give [] for an empty location)"),
     ("a location left out",
      {"players": [player()], "locations": {"jupiter": [], "mars": [], "luna": []}},
      "locations: missing 'institute' (give [] for an empty location)"),
@@ -193,6 +200,21 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
     ("extra points beyond the bound", {"players": [player(hand=["hacker"],
                                                           extra_points={"hacker": 5000})]},
      "extra_points for Hacker must be 0 to 999"),
+    ("negative extra points", {"players": [player(hand=["hacker"], extra_points={"hacker": -1})]},
+     "extra_points for Hacker must be 0 to 999, not -1"),
+    ("neutral Influence above 10",
+     {"players": [player(), player("Bo", hand=[])], "neutral_influence": 11},
+     "neutral_influence must be 0 to 10, not 11"),
+    ("blank name", {"players": [player("  ")]}, "players[0].name must be a non-empty string"),
+    ("name not a string", {"players": [player(7)]}, "players[0].name must be a non-empty string"),
+    ("Au Toma at level 7",
+     {"players": [player(), player("Tull Au Toma", hand=[],
+                                   au_toma={"level": 7, "odd_even": "odd"})]},
+     "player 'Tull Au Toma': au_toma.level must be 1 to 6, not 7"),
+    ("Au Toma's odd/even card on no side",
+     {"players": [player(), player("Tull Au Toma", hand=[],
+                                   au_toma={"level": 2, "odd_even": "both"})]},
+     'player \'Tull Au Toma\': au_toma.odd_even must be "odd" or "even", not "both"'),
     ("NaN for Helium", '{"players": [{"helium": NaN}]}', "NaN is not a JSON number"),
     ("extra points for a card without end-of-game ability",
      {"players": [player(extra_points={"darrow": 3})]}, "Darrow, which has no end-of-game ability"),
@@ -240,3 +262,36 @@ def test_bad_ruleset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     """An unknown ruleset option exits 2 with a one-line message."""
     code, _, err = run(capsys, "score", str(EXAMPLE), "--ruleset", "nonsense=true")
     assert code == 2 and "unknown ruleset option" in err
+
+
+@pytest.mark.rule("RR-SETUP-7")
+def test_six_players_are_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A file may hold up to 6 players: six are scored."""
+    players = [player(), *(player(f"P{i}", hand=[]) for i in range(5))]
+    code, out, _ = run(capsys, "score", write(tmp_path, {"players": players}), "--json")
+    assert code == 0
+    assert [p["name"] for p in json.loads(out)["players"]] == ["Ana", "P0", "P1", "P2", "P3", "P4"]
+
+
+@pytest.mark.rule("RR-SCORE-12", "RULING-A5")
+def test_two_player_neutral_house_defaults_to_three(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    """Without ``neutral_influence`` a 2-player file's neutral house has 3 Influence: with
+    3 Influence Ana ties it for the most (3 × 4 = 12); given 10 (the most accepted) it leads
+    and she is second (3 × 2 = 6)."""
+    players = [player(influence=3), player("Bo", hand=[], influence=0)]
+    _, out, _ = run(capsys, "score", write(tmp_path, {"players": players}), "--json")
+    assert json.loads(out)["players"][0]["rows"]["influence"] == 12
+    code, out, _ = run(capsys, "score",
+                       write(tmp_path, {"players": players, "neutral_influence": 10}), "--json")
+    assert code == 0 and json.loads(out)["players"][0]["rows"]["influence"] == 6
+
+
+@pytest.mark.rule("RR-SOLO-15")
+def test_au_toma_entry_is_read() -> None:
+    """``au_toma`` gives Tull Au Toma's level and the side of the odd/even card."""
+    text = json.dumps(complete({"players": [
+        player(), player("Tull Au Toma", hand=[], au_toma={"level": 2, "odd_even": "even"})]}))
+    table = parse_table(text)
+    assert table.players[0].automa is None
+    assert table.players[1].automa == AutomaScoring(2, Parity.EVEN)

@@ -183,3 +183,66 @@ def test_optimiser_matches_brute_force_codebreaker_with_two_oranges() -> None:
     points, chosen = optimised(hand)
     assert points == brute_force(hand)
     assert all(declaration_error(c, chosen[c.id]) is None for c in hand if c.id in chosen)
+
+
+@pytest.mark.rule("RR-SCORE-6", "RR-SCORE-7")
+def test_declaration_error_names_what_is_wrong() -> None:
+    """A Gray may take one other colour and an Orange a character's name; anything else is
+    refused, saying why."""
+    holiday, cyther, darrow = cards("holiday", "cyther", "darrow")
+    assert declaration_error(holiday, Declaration(color=Color.BLUE)) is None
+    assert declaration_error(holiday, Declaration()) is None
+    assert declaration_error(cyther, Declaration(name="Darrow")) is None
+    assert declaration_error(cyther, Declaration()) is None
+    assert declaration_error(darrow, Declaration()) == (
+        "Darrow is neither a Gray nor an Orange, so it cannot declare anything")
+    assert declaration_error(cyther, Declaration(color=Color.BLUE)) == (
+        "Cyther is not a Gray and cannot be declared a colour")
+    assert declaration_error(holiday, Declaration(color=Color.GRAY)) == (
+        "Holiday is already Gray; declare one *other* colour")
+    assert declaration_error(holiday, Declaration(name="Darrow")) == (
+        "Holiday is not an Orange and cannot take a name")
+    assert declaration_error(cyther, Declaration(name="Bob")) == (
+        "'Bob' is not the name of a character")
+
+
+@pytest.mark.rule("RULING-B3", "RULING-F5")
+@pytest.mark.card("codebreaker")
+def test_orange_takes_the_first_name_whose_letter_is_free() -> None:
+    """Codebreaker, "22 if the first letter of the names of your cards are all different.",
+    with Cyther (C like Codebreaker), 4D Painter, Aja, Boneriders and The Jackal ("-30 if
+    with Darrow or Octavia."): 4, A, B, C and T are held and Darrow or Octavia would cost
+    The Jackal 30, so Cyther takes the first name in alphabetical order that frees its
+    letter, Dancer (D is in play only through The Jackal's text), not a later one like Eo."""
+    me = scored(["codebreaker", "cyther", "the_jackal", "4d_painter", "aja", "boneriders"],
+                best=True)
+    assert me.declarations == {"cyther": Declaration(name="Dancer")}
+    assert me.cards[0].bonus == 22
+    assert [c.bonus for c in me.cards[2:]] == [0, 0, 0, 15]
+
+
+@pytest.mark.rule("RULING-B3", "RR-SCORE-6")
+@pytest.mark.card("fitchner")
+def test_a_colour_that_adds_nothing_is_not_declared() -> None:
+    """Fitchner, "10 if with a Red. 10 if with Sevro.", already with Darrow (a Red): declaring
+    Holiday Red would change nothing, so of the equally good options the one with fewer
+    declarations is kept: Holiday declares nothing."""
+    me = scored(["fitchner", "darrow", "holiday"], best=True)
+    assert me.declarations == {}
+    assert me.cards[0].bonus == 10
+
+
+@pytest.mark.rule("RULING-B3")
+@pytest.mark.card("antonia")
+def test_a_name_the_mixed_card_likes_beats_one_it_hates() -> None:
+    """Antonia, "15 if with The Jackal or 2 other Golds. -10 if with Victra or Sevro.", reads
+    both colours and names; The Howlers, "15 if with Sevro.", only names; Cyther, "16 if with
+    a Blue.". Holiday Blue (+16 for Cyther) and Cyther named The Jackal (+15 for Antonia) is
+    best; naming Cyther Sevro would win The Howlers 15 but cost Antonia 10."""
+    me = scored(["antonia", "the_howlers", "holiday", "cyther"], best=True)
+    assert me.declarations == {
+        "holiday": Declaration(color=Color.BLUE),
+        "cyther": Declaration(name="The Jackal"),
+    }
+    assert [c.bonus for c in me.cards] == [15, 0, 0, 16]
+    assert me.rows.cards == (15 + 20 + 15 + 14) + 15 + 16

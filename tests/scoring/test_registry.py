@@ -10,7 +10,9 @@ import pytest
 from rr.cards.catalogue import Card, catalogue, names
 from rr.model import CardId, Color
 from rr.scoring.bonuses import NO_BONUS, EndGame, HandCard, Surroundings
-from rr.scoring.registry import BONUSES
+from rr.scoring.bonuses_blue import BONUSES_BLUE
+from rr.scoring.bonuses_gold import BONUSES_GOLD
+from rr.scoring.registry import BONUSES, _merged
 
 CARDS = list(catalogue().values())
 
@@ -21,6 +23,13 @@ def test_every_card_has_a_bonus_function() -> None:
     missing = [c.id for c in CARDS if c.id not in BONUSES]
     assert not missing, f"no end-game bonus for: {missing}"
     assert set(BONUSES) == set(catalogue())
+
+
+def test_a_card_with_two_bonuses_is_refused() -> None:
+    """Merging the colour tables refuses a card listed twice, naming it."""
+    assert _merged(BONUSES_BLUE, BONUSES_GOLD) == {**BONUSES_BLUE, **BONUSES_GOLD}
+    with pytest.raises(ValueError, match="two end-game bonuses for aja"):
+        _merged(BONUSES_GOLD, BONUSES_BLUE, {CardId("aja"): NO_BONUS})
 
 
 def test_cards_without_end_game_text_map_to_no_bonus() -> None:

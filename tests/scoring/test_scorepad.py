@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from rr.model import Color, Location
+from rr.errors import BadInputError
+from rr.model import CardId, Color, Location
 from rr.ruleset import Ruleset
-from rr.scoring.bonuses import Tokens
+from rr.cards.catalogue import lookup
+from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
+from rr.scoring.registry import end_game_points
 from rr.scoring.scorepad import ROWS, influence_points, score
-from rr.scoring.table import Declaration, FinalPlayer, FinalTable
+from rr.scoring.table import Declaration, FinalPlayer, FinalTable, LocationCard
 
 from .positions import bonus, down, scored
 
@@ -35,10 +38,12 @@ def test_rows_come_in_rulebook_order_and_add_up() -> None:
 
 @pytest.mark.rule("RR-SCORE-2")
 def test_cards_row_is_core_plus_end_game_points() -> None:
-    """The cards row adds every card's core value and its end-game points."""
+    """The cards row adds every card's core value and its end-game points, and nothing else:
+    a player has no base score (only Tull Au Toma has, RR-SOLO-15)."""
     me = scored(["sevro", "eo"])
     assert [(c.id, c.core, c.bonus) for c in me.cards] == [("sevro", 15, 20), ("eo", 10, 0)]
     assert me.rows.cards == 15 + 20 + 10 + 0
+    assert me.base == 0
 
 
 @pytest.mark.rule("RR-SCORE-3", "RULING-A17")
@@ -233,3 +238,33 @@ def test_artisan_chef_ignores_only_gold_cards_losses() -> None:
     assert bonus("sefi", "sevro", "artisan_chef") == -5
     wide = Ruleset(artisan_chef_gold_cards_only=False)
     assert bonus("sefi", "sevro", "artisan_chef", ruleset=wide) == 0
+
+
+def test_a_position_has_one_to_six_players() -> None:
+    """The scorer reads one player (a hand on its own) to six; no players or seven are
+    refused, naming the count."""
+    assert score(FinalTable((player("A", "darrow"),))).winners == ("A",)
+    with pytest.raises(BadInputError, match="a position has 1 to 6 players, not 0"):
+        score(FinalTable(()))
+    with pytest.raises(BadInputError, match="a position has 1 to 6 players, not 7"):
+        score(FinalTable(tuple(player(f"P{i}") for i in range(7))))
+
+
+def test_an_unknown_card_id_is_refused() -> None:
+    """A position built in code with a card id no card has is refused, naming where it is."""
+    with pytest.raises(BadInputError, match="player 'A': hand: unknown card 'nobody'"):
+        score(FinalTable((player("A", "nobody"),)))
+    board = {Location.MARS: (LocationCard(CardId("nobody")),)}
+    with pytest.raises(BadInputError, match="Mars: unknown card 'nobody'"):
+        score(FinalTable((player("A"),), board))
+
+
+@pytest.mark.card("orion")
+@pytest.mark.rule("RR-SCORE-15")
+def test_tokens_left_out_are_none() -> None:
+    """Surroundings given no tokens are an empty table: Orion's "Gain points equal to your
+    position on the Fleet Track (0-10)" is 0, and an opponent given only Helium is at 0 on the
+    Fleet Track, tied with me, so Invictus scores its 16."""
+    orion = (HandCard.of(lookup("orion")),)
+    assert end_game_points(EndGame(orion, 0, Surroundings())) == 0
+    assert bonus("invictus", opponents=[Tokens(helium=2)]) == 16

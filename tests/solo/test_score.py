@@ -62,3 +62,21 @@ def test_each_level_sets_the_points_per_card() -> None:
         matching, nonmatching = expected[level]
         assert her_total(hand, level=level)[0] == 70 + 2 * matching + nonmatching
         assert automa_table().level(level).matching == matching
+
+
+@pytest.mark.rule("RR-SOLO-15")
+def test_her_column_card_by_card() -> None:
+    """Without tokens her column is her base and her cards only: each card listed with its
+    points (6 matching, 3 not, at level 2) and no end-game bonus, the base kept apart, every
+    other row 0."""
+    even, odd = EVEN[0], ODD[0]
+    table = FinalTable(players=(
+        FinalPlayer("Ana", ()),
+        FinalPlayer("Tull Au Toma", (even, odd), automa=AutomaScoring(2, Parity.EVEN)),
+    ))
+    her = score(table).player("Tull Au Toma")
+    assert [(c.id, c.core, c.bonus) for c in her.cards] == [(even, 6, 0), (odd, 3, 0)]
+    assert her.base == 70
+    assert her.rows.items() == (("cards", 70 + 6 + 3), ("fleet", 0), ("helium", 0),
+                                ("sovereignty", 0), ("influence", 0), ("excess", 0))
+    assert her.total == 79 and not her.sovereign
