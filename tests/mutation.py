@@ -8,7 +8,9 @@
 Each *mutant* is the module with one small mistake: a comparison flipped (``<`` / ``<=``,
 ``==`` / ``!=``, ``in`` / ``not in``, ``is`` / ``is not``), ``and`` / ``or`` swapped, an integer
 constant off by one, ``+`` / ``-`` swapped, a ``not`` dropped, a statement deleted (a check's
-``raise``, an assignment, a call, a ``yield``), or a returned value replaced by ``None``. The
+``raise``, an assignment, a call, a ``yield``), or a returned value replaced by ``None``. A
+bare ``return`` that is the last thing its function does is never deleted (the function returns
+None either way, so that mutant could only ever be equivalent). The
 module's focused tests (``[tool.rr.mutation.tests]`` in pyproject.toml) run against each
 mutant in a copy of the repository; the mutant is *killed* if they fail, *survives* if they
 pass. The score is killed / (mutants - equivalent), where the equivalent mutants — those that
@@ -86,6 +88,11 @@ class _Sites(ast.NodeVisitor):
 
     def __init__(self) -> None:
         self.sites: list[tuple[ast.AST, str, str, object]] = []
+        self.tail_returns: set[int] = set()
+        """The ids of the ``return``/``return None`` statements whose deletion cannot change
+        anything: each is the last thing its function does (the end of the body, or the end
+        of a branch of an ``if``/``with``/``match`` that is itself the last thing), so the
+        function returns None either way."""
 
     def visit_Compare(self, node: ast.Compare) -> None:
         for i, op in enumerate(node.ops):
@@ -127,6 +134,8 @@ class _Sites(ast.NodeVisitor):
             block = getattr(node, name, None)
             if isinstance(block, list):
                 for stmt in block:
+                    if id(stmt) in self.tail_returns:
+                        continue
                     if _deletable(stmt) and not (len(block) == 1 and name == "body"
                                                  and isinstance(stmt, ast.Pass)):
                         self.sites.append((stmt, "delete", f"delete {_kind(stmt)}", None))
@@ -140,7 +149,24 @@ class _Sites(ast.NodeVisitor):
 
     def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         # Decorators, defaults and annotations are left alone: only the body is mutated.
+        self._mark_tail(node.body)
         self.generic_visit(ast.Module(body=node.body, type_ignores=[]))
+
+
+    def _mark_tail(self, block: list[ast.stmt]) -> None:
+        last = block[-1]
+        if isinstance(last, ast.Return) and (last.value is None or (
+                isinstance(last.value, ast.Constant) and last.value.value is None)):
+            self.tail_returns.add(id(last))
+        elif isinstance(last, ast.If):
+            self._mark_tail(last.body)
+            if last.orelse:
+                self._mark_tail(last.orelse)
+        elif isinstance(last, (ast.With, ast.AsyncWith)):
+            self._mark_tail(last.body)
+        elif isinstance(last, ast.Match):
+            for case in last.cases:
+                self._mark_tail(case.body)
 
 
 def _deletable(stmt: ast.stmt) -> bool:

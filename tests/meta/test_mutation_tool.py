@@ -92,3 +92,27 @@ def test_a_mutant_in_a_function_is_met_only_by_tests_that_run_its_lines() -> Non
     assert scopes[(4, "delete if")] == (4,)
     assert scopes[(5, "+ -> -")] == (5,)
     assert scopes[(6, "return None")] == (6,)
+
+
+TAILS = '''\
+def f(x):
+    if x:
+        print(x)
+        return None
+    else:
+        return
+
+
+def g(x):
+    for y in x:
+        return
+    return x
+'''
+
+
+def test_a_return_that_ends_its_function_is_not_deleted() -> None:
+    """Deleting a bare ``return`` (or ``return None``) that is the last thing its function does
+    — at the end of the body, or at the end of a branch that ends it — cannot change anything,
+    so no such mutant is made; an early one (inside a loop) is still deleted."""
+    deleted = [(m.line, m.text) for m in mutants(TAILS) if m.description == "delete return"]
+    assert deleted == [(11, "return"), (12, "return x")]
