@@ -7,8 +7,8 @@ import pytest
 
 import rr.rules.end
 from rr.events.types import (
-    CardDealt, CardDeployed, DieRolled, FleetAdvanced, GameScored, HeliumGained, Phase,
-    PhaseChanged, TurnStarted,
+    CardDealt, CardDeployed, DieRolled, FleetAdvanced, GameScored, HeliumGained, HousesDealt,
+    Phase, PhaseChanged, TurnStarted,
 )
 from rr.model import Bonus
 from rr.oracle.audit import audit
@@ -97,6 +97,11 @@ def test_blame_past_the_log_or_on_a_bad_log_is_nobody() -> None:
     events = finished(2, 3)
     assert blame(events[:20], 25) is None
     assert blame(events[1:], 5) is None and blame((), 0) is None
+    dealt_at = next(i for i, e in enumerate(events) if isinstance(e, HousesDealt))
+    assert isinstance(events[dealt_at], HousesDealt)
+    twice = HousesDealt((events[dealt_at].houses[0],) * 2)  # type: ignore[union-attr]
+    impossible = (*events[:dealt_at], twice, *events[dealt_at + 1:])
+    assert blame(impossible, dealt_at + 5) is None  # the fold refuses the houses
     dealt = blame(events, 5)
     assert dealt is not None and dealt.rule == "RR-SETUP-1" and dealt.card is None
 
