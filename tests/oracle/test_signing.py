@@ -254,3 +254,22 @@ def test_without_cryptography_a_key_use_says_what_to_install(
             call()
         assert str(caught.value) == ("signed logs need the 'cryptography' package: "
                                      "pip install 'rr[sign]'")
+
+
+def test_keygen_into_a_missing_folder_names_the_reason(tmp_path: Path) -> None:
+    with pytest.raises(BadInputError) as caught:
+        signing.keygen(tmp_path / "nowhere" / "gh")
+    assert str(caught.value) == (f"cannot write {tmp_path / 'nowhere' / 'gh.key'}: "
+                                 "No such file or directory")
+
+
+def test_a_signature_by_another_key_names_both_keys(tmp_path: Path,
+                                                    keys: tuple[Path, Path]) -> None:
+    """The signer's key id (at most 16 characters of it) and the given key's fingerprint."""
+    path = _signed(tmp_path, keys)
+    sig = signing.read_signature(signing.signature_path(path))
+    other = signing.Signature("0123456789abcdefXYZ", sig.signature)
+    with pytest.raises(signing.SignatureError) as caught:
+        signing.verify(path.read_bytes(), other, keys[1])
+    assert str(caught.value) == (f"signed by key 0123456789abcdef, not by the key given "
+                                 f"({sig.key})")
