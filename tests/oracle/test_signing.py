@@ -273,3 +273,20 @@ def test_a_signature_by_another_key_names_both_keys(tmp_path: Path,
         signing.verify(path.read_bytes(), other, keys[1])
     assert str(caught.value) == (f"signed by key 0123456789abcdef, not by the key given "
                                  f"({sig.key})")
+
+
+def test_a_key_error_is_reported_on_one_line(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    """A library error of several lines: only its first line goes into the message (a
+    refusal is one line, exit 2)."""
+    from cryptography.hazmat.primitives import serialization
+
+    def several_lines(data: bytes) -> object:
+        raise ValueError("the key is bad\nbecause of this\nand that")
+
+    monkeypatch.setattr(serialization, "load_pem_public_key", several_lines)
+    key = tmp_path / "k.pub"
+    key.write_text("whatever\n")
+    with pytest.raises(BadInputError) as caught:
+        signing.verify(b"", signing.Signature("x", b""), key)
+    assert str(caught.value) == f"{key} is not a PEM public key: the key is bad"
