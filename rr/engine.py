@@ -289,19 +289,20 @@ class Game:
         self._table.state = apply(self._table.state, event)
         self._events.append(event)
 
-    def _next_recorded(self) -> Event | None:
-        index = len(self._events)
-        return self._recorded[index] if index < len(self._recorded) else None
-
     def _run(self, value: Any) -> None:
+        # The loop every event and decision goes through: names are looked up once, and an
+        # event is folded here rather than through _append (issue #12).
+        program, events, recorded_log, table = (self._program, self._events, self._recorded,
+                                                self._table)
         while True:
             try:
-                request = self._program.send(value)
+                request = program.send(value)
             except StopIteration:
                 self._pending = None
                 return
             value = None
-            recorded = self._next_recorded()
+            index = len(events)
+            recorded = recorded_log[index] if index < len(recorded_log) else None
             if isinstance(request, Decision):
                 self._asked_by = request.source
                 if recorded is None:
@@ -313,7 +314,8 @@ class Game:
             else:
                 if recorded is not None and recorded != request:
                     self._diverge(recorded, _show(request, self.state))
-                self._append(request)
+                table.state = apply(table.state, request)
+                events.append(request)
 
     def _replay_decision(self, decision: Decision, recorded: Event) -> Option:
         if not (isinstance(recorded, DecisionMade) and recorded.seat == decision.seat

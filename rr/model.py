@@ -44,6 +44,11 @@ class Location(enum.Enum):
     LUNA = "luna"
     INSTITUTE = "institute"
 
+    __hash__ = object.__hash__
+    """By identity, like equality (members are singletons): ``Enum.__hash__`` hashes the
+    name in Python code, and locations are hashed in the rules' inner loops (stacks, options,
+    zones; issue #12)."""
+
     @property
     def title(self) -> str:
         return "The Institute" if self is Location.INSTITUTE else self.value.capitalize()

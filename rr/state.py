@@ -267,7 +267,10 @@ def _put_all(s: GameState, w: Fields, zone: Zone, cards: tuple[CardId, ...],
 
 def _insert(s: GameState, w: Fields, zone: Zone, card: CardId, index: int | None) -> None:
     cards = s.cards_in(zone)
-    at = len(cards) if index is None else max(0, min(index, len(cards)))
+    if index is None:
+        _put_all(s, w, zone, cards + (card,))
+        return
+    at = max(0, min(index, len(cards)))
     _put_all(s, w, zone, cards[:at] + (card,) + cards[at:])
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rr.cards.catalogue import card as card_data
 from rr.cards.registry import abilities
 from rr.decisions import Ask
@@ -27,11 +29,18 @@ def turn_options(state: GameState, seat: Seat) -> list[Option]:
     """RR-TURN-1: Lead (a card of the hand on a location) or Scout (RULING-B1: needs a deck)."""
     hand = state.hand(seat)
     options: list[Option] = (
-        [Lead(c, loc) for c in hand for loc in LOCATIONS] if hand else [Lead(None, None)]
+        [lead for c in hand for lead in _leads(c)] if hand else [Lead(None, None)]
     )
     if state.deck:
         options.append(Scout())
     return options
+
+
+@functools.cache
+def _leads(card: CardId) -> tuple[Lead, ...]:
+    """The Leads of ``card``, one per location, made once: options are frozen values, and
+    every turn offers about 21 of them (issue #12)."""
+    return tuple(Lead(card, loc) for loc in LOCATIONS)
 
 
 def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
