@@ -28,7 +28,7 @@ from rr.errors import (
     NoDecisionPendingError,
     WrongPlayerError,
 )
-from rr.events.types import DecisionMade, Event, GameStarted
+from rr.events.types import DecisionMade, Event, GameStarted, TurnStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
 from rr.narrate import option_text, player, words
 from rr.options import Option, describe
@@ -39,6 +39,7 @@ from rr.sampling import (
     relabel_state,
     relabelled,
     restart_point,
+    turn_program,
     unknown_automa_cards,
     unknown_cards,
 )
@@ -55,18 +56,32 @@ class EngineBugError(Exception):
     as it was before the choice."""
 
 
+Point = tuple[int, GameState, Restart]
+"""Where a rules program can be started again: the index of an event in the log, the state
+just before it, and the program that plays on from there."""
+
+
+def _whole_game(started: GameStarted) -> Restart:
+    return lambda table: play(table, started.houses)
+
+
 class Game:
     """A game in progress (or over): its events, its state and the decision it waits for."""
 
     def __init__(self, started: GameStarted, recorded: Sequence[Event] = ()) -> None:
-        table = Table(fold([started]))
-        self._start(table, play(table, started.houses), [started], started.seed, recorded)
+        self._start((1, fold([started]), _whole_game(started)), [started], started.seed,
+                    recorded, whole_game=True)
 
-    def _start(self, table: Table, program: Program[None], events: list[Event], seed: int,
-               recorded: Sequence[Event]) -> None:
-        self._table = table
+    def _start(self, point: Point, events: list[Event], seed: int, recorded: Sequence[Event],
+               whole_game: bool) -> None:
+        """Run the program ``point`` names from its state, over ``events`` (those before it)
+        and then the ``recorded`` ones after it; stop at the first decision past them."""
+        _, state, restart = point
+        self._table = table = Table(state)
         self._events = events
-        self._program = program
+        self._program = restart(table)
+        self._point = point
+        self._whole_game = whole_game
         self._seed = seed
         self._draws = 0
         self._pending: Decision | None = None
@@ -86,8 +101,7 @@ class Game:
         resumed or audited from the log alone.
         """
         game = cls.__new__(cls)
-        table = Table(state)
-        game._start(table, program(table), [], seed, ())
+        game._start((0, state, program), [], seed, (), whole_game=False)
         return game
 
     # --- creating -----------------------------------------------------------------------------
@@ -223,17 +237,48 @@ class Game:
         try:
             if point is None:
                 assert isinstance(events[0], GameStarted)
-                table = Table(fold(events[:1]))
-                game._start(table, play(table, events[0].houses), events[:1], seed, events)
+                game._start((1, fold(events[:1]), _whole_game(events[0])), events[:1], seed,
+                            events, whole_game=True)
             else:
                 index, state, restart = point
-                table = Table(relabel_state(state, sigma, tau))
-                game._start(table, restart(table), events[:index], seed, events)
+                game._start((index, relabel_state(state, sigma, tau), restart),
+                            events[:index], seed, events, whole_game=True)
         except (DivergenceError, CorruptLogError):
             return None
         if len(game._events) != len(events) or (game._pending is None) != self.is_over:
             return None
         return game
+
+    def clone(self) -> Game:
+        """An independent copy of this game, for search: choices made on either never reach
+        the other, and its pending decision, state, events and future random draws are this
+        game's.
+
+        A rules program is a suspended generator, which cannot be copied, so the copy runs the
+        rules again, but only from the last point they can restart from (the start of the turn
+        under way; see :mod:`rr.sampling`) over the events since: a few dozen events, not the
+        whole log that :meth:`resume` re-adjudicates. ``copy.copy`` and ``copy.deepcopy`` make
+        the same copy.
+        """
+        index, _, _ = self._point
+        game = Game.__new__(Game)
+        try:
+            game._start(self._point, self._events[:index], self._seed, self._events,
+                        self._whole_game)
+        except (DivergenceError, CorruptLogError) as err:
+            raise EngineBugError(f"the rules did not replay this game's turn: {err}") from err
+        if len(game._events) != len(self._events) or game._pending != self._pending:
+            raise EngineBugError("the rules did not replay this game's turn to the same "
+                                 "decision")
+        game._draws = self._draws  # draws before the restart point are not replayed
+        game._restart = self._restart
+        return game
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()  # events, states and decisions are immutable: shared, not copied
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -314,6 +359,10 @@ class Game:
             else:
                 if recorded is not None and recorded != request:
                     self._diverge(recorded, _show(request, self.state))
+                if (type(request) is TurnStarted and not table.state.turns
+                        and self._whole_game):
+                    # A point the rules can restart from, for clone (see rr.sampling).
+                    self._point = (index, table.state, turn_program(request))
                 table.state = apply(table.state, request)
                 events.append(request)
 

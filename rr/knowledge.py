@@ -79,11 +79,8 @@ def _is_public_zone(state: GameState, card: CardId, zone: Zone) -> bool:
 
 def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
     add = frozenset(cards)
-    changed = list(known)
-    for seat in seats:
-        if 0 <= seat < len(changed):
-            changed[seat] = changed[seat] | add
-    return tuple(changed)
+    targets = set(seats)
+    return tuple(k | add if s in targets else k for s, k in enumerate(known))
 
 
 def _forget(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
