@@ -82,6 +82,8 @@ class Game:
         self._program = restart(table)
         self._point = point
         self._whole_game = whole_game
+        # The last turn started with no other under way: a later point to restart from.
+        self._turn: tuple[int, GameState, TurnStarted] | None = None
         self._seed = seed
         self._draws = 0
         self._pending: Decision | None = None
@@ -260,10 +262,13 @@ class Game:
         whole log that :meth:`resume` re-adjudicates. ``copy.copy`` and ``copy.deepcopy`` make
         the same copy.
         """
-        index, _, _ = self._point
+        point = self._point
+        if self._turn is not None:
+            index, state, started = self._turn
+            point = (index, state, turn_program(started))
         game = Game.__new__(Game)
         try:
-            game._start(self._point, self._events[:index], self._seed, self._events,
+            game._start(point, self._events[:point[0]], self._seed, self._events,
                         self._whole_game)
         except (DivergenceError, CorruptLogError) as err:
             raise EngineBugError(f"the rules did not replay this game's turn: {err}") from err
@@ -362,7 +367,7 @@ class Game:
                 if (type(request) is TurnStarted and not table.state.turns
                         and self._whole_game):
                     # A point the rules can restart from, for clone (see rr.sampling).
-                    self._point = (index, table.state, turn_program(request))
+                    self._turn = (index, table.state, request)
                 table.state = apply(table.state, request)
                 events.append(request)
 
