@@ -283,7 +283,9 @@ class Game:
         return self.clone()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        return self.clone()  # events, states and decisions are immutable: shared, not copied
+        # Events, states and decisions are immutable: shared, not copied.
+        clone = memo[id(self)] = self.clone()
+        return clone
 
     # --- acting -------------------------------------------------------------------------------
 

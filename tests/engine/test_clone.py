@@ -107,6 +107,13 @@ def test_copy_and_deepcopy_make_an_independent_clone(make: object) -> None:
     same(duplicate, game)
 
 
+def test_a_game_deep_copied_twice_in_one_structure_is_copied_once() -> None:
+    game = played(2, 22, 20)
+    pair = copy.deepcopy([game, game])
+    assert pair[0] is pair[1] and pair[0] is not game
+    same(pair[0], game)
+
+
 def test_a_finished_game_clones_finished() -> None:
     game = played(3, 9, 10_000)
     assert game.is_over
