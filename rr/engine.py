@@ -364,7 +364,7 @@ class Game:
             elif isinstance(request, Chance):
                 value = self._draw(request, recorded)
             else:
-                if recorded is not None and recorded != request:
+                if recorded is not None and not recorded == request:  # one call, not two
                     self._diverge(recorded, _show(request, self.state))
                 if (type(request) is TurnStarted and not table.state.turns
                         and self._whole_game):

@@ -90,6 +90,8 @@ def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
 def _as_shown(state: GameState, seat: int, source: str, options: Sequence[O]
               ) -> tuple[tuple[Option, ...], dict[Option, Option]]:
     """The options as ``seat`` is shown them, and the way back to the program's options."""
+    if PickCard not in map(type, options):
+        return tuple(options), {}  # no card to hide or check: the loop below, in C (#12)
     shown: list[Option] = []
     back: dict[Option, Option] = {}
     for option in options:
