@@ -66,7 +66,7 @@ def end_of_game_step(table: Table, seat: Seat) -> Program[None]:
     shown: set[CardId] = set()
     yield from show_end_of_game_cards(table, seat, shown)
     yield from resolve_end_of_game_abilities(table, seat, shown)
-    yield from declare(table, seat, shown)
+    yield from declare(table, seat)
     yield TurnEnded(seat)
 
 
@@ -115,13 +115,14 @@ OTHER_COLORS: Mapping[Color, tuple[Color, ...]] = {
 }
 
 
-def declare(table: Table, seat: Seat, shown: set[CardId] | None = None) -> Program[None]:
+def declare(table: Table, seat: Seat) -> Program[None]:
     """RULING-B3: each Gray may take one other colour, each Orange any character's name.
 
-    ``best`` leaves the choice to the scorer's optimiser; ``no`` declares nothing.
+    ``best`` leaves the choice to the scorer's optimiser; ``no`` declares nothing. Every card
+    with the end-of-game icon, the Grays and Oranges among them, is shown already: the last
+    round of :func:`resolve_end_of_game_abilities` shows what it finds and ends only when no
+    ability waits, and nothing joins the hand after it (RULING-B9).
     """
-    if shown is not None:
-        yield from show_end_of_game_cards(table, seat, shown)
     for card in table.state.hand(seat):
         data = card_data(card)
         options: list[Option] = [Answer.BEST, Answer.NO]

@@ -75,6 +75,20 @@ def test_one_priority_card_per_location() -> None:
     assert view is not None and view.priority == tuple(zip(LOCATIONS, dealt.letters))
 
 
+@pytest.mark.rule("RR-SOLO-3")
+def test_a_recorded_deal_of_other_priority_cards_is_refused() -> None:
+    """The recorded outcome must be a shuffle of her four cards A-D: four other, distinct
+    letters (which the fold alone would take) diverge at that record."""
+    events = list(Game.new(["Ana"], seed=2).events)
+    index = next(i for i, e in enumerate(events) if isinstance(e, PriorityCardsDealt))
+    events[index] = PriorityCardsDealt(("W", "X", "Y", "Z"))
+    fold(events[:index + 1])  # four distinct letters: nothing the fold itself refuses
+    with pytest.raises(DivergenceError) as err:
+        Game.resume(events)
+    assert err.value.index == index
+    assert err.value.expected == "a random outcome for the priority cards"
+
+
 @pytest.mark.rule("RR-SOLO-4")
 def test_luna_bonus_card_pairs_a_with_d_and_b_with_c() -> None:
     """The Luna card shows the location of D when Luna holds A (and back), C for B (and back)."""
