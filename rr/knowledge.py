@@ -80,7 +80,9 @@ def _is_public_zone(state: GameState, card: CardId, zone: Zone) -> bool:
 def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
     add = frozenset(cards)
     targets = set(seats)
-    return tuple(k | add if s in targets else k for s, k in enumerate(known))
+    # A seat that knows them already keeps its set: a union copies the whole set, and about
+    # half of the cards learnt are known already (issue #12).
+    return tuple(k | add if s in targets and not add <= k else k for s, k in enumerate(known))
 
 
 def _forget(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:

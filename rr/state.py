@@ -240,10 +240,14 @@ def _take(s: GameState, w: Fields, event: Event, card: CardId, zone: Zone) -> No
     """Remove ``card`` from ``zone``."""
     _check_zone(s, event, zone)
     cards = s.cards_in(zone)
-    if card not in cards:
+    # Every card is in one place once (the oracle checks it), and it is most often the top:
+    # then the stack (the deck: up to 112 cards) is not searched.
+    if cards and cards[-1] == card:
+        at = len(cards) - 1
+    elif card in cards:
+        at = cards.index(card)
+    else:
         raise _bad(event, f"{card} is not in {zone}")
-    # Every card is in one place once (the oracle checks it), and it is most often the top.
-    at = len(cards) - 1 if cards[-1] == card else cards.index(card)
     _put_all(s, w, zone, cards[:at] + cards[at + 1:], dropping=card)
 
 
