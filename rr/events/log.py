@@ -8,7 +8,9 @@ Binary form (``.rrlog``), version 2 (what rr writes), a stream of msgpack object
     trailer  [total, chain]                               total = the log's number of events
 
 Each event is its msgpack ``[tag, payload]``; a block holds the next ``count`` of them,
-concatenated and compressed with zlib. Each block's ``chain`` is
+concatenated and compressed with zlib (the writer fills every block but the last, starting
+a new one early only if a block would inflate past :data:`MAX_BLOCK_BYTES`). Each block's
+``chain`` is::
 
     SHA-256(previous chain ‖ count as 8 bytes, big-endian ‖ the block's uncompressed bytes)
 
@@ -20,9 +22,10 @@ no trailer, or one that does not match; :class:`CorruptLogError` names the block
 records it holds. A log rr wrote takes about 10 bytes an event (97 in version 1).
 
 Untrusted input stays bounded (:mod:`rr.untrusted`): a block decompresses to at most
-:data:`MAX_BLOCK_BYTES` and a whole log to at most :data:`MAX_LOG_BYTES` (a decompression
-bomb is refused before the memory is spent), and the events inside are read with the same
-msgpack limits as any other input.
+:data:`MAX_BLOCK_BYTES` (1 MiB) and a whole log to at most :data:`MAX_LOG_BYTES` (32 MiB) —
+:func:`rr.untrusted.inflate` refuses a decompression bomb before the memory is spent — and
+the events inside are read with the same msgpack limits as any other input. What the chain
+does not tell is which record inside a damaged block changed: a block is checked whole.
 
 Version 1, which rr wrote before and still reads (:func:`decode` upcasts it to the same
 :class:`Log`), is the header, then one record per event::
@@ -58,7 +61,9 @@ from rr.errors import CorruptLogError
 from rr.events.codec import pack, structure, structure_event, unstructure, unstructure_event
 from rr.events.types import Event, GameStarted
 from rr.ruleset import Ruleset
-from rr.untrusted import MAX_FILE_BYTES, MAX_ITEMS, check_shape, load_json, read_bytes, text_of
+from rr.untrusted import (
+    MAX_FILE_BYTES, MAX_ITEMS, check_shape, inflate, load_json, read_bytes, size_text, text_of,
+)
 
 _MSGPACK_MAP = frozenset(range(0x80, 0x90)) | {0xDE, 0xDF}
 """The first bytes of a msgpack map: a binary log's header. Anything else is read as text."""
@@ -125,7 +130,7 @@ def encode(events: Sequence[Event]) -> bytes:
         raw = b"".join(records)
         total += len(raw)
         if total > MAX_LOG_BYTES:
-            raise CorruptLogError(f"the events take more than {_size(MAX_LOG_BYTES)}; rr "
+            raise CorruptLogError(f"the events take more than {size_text(MAX_LOG_BYTES)}; rr "
                                   "writes no log that big")
         chain = _chain(chain, len(records), raw)
         parts.append(pack([len(records), chain, zlib.compress(raw, 9)]))
@@ -243,7 +248,11 @@ def _read_blocks(data: bytes, offset: int, previous: bytes) -> list[Event]:
         first, last = len(events), len(events) + count - 1
         where = (f"block {block} (record {first}, at byte {start})" if first == last else
                  f"block {block} (records {first}–{last}, at byte {start})")
-        raw = _inflate(compressed, where, MAX_LOG_BYTES - inflated)
+        limit = min(MAX_BLOCK_BYTES, MAX_LOG_BYTES - inflated)
+        raw = inflate(compressed, limit, where, "the most a block holds"
+                      if limit == MAX_BLOCK_BYTES else
+                      f"what is left of the {size_text(MAX_LOG_BYTES)} a log holds",
+                      CorruptLogError)
         inflated += len(raw)
         previous = _chain(previous, count, raw)
         if chain != previous:
@@ -269,38 +278,11 @@ def _block_fields(item: Any, where: str) -> tuple[int, bytes, bytes]:
     return count, chain, compressed
 
 
-def _inflate(compressed: bytes, where: str, budget: int) -> bytes:
-    """A block's uncompressed bytes: at most :data:`MAX_BLOCK_BYTES`, and at most ``budget``
-    (what is left of :data:`MAX_LOG_BYTES`), decompressing no further than that."""
-    limit = min(MAX_BLOCK_BYTES, budget)
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(compressed, limit + 1)
-    except zlib.error as err:
-        raise CorruptLogError(f"{where}: its compressed data is damaged ({err})") from None
-    if len(raw) > limit:
-        raise CorruptLogError(
-            f"{where}: it decompresses to more than {_size(MAX_BLOCK_BYTES)}, the most a block "
-            "holds (a decompression bomb?)" if limit == MAX_BLOCK_BYTES else
-            f"{where}: the blocks so far decompress to more than {_size(MAX_LOG_BYTES)}, the "
-            "most a log holds (a decompression bomb?)")
-    if not inflater.eof:
-        raise CorruptLogError(f"{where}: its compressed data is cut short")
-    if inflater.unused_data:
-        raise CorruptLogError(f"{where}: {len(inflater.unused_data)} bytes follow its "
-                              "compressed data")
-    return raw
-
-
 def _why(err: Exception) -> str:
     """What msgpack found wrong (its stack and format errors say nothing themselves)."""
     if isinstance(err, msgpack.StackError):
         return "it nests too deeply"
     return str(err) or "malformed data"
-
-
-def _size(n: int) -> str:
-    return f"{n / 2**20:g} MiB" if n >= 2**20 else f"{n / 2**10:g} KiB"
 
 
 def _block_events(raw: bytes, count: int, where: str, first: int) -> list[Event]:

@@ -25,6 +25,7 @@ from rr.events import log
 from rr.events.codec import pack
 from rr.events.types import Event
 from rr.oracle.audit import Verdict, audit, audit_file
+from rr.untrusted import inflate, size_text
 from tests.oracle.games import finished, play
 from tests.oracle.logformat import V2, Block, encode_v1, objects, reblocked, split_v2
 
@@ -342,7 +343,7 @@ def test_a_log_that_inflates_beyond_the_limit_is_refused(monkeypatch: pytest.Mon
                     if sum(len(b.raw) for b in split.blocks[:k + 1]) > 8 * 2**10)
     monkeypatch.setattr(log, "MAX_LOG_BYTES", 8 * 2**10)
     message = _decode_error(data)
-    assert f"block {crossing} (" in message and "more than 8 KiB" in message
+    assert f"block {crossing} (" in message and "of the 8 KiB a log holds" in message
 
 
 def test_the_writer_refuses_what_the_reader_would(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -359,3 +360,21 @@ def test_a_version_2_log_audits_clean(tmp_path: Path) -> None:
     assert log.read(path).header["version"] == 2
     assert audit_file(path).verdict is Verdict.CLEAN
     assert audit(log.read(path).events).verdict is Verdict.CLEAN
+
+
+def test_inflate_takes_exactly_the_limit_and_names_every_fault() -> None:
+    """`rr.untrusted.inflate`: data of exactly ``limit`` bytes inflates; one byte more is a
+    bomb; damaged, cut short or followed by bytes, each says so, naming ``what``."""
+    data = bytes(range(256)) * 16
+    packed = zlib.compress(data)
+    assert inflate(packed, len(data), "x", "the most", CorruptLogError) == data
+    faults = [(packed, len(data) - 1, "x: it decompresses to more than 4,095 bytes, the most"),
+              (packed[:-6], len(data), "x: its compressed data is cut short"),
+              (packed + b"ab", len(data), "x: 2 bytes follow its compressed data"),
+              (b"\x78\x9c\xff" + packed[3:], len(data), "x: its compressed data is damaged")]
+    for compressed, limit, message in faults:
+        with pytest.raises(CorruptLogError) as caught:
+            inflate(compressed, limit, "x", "the most", CorruptLogError)
+        assert str(caught.value).startswith(message), (message, caught.value)
+    assert [size_text(n) for n in (2**25, 3 * 2**10, 1536, 0)] == [
+        "32 MiB", "3 KiB", "1,536 bytes", "0 bytes"]
