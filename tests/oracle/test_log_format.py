@@ -30,6 +30,8 @@ from tests.oracle.games import finished, play
 from tests.oracle.logformat import V2, Block, encode_v1, objects, reblocked, split_v2
 
 DATA = Path(__file__).parent / "data"
+"""Logs written by rr's version 1 writer (named ``.rrlog.bin``: what ignores ``*.rrlog`` as
+generated output — .gitignore, the mutation tool's copy — keeps them)."""
 BUDGET = 40
 """The most bytes an event may take in a .rrlog (issue #12)."""
 
@@ -113,7 +115,8 @@ def test_big_events_are_cut_into_blocks_by_size_too(monkeypatch: pytest.MonkeyPa
 
 
 @pytest.mark.parametrize("name, events", [
-    ("v1-2p-seed3.rrlog", lambda: finished(2, 3)), ("v1-solo-seed2.rrlog", lambda: _solo(2))])
+    ("v1-2p-seed3.rrlog.bin", lambda: finished(2, 3)),
+    ("v1-solo-seed2.rrlog.bin", lambda: _solo(2))])
 def test_version_1_logs_still_read_and_audit(name: str, events: object, tmp_path: Path) -> None:
     """Logs written by rr's version 1 writer (committed files) read as the same events, audit
     clean, and are what the tests' version 1 encoder makes; writing one again gives version
