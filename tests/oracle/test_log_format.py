@@ -213,7 +213,9 @@ def test_every_truncation_is_refused() -> None:
         message = _decode_error(original[:end])
         if end in starts[1:]:
             k = starts.index(end) - 1
-            assert f"ends after block {k} " in message and "cut short" in message
+            last = sum(b.count for b in split.blocks[:k + 1]) - 1
+            assert f"ends after block {k} (records up to {last}) " in message \
+                and "cut short" in message, message
         elif starts[0] < end < starts[-1]:
             k = max(k for k, s in enumerate(starts) if s <= end)
             assert f"block {k} (" in message, (end, message)
@@ -263,7 +265,8 @@ def test_changed_counts_are_named() -> None:
     for trailer in ((total + 1, chain), (total - 1, chain), (total, split.blocks[0].chain),
                     (total, chain[:-1])):
         message = _decode_error(attrs.evolve(split, trailer=trailer).wire())
-        assert f"the trailer (at byte {_starts(split)[-1]}, after block " in message, message
+        assert f"the trailer (at byte {_starts(split)[-1]}, after block " \
+               f"{len(split.blocks) - 1})" in message, message
 
 
 def test_a_forged_chain_over_a_bad_block_names_the_record() -> None:
@@ -281,10 +284,12 @@ def test_a_forged_chain_over_a_bad_block_names_the_record() -> None:
     bad[260] = pack(["no_such_event/1", {}])
     message = forged(reblocked(bad, chains))
     assert "record 260, in block 1 (records 256–355" in message and "no_such_event/1" in message
-    bad[260] = b"\xc1"
-    assert "record 260, in block 1 (records 256–355" in forged(reblocked(bad, chains))
-    bad[260] = b"\x91" * 40 + b"\xc0"
-    assert "record 260, in block 1 (records 256–355" in forged(reblocked(bad, chains))
+    for record, why in ((b"\xc1", "is not valid msgpack: malformed data"),
+                        (b"\x91" * 40 + b"\xc0", "nests deeper than 32 levels"),
+                        (b"\x91" * 5000 + b"\xc0", "is not valid msgpack: it nests too deeply")):
+        bad[260] = record
+        message = forged(reblocked(bad, chains))
+        assert "record 260, in block 1 (records 256–355" in message and why in message
     short = (split.blocks[0],
              attrs.evolve(split.blocks[1], records=split.blocks[1].records[:-1]))
     lie = _with_count(attrs.evolve(split, blocks=short).rechained(), 1, 100)
@@ -314,7 +319,8 @@ def test_bytes_after_the_trailer_are_named() -> None:
     at = _starts(split)[-1]
     for junk in (pack(list(split.trailer)), split.blocks[0].wire(), b"\x00"):
         message = _decode_error(original + junk)
-        assert f"at byte {at}) is a trailer" in message or "trailer" in message, message
+        assert f"at byte {at}) is a trailer [total, chain] with {len(junk)} bytes after it" \
+            in message, message
 
 
 @pytest.mark.parametrize("size", [2**20 + 1, 64 * 2**20])
@@ -381,3 +387,27 @@ def test_inflate_takes_exactly_the_limit_and_names_every_fault() -> None:
         assert str(caught.value).startswith(message), (message, caught.value)
     assert [size_text(n) for n in (2**25, 3 * 2**10, 1536, 0)] == [
         "32 MiB", "3 KiB", "1,536 bytes", "0 bytes"]
+
+
+def test_a_part_that_is_not_a_block_is_named() -> None:
+    """In place of a block: something that is not [count, chain, data], a chain that is not 32
+    bytes, data that is not bytes — each named, at that block."""
+    _, split = _v2(2, 3)
+    second = _starts(split)[1]
+    block = split.blocks[1]
+    for wire, why in ((pack(5), "is neither a block [count, chain, data] nor the trailer"),
+                      (pack({"a": 1}), "is neither a block"),
+                      (pack([1, 2, 3, 4]), "is neither a block"),
+                      (pack([block.count, block.chain[:31], b""]), "is not a 32-byte hash"),
+                      (pack([block.count, block.chain, "text"]), "its data is not bytes")):
+        message = _decode_error(split.header + split.blocks[0].wire() + wire
+                                + pack(list(split.trailer)))
+        assert f"block 1 (from record 256, at byte {second})" in message and why in message
+
+
+def test_no_events_no_log() -> None:
+    """A log starts with game_started: an empty list, or another first event, is not
+    written."""
+    for events in ([], list(finished(2, 3)[1:])):
+        with pytest.raises(CorruptLogError, match="starts with a game_started event"):
+            log.encode(events)
