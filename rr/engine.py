@@ -28,7 +28,7 @@ from rr.errors import (
     NoDecisionPendingError,
     WrongPlayerError,
 )
-from rr.events.types import DecisionMade, Event, GameStarted
+from rr.events.types import DecisionMade, Event, GameStarted, TurnStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
 from rr.narrate import option_text, player, words
 from rr.options import Option, describe
@@ -39,6 +39,7 @@ from rr.sampling import (
     relabel_state,
     relabelled,
     restart_point,
+    turn_program,
     unknown_automa_cards,
     unknown_cards,
 )
@@ -55,18 +56,34 @@ class EngineBugError(Exception):
     as it was before the choice."""
 
 
+Point = tuple[int, GameState, Restart]
+"""Where a rules program can be started again: the index of an event in the log, the state
+just before it, and the program that plays on from there."""
+
+
+def _whole_game(started: GameStarted) -> Restart:
+    return lambda table: play(table, started.houses)
+
+
 class Game:
     """A game in progress (or over): its events, its state and the decision it waits for."""
 
     def __init__(self, started: GameStarted, recorded: Sequence[Event] = ()) -> None:
-        table = Table(fold([started]))
-        self._start(table, play(table, started.houses), [started], started.seed, recorded)
+        self._start((1, fold([started]), _whole_game(started)), [started], started.seed,
+                    recorded, whole_game=True)
 
-    def _start(self, table: Table, program: Program[None], events: list[Event], seed: int,
-               recorded: Sequence[Event]) -> None:
-        self._table = table
+    def _start(self, point: Point, events: list[Event], seed: int, recorded: Sequence[Event],
+               whole_game: bool) -> None:
+        """Run the program ``point`` names from its state, over ``events`` (those before it)
+        and then the ``recorded`` ones after it; stop at the first decision past them."""
+        _, state, restart = point
+        self._table = table = Table(state)
         self._events = events
-        self._program = program
+        self._program = restart(table)
+        self._point = point
+        self._whole_game = whole_game
+        # The last turn started with no other under way: a later point to restart from.
+        self._turn: tuple[int, GameState, TurnStarted] | None = None
         self._seed = seed
         self._draws = 0
         self._pending: Decision | None = None
@@ -86,8 +103,7 @@ class Game:
         resumed or audited from the log alone.
         """
         game = cls.__new__(cls)
-        table = Table(state)
-        game._start(table, program(table), [], seed, ())
+        game._start((0, state, program), [], seed, (), whole_game=False)
         return game
 
     # --- creating -----------------------------------------------------------------------------
@@ -223,17 +239,53 @@ class Game:
         try:
             if point is None:
                 assert isinstance(events[0], GameStarted)
-                table = Table(fold(events[:1]))
-                game._start(table, play(table, events[0].houses), events[:1], seed, events)
+                game._start((1, fold(events[:1]), _whole_game(events[0])), events[:1], seed,
+                            events, whole_game=True)
             else:
                 index, state, restart = point
-                table = Table(relabel_state(state, sigma, tau))
-                game._start(table, restart(table), events[:index], seed, events)
+                game._start((index, relabel_state(state, sigma, tau), restart),
+                            events[:index], seed, events, whole_game=True)
         except (DivergenceError, CorruptLogError):
             return None
         if len(game._events) != len(events) or (game._pending is None) != self.is_over:
             return None
         return game
+
+    def clone(self) -> Game:
+        """An independent copy of this game, for search: choices made on either never reach
+        the other, and its pending decision, state, events and future random draws are this
+        game's.
+
+        A rules program is a suspended generator, which cannot be copied, so the copy runs the
+        rules again, but only from the last point they can restart from (the start of the turn
+        under way; see :mod:`rr.sampling`) over the events since: a few dozen events, not the
+        whole log that :meth:`resume` re-adjudicates. ``copy.copy`` and ``copy.deepcopy`` make
+        the same copy.
+        """
+        point = self._point
+        if self._turn is not None:
+            index, state, started = self._turn
+            point = (index, state, turn_program(started))
+        game = Game.__new__(Game)
+        try:
+            game._start(point, self._events[:point[0]], self._seed, self._events,
+                        self._whole_game)
+        except (DivergenceError, CorruptLogError) as err:
+            raise EngineBugError(f"the rules did not replay this game's turn: {err}") from err
+        if len(game._events) != len(self._events) or game._pending != self._pending:
+            raise EngineBugError("the rules did not replay this game's turn to the same "
+                                 "decision")
+        game._draws = self._draws  # draws before the restart point are not replayed
+        game._restart = self._restart
+        return game
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        # Events, states and decisions are immutable: shared, not copied.
+        clone = memo[id(self)] = self.clone()
+        return clone
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -289,19 +341,20 @@ class Game:
         self._table.state = apply(self._table.state, event)
         self._events.append(event)
 
-    def _next_recorded(self) -> Event | None:
-        index = len(self._events)
-        return self._recorded[index] if index < len(self._recorded) else None
-
     def _run(self, value: Any) -> None:
+        # The loop every event and decision goes through: names are looked up once, and an
+        # event is folded here rather than through _append (issue #12).
+        program, events, recorded_log, table = (self._program, self._events, self._recorded,
+                                                self._table)
         while True:
             try:
-                request = self._program.send(value)
+                request = program.send(value)
             except StopIteration:
                 self._pending = None
                 return
             value = None
-            recorded = self._next_recorded()
+            index = len(events)
+            recorded = recorded_log[index] if index < len(recorded_log) else None
             if isinstance(request, Decision):
                 self._asked_by = request.source
                 if recorded is None:
@@ -311,9 +364,14 @@ class Game:
             elif isinstance(request, Chance):
                 value = self._draw(request, recorded)
             else:
-                if recorded is not None and recorded != request:
+                if recorded is not None and not recorded == request:  # one call, not two
                     self._diverge(recorded, _show(request, self.state))
-                self._append(request)
+                if (type(request) is TurnStarted and not table.state.turns
+                        and self._whole_game):
+                    # A point the rules can restart from, for clone (see rr.sampling).
+                    self._turn = (index, table.state, request)
+                table.state = apply(table.state, request)
+                events.append(request)
 
     def _replay_decision(self, decision: Decision, recorded: Event) -> Option:
         if not (isinstance(recorded, DecisionMade) and recorded.seat == decision.seat

@@ -17,8 +17,8 @@ an information set (``Game.sample_for``) may contradict such inferences, never t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from rr.events.types import (
     BlockUsed,
@@ -80,7 +80,9 @@ def _is_public_zone(state: GameState, card: CardId, zone: Zone) -> bool:
 def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
     add = frozenset(cards)
     targets = set(seats)
-    return tuple(k | add if s in targets else k for s, k in enumerate(known))
+    # A seat that knows them already keeps its set: a union copies the whole set, and about
+    # half of the cards learnt are known already (issue #12).
+    return tuple(k | add if s in targets and not add <= k else k for s, k in enumerate(known))
 
 
 def _forget(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
@@ -94,36 +96,76 @@ def learn(before: GameState, event: Event) -> Known:
 
     Moves of a card whose identity the event does not show to everyone (a card dealt, gained
     or placed from the deck or a face-down place, a face-down card moved) are followed by the
-    seats that already knew the card, by its public position: nothing changes for them."""
+    seats that already knew the card, by its public position: nothing changes for them.
+
+    Dispatched on the event's type: most events teach nothing, and this runs once per event
+    folded, so they cost one dict lookup (issue #12)."""
     known = before.known
     if len(known) < len(before.players):  # a position built by hand (rr.scenario)
         known = known + tuple(frozenset() for _ in range(len(before.players) - len(known)))
-    everyone = range(len(known))
-    match event:
-        case GameStarted(players=players):
-            return tuple(frozenset() for _ in players)
-        case DeckShuffled():
-            return _forget(known, everyone, before.deck)
-        case CardsShuffled(cards=cards):
-            return _forget(known, everyone, cards)
-        case CardsSeen(seat=seat, cards=cards):
-            return _add(known, (seat,), cards)
-        case CardRevealed(card=card) | BlockUsed(card=card) | CardDeclared(card=card):
-            return _add(known, everyone, (card,))
-        case CardDealt(card=card, to=to) if to.kind is ZoneKind.HAND and to.seat is not None:
-            return _add(known, (to.seat,), (card,))
-        case CardGained(seat=seat, card=card, source=source):
-            if _is_public_zone(before, card, source):
-                return _add(known, everyone, (card,))
-            return _add(known, (seat,), (card,))
-        case CardPlaced(card=card, source=source, face_down=True, seat=placer):
-            if _is_public_zone(before, card, source):
-                return _add(known, everyone, (card,))
-            return _add(known, () if placer is None else (placer,), (card,))
-        case CardPassed(card=card, giver=giver, receiver=receiver):
-            # The giver and the receiver see the card; the others see a card change hands and
-            # cannot tell which, so they lose track of every card they knew in the giver's hand.
-            others = [s for s in everyone if s not in (giver, receiver)]
-            known = _forget(known, others, before.players[giver].hand)
-            return _add(known, (giver, receiver), (card,))
+    how = _LEARN.get(type(event))
+    return known if how is None else how(before, known, event)
+
+
+def _started(before: GameState, known: Known, e: GameStarted) -> Known:
+    return tuple(frozenset() for _ in e.players)
+
+
+def _deck_shuffled(before: GameState, known: Known, e: DeckShuffled) -> Known:
+    return _forget(known, range(len(known)), before.deck)
+
+
+def _cards_shuffled(before: GameState, known: Known, e: CardsShuffled) -> Known:
+    return _forget(known, range(len(known)), e.cards)
+
+
+def _seen(before: GameState, known: Known, e: CardsSeen) -> Known:
+    return _add(known, (e.seat,), e.cards)
+
+
+def _shown(before: GameState, known: Known, e: CardRevealed | BlockUsed | CardDeclared
+           ) -> Known:
+    return _add(known, range(len(known)), (e.card,))
+
+
+def _dealt(before: GameState, known: Known, e: CardDealt) -> Known:
+    if e.to.kind is ZoneKind.HAND and e.to.seat is not None:
+        return _add(known, (e.to.seat,), (e.card,))
     return known
+
+
+def _gained(before: GameState, known: Known, e: CardGained) -> Known:
+    if _is_public_zone(before, e.card, e.source):
+        return _add(known, range(len(known)), (e.card,))
+    return _add(known, (e.seat,), (e.card,))
+
+
+def _placed(before: GameState, known: Known, e: CardPlaced) -> Known:
+    if not e.face_down:
+        return known
+    if _is_public_zone(before, e.card, e.source):
+        return _add(known, range(len(known)), (e.card,))
+    return _add(known, () if e.seat is None else (e.seat,), (e.card,))
+
+
+def _passed(before: GameState, known: Known, e: CardPassed) -> Known:
+    # The giver and the receiver see the card; the others see a card change hands and cannot
+    # tell which, so they lose track of every card they knew in the giver's hand.
+    others = [s for s in range(len(known)) if s not in (e.giver, e.receiver)]
+    known = _forget(known, others, before.players[e.giver].hand)
+    return _add(known, (e.giver, e.receiver), (e.card,))
+
+
+_LEARN: dict[type, Callable[[GameState, Known, Any], Known]] = {
+    GameStarted: _started,
+    DeckShuffled: _deck_shuffled,
+    CardsShuffled: _cards_shuffled,
+    CardsSeen: _seen,
+    CardRevealed: _shown,
+    BlockUsed: _shown,
+    CardDeclared: _shown,
+    CardDealt: _dealt,
+    CardGained: _gained,
+    CardPlaced: _placed,
+    CardPassed: _passed,
+}

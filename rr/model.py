@@ -44,6 +44,11 @@ class Location(enum.Enum):
     LUNA = "luna"
     INSTITUTE = "institute"
 
+    __hash__ = object.__hash__
+    """By identity, like equality (members are singletons): ``Enum.__hash__`` hashes the
+    name in Python code, and locations are hashed in the rules' inner loops (stacks, options,
+    zones; issue #12)."""
+
     @property
     def title(self) -> str:
         return "The Institute" if self is Location.INSTITUTE else self.value.capitalize()
@@ -120,6 +125,8 @@ class Zone:
 
     @staticmethod
     def hand(seat: Seat) -> Zone:
+        if 0 <= seat < len(_HANDS):
+            return _HANDS[seat]  # made once: the fold asks for hands at every card move
         return Zone(ZoneKind.HAND, seat=seat)
 
     @staticmethod
@@ -144,6 +151,8 @@ MIN_PLAYERS = 2
 bound lives; the solo mode, being added, lowers it)."""
 MAX_PLAYERS = 6
 """RR-SETUP-7: the most players of a game."""
+
+_HANDS = tuple(Zone(ZoneKind.HAND, seat=seat) for seat in range(MAX_PLAYERS))
 
 FLEET_MAX = 10
 INFLUENCE_TOKENS = 10

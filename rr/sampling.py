@@ -63,12 +63,13 @@ def restart_point(events: Sequence[Event]) -> tuple[int, GameState, Restart] | N
     for index, event in enumerate(events):
         # The end of the game is a run of end-of-game steps (RULING-B9), each one a point.
         if isinstance(event, TurnStarted) and not state.turns:
-            found = (index, state, _turn_program(event))
+            found = (index, state, turn_program(event))
         state = apply(state, event)
     return found
 
 
-def _turn_program(event: TurnStarted) -> Restart:
+def turn_program(event: TurnStarted) -> Restart:
+    """The program that plays on from ``event``, a turn started when no other was under way."""
     seat = event.seat
     if event.kind is TurnKind.END_OF_GAME:
         return lambda table: end_of_game_from(table, seat)

@@ -13,6 +13,7 @@ import importlib
 import multiprocessing
 import os
 import signal
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -61,6 +62,8 @@ AGENTS: Mapping[str, Callable[[int, Ruleset], Chooser]] = {
 """The agent kinds ``rr simulate --agents`` knows, by name."""
 
 RAY_HINT = "pip install 'rr[ray]'"
+PROBE_SECONDS = 5.0
+"""How long a Ray address (HOST:PORT) has to accept a connection before --ray gives up."""
 
 
 class RayUnavailableError(RRError):
@@ -223,6 +226,7 @@ def _on_ray(address: str, seeds: list[int], players: int, ruleset: Ruleset | Non
     """Connect to the cluster now (so a bad address fails before anything starts), then
     play chunks of games as Ray tasks. Every node needs rr installed."""
     ray = _import_ray()
+    _probe(address)
     try:
         ray.init(address=address or "auto")
     except Exception as err:  # noqa: BLE001 - Ray raises ConnectionError, ValueError, ...
@@ -230,6 +234,22 @@ def _on_ray(address: str, seeds: list[int], players: int, ruleset: Ruleset | Non
                                   f"{str(err).splitlines()[0] if str(err) else type(err).__name__}"
                                   ) from None
     return _ray_games(ray, seeds, players, ruleset, agents, progress)
+
+
+def _probe(address: str) -> None:
+    """A ``HOST:PORT`` address must answer a TCP connection within seconds; Ray itself keeps
+    retrying an address where nothing listens for minutes before it gives up. (``auto``,
+    ``local`` and ``ray://`` client addresses are left to Ray.)"""
+    if address in ("", "auto", "local") or "://" in address:
+        return
+    host, _, port = address.rpartition(":")
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), timeout=PROBE_SECONDS):
+            pass
+    except (OSError, ValueError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise RayUnavailableError(f"cannot reach a Ray cluster at {address!r}: nothing answers "
+                                  f"there ({reason})") from None
 
 
 def _ray_games(ray: Any, seeds: list[int], players: int, ruleset: Ruleset | None,

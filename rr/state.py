@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import reduce
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import evolve, frozen
 
@@ -79,7 +79,7 @@ from rr.model import (
 from rr.ruleset import Ruleset
 
 
-@frozen
+@frozen(slots=False)
 class PlayerState:
     name: str
     house: House | None = None
@@ -99,9 +99,12 @@ class PlayerState:
     """End-of-game declarations of Gray colours and Orange names (None: the best)."""
 
 
-@frozen
+@frozen(slots=False)
 class GameState:
-    """Everything on the table. Stacks run bottom to top; the deck's top card is ``deck[-1]``."""
+    """Everything on the table. Stacks run bottom to top; the deck's top card is ``deck[-1]``.
+
+    Frozen like every state: nobody changes one. Its fields live in a ``__dict__`` (not
+    ``__slots__``) only so that the fold can copy one in a single step (``_copy``)."""
 
     players: tuple[PlayerState, ...] = ()
     ruleset: Ruleset = Ruleset()
@@ -202,6 +205,24 @@ EMPTY = GameState()
 # --- the fold -------------------------------------------------------------------------------
 
 
+Fields = dict[str, Any]
+"""The fields of the state ``apply`` is making, by name: writable until ``apply`` returns it."""
+
+_Value = TypeVar("_Value", GameState, PlayerState)
+
+
+def _copy(value: _Value, changes: Mapping[str, object] | None = None) -> _Value:
+    """A new object with ``value``'s fields (and ``changes``), which it shares: they are
+    tuples, frozensets and other frozen values, never changed. One dict copy, several times
+    cheaper than ``attrs.evolve``, which checks the names and calls ``__init__``."""
+    fields = value.__dict__.copy()
+    if changes:
+        fields.update(changes)
+    new = object.__new__(type(value))
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
 def _bad(event: Event, why: str) -> CorruptLogError:
     return CorruptLogError(f"{type(event).TAG}: {why}")
 
@@ -215,51 +236,63 @@ def _check_zone(state: GameState, event: Event, zone: Zone) -> None:
         raise _bad(event, "a location zone names no location")
 
 
-def _take(state: GameState, event: Event, card: CardId, zone: Zone) -> GameState:
-    """``state`` with ``card`` removed from ``zone``."""
-    _check_zone(state, event, zone)
-    cards = state.cards_in(zone)
-    if card not in cards:
+def _take(s: GameState, w: Fields, event: Event, card: CardId, zone: Zone) -> None:
+    """Remove ``card`` from ``zone``."""
+    _check_zone(s, event, zone)
+    cards = s.cards_in(zone)
+    # Every card is in one place once (the oracle checks it), and it is most often the top:
+    # then the stack (the deck: up to 112 cards) is not searched.
+    if cards and cards[-1] == card:
+        at = len(cards) - 1
+    elif card in cards:
+        at = cards.index(card)
+    else:
         raise _bad(event, f"{card} is not in {zone}")
-    rest = tuple(c for c in cards if c != card)
-    return _put_all(state, zone, rest, dropping=card)
+    _put_all(s, w, zone, cards[:at] + cards[at + 1:], dropping=card)
 
 
-def _put_all(state: GameState, zone: Zone, cards: tuple[CardId, ...], dropping: CardId | None = None
-             ) -> GameState:
+def _put_all(s: GameState, w: Fields, zone: Zone, cards: tuple[CardId, ...],
+             dropping: CardId | None = None) -> None:
     if zone.kind is ZoneKind.DECK:
-        return evolve(state, deck=cards)
-    if zone.kind is ZoneKind.BANISHED:
-        return evolve(state, banished=cards)
-    if zone.kind is ZoneKind.HAND:
+        w["deck"] = cards
+    elif zone.kind is ZoneKind.BANISHED:
+        w["banished"] = cards
+    elif zone.kind is ZoneKind.HAND:
         assert zone.seat is not None
-        return _with_player(state, zone.seat, hand=cards)
-    assert zone.location is not None
-    stacks = list(state.locations)
-    stacks[_INDEX[zone.location]] = cards
-    if dropping in state.face_down:
-        return evolve(state, locations=tuple(stacks), face_down=state.face_down - {dropping})
-    return evolve(state, locations=tuple(stacks))
+        _with_player(s, w, zone.seat, hand=cards)
+    else:
+        assert zone.location is not None
+        stacks = list(s.locations)
+        stacks[_INDEX[zone.location]] = cards
+        w["locations"] = tuple(stacks)
+        if dropping in s.face_down:
+            w["face_down"] = s.face_down - {dropping}
 
 
-def _insert(state: GameState, zone: Zone, card: CardId, index: int | None) -> GameState:
-    cards = state.cards_in(zone)
-    at = len(cards) if index is None else max(0, min(index, len(cards)))
-    return _put_all(state, zone, cards[:at] + (card,) + cards[at:])
+def _insert(s: GameState, w: Fields, zone: Zone, card: CardId, index: int | None) -> None:
+    cards = s.cards_in(zone)
+    if index is None:
+        _put_all(s, w, zone, cards + (card,))
+        return
+    at = max(0, min(index, len(cards)))
+    _put_all(s, w, zone, cards[:at] + (card,) + cards[at:])
 
 
-def _move(state: GameState, event: Event, card: CardId, source: Zone, to: Zone,
-          index: int | None = None) -> GameState:
-    _check_zone(state, event, to)
-    return _insert(_take(state, event, card, source), to, card, index)
+def _move(s: GameState, w: Fields, event: Event, card: CardId, source: Zone, to: Zone,
+          index: int | None = None) -> None:
+    _check_zone(s, event, to)
+    _take(s, w, event, card, source)
+    _insert(s, w, to, card, index)
 
 
-def _with_player(state: GameState, seat: Seat, **changes: object) -> GameState:
-    if not 0 <= seat < len(state.players):
+def _with_player(s: GameState, w: Fields, seat: Seat, **changes: object) -> None:
+    """Replace the player in ``seat`` by a copy with ``changes``: a PlayerState is shared
+    with the states before, so it is copied, never changed."""
+    if not 0 <= seat < len(s.players):
         raise CorruptLogError(f"no player in seat {seat}")
-    players = list(state.players)
-    players[seat] = evolve(players[seat], **changes)  # type: ignore[arg-type]
-    return evolve(state, players=tuple(players))
+    players = list(s.players)
+    players[seat] = _copy(players[seat], changes)
+    w["players"] = tuple(players)
 
 
 def _player(state: GameState, event: Event, seat: Seat) -> PlayerState:
@@ -268,209 +301,203 @@ def _player(state: GameState, event: Event, seat: Seat) -> PlayerState:
     return state.players[seat]
 
 
-def _game_started(state: GameState, e: GameStarted) -> GameState:
-    if state.players:
+def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
+    if s.players:
         raise _bad(e, "the game has already started")
     solo = None
     if e.solo_level is not None:  # RR-SOLO-1: Tull Au Toma sits in the last seat
         solo = SoloState(seat=len(e.players) - 1, level=e.solo_level)
-    return evolve(EMPTY, players=tuple(PlayerState(name=n) for n in e.players),
-                  ruleset=e.ruleset, seed=e.seed,
-                  neutral_influence=3 if len(e.players) == 2 else 0, solo=solo)
+    w.update(vars(EMPTY), players=tuple(PlayerState(name=n) for n in e.players),
+             ruleset=e.ruleset, seed=e.seed,
+             neutral_influence=3 if len(e.players) == 2 else 0, solo=solo)
 
 
-def _deck_shuffled(state: GameState, e: DeckShuffled) -> GameState:
+def _deck_shuffled(s: GameState, w: Fields, e: DeckShuffled) -> None:
     if len(set(e.order)) != len(e.order):
         raise _bad(e, "a card appears twice in the shuffled order")
-    if state.deck and sorted(e.order) != sorted(state.deck):
+    if s.deck and sorted(e.order) != sorted(s.deck):
         raise _bad(e, "the shuffled order is not a permutation of the deck")
-    return evolve(state, deck=e.order)
+    w["deck"] = e.order
 
 
-def _houses_dealt(state: GameState, e: HousesDealt) -> GameState:
-    if len(e.houses) != len(state.players) or len(set(e.houses)) != len(e.houses):
+def _houses_dealt(s: GameState, w: Fields, e: HousesDealt) -> None:
+    if len(e.houses) != len(s.players) or len(set(e.houses)) != len(e.houses):
         raise _bad(e, "needs one distinct house per player")
-    if any((h is None) != state.is_automa(s) for s, h in enumerate(e.houses)):
+    if any((h is None) != s.is_automa(seat) for seat, h in enumerate(e.houses)):
         raise _bad(e, "every player but Tull Au Toma has a house (RR-SOLO-6)")
-    players = tuple(evolve(p, house=h) for p, h in zip(state.players, e.houses))
-    return evolve(state, players=players)
+    w["players"] = tuple(evolve(p, house=h) for p, h in zip(s.players, e.houses))
 
 
-def _first_player(state: GameState, e: FirstPlayerChosen) -> GameState:
-    _player(state, e, e.seat)
-    return evolve(state, first_player=e.seat)
+def _first_player(s: GameState, w: Fields, e: FirstPlayerChosen) -> None:
+    _player(s, e, e.seat)
+    w["first_player"] = e.seat
 
 
-def _card_dealt(state: GameState, e: CardDealt) -> GameState:
-    if not state.deck or state.deck[-1] != e.card:
+def _card_dealt(s: GameState, w: Fields, e: CardDealt) -> None:
+    if not s.deck or s.deck[-1] != e.card:
         raise _bad(e, f"{e.card} is not the top card of the deck")
-    return _move(state, e, e.card, Zone.deck(), e.to)
+    _move(s, w, e, e.card, Zone.deck(), e.to)
 
 
-def _phase_changed(state: GameState, e: PhaseChanged) -> GameState:
-    return evolve(state, phase=e.phase)
+def _phase_changed(s: GameState, w: Fields, e: PhaseChanged) -> None:
+    w["phase"] = e.phase
 
 
-def _turn_started(state: GameState, e: TurnStarted) -> GameState:
-    player = _player(state, e, e.seat)
-    if e.kind is TurnKind.END_OF_GAME:
-        return evolve(state, turns=state.turns + ((e.seat, e.kind),))
-    # RULING-A12: an out-of-order turn counts only under its option, and never inside Apollo's
-    # last turn, which is the last turn of the game (RR-END-4).
-    counts = e.kind is TurnKind.NORMAL or (
-        e.kind is TurnKind.OUT_OF_ORDER and state.ruleset.loan_shark_turn_counts
-        and all(kind is not TurnKind.APOLLO_LAST for _, kind in state.turns))
-    if counts:
-        state = _with_player(state, e.seat, turns=player.turns + 1)
-    else:
-        state = _with_player(state, e.seat, extra_turns=player.extra_turns + 1)
-    return evolve(state, turns=state.turns + ((e.seat, e.kind),))
+def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
+    player = _player(s, e, e.seat)
+    if e.kind is not TurnKind.END_OF_GAME:
+        # RULING-A12: an out-of-order turn counts only under its option, and never inside
+        # Apollo's last turn, which is the last turn of the game (RR-END-4).
+        counts = e.kind is TurnKind.NORMAL or (
+            e.kind is TurnKind.OUT_OF_ORDER and s.ruleset.loan_shark_turn_counts
+            and all(kind is not TurnKind.APOLLO_LAST for _, kind in s.turns))
+        if counts:
+            _with_player(s, w, e.seat, turns=player.turns + 1)
+        else:
+            _with_player(s, w, e.seat, extra_turns=player.extra_turns + 1)
+    w["turns"] = s.turns + ((e.seat, e.kind),)
 
 
-def _turn_ended(state: GameState, e: TurnEnded) -> GameState:
-    if state.turn_seat != e.seat:
+def _turn_ended(s: GameState, w: Fields, e: TurnEnded) -> None:
+    if s.turn_seat != e.seat:
         raise _bad(e, f"it is not seat {e.seat}'s turn")
-    return evolve(state, turns=state.turns[:-1])
+    w["turns"] = s.turns[:-1]
 
 
-def _unchanged(state: GameState, e: Event) -> GameState:
-    return state
+def _unchanged(s: GameState, w: Fields, e: Event) -> None:
+    pass
 
 
-def _game_end_triggered(state: GameState, e: GameEndTriggered) -> GameState:
-    if state.end_triggered:
+def _game_end_triggered(s: GameState, w: Fields, e: GameEndTriggered) -> None:
+    if s.end_triggered:
         raise _bad(e, "the game end was already triggered")
-    return evolve(state, end_triggered_by=e.seat)
+    w["end_triggered_by"] = e.seat
 
 
-def _game_scored(state: GameState, e: GameScored) -> GameState:
-    return evolve(state, totals=e.totals, winners=e.winners)
+def _game_scored(s: GameState, w: Fields, e: GameScored) -> None:
+    w["totals"] = e.totals
+    w["winners"] = e.winners
 
 
-def _card_deployed(state: GameState, e: CardDeployed) -> GameState:
-    return _move(state, e, e.card, e.source or Zone.hand(e.seat), Zone.at(e.location))
+def _card_deployed(s: GameState, w: Fields, e: CardDeployed) -> None:
+    _move(s, w, e, e.card, e.source or Zone.hand(e.seat), Zone.at(e.location))
 
 
-def _card_gained(state: GameState, e: CardGained) -> GameState:
-    return _move(state, e, e.card, e.source, Zone.hand(e.seat))
+def _card_gained(s: GameState, w: Fields, e: CardGained) -> None:
+    _move(s, w, e, e.card, e.source, Zone.hand(e.seat))
 
 
-def _card_placed(state: GameState, e: CardPlaced) -> GameState:
-    state = _move(state, e, e.card, e.source, Zone.at(e.location), e.index)
+def _card_placed(s: GameState, w: Fields, e: CardPlaced) -> None:
+    _move(s, w, e, e.card, e.source, Zone.at(e.location), e.index)
     if e.face_down:
-        state = evolve(state, face_down=state.face_down | {e.card})
-    return state
+        w["face_down"] = s.face_down | {e.card}
 
 
-def _card_moved(state: GameState, e: CardMoved) -> GameState:
-    if e.card not in state.face_down:
-        return _move(state, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
-    state = _move(state, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
-    return evolve(state, face_down=state.face_down | {e.card})  # moving does not turn it up
+def _card_moved(s: GameState, w: Fields, e: CardMoved) -> None:
+    face_down = e.card in s.face_down
+    _move(s, w, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
+    if face_down:
+        w["face_down"] = s.face_down | {e.card}  # moving does not turn it up
 
 
-def _card_banished(state: GameState, e: CardBanished) -> GameState:
-    return _move(state, e, e.card, e.source, Zone.banished())
+def _card_banished(s: GameState, w: Fields, e: CardBanished) -> None:
+    _move(s, w, e, e.card, e.source, Zone.banished())
 
 
-def _card_returned(state: GameState, e: CardReturnedToDeck) -> GameState:
-    return _move(state, e, e.card, e.source, Zone.deck(), 0 if e.bottom else None)
+def _card_returned(s: GameState, w: Fields, e: CardReturnedToDeck) -> None:
+    _move(s, w, e, e.card, e.source, Zone.deck(), 0 if e.bottom else None)
 
 
-def _card_passed(state: GameState, e: CardPassed) -> GameState:
-    return _move(state, e, e.card, Zone.hand(e.giver), Zone.hand(e.receiver))
+def _card_passed(s: GameState, w: Fields, e: CardPassed) -> None:
+    _move(s, w, e, e.card, Zone.hand(e.giver), Zone.hand(e.receiver))
 
 
-def _card_revealed(state: GameState, e: CardRevealed) -> GameState:
-    _check_zone(state, e, e.source)
-    if e.card not in state.cards_in(e.source):
+def _card_revealed(s: GameState, w: Fields, e: CardRevealed) -> None:
+    _check_zone(s, e, e.source)
+    if e.card not in s.cards_in(e.source):
         raise _bad(e, f"{e.card} is not in {e.source}")
-    return state
 
 
-def _cards_seen(state: GameState, e: CardsSeen) -> GameState:
-    _player(state, e, e.seat)
-    _check_zone(state, e, e.source)
-    cards = state.cards_in(e.source)
+def _cards_seen(s: GameState, w: Fields, e: CardsSeen) -> None:
+    _player(s, e, e.seat)
+    _check_zone(s, e, e.source)
+    cards = s.cards_in(e.source)
     if not set(e.cards) <= set(cards) or len(set(e.cards)) != len(e.cards):
         raise _bad(e, f"not cards of {e.source}: {', '.join(e.cards)}")
-    return state
 
 
-def _random_card(state: GameState, e: CardSelectedAtRandom) -> GameState:
-    _check_zone(state, e, e.source)
-    if e.card not in state.cards_in(e.source):
+def _random_card(s: GameState, w: Fields, e: CardSelectedAtRandom) -> None:
+    _check_zone(s, e, e.source)
+    if e.card not in s.cards_in(e.source):
         raise _bad(e, f"{e.card} is not in {e.source}")
-    return state
 
 
-def _helium_gained(state: GameState, e: HeliumGained) -> GameState:
-    player = _player(state, e, e.seat)
+def _helium_gained(s: GameState, w: Fields, e: HeliumGained) -> None:
+    player = _player(s, e, e.seat)
     if e.amount <= 0:
         raise _bad(e, f"cannot gain {e.amount} Helium (an amount is positive)")
-    return _with_player(state, e.seat, helium=player.helium + e.amount)
+    _with_player(s, w, e.seat, helium=player.helium + e.amount)
 
 
-def _helium_lost(state: GameState, e: HeliumLost) -> GameState:
-    player = _player(state, e, e.seat)
+def _helium_lost(s: GameState, w: Fields, e: HeliumLost) -> None:
+    player = _player(s, e, e.seat)
     if not 0 < e.amount <= player.helium:
         raise _bad(e, f"seat {e.seat} has {player.helium} Helium, cannot lose {e.amount}")
-    return _with_player(state, e.seat, helium=player.helium - e.amount)
+    _with_player(s, w, e.seat, helium=player.helium - e.amount)
 
 
-def _helium_paid(state: GameState, e: HeliumPaid) -> GameState:
-    payer = _player(state, e, e.payer)
-    _player(state, e, e.payee)
+def _helium_paid(s: GameState, w: Fields, e: HeliumPaid) -> None:
+    payer = _player(s, e, e.payer)
+    _player(s, e, e.payee)
     if not 0 < e.amount <= payer.helium:
         raise _bad(e, f"seat {e.payer} has {payer.helium} Helium, cannot pay {e.amount}")
-    state = _with_player(state, e.payer, helium=payer.helium - e.amount)
-    return _with_player(state, e.payee, helium=state.players[e.payee].helium + e.amount)
+    _with_player(s, w, e.payer, helium=payer.helium - e.amount)
+    _with_player(s, w, e.payee, helium=s.players[e.payee].helium + e.amount)
 
 
-def _fleet_advanced(state: GameState, e: FleetAdvanced) -> GameState:
-    player = _player(state, e, e.seat)
+def _fleet_advanced(s: GameState, w: Fields, e: FleetAdvanced) -> None:
+    player = _player(s, e, e.seat)
     if not player.fleet < e.position <= FLEET_MAX:
         raise _bad(e, f"cannot advance from {player.fleet} to {e.position}")
-    return _with_player(state, e.seat, fleet=e.position)
+    _with_player(s, w, e.seat, fleet=e.position)
 
 
-def _fleet_regressed(state: GameState, e: FleetRegressed) -> GameState:
-    player = _player(state, e, e.seat)
+def _fleet_regressed(s: GameState, w: Fields, e: FleetRegressed) -> None:
+    player = _player(s, e, e.seat)
     if not 0 <= e.position < player.fleet:
         raise _bad(e, f"cannot regress from {player.fleet} to {e.position}")
-    return _with_player(state, e.seat, fleet=e.position)
+    _with_player(s, w, e.seat, fleet=e.position)
 
 
-def _influence_placed(state: GameState, e: InfluencePlaced) -> GameState:
-    player = _player(state, e, e.seat)
+def _influence_placed(s: GameState, w: Fields, e: InfluencePlaced) -> None:
+    player = _player(s, e, e.seat)
     if not 0 < e.count <= INFLUENCE_TOKENS - player.influence:
         raise _bad(e, f"seat {e.seat} has {INFLUENCE_TOKENS - player.influence} Influence left")
-    return _with_player(state, e.seat, influence=player.influence + e.count)
+    _with_player(s, w, e.seat, influence=player.influence + e.count)
 
 
-def _influence_removed(state: GameState, e: InfluenceRemoved) -> GameState:
-    player = _player(state, e, e.seat)
+def _influence_removed(s: GameState, w: Fields, e: InfluenceRemoved) -> None:
+    player = _player(s, e, e.seat)
     if not 0 < e.count <= player.influence:
         raise _bad(e, f"seat {e.seat} has {player.influence} Influence on the Institute")
-    return _with_player(state, e.seat, influence=player.influence - e.count)
+    _with_player(s, w, e.seat, influence=player.influence - e.count)
 
 
-def _sovereign_taken(state: GameState, e: SovereignTaken) -> GameState:
-    _player(state, e, e.seat)
-    return evolve(state, sovereign=e.seat)
+def _sovereign_taken(s: GameState, w: Fields, e: SovereignTaken) -> None:
+    _player(s, e, e.seat)
+    w["sovereign"] = e.seat
 
 
-def _card_declared(state: GameState, e: CardDeclared) -> GameState:
-    player = _player(state, e, e.seat)
+def _card_declared(s: GameState, w: Fields, e: CardDeclared) -> None:
+    player = _player(s, e, e.seat)
     if e.card not in player.hand:
         raise _bad(e, f"{e.card} is not in seat {e.seat}'s hand")
-    return _with_player(state, e.seat,
-                        declarations=player.declarations + ((e.card, e.declaration),))
+    _with_player(s, w, e.seat, declarations=player.declarations + ((e.card, e.declaration),))
 
 
-def _points_scored(state: GameState, e: PointsScored) -> GameState:
-    player = _player(state, e, e.seat)
-    return _with_player(state, e.seat, points=player.points + ((e.card, e.points),))
+def _points_scored(s: GameState, w: Fields, e: PointsScored) -> None:
+    player = _player(s, e, e.seat)
+    _with_player(s, w, e.seat, points=player.points + ((e.card, e.points),))
 
 
 # --- the fold: solo (RR-SOLO-*) --------------------------------------------------------------
@@ -482,66 +509,66 @@ def _solo(state: GameState, event: Event) -> SoloState:
     return state.solo
 
 
-def _cards_removed(state: GameState, e: CardsRemoved) -> GameState:
-    solo = _solo(state, e)
-    if state.deck or any(state.zone_of(c) is not None for c in e.cards):
+def _cards_removed(s: GameState, w: Fields, e: CardsRemoved) -> None:
+    solo = _solo(s, e)
+    if s.deck or any(s.zone_of(c) is not None for c in e.cards):
         raise _bad(e, "cards are removed before the deck is shuffled")
-    return evolve(state, solo=evolve(solo, removed=solo.removed + e.cards))
+    w["solo"] = evolve(solo, removed=solo.removed + e.cards)
 
 
-def _automa_deck_shuffled(state: GameState, e: AutomaDeckShuffled) -> GameState:
-    solo = _solo(state, e)
+def _automa_deck_shuffled(s: GameState, w: Fields, e: AutomaDeckShuffled) -> None:
+    solo = _solo(s, e)
     if sorted(e.automa_cards) != sorted(solo.to_shuffle):
         raise _bad(e, "the order is not a permutation of every Au Toma card")
     if solo.drawn:
         raise _bad(e, "Au Toma's deck is shuffled between her cards, not during one")
-    return evolve(state, solo=evolve(solo, deck=e.automa_cards, set_aside=(), discard=()))
+    w["solo"] = evolve(solo, deck=e.automa_cards, set_aside=(), discard=())
 
 
-def _automa_set_aside(state: GameState, e: AutomaCardsSetAside) -> GameState:
-    solo = _solo(state, e)
+def _automa_set_aside(s: GameState, w: Fields, e: AutomaCardsSetAside) -> None:
+    solo = _solo(s, e)
     n = len(e.automa_cards)
     if n > len(solo.deck) or solo.deck[len(solo.deck) - n:] != e.automa_cards:
         raise _bad(e, "the cards set aside are not the top of Au Toma's deck")
-    return evolve(state, solo=evolve(solo, deck=solo.deck[:len(solo.deck) - n],
-                                     set_aside=solo.set_aside + e.automa_cards))
+    w["solo"] = evolve(solo, deck=solo.deck[:len(solo.deck) - n],
+                       set_aside=solo.set_aside + e.automa_cards)
 
 
-def _priority_dealt(state: GameState, e: PriorityCardsDealt) -> GameState:
-    solo = _solo(state, e)
+def _priority_dealt(s: GameState, w: Fields, e: PriorityCardsDealt) -> None:
+    solo = _solo(s, e)
     if len(e.letters) != len(LOCATIONS) or len(set(e.letters)) != len(e.letters):
         raise _bad(e, "one distinct priority card per location")
-    return evolve(state, solo=evolve(solo, priority=e.letters))
+    w["solo"] = evolve(solo, priority=e.letters)
 
 
-def _odd_even(state: GameState, e: OddEvenCardPlaced) -> GameState:
-    solo = _solo(state, e)
-    return evolve(state, solo=evolve(solo, parity=Parity.ODD if e.odd else Parity.EVEN))
+def _odd_even(s: GameState, w: Fields, e: OddEvenCardPlaced) -> None:
+    solo = _solo(s, e)
+    w["solo"] = evolve(solo, parity=Parity.ODD if e.odd else Parity.EVEN)
 
 
-def _automa_drawn(state: GameState, e: AutomaCardDrawn) -> GameState:
-    solo = _solo(state, e)
+def _automa_drawn(s: GameState, w: Fields, e: AutomaCardDrawn) -> None:
+    solo = _solo(s, e)
     if not solo.deck or solo.deck[-1] != e.automa_card:
         raise _bad(e, f"Au Toma card {e.automa_card} is not the top of her deck")
-    return evolve(state, solo=evolve(solo, deck=solo.deck[:-1],
-                                     drawn=solo.drawn + (e.automa_card,)))
+    w["solo"] = evolve(solo, deck=solo.deck[:-1],
+                       drawn=solo.drawn + (e.automa_card,))
 
 
-def _automa_discarded(state: GameState, e: AutomaCardsDiscarded) -> GameState:
-    solo = _solo(state, e)
+def _automa_discarded(s: GameState, w: Fields, e: AutomaCardsDiscarded) -> None:
+    solo = _solo(s, e)
     if sorted(e.automa_cards) != sorted(solo.drawn):
         raise _bad(e, "only the Au Toma cards of this turn are discarded")
-    return evolve(state, solo=evolve(solo, drawn=(), discard=solo.discard + e.automa_cards))
+    w["solo"] = evolve(solo, drawn=(), discard=solo.discard + e.automa_cards)
 
 
-def _put_on_top(state: GameState, e: CardsPutOnTop) -> GameState:
-    hand = _player(state, e, e.seat).hand
+def _put_on_top(s: GameState, w: Fields, e: CardsPutOnTop) -> None:
+    hand = _player(s, e, e.seat).hand
     if len(set(e.cards)) != len(e.cards) or not set(e.cards) <= set(hand):
         raise _bad(e, f"the cards are not in seat {e.seat}'s hand")
-    return _with_player(state, e.seat, hand=tuple(c for c in hand if c not in e.cards) + e.cards)
+    _with_player(s, w, e.seat, hand=tuple(c for c in hand if c not in e.cards) + e.cards)
 
 
-_FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
+_FOLD: dict[type, Callable[[GameState, Fields, Any], None]] = {
     GameStarted: _game_started,
     DeckShuffled: _deck_shuffled,
     HousesDealt: _houses_dealt,
@@ -590,14 +617,23 @@ _FOLD: dict[type, Callable[[GameState, Any], GameState]] = {
 
 
 def apply(state: GameState, event: Event) -> GameState:
-    """The state after ``event``. Raises :class:`CorruptLogError` if the event is impossible."""
+    """The state after ``event``. Raises :class:`CorruptLogError` if the event is impossible.
+
+    ``state`` is never changed: the new state is one shallow copy of it (``_copy``), whose
+    fields the event's handler replaces before anyone else sees it. That one copy replaces the
+    two or three ``attrs.evolve`` calls per event this used to make: folding is most of the
+    time of live play and resuming (issue #12)."""
     if not state.players and not isinstance(event, GameStarted):
         raise CorruptLogError(f"event {state.events}: {type(event).TAG} before game_started")
+    new = _copy(state)
+    w = new.__dict__
     try:
-        new = _FOLD[type(event)](state, event)
+        _FOLD[type(event)](new, w, event)
     except CorruptLogError as err:
         raise CorruptLogError(f"event {state.events}: {err}") from None
-    return evolve(new, events=state.events + 1, known=learn(state, event))
+    w["events"] = state.events + 1
+    w["known"] = learn(state, event)
+    return new
 
 
 def fold(events: Iterable[Event], initial: GameState = EMPTY) -> GameState:

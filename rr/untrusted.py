@@ -122,9 +122,9 @@ def check_shape(value: Any, what: str, error: type[RRError]) -> None:
 def _integer(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > _MAX_INT_DIGITS or abs(int(text)) > MAX_INT:
+        # Every integer beyond MAX_INT has at least 20 digits: the message shows 12.
         raise ValueError(f"the number {text[:12]}… ({len(digits)} digits) is too large; the "
-                         f"limit is {MAX_INT}" if len(digits) > 12 else
-                         f"the number {text} is too large; the limit is {MAX_INT}")
+                         f"limit is {MAX_INT}")
     return int(text)
 
 

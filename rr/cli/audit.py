@@ -17,16 +17,33 @@ seed: every shuffle, die roll and random pick must be the one that seed draws (d
 s uses ``Random(f"{s}:{n}")``), else the audit stops at that record with exit 1. A log typed
 in from a physical game (the ``.jsonl`` text form, see examples/README.md) takes its deck
 order and die rolls as recorded observations, and the report says so.
+
+Many logs. LOG may be a folder: every ``*.rrlog`` and ``*.jsonl`` in it, by name. Several
+logs are audited by worker processes, one per core (``--workers N``; 1: none), with a progress bar
+on a terminal; the reports are printed in the order of the logs, exactly as one process would
+print them, and the exit status is the worst of them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
+import signal
 import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from rr.cli import silence_stdout
-from rr.oracle.audit import Verdict, audit_file
+from rr.cli.options import positive_int
+from rr.cli.simulate import terminated
+from rr.oracle.audit import AuditReport, Verdict, audit_file
+from rr.oracle.regress import corpus
+from rr.simulate import worker_signals
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,7 +51,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "audit", help="re-adjudicate a game log against the rules",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("logs", metavar="LOG", nargs="+",
-                        help="a .rrlog (binary) or .jsonl (text) log; several may be given")
+                        help="a .rrlog (binary) or .jsonl (text) log, or a folder of them; "
+                             "several may be given")
+    parser.add_argument("--workers", type=positive_int, default=None, metavar="N",
+                        help="processes (default: one per core; 1: no workers)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per log, one per line")
     parser.add_argument("--key", metavar="PUBLIC", default=None,
@@ -43,13 +63,48 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                              "file's exact bytes; exit 1 if it does not")
 
 
+def logs_of(names: Sequence[str]) -> list[Path]:
+    """The logs named: a file as given, a folder as every log in it (sorted by name)."""
+    return [p for name in names
+            for p in (corpus(name) if Path(name).is_dir() else [Path(name)])]
+
+
+def audit_all(paths: Sequence[Path], key: str | None, workers: int) -> Iterator[AuditReport]:
+    """The report of each log, in the order of ``paths``, from ``workers`` processes."""
+    if workers == 1 or len(paths) < 2:
+        for path in paths:
+            yield audit_file(path, key)
+        return
+    # A Pool terminated on the way out of the ``with`` (Ctrl-C, SIGTERM, a closed pipe): no
+    # worker outlives the command. imap keeps the order of the logs.
+    with multiprocessing.Pool(min(workers, len(paths)), initializer=worker_signals) as pool:
+        yield from pool.imap(_audit, [(path, key) for path in paths])
+
+
+def _audit(job: tuple[Path, str | None]) -> AuditReport:
+    return audit_file(*job)
+
+
 def run(args: argparse.Namespace) -> int:
+    paths = logs_of(args.logs)
+    workers = args.workers or os.cpu_count() or 1
+    signal.signal(signal.SIGTERM, terminated)
+    console = Console(stderr=True)
+    with Progress(TextColumn("audit"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, transient=True,
+                  disable=args.json or len(paths) < 2 or not console.is_terminal) as progress:
+        task = progress.add_task("logs", total=len(paths))
+        return _report(audit_all(paths, args.key, workers), args.json,
+                       lambda: progress.advance(task))
+
+
+def _report(reports: Iterator[AuditReport], as_json: bool, advance: Callable[[], None]) -> int:
     worst = 0
     printing = True
-    for path in args.logs:
-        report = audit_file(path, args.key)
+    for report in reports:
+        advance()
         worst = max(worst, report.exit_code)
-        if args.json and printing:
+        if as_json and printing:
             printing = _say(json.dumps(report.as_json()))
         elif report.verdict is Verdict.UNREADABLE:
             print(f"rr audit: error: {report.summary()}", file=sys.stderr)

@@ -45,7 +45,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="the ruleset to compare from (default: recorded)")
     parser.add_argument("--against", required=True, metavar="B",
                         help="the ruleset to compare with")
-    parser.add_argument("--jobs", default=None, metavar="N",
+    parser.add_argument("--workers", "--jobs", dest="jobs", default=None, metavar="N",
                         help="worker processes (default: one per core; 1: no workers)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object (the games and the counts)")
@@ -62,9 +62,9 @@ def _jobs(text: str | None, games: int) -> int:
     try:
         jobs = int(text)
     except ValueError:
-        raise BadInputError(f"--jobs takes a number of processes, not {text!r}") from None
+        raise BadInputError(f"--workers (--jobs) takes a number of processes, not {text!r}") from None
     if jobs < 1:
-        raise BadInputError(f"--jobs takes a number >= 1, not {jobs}")
+        raise BadInputError(f"--workers (--jobs) takes a number >= 1, not {jobs}")
     return jobs
 
 

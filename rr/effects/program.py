@@ -59,7 +59,7 @@ O = TypeVar("O", bound=Option)
 
 
 def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
-        options: Sequence[O], always: bool = False) -> Program[O]:
+        options: Sequence[O], always: bool = False, *, distinct: bool = False) -> Program[O]:
     """Ask ``seat`` to pick one of ``options``.
 
     A forced choice (one option, and not a yes/no or block question) is taken without asking:
@@ -69,10 +69,14 @@ def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
     offered by where it lies (:class:`PickFaceDown`, RULING-B8) and handed back to the program
     as its :class:`PickCard`; any other card an option names must be one ``seat`` knows
     (RR-VIEW-3).
+
+    Options that are not ``distinct`` by construction are checked for duplicates (a rules
+    bug). A caller that builds them distinct says so: hashing the options is most of the cost
+    of asking, and the turn's 20-odd Leads are asked for every turn (issue #12).
     """
     if not options:
         raise RulesError(f"{source}: a decision with no options ({prompt})")
-    if len(set(options)) != len(options):
+    if not distinct and len(set(options)) != len(options):
         raise RulesError(f"{source}: duplicate options in {prompt!r}")
     if len(options) == 1 and not always and kind not in (Ask.CONFIRM, Ask.BLOCK):
         return options[0]
@@ -86,6 +90,8 @@ def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
 def _as_shown(state: GameState, seat: int, source: str, options: Sequence[O]
               ) -> tuple[tuple[Option, ...], dict[Option, Option]]:
     """The options as ``seat`` is shown them, and the way back to the program's options."""
+    if PickCard not in map(type, options):
+        return tuple(options), {}  # no card to hide or check: the loop below, in C (#12)
     shown: list[Option] = []
     back: dict[Option, Option] = {}
     for option in options:

@@ -73,8 +73,8 @@ def blame(events: Sequence[Event], index: int) -> Blame | None:
                 value = request = recorded
             table.state = apply(table.state, request)
             count += 1
-    except Exception:  # noqa: BLE001 - a log the rules cannot re-run this far: nobody to blame
-        return None
+    except Exception:  # noqa: BLE001 - a log the rules cannot re-run this far
+        return None  # nobody to blame
     finally:
         program.close()
 

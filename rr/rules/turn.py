@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rr.cards.catalogue import card as card_data
 from rr.cards.registry import abilities
 from rr.decisions import Ask
@@ -24,14 +26,23 @@ from rr.state import GameState
 
 
 def turn_options(state: GameState, seat: Seat) -> list[Option]:
-    """RR-TURN-1: Lead (a card of the hand on a location) or Scout (RULING-B1: needs a deck)."""
+    """RR-TURN-1: Lead (a card of the hand on a location) or Scout (RULING-B1: needs a deck).
+
+    Distinct: a hand holds a card once, and the locations are distinct."""
     hand = state.hand(seat)
     options: list[Option] = (
-        [Lead(c, loc) for c in hand for loc in LOCATIONS] if hand else [Lead(None, None)]
+        [lead for c in hand for lead in _leads(c)] if hand else [Lead(None, None)]
     )
     if state.deck:
         options.append(Scout())
     return options
+
+
+@functools.cache
+def _leads(card: CardId) -> tuple[Lead, ...]:
+    """The Leads of ``card``, one per location, made once: options are frozen values, and
+    every turn offers about 21 of them (issue #12)."""
+    return tuple(Lead(card, loc) for loc in LOCATIONS)
 
 
 def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
@@ -40,7 +51,7 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
     yield TurnStarted(seat, kind)
     log = TurnLog(seat, cannot_gain=cannot_gain)
     choice = yield from ask(table, seat, Ask.TURN, "RR-TURN-1", "Lead or Scout",
-                            turn_options(table.state, seat))
+                            turn_options(table.state, seat), distinct=True)
     if isinstance(choice, Scout):
         yield from scout(table, seat)
     else:
@@ -68,7 +79,9 @@ def lead(table: Table, log: TurnLog, choice: Lead) -> Program[None]:
     yield from final_step(table, log)
 
 
+@functools.cache
 def hooks() -> Hooks:
+    """The rules abilities may invoke: one value, made once (it is asked for every deploy)."""
     return Hooks(deploy=_deploy_another, turn_out_of_order=_turn_out_of_order)
 
 
@@ -106,20 +119,25 @@ def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source:
     return then
 
 
+_GAINS: dict[Location | None, GainTop] = {loc: GainTop(loc) for loc in (*LOCATIONS, None)}
+"""The final step's options, made once."""
+
+
 def final_step(table: Table, log: TurnLog) -> Program[None]:
     """RR-LEAD-3 / RR-LEAD-4, once per Lead; nothing if neither is possible (RULING-B2)."""
     state = table.state
     options: list[GainTop] = [
-        GainTop(loc) for loc in LOCATIONS
+        _GAINS[loc] for loc in LOCATIONS
         if loc not in log.deployed_to
         and (top := state.top(loc)) is not None and top not in log.cannot_gain
     ]
     if state.deck:
-        options.append(GainTop(None))
+        options.append(_GAINS[None])
     if not options:
         return
     choice = yield from ask(table, log.seat, Ask.GAIN, "RR-LEAD-3",
-                            "Gain the top card of a location or of the deck", options)
+                            "Gain the top card of a location or of the deck", options,
+                            distinct=True)  # one per location, and the deck
     if choice.location is None:
         yield from gain_top_of_deck(table, log.seat)
         yield from roll_and_gain(table, log.seat)

@@ -4,6 +4,7 @@ backend (tested with a stand-in `ray` module that runs the tasks here)."""
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import types
 from collections.abc import Callable
@@ -167,6 +168,21 @@ def test_ray_unreachable_exits_2_with_one_line(monkeypatch: pytest.MonkeyPatch,
     assert status == 2 and "cannot reach a Ray cluster" in err
     assert err.strip().count("\n") == 0 and "Traceback" not in err
     assert [kind for kind, _ in fake.calls] == ["init"]
+
+
+def test_ray_address_where_nothing_listens_fails_at_once(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """HOST:PORT is tried first, for seconds, not left to Ray (which retries for minutes):
+    nothing listening there is a one-line error, exit 2, and Ray is never started."""
+    fake = FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # free once the socket closes: nothing listens there
+    status, _, err = run_cli(["simulate", "--games", "2", "--ray", f"127.0.0.1:{port}"], capsys)
+    assert status == 2
+    assert f"cannot reach a Ray cluster at '127.0.0.1:{port}': nothing answers there" in err
+    assert err.strip().count("\n") == 0 and fake.calls == []
 
 
 def test_ray_refuses_out(monkeypatch: pytest.MonkeyPatch, tmp_path: Any,

@@ -211,6 +211,18 @@ def test_ceo_may_decline() -> None:
 
 @pytest.mark.card("ceo")
 @pytest.mark.rule("RULING-A26")
+def test_ceo_at_fleet_1_may_regress_to_the_start() -> None:
+    """CEO, "You may regress once on the Fleet Track. If you do, gain 2 Helium.": from the
+    first space one regression is still possible (back to 0), so the trade is offered."""
+    game = Scenario(2).hand(0, "ceo").tokens(0, fleet=1).deploy(0, "ceo", Location.JUPITER)
+    assert game.pending is not None and game.pending.ask is Ask.CONFIRM
+    play(game, Answer.YES)
+    assert game.state.players[0].fleet == 0
+    assert game.state.players[0].helium == 2
+
+
+@pytest.mark.card("ceo")
+@pytest.mark.rule("RULING-A26")
 def test_ceo_at_fleet_0_cannot_regress_so_gains_nothing() -> None:
     """CEO, "If you do, gain 2 Helium.": at position 0 there is no regression, so no Helium."""
     game = Scenario(2).hand(0, "ceo").deploy(0, "ceo", Location.JUPITER)

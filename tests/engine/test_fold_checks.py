@@ -19,7 +19,7 @@ from rr.events.types import (
     CardBanished, CardDealt, CardDeclared, CardGained, CardMoved, CardReturnedToDeck,
     CardRevealed, CardSelectedAtRandom,
     CardsSeen, DeckShuffled, Event, FirstPlayerChosen, FleetAdvanced, FleetRegressed,
-    GameEndTriggered, GameStarted, HeliumGained, HeliumLost, HeliumPaid, HousesDealt,
+    GameEndTriggered, GameScored, GameStarted, HeliumGained, HeliumLost, HeliumPaid, HousesDealt,
     InfluencePlaced, InfluenceRemoved, PointsScored, SovereignTaken, TurnEnded, TurnKind,
     TurnStarted,
 )
@@ -254,6 +254,12 @@ def test_points_scored_are_recorded_by_card() -> None:
     after = folds(folds(state, PointsScored(1, "hacker", 12)), PointsScored(1, "hacker", 3))
     assert after.players[1].points == (("hacker", 12), ("hacker", 3))
     rejects(state, PointsScored(4, "hacker", 1), "no player in seat 4")
+
+
+def test_the_scores_are_recorded() -> None:
+    """The final totals and the winners are recorded as the event says."""
+    after = folds(in_play(), GameScored((120, 95, 120), (0, 2)))
+    assert (after.totals, after.winners) == ((120, 95, 120), (0, 2))
 
 
 @pytest.mark.parametrize("tamper", [

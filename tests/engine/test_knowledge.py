@@ -214,6 +214,16 @@ def test_the_known_sets_record_what_each_seat_learnt() -> None:
 
 
 @pytest.mark.rule("RR-VIEW-5")
+def test_a_card_placed_face_up_is_public_and_learnt_by_no_set() -> None:
+    """A card placed face up (a Scout's card) is public where it lies: every seat knows it,
+    and no seat's set changes, not even that of a seat that had looked at it."""
+    state = apply(started(), CardsSeen(0, ("mustang",), Zone.deck()))
+    after = apply(state, CardPlaced("mustang", Zone.deck(), J, None, False, 1))
+    assert after.known == state.known
+    assert is_public(after, "mustang") and knows(after, 2, "mustang")
+
+
+@pytest.mark.rule("RR-VIEW-5")
 def test_a_position_built_by_hand_learns_for_every_seat() -> None:
     """A state with no knowledge recorded (built by the scenario builder) gets a set for each
     seat as soon as it learns anything; its players still know their own hands."""

@@ -228,3 +228,46 @@ def test_relabelling_au_tomas_own_cards() -> None:
     assert relabel_event(AutomaCardDrawn(3), {}, {}) == AutomaCardDrawn(3)
     plain = Game.new(2, seed=1).state
     assert relabel_state(plain, {}, {1: 2}) == plain
+
+
+def test_relabelling_a_state_renames_every_card_wherever_it_lies() -> None:
+    """Hands, points and declarations, the deck, the stacks, the face-down set, the banished
+    pile, what each seat knows, and Au Toma's own piles: all relabelled, nothing else moved."""
+    from attrs import evolve
+
+    from rr.automa import SoloState
+
+    state = (Scenario(2).hand(0, "sevro").hand(1, "mustang")
+             .at(Location.MARS, "darrow", "roque", face_down=["roque"])
+             .banished("cassius").deck_top("pelus").state())
+    state = evolve(state, known=(frozenset({"roque", "pelus"}), frozenset({"mustang"})),
+                   players=(evolve(state.players[0], points=(("cassius", 3),),
+                                   declarations=(("darrow", None),)), state.players[1]),
+                   solo=SoloState(seat=1, level=2, deck=(1, 2), set_aside=(3,), discard=(4,),
+                                  drawn=(5,)))
+    sigma = {CardId(a): CardId(b) for a, b in [
+        ("sevro", "nero"), ("mustang", "sevro"), ("roque", "victra"), ("pelus", "roque"),
+        ("cassius", "tactus"), ("darrow", "harmony")]}
+    tau = {1: 3, 3: 1, 4: 5, 5: 4}
+    new = relabel_state(state, sigma, tau)
+    assert new.hand(0) == ("nero",) and new.hand(1) == ("sevro",)
+    assert new.players[0].points == (("tactus", 3),)
+    assert new.players[0].declarations == (("harmony", None),)
+    assert new.deck[-1] == "roque" and new.deck[:-1] == state.deck[:-1]
+    assert new.stack(Location.MARS) == ("harmony", "victra")
+    assert new.face_down == frozenset({"victra"}) and new.banished == ("tactus",)
+    assert new.known == (frozenset({"victra", "roque"}), frozenset({"sevro"}))
+    assert new.solo is not None
+    assert (new.solo.deck, new.solo.set_aside, new.solo.discard, new.solo.drawn) == (
+        (3, 2), (1,), (5,), (4,))
+    assert relabel_state(state, sigma).solo == state.solo  # no permutation of hers: unchanged
+    assert relabel_state(state, {}, {}) == state
+
+
+def test_au_tomas_unknown_cards_are_her_deck_and_set_aside() -> None:
+    from rr.sampling import unknown_automa_cards
+    game = Game.new(["Ana"], seed=6, level=3)
+    solo = game.state.solo
+    assert solo is not None and solo.set_aside and solo.deck
+    assert unknown_automa_cards(game.state) == sorted(solo.deck + solo.set_aside)
+    assert unknown_automa_cards(Game.new(2, seed=1).state) == []

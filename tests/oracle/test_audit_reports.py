@@ -8,16 +8,20 @@ import attrs
 import pytest
 
 from rr.engine import Game
+from rr.errors import CorruptLogError, DivergenceError
 from rr.events.types import (
-    DecisionMade, DieRolled, Event, GameStarted, HeliumGained, HeliumLost, TurnEnded,
+    DecisionMade, DieRolled, Event, GameStarted, HeliumGained, HeliumLost, HousesDealt,
+    TurnEnded,
 )
 from rr.model import Bonus, House
 from rr.oracle.audit import (
-    AuditReport, Divergence, Verdict, _clip, _differences, _value, audit,
+    AuditReport, Divergence, Verdict, _clip, _differences, _expected_at, _impossible, _say,
+    _value, audit, explain,
 )
+from rr.oracle.narrate import option_text
 from rr.oracle.seed import Outcomes
 from rr.state import fold
-from tests.oracle.games import finished
+from tests.oracle.games import finished, play
 
 
 def first(events: tuple[Event, ...], kind: type, after: int = 0) -> int:
@@ -161,3 +165,141 @@ def test_a_forged_roll_names_the_seed() -> None:
     assert d.seed == events[0].seed  # type: ignore[union-attr]
     assert f"what seed {d.seed} draws here" in d.expected
     assert d.differences == (f"face: log {other.value}, rules {rolled.face.value}",)
+
+
+def test_a_decision_of_exactly_eight_options_lists_them_all() -> None:
+    """Up to 8 options are listed in full with no count; the decider is named."""
+    game = play(3, 5, decisions=2)
+    decision = game.pending
+    assert decision is not None and len(decision.options) == 8
+    wrong = DecisionMade(decision.seat, decision.source, Bonus.FLEET)
+    d = audit((*game.events, wrong)).divergence
+    assert d is not None and d.record == len(game.events)
+    name = game.state.players[decision.seat].name
+    assert d.expected.startswith(f"a decision of {name}: {decision.prompt} [")
+    listed = ", ".join(option_text(o, game.state) for o in decision.options)
+    assert d.expected.endswith(f", among {listed}") and "options)" not in d.expected
+    assert d.recorded == f"{name} chooses fleet [{decision.source}]"
+
+
+def test_a_record_the_fold_refuses_is_named_with_why() -> None:
+    """Houses dealt twice the same cannot happen in any game (RR-SETUP-3): the report names
+    that record, the raw event, and the fold's reason; no rule decides it."""
+    events = finished(2, 3)
+    at = first(events, HousesDealt)
+    dealt = events[at]
+    assert isinstance(dealt, HousesDealt)
+    same = HousesDealt((dealt.houses[0],) * 2)
+    report = audit((*events[:at], same, *events[at + 1:]))
+    d = report.divergence
+    assert report.verdict is Verdict.DIVERGED and d is not None
+    assert (d.record, d.rule) == (at, None)
+    house = dealt.houses[0].value
+    assert d.recorded == d.recorded_raw == \
+        f'["houses_dealt/1", {{"houses": ["{house}", "{house}"]}}]'
+    assert d.expected == (f"an event that can happen here (event {at}: houses_dealt/1: needs "
+                          "one distinct house per player)")
+
+
+def test_a_rules_error_the_fold_does_not_explain() -> None:
+    """If the rules reject a log whose every record folds, the report says so at the log's
+    end with the rules' own words."""
+    events = finished(2, 3)[:20]
+    assert _impossible(events, CorruptLogError("a reason")) == \
+        Divergence(20, "(every record folds)", "a reason", None)
+
+
+def test_a_divergence_past_the_last_record_keeps_the_engine_words() -> None:
+    """A divergence the engine places past the log's end is told in the engine's words."""
+    events = finished(2, 3)[:20]
+    err = DivergenceError(20, "nothing", "a decision", "RR-TURN-1")
+    assert explain(events, err) == Divergence(20, "nothing", "a decision", "RR-TURN-1")
+
+
+def test_no_expected_event_before_the_start() -> None:
+    """Before game_started there is nothing the rules produce: no expected event."""
+    assert _expected_at(finished(2, 3), 0) is None
+
+
+def test_a_crash_of_the_rules_is_reported_as_a_bug_in_rr(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """An unexpected error of the rules is RULES_FAILED (exit 3), naming the error and that
+    the bug is rr's, not the log's."""
+    def crash(events: object) -> Game:
+        raise ZeroDivisionError("boom")
+    monkeypatch.setattr(Game, "resume", staticmethod(crash))
+    report = audit(finished(2, 3), "g.rrlog")
+    assert report.verdict is Verdict.RULES_FAILED and report.exit_code == 3
+    assert report.divergence is None and report.records == len(finished(2, 3))
+    assert report.problem == ("the rules failed while re-running the log: "
+                              "ZeroDivisionError('boom') (a bug in rr, not in the log)")
+    assert report.summary() == f"g.rrlog: {report.problem}"
+
+
+def test_a_finished_game_names_its_winners() -> None:
+    """A clean finished game reports the totals and the winners by name (RR-END-3)."""
+    events = finished(3, 5)
+    state = fold(events)
+    report = audit(events, "g")
+    assert report.finished and report.totals == state.totals
+    assert state.winners and report.winners == tuple(state.players[s].name
+                                                     for s in state.winners)
+    assert f"won by {' and '.join(report.winners)}" in report.summary()
+
+
+def test_report_lines_show_both_raw_events() -> None:
+    """The full report has the record, both sides, the rule, each difference, and both
+    events as logged and as expected."""
+    events = finished(3, 8)
+    at = first(events, HeliumGained)
+    gained = events[at]
+    assert isinstance(gained, HeliumGained)
+    changed = attrs.evolve(gained, amount=gained.amount + 1)
+    report = audit((*events[:at], changed, *events[at + 1:]), "g")
+    d = report.divergence
+    assert d is not None
+    assert report.lines() == [
+        report.summary(),
+        f"  record:         {at}",
+        f"  the log says:   {d.recorded}",
+        f"  the rules say:  {d.expected}",
+        f"  decided by:     {d.rule_name}",
+        f"  difference:     amount: log {gained.amount + 1}, rules {gained.amount}",
+        f"  as logged:      {d.recorded_raw}",
+        f"  as expected:    {d.expected_raw}",
+    ]
+    assert '"amount": ' + str(gained.amount) in d.expected_raw
+
+
+def test_seven_long_sequences_say_where_they_differ() -> None:
+    """From 7 items on, a sequence is told by its first differing position; a shorter log
+    side reads "nothing" there."""
+    from rr.events.types import DeckShuffled
+    a = tuple(f"c{i}" for i in range(7))
+    assert _differences(DeckShuffled(a[:6] + ("x",)), DeckShuffled(a)) == \
+        ("order: first differs at position 7 of 7: log 'x', rules 'c6'",)
+    assert _differences(DeckShuffled(a[:6]), DeckShuffled(a)) == \
+        ("order: first differs at position 7 of 6: log nothing, rules 'c6'",)
+    assert _differences(DeckShuffled(a[:5]), DeckShuffled(a[:6])) == \
+        ("order: log ('c0', 'c1', 'c2', 'c3', 'c4'), rules ('c0', 'c1', 'c2', 'c3', 'c4', 'c5')",)
+
+
+def test_an_event_that_cannot_happen_or_be_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In words, an event the state refuses is its raw form and why; an event the narrator
+    fails on is its raw form (a report never fails on words)."""
+    events = finished(2, 3)
+    state = fold(events[:30])
+    said = _say(TurnEnded(9), state)
+    assert said.startswith('["turn_ended/1", {"seat": 9}] (which cannot happen: ')
+    assert _say(TurnEnded(9), None) == '["turn_ended/1", {"seat": 9}]'
+    at = first(events, HeliumGained)
+    gained = events[at]
+    assert isinstance(gained, HeliumGained)
+    before = fold(events[:at])
+    assert _say(gained, before).startswith(f"{before.players[gained.seat].name} gains ")
+
+    def fail(*args: object) -> str:
+        raise KeyError("odd")
+    monkeypatch.setattr("rr.oracle.audit.narrate", fail)
+    assert _say(gained, before) == f'["helium_gained/1", {{"seat": {gained.seat}, ' \
+                                   f'"amount": {gained.amount}}}]'

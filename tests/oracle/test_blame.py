@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
+import rr.rules.end
 from rr.events.types import (
-    CardDealt, CardDeployed, DieRolled, FleetAdvanced, GameScored, HeliumGained, TurnStarted,
+    CardDealt, CardDeployed, DieRolled, FleetAdvanced, GameScored, HeliumGained, HousesDealt,
+    Phase, PhaseChanged, TurnStarted,
 )
 from rr.model import Bonus
 from rr.oracle.audit import audit
-from rr.oracle.blame import blame
+from rr.oracle.blame import _rule_of, blame
 from tests.oracle.games import finished
 
 
@@ -32,7 +35,9 @@ def test_a_die_bonus_names_the_bonus_inside_the_die_rule() -> None:
                     and isinstance(events[i + 1], HeliumGained):
                 who = blame(events, i + 1)
                 assert who is not None and who.rule == "RR-BONUS-2"
+                assert who.function == "rr.effects.tokens.gain_helium"
                 assert who.within[0] in ("RR-LEAD-4", "RR-HOUSE-7")
+                assert "RR-BONUS-2" not in who.within
                 return
     raise AssertionError("no Helium roll in 20 games")
 
@@ -71,3 +76,41 @@ def test_audit_report_names_the_blamed_rule() -> None:
             assert d.rule_name is not None and d.rule_name.startswith("RR-BONUS-2")
             return
     raise AssertionError("no Helium bonus in the game")
+
+
+@pytest.mark.rule("RR-END-5")
+def test_a_range_of_rules_is_blamed_on_its_first_id() -> None:
+    """The end of the game (a function documented "RR-END-5..7") is RR-END-5's, named with
+    the function that yields it."""
+    events = finished(2, 3)
+    at = next(i for i, e in enumerate(events)
+              if isinstance(e, PhaseChanged) and e.phase is Phase.END_OF_GAME)
+    who = blame(events, at)
+    assert who is not None and (who.rule, who.function, who.card) == \
+        ("RR-END-5", "rr.rules.end.end_of_game", None)
+    assert "RR-END-5..7" not in who.within
+
+
+def test_blame_past_the_log_or_on_a_bad_log_is_nobody() -> None:
+    """Nobody produces a record the rules never reach, nor a record of a log that does not
+    start a game."""
+    events = finished(2, 3)
+    assert blame(events[:20], 25) is None
+    assert blame(events[1:], 5) is None and blame((), 0) is None
+    dealt_at = next(i for i, e in enumerate(events) if isinstance(e, HousesDealt))
+    assert isinstance(events[dealt_at], HousesDealt)
+    twice = HousesDealt((events[dealt_at].houses[0],) * 2)  # type: ignore[union-attr]
+    impossible = (*events[:dealt_at], twice, *events[dealt_at + 1:])
+    assert blame(impossible, dealt_at + 5) is None  # the fold refuses the houses
+    dealt = blame(events, 5)
+    assert dealt is not None and dealt.rule == "RR-SETUP-1" and dealt.card is None
+
+
+def test_only_the_module_function_itself_is_read_for_its_rule() -> None:
+    """A generator is the rules function of its name only if it runs that function's code: a
+    nested function or method of the same name is not blamed on its docstring."""
+    fn = rr.rules.end.end_of_game
+    assert _rule_of("rr.rules.end", "end_of_game", fn.__code__) == "RR-END-5..7"
+    assert _rule_of("rr.rules.end", "end_of_game", rr.rules.end.end_of_game_from.__code__) \
+        is None
+    assert _rule_of("rr.rules.end", "no_such_function", fn.__code__) is None

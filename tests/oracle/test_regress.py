@@ -10,12 +10,16 @@ import pytest
 
 import rr.rules.end
 from rr.cli import main
+from rr.engine import Game
+from rr.errors import CorruptLogError
 from rr.events.types import DecisionMade
-from rr.oracle.regress import Change, compare, first_difference
-from rr.oracle.rerun import rerun
+from rr.model import Bonus
+from rr.oracle.narrate import option_text, source_text
+from rr.oracle.regress import Change, GameDiff, _at, compare, first_difference, summarise
+from rr.oracle.rerun import _misfit, rerun
 from rr.rules.final import FinalScore
 from rr.ruleset import Ruleset
-from rr.state import GameState
+from rr.state import GameState, fold
 from tests.oracle.games import finished, play, write_corpus
 
 SEEDS = tuple(range(12))
@@ -149,3 +153,74 @@ def test_cli_missing_or_empty_corpus(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "is not a folder" in capsys.readouterr().err
     assert main(["regress", str(tmp_path), "--against", "official"]) == 2
     assert "holds no game logs" in capsys.readouterr().err
+
+
+def test_rerun_of_a_log_without_game_started_is_refused() -> None:
+    """A log must start with game_started to be re-run; compare reports it unreadable."""
+    events = finished(2, 3)
+    with pytest.raises(CorruptLogError, match="a log starts with a game_started event"):
+        rerun(events[1:])
+    with pytest.raises(CorruptLogError):
+        rerun(())
+    diff = compare(events[1:], None, None, "g.rrlog")
+    assert diff == GameDiff("g.rrlog", Change.UNREADABLE,
+                            problem="a log starts with a game_started event")
+    assert diff.describe() == "unreadable: a log starts with a game_started event"
+
+
+def test_a_recorded_decision_that_does_not_fit() -> None:
+    """A recorded choice of the right player and rule that is not an option is "not legal
+    there"; one of another player or another rule is "another" decision."""
+    game = Game.new(2, seed=1)
+    asked = game.pending
+    assert asked is not None and asked.source == "RR-TURN-1"
+    name = game.state.players[asked.seat].name
+    other = game.state.players[1 - asked.seat].name
+    head = f"the rules ask {name}: {asked.prompt} [RR-TURN-1]; "
+    option = asked.options[0]
+    said = option_text(option, game.state)
+    assert _misfit(DecisionMade(asked.seat, "RR-TURN-1", Bonus.FLEET), asked, game.state) == \
+        head + f"the recorded choice ({name} chose fleet [RR-TURN-1]) is not legal there"
+    assert _misfit(DecisionMade(asked.seat, "RR-HOUSE-3", option), asked, game.state) == \
+        head + f"the next recorded decision is another one ({name} chose {said} " \
+               f"[{source_text('RR-HOUSE-3')}])"
+    assert _misfit(DecisionMade(1 - asked.seat, "RR-TURN-1", option), asked, game.state) == \
+        head + f"the next recorded decision is another one ({other} chose {said} [RR-TURN-1])"
+
+
+def test_what_a_run_does_past_its_events() -> None:
+    """Past its last event a finished run says the game is over with every total; a run
+    that stopped says why."""
+    events = finished(2, 3)
+    done = rerun(events)
+    state = fold(events)
+    assert state.totals is not None
+    assert _at(done, len(events)) == (f"the game is over (P1 {state.totals[0]}, "
+                                      f"P2 {state.totals[1]})")
+    cut = rerun(play(2, 3, decisions=4).events)
+    assert cut.stop is not None
+    assert _at(cut, len(cut.events)) == "stops: " + cut.stop.reason
+
+
+def test_game_diff_in_words_and_json() -> None:
+    """A diff says the record and both sides, then where a run stopped; JSON keeps all."""
+    same = GameDiff("g", Change.SAME, totals_a=(3, 4), totals_b=(3, 4))
+    assert same.describe() == "no change" and not same.changed
+    moved = GameDiff("g", Change.TOTALS, 7, "P1 gains 2 Helium", "P1 gains 3 Helium",
+                     (3, 4), None, stops=("B stops at record 9: why",))
+    assert moved.changed
+    assert moved.describe() == ("record 7: A: P1 gains 2 Helium; B: P1 gains 3 Helium; "
+                                "B stops at record 9: why")
+    assert moved.as_json() == {
+        "path": "g", "change": "totals", "record": 7, "under_a": "P1 gains 2 Helium",
+        "under_b": "P1 gains 3 Helium", "totals_a": [3, 4], "totals_b": None,
+        "problem": None, "stops": ["B stops at record 9: why"]}
+    assert same.as_json()["totals_b"] == [3, 4]
+
+
+def test_summarise_counts_each_kind_and_all() -> None:
+    """The counts name every kind of change, with the number of games."""
+    diffs = [GameDiff("a", Change.SAME), GameDiff("b", Change.DIVERGED),
+             GameDiff("c", Change.DIVERGED)]
+    assert summarise(diffs) == {"same": 1, "events": 0, "totals": 0, "diverged": 2,
+                                "unreadable": 0, "games": 3}

@@ -13,7 +13,12 @@ from rr.events.types import CardDealt, DecisionMade, Event, HeliumGained
 from rr.model import ZoneKind
 from rr.narrate import card_name
 from rr.oracle.narrate import narration
-from rr.oracle.replay import replay
+from rr.engine import Game
+from rr.errors import BadInputError
+from rr.oracle.narrate import option_text
+from rr.oracle.replay import (
+    Pending, describe_options, replay, replay_json, resolve_at, resolve_seat,
+)
 from rr.state import fold
 from tests.oracle.games import finished, play
 
@@ -159,3 +164,77 @@ def test_cli_replay_corrupt_and_missing_logs(tmp_path: Path,
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "truncated" in err and "Traceback" not in err
+
+
+def test_resolve_seat_by_exact_name_then_casefold_then_number() -> None:
+    """`--as` names a player exactly, then ignoring case, then by number (1 to the count)."""
+    state = Game.new(["ana", "Ana", "Bo"], seed=1).state
+    assert resolve_seat(state, "Ana") == 1 and resolve_seat(state, " ana ") == 0
+    assert resolve_seat(state, "bo") == 2 and resolve_seat(state, "BO") == 2
+    assert [resolve_seat(state, n) for n in ("1", "2", "3")] == [0, 1, 2]
+    for bad in ("0", "4", "Cy"):
+        with pytest.raises(BadInputError, match=r"players: 1 = ana, 2 = Ana, 3 = Bo"):
+            resolve_seat(state, bad)
+
+
+def test_resolve_at_takes_every_record_of_the_log() -> None:
+    """`--at` may name record 0 to the last; outside, the error says the range."""
+    assert resolve_at(5, None) == 4
+    assert [resolve_at(5, n) for n in range(5)] == [0, 1, 2, 3, 4]
+    for bad in (-1, 5):
+        with pytest.raises(BadInputError, match=rf"^--at {bad} is out of range: the log has "
+                                                r"records 0 to 4$"):
+            resolve_at(5, bad)
+
+
+def test_replay_of_no_events_is_refused() -> None:
+    """An empty log has nothing to replay: one clear error, not a crash."""
+    with pytest.raises(BadInputError, match="the log holds no events"):
+        replay(())
+
+
+def test_pending_after_a_rules_failure_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the rules crash while re-running the prefix, the replay still shows the state and
+    says the pending decision is unknown, naming the failure."""
+    def crash(events: object) -> Game:
+        raise ZeroDivisionError("boom")
+    monkeypatch.setattr(Game, "resume", staticmethod(crash))
+    events = finished(2, 3)
+    r = replay(events, 10)
+    assert r.state == fold(events[:11]) and r.pending.decision is None
+    assert r.pending.note == ("unknown: the rules failed while re-running the log "
+                              "(ZeroDivisionError('boom'))")
+
+
+def test_pending_after_a_finished_game_is_none() -> None:
+    """After the last record of a finished game nothing is pending."""
+    r = replay(finished(2, 3))
+    assert r.pending == Pending(None, "none: the game is over")
+
+
+def test_replay_json_of_a_finished_game_has_the_scorepad() -> None:
+    """The JSON of the last record holds every player's scorepad rows and total, the totals
+    and the winners by name (RR-END-3)."""
+    events = finished(3, 5)
+    r = replay(events)
+    assert r.scorepad is not None
+    shown = replay_json(r)
+    pad = shown["scorepad"]
+    assert pad["totals"] == list(r.scorepad.totals) == list(r.state.totals or ())
+    assert [p["name"] for p in pad["players"]] == ["P1", "P2", "P3"]
+    assert [p["total"] for p in pad["players"]] == pad["totals"]
+    assert all(sum(p["rows"].values()) == p["total"] for p in pad["players"])
+    assert pad["winners"] == [f"P{s + 1}" for s in r.scorepad.winners]
+    early = replay_json(replay(events, 5))
+    assert early["scorepad"] is None
+
+
+def test_describe_options_lists_the_first_ones_and_the_count() -> None:
+    """The options of a decision in words, cut at ``limit`` with the whole count."""
+    game = Game.new(2, seed=1)
+    decision = game.pending
+    assert decision is not None and len(decision.options) > 3
+    words = [option_text(o, game.state) for o in decision.options]
+    assert describe_options(decision, game.state, 2) == \
+        f"{words[0]}, {words[1]}, … ({len(words)} in all)"
+    assert describe_options(decision, game.state, len(words)) == ", ".join(words)

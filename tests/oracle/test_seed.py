@@ -68,6 +68,10 @@ def test_forged_roll_passes_the_rules_alone() -> None:
     assert Game.resume(forged).is_over
     mismatch = check_seed(forged)
     assert mismatch is not None and mismatch.record == index
+    assert mismatch.recorded == forged[index] and isinstance(mismatch.drawn, DieRolled)
+    assert mismatch.drawn != mismatch.recorded
+    # the live game up to and including the roll the seed draws (blame names its rule)
+    assert mismatch.events == (*forged[:index], mismatch.drawn)
     assert audit(forged, outcomes=Outcomes.TABLE).verdict is Verdict.CLEAN
 
 

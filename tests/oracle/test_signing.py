@@ -3,7 +3,10 @@ exact bytes, so one byte altered anywhere fails the audit (exit 1)."""
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -11,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rr.cli import main
-from rr.events import log
+from rr.errors import BadInputError
+from rr.events import log, signing
 from rr.oracle.audit import Verdict, audit_file
 from tests.oracle.games import finished
 
@@ -132,3 +136,157 @@ def test_signing_leaves_the_log_unchanged(tmp_path: Path, keys: tuple[Path, Path
     before = path.read_bytes()
     assert main(["sign", "--key", str(keys[0]), str(path)]) == 0
     assert path.read_bytes() == before and path.with_name("game.rrlog.sig").exists()
+
+
+def test_keygen_returns_the_fingerprint_verify_names(tmp_path: Path) -> None:
+    """The fingerprint is SHA-256 of the 32 raw public bytes, 16 hex digits; `verify`
+    returns it for a good signature, and the signature file names it."""
+    from cryptography.hazmat.primitives import serialization
+    private, public, key_id = signing.keygen(tmp_path / "cy")
+    assert (private, public) == (tmp_path / "cy.key", tmp_path / "cy.pub")
+    raw = serialization.load_pem_public_key(public.read_bytes()).public_bytes(
+        serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    assert len(raw) == 32 and key_id == hashlib.sha256(raw).hexdigest()[:16]
+    path = tmp_path / "game.rrlog"
+    log.write(path, finished(2, 3))
+    sig_path = signing.sign(path, private)
+    assert sig_path == signing.signature_path(path) == tmp_path / "game.rrlog.sig"
+    assert not (tmp_path / ".game.rrlog.sig.tmp").exists()
+    sig = signing.read_signature(sig_path)
+    assert sig.key == key_id and len(sig.signature) == 64
+    assert signing.verify(path.read_bytes(), sig, public) == key_id
+
+
+def test_the_signed_message_is_domain_separated(tmp_path: Path) -> None:
+    """The signature is over b"rr-log-signature/1\\n" + the log: the bare log's bytes do not
+    verify it."""
+    from cryptography.hazmat.primitives import serialization
+    private, public, _ = signing.keygen(tmp_path / "dd")
+    path = tmp_path / "game.rrlog"
+    log.write(path, finished(2, 3))
+    sig = signing.read_signature(signing.sign(path, private))
+    key = serialization.load_pem_public_key(public.read_bytes())
+    key.verify(sig.signature, b"rr-log-signature/1\n" + path.read_bytes())  # type: ignore[union-attr]
+    with pytest.raises(signing.SignatureError, match="does not match the log"):
+        signing.verify(b"rr-log-signature/1\n" + path.read_bytes(), sig, public)
+
+
+def test_keygen_file_modes(tmp_path: Path) -> None:
+    """The private key is readable by its owner only, the public key by anyone."""
+    old = os.umask(0)
+    try:
+        private, public, _ = signing.keygen(tmp_path / "ed")
+    finally:
+        os.umask(old)
+    assert private.stat().st_mode & 0o777 == 0o600
+    assert public.stat().st_mode & 0o777 == 0o644
+
+
+def test_keygen_refuses_when_only_the_public_key_exists(tmp_path: Path) -> None:
+    (tmp_path / "fa.pub").write_text("mine")
+    with pytest.raises(BadInputError, match="fa.pub already exists; rr keygen never"):
+        signing.keygen(tmp_path / "fa")
+    assert not (tmp_path / "fa.key").exists()
+
+
+def test_a_file_that_is_not_a_key_is_named(tmp_path: Path, keys: tuple[Path, Path]) -> None:
+    """Not PEM: which kind of key was expected; PEM but not Ed25519 (an RSA key): said so."""
+    junk = tmp_path / "junk.pem"
+    junk.write_text("hello\n")
+    path = tmp_path / "game.rrlog"
+    log.write(path, finished(2, 3))
+    with pytest.raises(BadInputError, match=r"junk.pem is not a PEM private key: "):
+        signing.sign(path, junk)
+    sig = signing.read_signature(signing.sign(path, keys[0]))
+    with pytest.raises(BadInputError, match=r"junk.pem is not a PEM public key: "):
+        signing.verify(path.read_bytes(), sig, junk)
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    rsa_key = rsa.generate_private_key(public_exponent=65537, key_size=1024)
+    rsa_pem = tmp_path / "rsa.pub"
+    rsa_pem.write_bytes(rsa_key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    with pytest.raises(BadInputError, match=r"rsa.pub is not an Ed25519 key$"):
+        signing.verify(path.read_bytes(), sig, rsa_pem)
+    with pytest.raises(BadInputError, match=r"is not a PEM public key"):  # a private key
+        signing.verify(path.read_bytes(), sig, keys[0])
+
+
+@pytest.mark.parametrize("change, problem", [
+    ({"format": "rr-sig"}, "is not an rr signature file"),
+    ({"version": 2}, "is not an rr signature file"),
+    ({"algorithm": "rsa"}, "is not an rr signature file"),
+    ({"key": 7}, "is not an rr signature file"),
+    ({"signature": None}, "is not an rr signature file"),
+    ({"signature": "not*base64"}, "the signature is not base64"),
+])
+def test_a_malformed_signature_file_is_refused(change: dict[str, object], problem: str,
+                                               tmp_path: Path, keys: tuple[Path, Path]) -> None:
+    path = _signed(tmp_path, keys)
+    sig = signing.signature_path(path)
+    data = json.loads(sig.read_text())
+    assert data["format"] == "rr-signature" and data["version"] == 1
+    assert data["algorithm"] == "ed25519"
+    sig.write_text(json.dumps({**data, **change}))
+    with pytest.raises(BadInputError) as caught:
+        signing.read_signature(sig)
+    assert str(caught.value) in (f"{sig} {problem}", f"{sig}: {problem}")
+    sig.write_text(json.dumps([data]))
+    with pytest.raises(BadInputError, match="is not an rr signature file"):
+        signing.read_signature(sig)
+
+
+def test_without_cryptography_a_key_use_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The optional extra missing: a BadInputError naming `pip install 'rr[sign]'`, from
+    every entry point (none reaches the missing import unguarded)."""
+    real = importlib.import_module
+
+    def missing(name: str, *args: object) -> object:
+        if name.startswith("cryptography"):
+            raise ImportError(name)
+        return real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(signing.importlib, "import_module", missing)
+    for call in (lambda: signing.keygen(tmp_path / "x"), signing._serialization,
+                 lambda: signing.sign(tmp_path / "log", tmp_path / "x.key")):
+        with pytest.raises(BadInputError) as caught:
+            call()
+        assert str(caught.value) == ("signed logs need the 'cryptography' package: "
+                                     "pip install 'rr[sign]'")
+
+
+def test_keygen_into_a_missing_folder_names_the_reason(tmp_path: Path) -> None:
+    with pytest.raises(BadInputError) as caught:
+        signing.keygen(tmp_path / "nowhere" / "gh")
+    assert str(caught.value) == (f"cannot write {tmp_path / 'nowhere' / 'gh.key'}: "
+                                 "No such file or directory")
+
+
+def test_a_signature_by_another_key_names_both_keys(tmp_path: Path,
+                                                    keys: tuple[Path, Path]) -> None:
+    """The signer's key id (at most 16 characters of it) and the given key's fingerprint."""
+    path = _signed(tmp_path, keys)
+    sig = signing.read_signature(signing.signature_path(path))
+    other = signing.Signature("0123456789abcdefXYZ", sig.signature)
+    with pytest.raises(signing.SignatureError) as caught:
+        signing.verify(path.read_bytes(), other, keys[1])
+    assert str(caught.value) == (f"signed by key 0123456789abcdef, not by the key given "
+                                 f"({sig.key})")
+
+
+def test_a_key_error_is_reported_on_one_line(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    """A library error of several lines: only its first line goes into the message (a
+    refusal is one line, exit 2)."""
+    from cryptography.hazmat.primitives import serialization
+
+    def several_lines(data: bytes) -> object:
+        raise ValueError("the key is bad\nbecause of this\nand that")
+
+    monkeypatch.setattr(serialization, "load_pem_public_key", several_lines)
+    key = tmp_path / "k.pub"
+    key.write_text("whatever\n")
+    with pytest.raises(BadInputError) as caught:
+        signing.verify(b"", signing.Signature("x", b""), key)
+    assert str(caught.value) == f"{key} is not a PEM public key: the key is bad"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rr.cli import main
-from rr.oracle.coverage import by_id, declared_set, file_citations
+from rr.oracle.coverage import by_id, citations, declared_set, file_citations, find_test_files
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -120,3 +120,39 @@ def test_spec_bad_folders(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "cannot read the spec" in capsys.readouterr().err
     assert main(["spec", "--coverage", "--tests", str(tmp_path / "nope")]) == 2
     assert "no such test folder" in capsys.readouterr().err
+
+
+def test_collector_cites_a_repeated_marker_once() -> None:
+    """A test citing an id both through pytestmark and its own decorator cites it once."""
+    source = ('import pytest\npytestmark = pytest.mark.rule("RR-SETUP-1")\n\n'
+              '@pytest.mark.rule("RR-SETUP-1", "RR-SETUP-1", "RR-SETUP-2")\n'
+              'def test_twice():\n    pass\n')
+    found = file_citations(source, "t.py")
+    assert [(c.marker, c.id, c.test, c.line) for c in found] == [
+        ("rule", "RR-SETUP-1", "t.py::test_twice", 5),
+        ("rule", "RR-SETUP-2", "t.py::test_twice", 5)]
+
+
+def test_test_files_given_by_name_or_folder(tmp_path: Path) -> None:
+    """A file given by name is read whatever its name; a folder gives its test_*.py and
+    *_test.py files; a path that does not exist gives nothing."""
+    (tmp_path / "sub").mkdir()
+    for name in ("test_a.py", "b_test.py", "helper.py", "sub/test_c.py"):
+        (tmp_path / name).write_text('import pytest\n\n@pytest.mark.rule("RR-DIE-1")\n'
+                                     'def test_x():\n    pass\n')
+    assert find_test_files([tmp_path]) == [tmp_path / "b_test.py", tmp_path / "sub/test_c.py",
+                                           tmp_path / "test_a.py"]
+    assert find_test_files([tmp_path / "helper.py", tmp_path / "nope"]) == \
+        [tmp_path / "helper.py"]
+    found = citations([tmp_path / "helper.py", tmp_path / "sub"], base=tmp_path)
+    assert [c.test for c in found] == ["helper.py::test_x", "sub/test_c.py::test_x"]
+
+
+def test_declared_set_reads_an_annotated_binding() -> None:
+    """``NAME: frozenset[str] = frozenset({...})`` is read like a plain binding; an
+    annotation without a value, or ``frozenset()``, is an empty or missing set."""
+    source = ('NOT_IMPLEMENTED: frozenset[str] = frozenset({"RR-SOLO-1"})\n'
+              'BARE: frozenset[str]\nEMPTY = frozenset()\n')
+    assert declared_set(source, "NOT_IMPLEMENTED") == ("RR-SOLO-1",)
+    assert declared_set(source, "BARE") is None
+    assert declared_set(source, "EMPTY") == ()

@@ -20,6 +20,7 @@ from rr.events.types import (
 from rr.model import Color, Declaration, House, Location, Zone
 from rr.options import Answer, PickCard, PickName
 from rr.rules.end import end_of_game
+from rr.rules.final import final_table
 from rr.scenario import Scenario, play
 from tests.rules.support import Stubs, of_type
 
@@ -194,3 +195,15 @@ def test_a_card_gained_during_end_of_game_abilities_resolves_and_scores(stubs: S
     assert game.state.hand(0) == ("banker", "hacker")
     assert game.state.players[0].points == (("hacker", 5),)
     assert game.state.totals == (10 + 15 + 5, 0)  # Banker 10, Hacker 15, its 5 points
+
+
+@pytest.mark.rule("RR-LOC-6")
+def test_the_final_table_marks_the_cards_still_face_down_on_the_board() -> None:
+    """A card left face down on a location reaches the scorer as face down (no colour there,
+    its printed value read by the scorer); the cards lying face up are marked face up."""
+    state = (Scenario(2).at(Location.MARS, "judge", "sevro", face_down=["sevro"])
+             .at(Location.LUNA, "banker").state())
+    table = final_table(state)
+    assert [(p.card, p.face_down) for p in table.locations[Location.MARS]] == [
+        ("judge", False), ("sevro", True)]
+    assert [(p.card, p.face_down) for p in table.locations[Location.LUNA]] == [("banker", False)]

@@ -92,3 +92,15 @@ def test_a_decision_with_no_options_is_a_bug() -> None:
     two = [only, PickCard(card("sevro"))]
     asked, _ = run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", two))
     assert asked == [Decision(0, Ask.CARD, "RR-DIE-4", "Banish the top card", tuple(two))]
+
+
+def test_duplicate_options_are_a_bug_unless_the_caller_vouches_for_them() -> None:
+    """The same option listed twice is refused, naming the source and prompt; a caller that
+    builds its options distinct (the turn's Leads) skips the check, which is what it costs."""
+    table = Table(Scenario(2).at(MARS, "judge", "sevro").state())
+    twice = [PickCard(card("judge")), PickCard(card("judge"))]
+    with pytest.raises(RulesError, match=r"RR-DIE-4: duplicate options in 'Banish"):
+        run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", twice))
+    asked, _ = run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", twice,
+                       distinct=True))
+    assert asked == [Decision(0, Ask.CARD, "RR-DIE-4", "Banish the top card", tuple(twice))]

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from rr.agents.random import RandomAgent
 from rr.automa import LEVELS, Parity, automa_table
 from rr.cards.catalogue import all_ids
 from rr.cards.catalogue import card as card_data
+from rr.engine import Game
+from rr.rules.final import final_table
 from rr.scoring.scorepad import score
 from rr.scoring.solo import AutomaScoring
 from rr.scoring.table import FinalPlayer, FinalTable
@@ -80,3 +83,19 @@ def test_her_column_card_by_card() -> None:
     assert her.rows.items() == (("cards", 70 + 6 + 3), ("fleet", 0), ("helium", 0),
                                 ("sovereignty", 0), ("influence", 0), ("excess", 0))
     assert her.total == 79 and not her.sovereign
+
+
+@pytest.mark.rule("RR-SOLO-15")
+def test_the_final_table_of_a_solo_game_scores_her_by_level_and_odd_even_card() -> None:
+    """At the end of a solo game her hand is scored by her level and the odd/even card placed
+    at setup (RR-SOLO-7); the player's hand is scored as usual."""
+    game = Game.new(["Ana"], seed=4, level=5)
+    agent = RandomAgent(4)
+    while (decision := game.pending) is not None:
+        game.choose(agent.choose(decision))
+    state = game.state
+    assert state.solo is not None and state.solo.parity is not None
+    table = final_table(state)
+    assert table.players[1].automa == AutomaScoring(5, state.solo.parity)
+    assert table.players[0].automa is None
+    assert tuple(p.rows.total for p in score(table, state.ruleset).players) == state.totals

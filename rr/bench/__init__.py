@@ -1,0 +1,277 @@
+"""Benchmarks: ``python -m rr.bench [--rounds 5] [--games 10] [--out FILE] [--compare FILE]``.
+
+Prints figures, never asserts them. Every figure is measured in one process, round by round:
+each round runs every workload once (rr's and, with the ``bench`` extra, OpenSpiel's random
+playouts of ``python_tic_tac_toe`` and ``hearts``), in an order that rotates from round to
+round, so slow moments of a loaded machine fall on every workload alike. A figure is the median
+of its rounds; a ratio to an OpenSpiel game is the median of the per-round ratios, which the
+machine's speed largely cancels out of. ``--out`` writes the figures as JSON; ``--compare``
+reads such a file (an earlier run, another branch) and shows each figure against it.
+
+The figures: random-agent play of 2, 4 and 6 players and solo against Au Toma (decisions/s and
+events/s); folding, resuming (re-adjudication) and auditing the 4-player logs (events/s);
+reading and verifying their ``.rrlog`` (events/s) and its size (bytes/event); the greedy
+agent's thinking time (µs per decision, its views included, the rules' time left out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import define, field
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+import rr
+from rr.bench import openspiel, workloads
+from rr.bench.workloads import Timing
+from rr.errors import BadInputError, RRError
+from rr.untrusted import load_json, read_bytes, text_of
+
+FORMAT = "rr-bench/1"
+"""The ``format`` of the JSON file ``--out`` writes and ``--compare`` reads."""
+PLAYERS = (2, 4, 6, 1)
+"""The player counts played by random agents (1: solo against Tull Au Toma)."""
+TARGET = "play 4p"
+"""The figure the speed issue (#12) holds to at least 1.0× ``python_tic_tac_toe``."""
+
+
+@define
+class Figure:
+    """One figure: its value in each round (higher is better unless ``lower`` says not)."""
+
+    name: str
+    unit: str
+    lower: bool = False
+    rounds: list[float] = field(factory=list)
+    ratios: dict[str, list[float]] = field(factory=dict)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rounds)
+
+    def ratio(self, game: str) -> float | None:
+        values = self.ratios.get(game)
+        return statistics.median(values) if values else None
+
+
+def _label(players: int) -> str:
+    return "solo" if players == 1 else f"{players}p"
+
+
+class Bench:
+    """The workloads of one run and the figures they produce."""
+
+    def __init__(self, games: int, seconds: float, level: int, yardsticks: bool) -> None:
+        self.games, self.seconds, self.level = games, seconds, level
+        self.figures: dict[str, Figure] = {}
+        self.yardsticks = openspiel.GAMES if yardsticks else ()
+        # The 4-player logs that fold, resume, audit and decode time (played once, which also
+        # warms every cache before the first round).
+        played, _, _ = workloads.play(games, 4)
+        self.logs = [game.events for game in played]
+        self.blobs, per_event = workloads.log_bytes(self.logs)
+        self.events = sum(map(len, self.logs))
+        self._add(".rrlog size", "bytes/event", per_event, lower=True)
+
+    def _add(self, name: str, unit: str, value: float, lower: bool = False) -> None:
+        figure = self.figures.setdefault(name, Figure(name, unit, lower))
+        figure.rounds.append(value)
+
+    def _rate(self, name: str, unit: str, timing: Timing) -> None:
+        self._add(name, unit, timing.count / timing.seconds)
+
+    def workloads(self) -> list[tuple[str, Callable[[], None]]]:
+        def play(players: int) -> Callable[[], None]:
+            def run() -> None:
+                games, timing, _ = workloads.play(self.games, players, self.level)
+                events = sum(len(g.events) for g in games)
+                self._rate(f"play {_label(players)}", "decisions/s", timing)
+                self._rate(f"play {_label(players)} events", "events/s",
+                           Timing(events, timing.seconds))
+            return run
+
+        def greedy() -> None:
+            timing = workloads.greedy(max(self.games // 2, 1), 4)
+            self._add("greedy 4p", "µs/decision", timing.seconds / timing.count * 1e6,
+                      lower=True)
+
+        def yardstick(game: str) -> Callable[[], None]:
+            return lambda: self._rate(f"openspiel {game}", "decisions/s",
+                                      openspiel.playouts(game, self.seconds))
+
+        work: list[tuple[str, Callable[[], None]]] = [
+            (f"play {_label(p)}", play(p)) for p in PLAYERS]
+        work += [
+            ("fold 4p", lambda: self._rate("fold 4p", "events/s",
+                                           workloads.fold_all(self.logs))),
+            ("resume 4p", lambda: self._rate("resume 4p", "events/s",
+                                             workloads.resume_all(self.logs))),
+            ("audit 4p", lambda: self._rate("audit 4p", "events/s",
+                                            workloads.audit_all(self.logs))),
+            ("decode .rrlog", lambda: self._rate("decode .rrlog", "events/s",
+                                                 workloads.decode_all(self.blobs, self.events))),
+            ("greedy 4p", greedy),
+        ]
+        work += [(f"openspiel {game}", yardstick(game)) for game in self.yardsticks]
+        return work
+
+    def run_round(self, number: int, starting: Callable[[str], None],
+                  done: Callable[[], None]) -> None:
+        work = self.workloads()
+        shift = number % len(work)
+        for name, run in work[shift:] + work[:shift]:
+            starting(name)
+            run()
+            done()
+        self._ratios()
+
+    def _ratios(self) -> None:
+        """The ratio of this round's rates to this round's yardsticks."""
+        for game in self.yardsticks:
+            base = self.figures[f"openspiel {game}"].rounds[-1]
+            for figure in self.figures.values():
+                if figure.unit.endswith("/s") and not figure.name.startswith("openspiel"):
+                    figure.ratios.setdefault(game, []).append(figure.rounds[-1] / base)
+
+
+def as_json(bench: Bench, settings: dict[str, object]) -> dict[str, object]:
+    return {
+        "format": FORMAT, "rr": rr.__version__, "python": platform.python_version(),
+        "machine": platform.machine(), "cpus": os.cpu_count(), "settings": settings,
+        "figures": {f.name: {"unit": f.unit, "lower_is_better": f.lower, "median": f.median,
+                             "rounds": f.rounds,
+                             "ratios": {g: f.ratio(g) for g in f.ratios}}
+                    for f in bench.figures.values()},
+    }
+
+
+def read_baseline(path: str) -> dict[str, float]:
+    """The median of each figure of an earlier ``--out`` file."""
+    data = load_json(text_of(read_bytes(path, BadInputError), str(path), BadInputError),
+                     str(path), BadInputError)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadInputError(f"{path} is not a benchmark file of rr (its format is not "
+                            f"{FORMAT!r}: write one with python -m rr.bench --out FILE)")
+    figures = data.get("figures")
+    if not isinstance(figures, dict):
+        raise BadInputError(f"{path}: 'figures' must be an object")
+    out = {}
+    for name, figure in figures.items():
+        median = figure.get("median") if isinstance(figure, dict) else None
+        if isinstance(median, bool) or not isinstance(median, (int, float)) or median <= 0:
+            raise BadInputError(f"{path}: figure {name!r} has no positive 'median'")
+        out[str(name)] = float(median)
+    return out
+
+
+def _write(path: str, data: dict[str, object]) -> None:
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.tmp")
+    try:
+        tmp.write_text(json.dumps(data, indent=2) + "\n")
+        os.replace(tmp, target)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise BadInputError(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def table(bench: Bench, baseline: dict[str, float] | None, title: str) -> Table:
+    out = Table(title=title)
+    columns = ["figure", "unit", "median", "rounds: min–max"]
+    columns += [f"× {g}" for g in bench.yardsticks]
+    if baseline is not None:
+        columns.append("× baseline (>1: better)")
+    for column in columns:
+        out.add_column(column, justify="left" if column == "figure" else "right")
+    for f in bench.figures.values():
+        row = [f.name, f.unit, _number(f.median), f"{_number(min(f.rounds))}–"
+               f"{_number(max(f.rounds))}"]
+        for game in bench.yardsticks:
+            ratio = f.ratio(game)
+            row.append(f"{ratio:.2f}" if ratio is not None else "")
+        if baseline is not None:
+            before = baseline.get(f.name)
+            row.append("" if before is None else
+                       f"{(before / f.median if f.lower else f.median / before):.2f}")
+        out.add_row(*row)
+    return out
+
+
+def _number(value: float) -> str:
+    return f"{value:,.1f}" if value < 1000 else f"{value:,.0f}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rr.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of every workload")
+    parser.add_argument("--games", type=int, default=10,
+                        help="games of each player count per round (seeds 0..N-1)")
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="OpenSpiel playouts per game and round last at least this long")
+    parser.add_argument("--level", type=int, default=2, help="Au Toma's level in solo games")
+    parser.add_argument("--no-openspiel", action="store_true",
+                        help="leave out the OpenSpiel yardsticks")
+    parser.add_argument("--out", metavar="FILE", help="write the figures as JSON")
+    parser.add_argument("--compare", metavar="FILE", help="show each figure against an "
+                        "earlier --out file")
+    args = parser.parse_args(argv)
+    console = Console(stderr=True)
+    try:
+        if args.rounds < 1 or args.games < 1 or args.seconds <= 0:
+            raise BadInputError("--rounds and --games must be at least 1, --seconds above 0")
+        baseline = read_baseline(args.compare) if args.compare else None
+        yardsticks = not args.no_openspiel and openspiel.available()
+        if not yardsticks and not args.no_openspiel:
+            console.print("OpenSpiel is not installed (pip install -e '.[bench]'): its "
+                          "yardsticks and the ratios to them are left out")
+        bench = _run(args, yardsticks, console)
+        settings = {"rounds": args.rounds, "games": args.games, "seconds": args.seconds,
+                    "level": args.level}
+        if args.out:
+            _write(args.out, as_json(bench, settings))
+    except RRError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    out = Console()
+    if not out.is_terminal:
+        out = Console(width=140)  # a file or a pipe: room for every column on one line
+    out.print(table(bench, baseline, _title(args)))
+    _verdict(bench)
+    return 0
+
+
+def _run(args: Any, yardsticks: bool, console: Console) -> Bench:
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("warming up", total=None)
+        bench = Bench(args.games, args.seconds, args.level, yardsticks)
+        steps = len(bench.workloads())
+        progress.update(task, total=args.rounds * steps, completed=0)
+        for number in range(args.rounds):
+            def starting(name: str, number: int = number) -> None:
+                progress.update(task, description=f"round {number + 1}/{args.rounds}: {name}")
+            bench.run_round(number, starting, lambda: progress.advance(task))
+    return bench
+
+
+def _title(args: Any) -> str:
+    return (f"rr {rr.__version__} benchmark: one process (one core of {os.cpu_count()}), "
+            f"{args.rounds} rounds of {args.games} games per player count, median of rounds")
+
+
+def _verdict(bench: Bench) -> None:
+    figure = bench.figures[TARGET]
+    ratio = figure.ratio("python_tic_tac_toe")
+    if ratio is not None:
+        print(f"random-agent decisions/s, 4 players: {ratio:.2f}× python_tic_tac_toe "
+              "(the speed issue's target: at least 1.0×)")

@@ -1,0 +1,5 @@
+"""``python -m rr.bench``: see :mod:`rr.bench`."""
+
+from rr.bench import main
+
+raise SystemExit(main())

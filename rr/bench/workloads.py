@@ -1,0 +1,102 @@
+"""What ``python -m rr.bench`` times: each workload does a fixed amount of rr's work (the same
+seeded games every round) and reports how much it did and how long it took.
+
+A *decision* is one ``Game.choose``; an *event* is one record of the log. The games are the
+same in every round (seeds ``0..games-1``), so rounds differ only by the machine's noise.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from attrs import frozen
+
+from rr.agents.greedy import GreedyAgent
+from rr.agents.random import RandomAgent
+from rr.engine import Game
+from rr.events import log
+from rr.events.types import Event
+from rr.oracle.audit import Verdict, audit
+from rr.state import fold
+
+
+@frozen
+class Timing:
+    """``count`` units of work done in ``seconds``."""
+
+    count: int
+    seconds: float
+
+
+def play(games: int, players: int, level: int | None = None) -> tuple[list[Game], Timing, int]:
+    """Random agents play ``games`` whole games (one player against Au Toma when ``players``
+    is 1): the games, the time taken, and how many decisions were made."""
+    out = []
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        game = Game.new(players, seed=seed, level=level if players == 1 else None)
+        agent = RandomAgent(seed)
+        while (decision := game.pending) is not None:
+            game.choose(agent.choose(decision))
+            decisions += 1
+        out.append(game)
+    seconds = time.perf_counter() - start
+    return out, Timing(decisions, seconds), decisions
+
+
+def greedy(games: int, players: int) -> Timing:
+    """Greedy agents in every seat: the time spent choosing (their views included), per
+    decision; the rules' own time is left out."""
+    decisions = 0
+    thinking = 0.0
+    for seed in range(games):
+        game = Game.new(players, seed=seed)
+        agents = [GreedyAgent(seed * 10 + seat, game.state.ruleset) for seat in range(players)]
+        while (decision := game.pending) is not None:
+            agent = agents[decision.seat]
+            start = time.perf_counter()
+            view = game.view(decision.seat) if agent.wants_view(decision) else None
+            option = agent.choose(decision, view)
+            thinking += time.perf_counter() - start
+            decisions += 1
+            game.choose(option)
+    return Timing(decisions, thinking)
+
+
+def _timed(work: Callable[[], object], count: int) -> Timing:
+    start = time.perf_counter()
+    work()
+    return Timing(count, time.perf_counter() - start)
+
+
+def fold_all(logs: Sequence[tuple[Event, ...]]) -> Timing:
+    """Fold every log into its final state, no rules run (what ``rr replay`` does)."""
+    return _timed(lambda: [fold(events) for events in logs], sum(map(len, logs)))
+
+
+def resume_all(logs: Sequence[tuple[Event, ...]]) -> Timing:
+    """Re-adjudicate every log: the rules re-run with the recorded choices."""
+    return _timed(lambda: [Game.resume(events) for events in logs], sum(map(len, logs)))
+
+
+def audit_all(logs: Sequence[tuple[Event, ...]]) -> Timing:
+    """Audit every log as ``rr audit`` does (re-adjudication plus the seed check)."""
+    def work() -> None:
+        for events in logs:
+            report = audit(events)
+            if report.verdict is not Verdict.CLEAN:
+                raise RuntimeError(f"a benchmark game did not audit clean: {report.verdict}")
+    return _timed(work, sum(map(len, logs)))
+
+
+def decode_all(blobs: Sequence[bytes], events: int) -> Timing:
+    """Read and verify every ``.rrlog`` (its hash chain)."""
+    return _timed(lambda: [log.decode(blob) for blob in blobs], events)
+
+
+def log_bytes(logs: Sequence[tuple[Event, ...]]) -> tuple[list[bytes], float]:
+    """The ``.rrlog`` of every log, and its size in bytes per event."""
+    blobs = [log.encode(events) for events in logs]
+    return blobs, sum(map(len, blobs)) / max(sum(map(len, logs)), 1)
