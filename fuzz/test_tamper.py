@@ -4,8 +4,10 @@ duplicated or reordered does not audit clean (exit 1 or 2).
 Two ways to tamper with a log:
 
 * **in the binary file**, records changed in place and the hash chain left as it was (what a
-  careless editor or a bad disk does): every such change must be caught, by the chain or, for
-  the last record, which no later record protects, by the rules;
+  careless editor or a bad disk does): every such change must be caught — in a version 2 log
+  by the chain alone, which its trailer closes (the log is unreadable, and the error names the
+  block); in a version 1 log by the chain or, for the last record, which no later record
+  protects, by the rules;
 * **re-encoded**, the events changed and the log written again (a forger who recomputes the
   chain, or a mistyped ``.jsonl`` log): the rules must catch it. An event the rules produce
   (a card gained, a token placed, a score) may be altered in any way. An input — a decision or a
@@ -26,7 +28,6 @@ import typing
 from typing import Any
 
 import attrs
-import msgpack
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -34,7 +35,7 @@ from rr.cards.catalogue import all_ids
 from rr.engine import Game
 from rr.errors import CorruptLogError
 from rr.events import log
-from rr.events.codec import pack
+from rr.events.codec import pack, unpack, unstructure_event
 from rr.events.types import (
     RANDOM_OUTCOMES, AutomaDeckShuffled, CardSelectedAtRandom, CardsShuffled, DecisionMade,
     DeckShuffled, DieRolled, Event, FirstPlayerChosen, GameStarted, HousesDealt,
@@ -46,6 +47,7 @@ from rr.oracle.audit import Verdict, _raw, audit
 from rr.options import GainTop, PickCard, PickPlayer
 from rr.state import fold
 from tests.oracle.games import finished
+from tests.oracle.logformat import encode_v1, objects, reblocked, split_v2
 
 GAMES = ((2, 3), (3, 5), (4, 11), (5, 2), (6, 9), (2, 91))
 """(players, seed) of the finished games tampered with."""
@@ -71,16 +73,15 @@ def _audit_bytes(data: bytes) -> Verdict:
 
 
 def _objects(events: tuple[Event, ...]) -> list[Any]:
-    unpacker = msgpack.Unpacker(raw=False)
-    unpacker.feed(log.encode(events))
-    return list(unpacker)
+    """The msgpack objects of a version 1 log."""
+    return objects(encode_v1(events))
 
 
 @given(which=st.integers(0, len(GAMES) - 1), data=st.data(),
        how=st.sampled_from(["alter", "drop", "duplicate", "reorder"]))
 def test_binary_log_tampered_in_place_fails(which: int, data: st.DataObject, how: str) -> None:
-    """Any single record altered, dropped, duplicated or moved in a .rrlog (hash chain
-    untouched) makes the audit fail."""
+    """Any single record altered, dropped, duplicated or moved in a version 1 .rrlog (hash
+    chain untouched) makes the audit fail."""
     objects = _objects(_game(which))
     records = objects[1:]
     i = data.draw(st.integers(0, len(records) - 1), label="record")
@@ -97,6 +98,44 @@ def test_binary_log_tampered_in_place_fails(which: int, data: st.DataObject, how
         records.insert(j, records.pop(i))
     blob = b"".join(pack(o) for o in [objects[0], *records])
     assert _audit_bytes(blob) in FAILED
+
+
+@given(which=st.integers(0, len(GAMES) - 1), data=st.data(),
+       how=st.sampled_from(["alter", "drop", "duplicate", "reorder"]))
+def test_binary_log_v2_tampered_in_place_is_unreadable(which: int, data: st.DataObject,
+                                                       how: str) -> None:
+    """Any single record altered, dropped, duplicated or moved in a version 2 .rrlog (the
+    blocks compressed again, every chain and the trailer left as they were) makes the log
+    unreadable — the last record too — and the error names the first block that changed and
+    the records it holds (or the trailer, when only the number of blocks changed)."""
+    split = split_v2(log.encode(_game(which)))
+    original = split.records
+    records = list(original)
+    i = data.draw(st.integers(0, len(records) - 1), label="record")
+    if how == "alter":
+        tag, payload = unpack(records[i])
+        records[i] = pack(_altered_wire(tag, payload, data))
+    elif how == "drop":
+        del records[i]
+    elif how == "duplicate":
+        records.insert(i, records[i])
+    else:
+        j = data.draw(st.integers(0, len(records) - 1).filter(
+            lambda j: records[j] != records[i]), label="moved to")
+        records.insert(j, records.pop(i))
+    assert records != original
+    blocks = reblocked(records, [b.chain for b in split.blocks])
+    try:
+        log.decode(attrs.evolve(split, blocks=blocks).wire())
+    except CorruptLogError as err:
+        first = next(k for k in range(len(records) + 1)
+                     if k == len(records) or k == len(original) or records[k] != original[k])
+        block = first // log.BLOCK_RECORDS
+        named = (f"block {block} (records {block * log.BLOCK_RECORDS}–" if block < len(blocks)
+                 else "the trailer")
+        assert named in str(err), (first, str(err))
+    else:
+        raise AssertionError(f"a log with a record {how} reads")
 
 
 def _altered_wire(tag: str, payload: dict[str, Any], data: st.DataObject) -> list[Any]:
@@ -128,12 +167,17 @@ def _rechained(events: list[Event]) -> bytes:
     return log.encode(events)
 
 
+def _rechained_v1(events: list[Event]) -> bytes:
+    """The events written as a version 1 binary log: a valid hash chain."""
+    return encode_v1(events)
+
+
 def _texted(events: list[Event]) -> bytes:
     """The events written as a text log (no hashes)."""
     return log.encode_text(events).encode("utf-8")
 
 
-WRITERS = st.sampled_from([_rechained, _texted])
+WRITERS = st.sampled_from([_rechained, _rechained_v1, _texted])
 
 
 @given(which=st.integers(0, len(GAMES) - 1), data=st.data(), write=WRITERS)
@@ -266,11 +310,30 @@ def _impossible(events: list[Event], i: int, data: st.DataObject) -> Event:
 
 
 def test_chain_covers_every_record_but_the_last() -> None:
-    """Each record's hash is the SHA-256 of the previous object: a changed record breaks the
-    chain at the next one, so only the last record relies on the rules alone."""
+    """Version 1: each record's hash is the SHA-256 of the previous object: a changed record
+    breaks the chain at the next one, so only the last record relies on the rules alone."""
     objects = _objects(_game(0))
     for previous, record in zip(objects, objects[1:]):
         assert record[1] == hashlib.sha256(pack(previous)).digest()
+
+
+def test_v2_chain_covers_every_block_and_the_trailer_closes_it() -> None:
+    """Version 2: each block's chain is the SHA-256 of the previous chain (the header's hash
+    for the first), its count and its uncompressed records; every block but the last is full,
+    and the trailer repeats the last chain and counts every record."""
+    for which in range(len(GAMES)):
+        events = _game(which)
+        split = split_v2(log.encode(events))
+        previous = hashlib.sha256(split.header).digest()
+        for block in split.blocks:
+            digest = hashlib.sha256(previous)
+            digest.update(block.count.to_bytes(8, "big") + block.raw)
+            previous = digest.digest()
+            assert block.chain == previous and block.count == len(block.records)
+        assert [b.count for b in split.blocks[:-1]] == [log.BLOCK_RECORDS] * (
+            len(split.blocks) - 1)
+        assert split.trailer == (len(events), previous)
+        assert split.records == [pack(unstructure_event(e)) for e in events]
 
 
 # --- one event perturbed: the record is named ----------------------------------------------

@@ -1,27 +1,55 @@
-"""The game log file: a header, then hash-chained event records.
+"""The game log file: a header, then hash-chained, compressed blocks of event records.
 
-Binary form (``.rrlog``), a stream of msgpack objects::
+Binary form (``.rrlog``), version 2 (what rr writes), a stream of msgpack objects::
 
-    header  {"format": "rrlog", "version": 1, "players": [...], "ruleset": {...}, "seed": n}
+    header   {"format": "rrlog", "version": 2, "players": [...], "ruleset": {...}, "seed": n}
+    block    [count, chain, zlib(event ‖ event ‖ …)]      1 ≤ count ≤ 256 events
+    …
+    trailer  [total, chain]                               total = the log's number of events
+
+Each event is its msgpack ``[tag, payload]``; a block holds the next ``count`` of them,
+concatenated and compressed with zlib (the writer fills every block but the last, starting
+a new one early only if a block would inflate past :data:`MAX_BLOCK_BYTES`). Each block's
+``chain`` is::
+
+    SHA-256(previous chain ‖ count as 8 bytes, big-endian ‖ the block's uncompressed bytes)
+
+where the previous chain of the first block is the SHA-256 of the header's bytes as written.
+The trailer repeats the last block's chain and counts every event: it closes the chain. So an
+altered, dropped, duplicated or reordered block (or record, or count) breaks the chain at
+that block, the header at block 0, and a log cut anywhere — even between two blocks — has
+no trailer, or one that does not match; :class:`CorruptLogError` names the block and the
+records it holds. A log rr wrote takes about 10 bytes an event (97 in version 1).
+
+Untrusted input stays bounded (:mod:`rr.untrusted`): a block decompresses to at most
+:data:`MAX_BLOCK_BYTES` (1 MiB) and a whole log to at most :data:`MAX_LOG_BYTES` (32 MiB) —
+:func:`rr.untrusted.inflate` refuses a decompression bomb before the memory is spent — and
+the events inside are read with the same msgpack limits as any other input. What the chain
+does not tell is which record inside a damaged block changed: a block is checked whole.
+
+Version 1, which rr wrote before and still reads (:func:`decode` upcasts it to the same
+:class:`Log`), is the header, then one record per event::
+
     record  [seq, prev_hash, [tag, payload]]      seq = 0, 1, 2, ...
 
 ``prev_hash`` is the SHA-256 of the previous object's msgpack bytes (the header's, for record
-0), so an altered, dropped, duplicated or reordered record breaks the chain at that record.
+0), so an altered, dropped, duplicated or reordered record breaks the chain at that record
+(a last record altered or cut off is left to the audit).
 
-Text form (``.jsonl``), for logs typed in from a physical game: the same header as a JSON
-object on the first line, then one ``[tag, payload]`` event per line (``#`` lines are
-comments). It carries no hashes; writing a text log adds none. Its header may say where the
-random outcomes come from: ``"outcomes": "seed"`` (drawn by rr; rr's writer says so) or
+Text form (``.jsonl``), for logs typed in from a physical game: the same header (version 1)
+as a JSON object on the first line, then one ``[tag, payload]`` event per line (``#`` lines
+are comments). It carries no hashes; writing a text log adds none. Its header may say where
+the random outcomes come from: ``"outcomes": "seed"`` (drawn by rr; rr's writer says so) or
 ``"table"`` (a physical game; the default for a text log).
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import tempfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -33,13 +61,34 @@ from rr.errors import CorruptLogError
 from rr.events.codec import pack, structure, structure_event, unstructure, unstructure_event
 from rr.events.types import Event, GameStarted
 from rr.ruleset import Ruleset
-from rr.untrusted import MAX_FILE_BYTES, MAX_ITEMS, check_shape, load_json, read_bytes, text_of
+from rr.untrusted import (
+    MAX_FILE_BYTES, MAX_ITEMS, check_shape, inflate, load_json, read_bytes, size_text, text_of,
+)
 
 _MSGPACK_MAP = frozenset(range(0x80, 0x90)) | {0xDE, 0xDF}
 """The first bytes of a msgpack map: a binary log's header. Anything else is read as text."""
 
 FORMAT = "rrlog"
-VERSION = 1
+VERSION = 2
+"""The version of the binary form rr writes."""
+READS = (1, 2)
+"""The versions of the binary form rr reads."""
+TEXT_VERSION = 1
+"""The version of the text form (which version 2 did not change)."""
+BLOCK_RECORDS = 256
+"""The most events in one block (the writer fills every block but the last)."""
+MAX_BLOCK_BYTES = 2**20
+"""The most bytes a block decompresses to (1 MiB; rr's largest event is under 2 KB)."""
+MAX_LOG_BYTES = MAX_FILE_BYTES
+"""The most bytes all the blocks of a log decompress to together: no more than the largest
+file rr reads (a finished 6-player game is about 60 KB)."""
+_CHAIN_BYTES = 32
+
+
+def _limits(max_bin_len: int) -> dict[str, int]:
+    """The msgpack limits of :mod:`rr.untrusted` (a bin up to ``max_bin_len`` bytes)."""
+    return {"max_array_len": MAX_ITEMS, "max_map_len": MAX_ITEMS, "max_str_len": MAX_ITEMS,
+            "max_bin_len": max_bin_len, "max_ext_len": MAX_ITEMS}
 
 
 @frozen
@@ -52,45 +101,87 @@ class Log:
     """Read from the text (``.jsonl``) form."""
 
 
-def header_for(events: Sequence[Event]) -> dict[str, Any]:
+def header_for(events: Sequence[Event], version: int = TEXT_VERSION) -> dict[str, Any]:
+    """The header of a log of ``events``: of the text form (and of the binary form's version
+    1) by default, of the binary form rr writes with ``version=VERSION``."""
     if not events or not isinstance(events[0], GameStarted):
         raise CorruptLogError("a log starts with a game_started event")
     started = events[0]
-    return {"format": FORMAT, "version": VERSION, "players": list(started.players),
+    return {"format": FORMAT, "version": version, "players": list(started.players),
             "ruleset": unstructure(started.ruleset), "seed": started.seed}
 
 
+def _chain(previous: bytes, count: int, raw: bytes) -> bytes:
+    """A block's chain: SHA-256 of the previous chain, its count (8 bytes, big-endian) and its
+    uncompressed bytes."""
+    digest = hashlib.sha256(previous)
+    digest.update(count.to_bytes(8, "big"))
+    digest.update(raw)
+    return digest.digest()
+
+
 def encode(events: Sequence[Event]) -> bytes:
-    """The binary log of ``events``."""
-    out = io.BytesIO()
-    blob = pack(header_for(events))
-    out.write(blob)
-    previous = hashlib.sha256(blob).digest()
-    for seq, event in enumerate(events):
-        blob = pack([seq, previous, unstructure_event(event)])
-        out.write(blob)
-        previous = hashlib.sha256(blob).digest()
-    return out.getvalue()
+    """The binary log of ``events`` (version 2: header, blocks, trailer)."""
+    blob = pack(header_for(events, VERSION))
+    parts = [blob]
+    chain = hashlib.sha256(blob).digest()
+    total = 0
+    for records in _blocks([pack(unstructure_event(event)) for event in events]):
+        raw = b"".join(records)
+        total += len(raw)
+        if total > MAX_LOG_BYTES:
+            raise CorruptLogError(f"the events take more than {size_text(MAX_LOG_BYTES)}; rr "
+                                  "writes no log that big")
+        chain = _chain(chain, len(records), raw)
+        parts.append(pack([len(records), chain, zlib.compress(raw, 9)]))
+    parts.append(pack([len(events), chain]))
+    return b"".join(parts)
+
+
+def _blocks(records: list[bytes]) -> list[list[bytes]]:
+    """``records`` cut into blocks of at most :data:`BLOCK_RECORDS` records and
+    :data:`MAX_BLOCK_BYTES` bytes."""
+    blocks: list[list[bytes]] = [[]]
+    size = 0
+    for seq, record in enumerate(records):
+        if len(record) > MAX_BLOCK_BYTES:
+            raise CorruptLogError(f"event {seq} takes {len(record)} bytes; a log block holds "
+                                  f"at most {MAX_BLOCK_BYTES}")
+        if len(blocks[-1]) == BLOCK_RECORDS or size + len(record) > MAX_BLOCK_BYTES:
+            blocks.append([])
+            size = 0
+        blocks[-1].append(record)
+        size += len(record)
+    return blocks
 
 
 def decode(data: bytes) -> Log:
     """Read and verify a log (binary, or the text form, told apart by the first byte: a
     binary log starts with a msgpack map); :class:`CorruptLogError` names the first bad
-    record."""
+    record, or block and the records it holds. A version 1 log reads as it always did."""
     if not data:
         raise CorruptLogError("the log is empty")
     if data[0] not in _MSGPACK_MAP:
         return decode_text(text_of(data, "not an rr log: it has no binary header, and it",
                                    CorruptLogError))
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES,
-                                max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS,
-                                max_str_len=MAX_ITEMS, max_bin_len=MAX_ITEMS,
-                                max_ext_len=MAX_ITEMS)
+                                **_limits(MAX_ITEMS))
     try:
         unpacker.feed(data)
     except msgpack.BufferFull:
         raise CorruptLogError("the log is too large") from None
-    header, previous = _read_header(unpacker)
+    header = _read_header(unpacker)
+    if header["version"] == 1:
+        events = _read_records(data, unpacker, hashlib.sha256(pack(header)).digest())
+    else:
+        end = unpacker.tell()
+        events = _read_blocks(data, end, hashlib.sha256(data[:end]).digest())
+    _check_start(header, events)
+    return Log(header, tuple(events))
+
+
+def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes) -> list[Event]:
+    """The events of a version 1 log, after its header."""
     events: list[Event] = []
     while True:
         start = unpacker.tell()
@@ -101,7 +192,7 @@ def decode(data: bytes) -> Log:
                 raise CorruptLogError(f"record {len(events)} is truncated") from None
             break
         except (ValueError, msgpack.FormatError, msgpack.StackError) as err:
-            raise CorruptLogError(f"record {len(events)} is not valid msgpack: {err}") from None
+            raise CorruptLogError(f"record {len(events)} is not valid msgpack: {_why(err)}") from None
         blob = data[start:unpacker.tell()]
         seq = len(events)
         check_shape(item, f"record {seq}", CorruptLogError)
@@ -117,11 +208,125 @@ def decode(data: bytes) -> Log:
         except CorruptLogError as err:
             raise CorruptLogError(f"record {seq}: {err}") from None
         previous = hashlib.sha256(blob).digest()
-    _check_start(header, events)
-    return Log(header, tuple(events))
+    return events
 
 
-def _read_header(unpacker: msgpack.Unpacker) -> tuple[dict[str, Any], bytes]:
+def _read_blocks(data: bytes, offset: int, previous: bytes) -> list[Event]:
+    """The events of a version 2 log: its blocks from byte ``offset`` on, each checked against
+    the chain (``previous`` is the header's hash), then the trailer that closes it."""
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES,
+                                **_limits(MAX_BLOCK_BYTES + 1024))
+    unpacker.feed(memoryview(data)[offset:])
+    events: list[Event] = []
+    inflated = 0
+    block = 0
+    while True:
+        start = offset + unpacker.tell()
+        where = f"block {block} (from record {len(events)}, at byte {start})"
+        try:
+            item = unpacker.unpack()
+        except msgpack.OutOfData:
+            if start == len(data):
+                raise CorruptLogError(
+                    f"the log ends after block {block - 1} (records up to {len(events) - 1}) "
+                    "without its trailer: it was cut short" if block else
+                    "the log ends after its header: it was cut short") from None
+            if data[start] == 0x92:
+                raise CorruptLogError(f"the trailer (at byte {start}) is truncated") from None
+            raise CorruptLogError(f"{where} is truncated") from None
+        except (ValueError, msgpack.FormatError, msgpack.StackError) as err:
+            raise CorruptLogError(f"{where} is not valid msgpack: {_why(err)}") from None
+        if isinstance(item, list) and len(item) == 2:
+            end = offset + unpacker.tell()
+            if end != len(data):
+                raise CorruptLogError(f"{where} is a trailer [total, chain] with {len(data) - end}"
+                                      " bytes after it (the block was damaged, or the log "
+                                      "appended to)")
+            _check_trailer(item, len(events), previous, block, start)
+            return events
+        count, chain, compressed = _block_fields(item, where)
+        first, last = len(events), len(events) + count - 1
+        where = (f"block {block} (record {first}, at byte {start})" if first == last else
+                 f"block {block} (records {first}–{last}, at byte {start})")
+        limit = min(MAX_BLOCK_BYTES, MAX_LOG_BYTES - inflated)
+        raw = inflate(compressed, limit, where, "the most a block holds"
+                      if limit == MAX_BLOCK_BYTES else
+                      f"what is left of the {size_text(MAX_LOG_BYTES)} a log holds",
+                      CorruptLogError)
+        inflated += len(raw)
+        previous = _chain(previous, count, raw)
+        if chain != previous:
+            raise CorruptLogError(
+                f"{where}: the hash chain is broken (this block, or what comes before it: the "
+                "header or an earlier block, was altered, dropped, duplicated or reordered)")
+        events.extend(_block_events(raw, count, where, len(events)))
+        block += 1
+
+
+def _block_fields(item: Any, where: str) -> tuple[int, bytes, bytes]:
+    if not (isinstance(item, list) and len(item) == 3):
+        raise CorruptLogError(f"{where} is neither a block [count, chain, data] nor the "
+                              "trailer [total, chain]")
+    count, chain, compressed = item
+    if type(count) is not int or not 1 <= count <= BLOCK_RECORDS:
+        raise CorruptLogError(f"{where} says it holds {str(count)[:40]} records; a block holds "
+                              f"1 to {BLOCK_RECORDS}")
+    if not (isinstance(chain, bytes) and len(chain) == _CHAIN_BYTES):
+        raise CorruptLogError(f"{where}: its chain is not a {_CHAIN_BYTES}-byte hash")
+    if not isinstance(compressed, bytes):
+        raise CorruptLogError(f"{where}: its data is not bytes")
+    return count, chain, compressed
+
+
+def _why(err: Exception) -> str:
+    """What msgpack found wrong (its stack and format errors say nothing themselves)."""
+    if isinstance(err, msgpack.StackError):
+        return "it nests too deeply"
+    return str(err) or "malformed data"
+
+
+def _block_events(raw: bytes, count: int, where: str, first: int) -> list[Event]:
+    """The ``count`` events of a block whose chain checked out."""
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_BLOCK_BYTES,
+                                **_limits(MAX_ITEMS))
+    unpacker.feed(raw)
+    events: list[Event] = []
+    for seq in range(first, first + count):
+        try:
+            item = unpacker.unpack()
+        except msgpack.OutOfData:
+            raise CorruptLogError(f"{where} holds {seq - first} whole records, not the {count} "
+                                  "it counts") from None
+        except (ValueError, msgpack.FormatError, msgpack.StackError) as err:
+            raise CorruptLogError(f"record {seq}, in {where}, is not valid msgpack: {_why(err)}"
+                                  ) from None
+        check_shape(item, f"record {seq}, in {where},", CorruptLogError)
+        try:
+            events.append(structure_event(item))
+        except CorruptLogError as err:
+            raise CorruptLogError(f"record {seq}, in {where}: {err}") from None
+    if unpacker.tell() != len(raw):
+        raise CorruptLogError(f"{where} holds more than the {count} records it counts")
+    return events
+
+
+def _check_trailer(item: list[Any], records: int, chain: bytes, blocks: int,
+                   start: int) -> None:
+    total, closing = item
+    where = f"the trailer (at byte {start}, after block {blocks - 1})" if blocks else \
+        f"the trailer (at byte {start}, straight after the header)"
+    if type(total) is not int or not isinstance(closing, bytes):
+        raise CorruptLogError(f"{where} is not [total, chain]")
+    if total != records:
+        raise CorruptLogError(f"{where} counts {str(total)[:40]} records but the blocks hold "
+                              f"{records}: a block was dropped or added, or the trailer "
+                              "altered")
+    if closing != chain:
+        raise CorruptLogError(f"{where}: its chain is not the last block's (the log was cut "
+                              "short or spliced, or the trailer altered)")
+
+
+def _read_header(unpacker: msgpack.Unpacker) -> dict[str, Any]:
     try:
         header = unpacker.unpack()
     except (msgpack.OutOfData, ValueError, msgpack.FormatError, msgpack.StackError):
@@ -129,10 +334,11 @@ def _read_header(unpacker: msgpack.Unpacker) -> tuple[dict[str, Any], bytes]:
     check_shape(header, "the header", CorruptLogError)
     if not (isinstance(header, dict) and header.get("format") == FORMAT):
         raise CorruptLogError("not an rr log: bad header")
-    if header.get("version") != VERSION:
-        raise CorruptLogError(f"log format version {header.get('version')!r} is not supported "
-                              f"(this rr reads version {VERSION})")
-    return header, hashlib.sha256(pack(header)).digest()
+    version = header.get("version")
+    if type(version) is not int or version not in READS:
+        raise CorruptLogError(f"log format version {version!r} is not supported "
+                              f"(this rr reads versions {READS[0]} to {READS[-1]})")
+    return header
 
 
 def _same_ruleset(data: Any, ruleset: Ruleset) -> bool:
@@ -159,7 +365,7 @@ def encode_text(events: Sequence[Event]) -> str:
     """The text (JSON lines) log of ``events``. rr writes only games it played itself, so
     the header says ``"outcomes": "seed"``: the audit checks the random outcomes against the
     seed (a log typed in from a table game says ``"table"``, or nothing)."""
-    lines = [json.dumps(header_for(events) | {"outcomes": "seed"})]
+    lines = [json.dumps(header_for(events, TEXT_VERSION) | {"outcomes": "seed"})]
     lines += [json.dumps(unstructure_event(e)) for e in events]
     return "\n".join(lines) + "\n"
 
@@ -174,8 +380,9 @@ def decode_text(text: str) -> Log:
     header = load_json(rows[0][1], f"line {rows[0][0]}: the header", CorruptLogError)
     if not (isinstance(header, dict) and header.get("format") == FORMAT):
         raise CorruptLogError("not an rr log: bad header")
-    if header.get("version") != VERSION:
-        raise CorruptLogError(f"log format version {header.get('version')!r} is not supported")
+    if header.get("version") != TEXT_VERSION:
+        raise CorruptLogError(f"log format version {header.get('version')!r} is not supported "
+                              f"(a text log is version {TEXT_VERSION})")
     events: list[Event] = []
     for n, line in rows[1:]:
         try:

@@ -6,9 +6,11 @@ never a traceback, never exit 3, never a change to the file."""
 from __future__ import annotations
 
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
+import attrs
 import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +22,7 @@ from rr.events import log
 from rr.protocol import Server
 from rr.scoring.input import parse_table
 from tests.oracle.games import finished
+from tests.oracle.logformat import Block, encode_v1, objects, split_v2
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -44,6 +47,17 @@ def _deep_msgpack(depth: int) -> bytes:
     return b"\x91" * depth + b"\xc0"  # [[[...[nil]...]]]
 
 
+def _v2_holding(raw: bytes, compressed: bytes | None = None) -> bytes:
+    """A version 2 log whose one block holds ``raw`` (one record, by its count), its chain
+    and trailer computed over it: what is inside reaches the record reader. With
+    ``compressed``, those bytes stand for the block's data instead."""
+    split = split_v2(_valid_binary())
+    block = Block(1, b"", (raw,))
+    return attrs.evolve(split, blocks=(block,)).rechained() if compressed is None else (
+        split.header + attrs.evolve(block, chain=b"\x00" * 32).wire(compressed)
+        + msgpack.packb([1, b"\x00" * 32]))
+
+
 SPECIALS: list[tuple[str, bytes]] = [
     ("empty", b""),
     ("deep JSON array", b"[" * 100_000 + b"]" * 100_000),
@@ -58,6 +72,18 @@ SPECIALS: list[tuple[str, bytes]] = [
      msgpack.packb({"format": "rrlog", "version": 1}) + b"\xdd\xff\xff\xff\xff"),
     ("msgpack array of a million nils",
      _valid_binary()[:120] + b"\xdd\x00\x0f\x42\x40" + b"\xc0" * 1_000_000),
+    ("deep msgpack in a version 1 record",
+     b"".join(msgpack.packb(o) for o in objects(encode_v1(finished(2, 3)))[:6])
+     + b"\x93\x05\xc4\x20" + b"\x00" * 32 + _deep_msgpack(5000)),
+    ("deep msgpack in a version 2 block", _v2_holding(_deep_msgpack(5000))),
+    ("version 2 block holding an array of a million nils",
+     _v2_holding(b"\xdd\x00\x0f\x42\x40" + b"\xc0" * 1_000_000)),
+    ("version 2 block holding a 40-level event", _v2_holding(b"\x92" * 40 + b"\xc0" * 41)),
+    ("version 2 block that inflates to 64 MiB (a zip bomb)",
+     _v2_holding(b"", zlib.compress(b"\x00" * 64 * 2**20, 9))),
+    ("version 2 block claiming 4 GB of data",
+     split_v2(_valid_binary()).header + b"\x93\x01\xc4\x20" + b"\x00" * 32
+     + b"\xc6\xff\xff\xff\xff"),
     ("NaN", b"NaN"),
     ("BOM only", b"\xef\xbb\xbf"),
     ("not UTF-8", b"\xff\xfe{\x00"),
@@ -152,17 +178,20 @@ def test_random_json_structures(value: Any, tmp_path: Path,
     try:
         packed = msgpack.packb({"format": "rrlog", "version": 1, "x": value}, use_bin_type=True)
         packed += msgpack.packb([0, b"", value])
+        inside = msgpack.packb(value, use_bin_type=True)
     except OverflowError:  # msgpack holds integers of 64 bits only
         return
     _check_readers(packed)
+    _check_readers(_v2_holding(inside))  # a version 2 block (its chain right) holding it
 
 
 @SETTINGS
 @given(data=st.data())
 def test_damaged_logs(data: st.DataObject, tmp_path: Path,
                       capsys: pytest.CaptureFixture[str]) -> None:
-    """A real log with bytes overwritten, cut or inserted, in either form."""
-    for original in (_valid_binary(), _valid_text().encode()):
+    """A real log with bytes overwritten, cut or inserted, in any form (binary version 2 and
+    1, text)."""
+    for original in (_valid_binary(), encode_v1(finished(2, 3)), _valid_text().encode()):
         at = data.draw(st.integers(0, len(original) - 1))
         how = data.draw(st.sampled_from(["overwrite", "cut", "insert"]))
         junk = data.draw(st.binary(min_size=1, max_size=8))

@@ -7,6 +7,7 @@ import hashlib
 import os
 from pathlib import Path
 
+import attrs
 import msgpack
 import pytest
 
@@ -16,6 +17,7 @@ from rr.untrusted import (
     MAX_DEPTH, MAX_FILE_BYTES, MAX_INT, MAX_ITEMS, check_shape, load_json, read_bytes, text_of,
 )
 from tests.oracle.games import finished
+from tests.oracle.logformat import Block, encode_v1, split_v2
 
 
 def test_the_limits_are_the_documented_ones() -> None:
@@ -157,8 +159,8 @@ def test_check_shape_refuses_a_number_beyond_the_limit_anywhere() -> None:
 
 
 def _binary_log_with_long_string(length: int) -> bytes:
-    """A binary log whose first record's event is a string of ``length`` bytes."""
-    data = log.encode(finished(2, 3))
+    """A version 1 binary log whose first record's event is a string of ``length`` bytes."""
+    data = encode_v1(finished(2, 3))
     unpacker = msgpack.Unpacker(raw=False)
     unpacker.feed(data)
     header = unpacker.unpack()
@@ -177,3 +179,22 @@ def test_a_binary_log_string_of_max_items_bytes_is_read_one_more_is_a_bomb() -> 
     with pytest.raises(CorruptLogError) as caught:
         log.decode(_binary_log_with_long_string(MAX_ITEMS + 1))
     assert str(caught.value).startswith("record 0 is not valid msgpack")
+
+
+def test_a_version_2_block_string_of_max_items_bytes_is_read_one_more_is_a_bomb() -> None:
+    """The same inside a version 2 block (its chain right): 10 000 bytes are read (then
+    refused as no event), 10 001 refused by the msgpack reader."""
+    split = split_v2(log.encode(finished(2, 3)))
+
+    def holding(length: int) -> bytes:
+        record = msgpack.packb("x" * length, use_bin_type=True)
+        return attrs.evolve(split, blocks=(Block(1, b"", (record,)),)).rechained()
+
+    with pytest.raises(CorruptLogError) as caught:
+        log.decode(holding(MAX_ITEMS))
+    assert "not valid msgpack" not in str(caught.value)
+    assert str(caught.value).startswith("record 0, in block 0 (record 0, at byte ")
+    with pytest.raises(CorruptLogError) as caught:
+        log.decode(holding(MAX_ITEMS + 1))
+    assert str(caught.value).startswith("record 0, in block 0 (record 0, at byte ")
+    assert "is not valid msgpack" in str(caught.value)

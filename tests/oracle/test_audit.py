@@ -19,6 +19,8 @@ from rr.events.types import (
 from rr.oracle.audit import Verdict, audit, audit_file
 from rr.options import PickCard
 from tests.oracle.games import finished, play
+from tests.oracle import logformat
+from tests.oracle.logformat import encode_v1, reblocked, split_v2
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "physical-game.jsonl"
@@ -177,15 +179,12 @@ def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 
 
 def _records(events: tuple[Event, ...]) -> list[bytes]:
-    """The msgpack objects of a binary log: the header, then one per record."""
-    import msgpack
-
-    unpacker = msgpack.Unpacker(raw=False)
-    unpacker.feed(log.encode(events))
-    return [pack(obj) for obj in unpacker]
+    """The msgpack objects of a version 1 binary log: the header, then one per record."""
+    return [pack(obj) for obj in logformat.objects(encode_v1(events))]
 
 
 def _rechain(objects: list[object]) -> bytes:
+    """Version 1 objects with every record's sequence number and hash computed afresh."""
     out, previous = b"", b""
     for n, obj in enumerate(objects):
         if n > 0:
@@ -209,7 +208,7 @@ def _unreadable(tmp_path: Path, data: bytes, capsys: pytest.CaptureFixture[str],
 
 
 def test_bad_header_is_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A file that does not start with an rr header: exit 2, "bad header"."""
+    """A file that does not start with an rr header: exit 2, "bad header" (version 1)."""
     blobs = _records(finished(2, 3))
     header = unpack(blobs[0])
     header["format"] = "chess"
@@ -217,15 +216,41 @@ def test_bad_header_is_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "header" in line
 
 
+def test_bad_header_is_unreadable_v2(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The same in a version 2 log: exit 2, "bad header"."""
+    data = log.encode(finished(2, 3))
+    split = split_v2(data)
+    header = unpack(split.header)
+    header["format"] = "chess"
+    line = _unreadable(tmp_path, pack(header) + data[len(split.header):], capsys)
+    assert "bad header" in line
+
+
 def test_broken_hash_chain_is_unreadable(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    """A record altered in place breaks the hash chain at the next record: exit 2."""
+    """A record altered in place breaks the hash chain at the next record: exit 2 (version
+    1)."""
     blobs = _records(finished(2, 3))
     record = unpack(blobs[30])
     record[2] = unpack(blobs[31])[2]
     blobs[30] = pack(record)
     line = _unreadable(tmp_path, b"".join(blobs), capsys)
     assert "hash chain is broken" in line and "record 30" in line
+
+
+def test_broken_hash_chain_is_unreadable_v2(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """In a version 2 log, a record altered in place (its block compressed again, the chain
+    left as it was) breaks the chain at its block: exit 2, naming the block and its
+    records."""
+    split = split_v2(log.encode(finished(2, 3)))
+    block = split.blocks[0]
+    records = list(block.records)
+    records[29] = records[30]
+    blocks = (attrs.evolve(block, records=tuple(records)), *split.blocks[1:])
+    line = _unreadable(tmp_path, attrs.evolve(split, blocks=blocks).wire(), capsys)
+    assert "hash chain is broken" in line and "block 0 (records 0–255" in line
 
 
 def test_truncated_record_is_unreadable(tmp_path: Path,
@@ -238,13 +263,25 @@ def test_truncated_record_is_unreadable(tmp_path: Path,
 
 def test_unknown_event_tag_is_unreadable(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    """A record with a tag no rr version wrote: exit 2, naming the tag."""
+    """A record with a tag no rr version wrote: exit 2, naming the tag (version 1)."""
     objects: list[object] = [unpack(b) for b in _records(finished(2, 3))]
     record = objects[5]
     assert isinstance(record, list)
     record[2] = ["card_teleported/1", {"card": "sevro"}]
     line = _unreadable(tmp_path, _rechain(objects), capsys)
     assert "card_teleported/1" in line and "record 4" in line
+
+
+def test_unknown_event_tag_is_unreadable_v2(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """In a version 2 log whose chain was computed over it, a record with a tag no rr version
+    wrote: exit 2, naming the tag, the record and its block."""
+    split = split_v2(log.encode(finished(2, 3)))
+    records = split.records
+    records[300] = pack(["card_teleported/1", {"card": "sevro"}])
+    blocks = reblocked(records, [b.chain for b in split.blocks])
+    line = _unreadable(tmp_path, attrs.evolve(split, blocks=blocks).rechained(), capsys)
+    assert "card_teleported/1" in line and "record 300, in block 1 (records 256–" in line
 
 
 def test_unknown_tag_in_text_log_names_the_line(tmp_path: Path,
