@@ -13,7 +13,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "rr.cards.catalogue", "rr.untrusted"),
     ("rr.events",),
     ("rr.state", "rr.knowledge"),
-    ("rr.effects", "rr.views"),
+    ("rr.effects", "rr.views", "rr.jsonforms", "rr.schemas"),
     ("rr.cards", "rr.scoring"),
     ("rr.rules", "rr.narrate"),
     ("rr.engine", "rr.sampling"),
