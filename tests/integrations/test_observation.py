@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -24,6 +27,8 @@ from rr.observation import (
 )
 from rr.options import Scout
 from rr.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def card_index(card: str) -> int:
@@ -124,3 +129,14 @@ def test_the_string_shows_the_options_only_to_the_seat_that_decides() -> None:
     assert "options: " in observation_string(game, seat)
     assert "options: " not in observation_string(game, (seat + 1) % 3)
     assert action_of(Scout()) in game.legal_actions()
+
+
+def test_the_core_observation_needs_no_numpy() -> None:
+    """rr.observation, rr.actions and the engine import and observe without importing numpy
+    (the core install keeps its run-time dependencies; numpy is the pettingzoo extra's)."""
+    code = ("import sys; from rr.engine import Game; from rr.observation import observation; "
+            "from rr.actions import NUM_ACTIONS; g = Game.new(2, seed=1); observation(g, 0); "
+            "g.choose_action(g.legal_actions()[0]); g.action_mask(); "
+            "sys.exit('numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)
+    assert done.returncode == 0, "importing the core imported numpy"
