@@ -27,6 +27,7 @@ meta-test checks the committed file).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Mapping, Sequence
 
 from attrs import frozen
@@ -126,11 +127,16 @@ def action_of(option: Option) -> int:
 
 
 def option_of(action: int) -> Option:
-    """The option of the integer ``action``; :class:`UnknownActionError` outside the range."""
-    if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
+    """The option of the integer ``action`` (any integer type, ``numpy.int64`` too, but not a
+    bool or a float); :class:`UnknownActionError` outside the range."""
+    try:
+        number = -1 if isinstance(action, bool) else operator.index(action)
+    except TypeError:
+        number = -1
+    if not 0 <= number < NUM_ACTIONS:
         raise UnknownActionError(f"action {action!r} does not exist: actions are integers "
                                  f"0-{NUM_ACTIONS - 1}")
-    return _table()[0][action]
+    return _table()[0][number]
 
 
 def actions_of(options: Sequence[Option]) -> list[int]:
