@@ -72,8 +72,9 @@ Ops
     house) and the first pending decision as ``as`` sees it.
 ``pending`` game, [as]
     The pending decision as ``as`` sees it.
-``choose`` game, seat, option | index
-    ``seat`` picks an option of the pending decision, given in wire form or by its index.
+``choose`` game, seat, option | index | action
+    ``seat`` picks an option of the pending decision, given in wire form, by its index, or by
+    its action integer (:mod:`rr.actions`).
     Returns the new events as ``seat`` may see them (``from``: the record number of the
     first, ``next``: the record count after them), their narration, and the next pending
     decision as ``seat`` sees it.
@@ -104,6 +105,7 @@ from typing import Any
 
 from attrs import frozen
 
+from rr.actions import option_of
 from rr.engine import EngineBugError, Game
 from rr.errors import (
     BadInputError,
@@ -177,8 +179,10 @@ OPS: tuple[Op, ...] = (
                  "chooser may see them and the next pending decision", (
         _GAME,
         Field("seat", "integer", True, "the seat that chooses"),
-        Field("option", "[kind, value]", False, "the option in wire form (or give index)"),
-        Field("index", "integer", False, "the option's index in the pending options"))),
+        Field("option", "[kind, value]", False,
+              "the option in wire form (or give index or action)"),
+        Field("index", "integer", False, "the option's index in the pending options"),
+        Field("action", "integer", False, "the option's action integer (rr.actions)"))),
     Op("view", "the game as a seat (or a spectator) sees it", (_GAME, _AS)),
     Op("events", "the records from 'since' on, as a seat may see them, with narration", (
         _GAME, _AS, Field("since", "integer", False, "the first record wanted (default 0)"))),
@@ -393,10 +397,11 @@ class Server:
         return {"game": game_id, **_records(new, before, start, seat), **_pending(game, seat)}
 
     def _option(self, req: _Request, game: Game, seat: Seat) -> Option:
-        """The option a choose request names, by wire form or by index."""
-        wire, index = req.get("option"), req.get("index")
-        if (wire is None) == (index is None):
-            raise BadRequest("op 'choose' needs exactly one of the fields 'option' and 'index'")
+        """The option a choose request names, by wire form, index or action."""
+        wire, index, action = req.get("option"), req.get("index"), req.get("action")
+        if [wire, index, action].count(None) != 2:
+            raise BadRequest("op 'choose' needs exactly one of the fields 'option', 'index' "
+                             "and 'action'")
         # The engine's checks, in its order, made here so both forms name the same errors
         # (and seats as the protocol numbers them).
         decision = game.pending
@@ -417,6 +422,10 @@ class Server:
                 kinds = ", ".join(OPTION_KINDS)
                 raise BadRequest(f"field 'option' is not an option's wire form [kind, value] "
                                  f"(kinds: {kinds}): {json.dumps(wire)[:80]}: {err}") from None
+        if action is not None:
+            if not _is_int(action):
+                raise req.wrong("action", "an integer")
+            return option_of(action)  # an action outside the space: UnknownActionError
         if not _is_int(index):
             raise req.wrong("index", "an integer")
         position, count = int(index), len(decision.options)
