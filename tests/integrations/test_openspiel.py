@@ -178,23 +178,51 @@ def test_player_actions_are_the_engine_s() -> None:
 
 
 def test_ismcts_plays_whole_games() -> None:
-    """OpenSpiel's ISMCTS bot (random-rollout evaluator, a small budget) plays every seat of
-    two 2-player games to the end."""
+    """OpenSpiel's ISMCTS bot (random-rollout evaluator, a small budget) plays two whole
+    2-player games to the end, once in each seat, against a uniform random player (each
+    simulation rolls a random game out to its end, so a bot in both seats would double the
+    time and test nothing more)."""
     rng = numpy.random.RandomState(0)
     game = load(2)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    for _ in range(2):
-        bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=2, random_state=rng)
-                for _ in range(2)]
+    for seat in (0, 1):
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=2, random_state=rng)
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes, probabilities = zip(*state.chance_outcomes())
                 state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+            elif state.current_player() == seat:
+                state.apply_action(bot.step(state))
             else:
-                state.apply_action(bots[state.current_player()].step(state))
-        assert state.engine.is_over and sorted(state.returns()) == [-1.0, 1.0] or \
-            state.returns() == [0.0, 0.0]
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert state.engine.is_over
+        winners = state.engine.state.winners
+        assert state.returns() == ([0.0, 0.0] if len(winners) == 2 else
+                                   [1.0 if s in winners else -1.0 for s in (0, 1)])
+
+
+@pytest.mark.rule("RR-ABIL-13")
+def test_every_random_outcome_of_many_games_is_a_chance_node() -> None:
+    """Random games at 2-6 players meet the engine's random outcomes (the deck, the houses,
+    the first player, the die, random picks, shuffles of revealed cards) only as chance
+    nodes of at most 112 equally likely outcomes, and reach the end."""
+    seen: set[str] = set()
+    rng = numpy.random.RandomState(7)
+    for players in (2, 3, 4, 5, 6, 2, 3, 4):
+        state = load(players).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert 1 <= len(outcomes) <= MAX_CHANCE_OUTCOMES
+                assert {p for _, p in outcomes} == {1.0 / len(outcomes)}
+                seen.add(state.engine.pending_chance.what.split(" of ")[0])
+                state.apply_action(int(rng.choice([a for a, _ in outcomes])))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert state.engine.is_over
+    assert {"the deck's shuffle", "the house tiles", "the first player",
+            "the Rising die"} <= seen
 
 
 def test_an_unpicklable_sample_is_refused_plainly() -> None:
