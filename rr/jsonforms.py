@@ -173,15 +173,19 @@ _json.register_structure_hook(PendingView, _structure_decision)
 # --- the public functions ---------------------------------------------------------------------
 
 
-def to_json(value: Option | Decision | PendingView | View | Event) -> Any:
+def to_json(value: Any) -> Any:
     """The documented JSON form of an option, a decision, a view or an event: plain lists,
-    dicts, strings, integers, booleans and ``None``."""
+    dicts, strings, integers, booleans and ``None``. Any other attrs value of rr (a part of a
+    view, a :class:`~rr.state.GameState`) gets its cattrs form the same way, sets as sorted
+    lists; only the four above have schemas."""
     if isinstance(value, (Decision, PendingView, View)):
         return _plain(_json.unstructure(value))
     if type(value) in _KIND_OF:
         return _unstructure_option(cast(Option, value))
     if type(value) in _TAGGED:
         return _plain(unstructure_event(cast(Event, value)))
+    if attrs.has(type(value)):  # a part of a view (PublicPlayer, KnownCard, ...), a state
+        return _plain(_json.unstructure(value))
     raise TypeError(f"no JSON form for {type(value).__name__}")
 
 
@@ -192,11 +196,13 @@ def _plain(data: Any) -> Any:
     """``data`` with cattrs' tuples (``(location, cards)`` pairs) as lists, as JSON reads back."""
     if isinstance(data, (list, tuple)):
         return [_plain(d) for d in data]
+    if isinstance(data, (set, frozenset)):
+        return sorted(_plain(d) for d in data)
     if isinstance(data, dict):
         return {k: _plain(v) for k, v in data.items()}
     return data
 
-T = TypeVar("T", Decision, PendingView, View)
+T = TypeVar("T")
 
 
 @overload
@@ -207,14 +213,14 @@ def from_json(data: Any, kind: str) -> Any: ...
 
 def from_json(data: Any, kind: type[T] | str) -> Any:
     """The value of ``kind`` that ``data`` is the JSON form of: ``kind`` is
-    :class:`~rr.decisions.Decision`, :class:`~rr.views.PendingView`, :class:`~rr.views.View`,
-    ``"option"`` or ``"event"``. Raises :class:`~rr.errors.BadJsonError` naming the bad
+    :class:`~rr.decisions.Decision`, :class:`~rr.views.PendingView`, :class:`~rr.views.View`
+    (or any other attrs class :func:`to_json` writes), ``"option"`` or ``"event"``. Raises :class:`~rr.errors.BadJsonError` naming the bad
     field."""
     if kind == "option":
         return option_from_json(data)
     if kind == "event":
         return event_from_json(data)
-    if isinstance(kind, type) and kind in (Decision, PendingView, View):
+    if isinstance(kind, type) and attrs.has(kind):
         return _read(data, kind, kind.__name__)
     raise TypeError(f"no JSON form for {kind!r}")
 

@@ -179,3 +179,18 @@ def test_an_unknown_card_is_reported_as_such() -> None:
     with pytest.raises(BadJsonError) as caught:
         from_json(["lead", {"card": 5, "location": "mars"}], "option")
     assert caught.value.unknown_card is None
+
+
+def test_other_attrs_values_and_the_state_survive_json() -> None:
+    """A view's parts and a whole GameState (sets written as sorted lists) come back equal;
+    a value with no JSON form is a TypeError."""
+    from rr.state import GameState
+    from rr.views import PublicPlayer
+
+    game = played(3, 12, limit=150)
+    state = game.state
+    assert from_json(through_json(state), GameState) == state
+    part = game.view(0).players[1]
+    assert from_json(through_json(part), PublicPlayer) == part
+    with pytest.raises(TypeError):
+        from_json({}, int)  # type: ignore[call-overload]
