@@ -118,3 +118,22 @@ def test_a_shuffle_is_one_pick_at_a_time_among_those_left() -> None:
                    lambda e: isinstance(e, FirstPlayerChosen))
     assert outcome_of(first, []) == (0, 1, 2, 3)
     assert outcome_of(first, [2]) == FirstPlayerChosen(2)
+
+
+def test_a_draw_the_picks_do_not_model_fails_loudly() -> None:
+    """A rule drawing with random() or getrandbits() (not a choice, sample or randrange) is
+    refused, so a new kind of draw cannot be silently biased; an illegal pick's error lists
+    the first eight legal values."""
+    for draw in (lambda rng: DieRolled(0, Bonus.FLEET if rng.random() < 0.5 else Bonus.HELIUM),
+                 lambda rng: FirstPlayerChosen(rng.getrandbits(2))):
+        odd = Chance("an odd draw", draw, lambda e: True)
+        with pytest.raises(AssertionError, match="not modelled"):
+            outcome_of(odd, [])
+    first = Chance("first", lambda rng: FirstPlayerChosen(rng.randrange(10)),
+                   lambda e: isinstance(e, FirstPlayerChosen))
+    with pytest.raises(BadInputError, match=r"of the 10 legal values here "
+                                            r"\(0, 1, 2, 3, 4, 5, 6, 7, \.\.\.\)"):
+        outcome_of(first, [10])
+    with pytest.raises(AssertionError, match="counts"):
+        outcome_of(Chance("counted", lambda rng: DeckShuffled(tuple(rng.sample(
+            ["a", "b"], 2, counts=[1, 1]))), lambda e: True), [])  # type: ignore[arg-type]
