@@ -194,3 +194,20 @@ def test_other_attrs_values_and_the_state_survive_json() -> None:
     assert from_json(through_json(part), PublicPlayer) == part
     with pytest.raises(TypeError):
         from_json({}, int)  # type: ignore[call-overload]
+
+
+def test_errors_say_where_inside_a_view_and_what_was_read() -> None:
+    """An error in a decision nested in a view names the whole path; a malformed option or
+    event names what it should have been."""
+    game = Game.new(3, seed=1)
+    assert game.pending is not None
+    data = to_json(game.view(game.pending.seat))
+    data["pending"]["options"][1]["option"][1]["card"] = "sevr0"
+    with pytest.raises(BadJsonError, match=r"^bad View: unknown card 'sevr0' @ "
+                                           r"\$\.pending\.options\[1\]\.option\[1\]\.card$"):
+        from_json(data, View)
+    for bad in (["scout"], ["scout", {}, 1], "scout"):
+        with pytest.raises(BadJsonError, match=r"^bad option: an option is \[kind, value\]"):
+            from_json(bad, "option")
+    with pytest.raises(BadJsonError, match=r"^bad die_rolled/1 event: .* @ \$\.seat$"):
+        from_json(["die_rolled/1", {"seat": "0", "face": "fleet"}], "event")
