@@ -55,7 +55,7 @@ solo                28 + 44    a solo game, level, Au Toma's deck size, set-asid
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rr.automa import automa_table
@@ -125,64 +125,58 @@ def observation(game: Game, seat: Seat) -> list[float]:
     _check_seat(game, seat)
     out = [0.0] * OBSERVATION_SIZE
     v = game.view(seat)
-
-    def put(segment: str) -> Callable[[int, float], None]:
-        start, size = LAYOUT[segment]
-
-        def at(index: int, value: float) -> None:
-            assert 0 <= index < size, (segment, index)
-            out[start + index] = value
-        return at
-
-    _cards_part(game, v, put)
-    _players_part(v, seat, put("players"))
-    _table_part(v, seat, put)
-    _solo_part(v, put("solo"))
+    _cards_part(game, v, seat, out)
+    _players_part(v, seat, out)
+    _table_part(v, seat, out)
+    _solo_part(v, out)
     return out
 
 
-def _cards_part(game: Game, v: View, put: Callable[[str], Callable[[int, float], None]]
-                ) -> None:
-    index = _cards()
-    hand, where, height = put("hand"), put("location"), put("height")
-    known_down, slots = put("known_face_down"), put("face_down_slots")
+def _at(segment: str) -> int:
+    return LAYOUT[segment][0]
+
+
+def _cards_part(game: Game, v: View, seat: Seat, out: list[float]) -> None:
+    # Plain offsets, no helper calls: this runs at every step of a learner (about 0.2 ms).
+    index, places = _cards(), len(LOCATIONS)
     for card in v.hand or ():
-        hand(index[card], 1.0)
+        out[_at("hand") + index[card]] = 1.0
+    where, height, known_down = _at("location"), _at("height"), _at("known_face_down")
+    slots = _at("face_down_slots")
     face_down = game.state.face_down
     for li, (location, stack) in enumerate(v.locations):
         real = game.state.stack(location)  # only which positions lie face down is read
-        put("stack_sizes")(li, float(len(stack)))
-        put("face_down_counts")(li, float(sum(c in face_down for c in real)))
+        out[_at("stack_sizes") + li] = float(len(stack))
+        out[_at("face_down_counts") + li] = float(sum(c in face_down for c in real))
         for position, card in enumerate(stack):
             depth = len(stack) - 1 - position
             if card == HIDDEN:
                 if depth < SLOTS:
-                    slots(li * SLOTS + depth, 1.0)
+                    out[slots + li * SLOTS + depth] = 1.0
                 continue
-            where(index[card] * len(LOCATIONS) + li, 1.0)
-            height(index[card], 1.0 / (1 + depth))
+            out[where + index[card] * places + li] = 1.0
+            out[height + index[card]] = 1.0 / (1 + depth)
             if real[position] in face_down:
-                known_down(index[card], 1.0)
+                out[known_down + index[card]] = 1.0
     seats = len(v.players)
-    assert v.seat is not None
     for known in v.known_elsewhere:
         if known.zone.kind is ZoneKind.HAND and known.zone.seat is not None:
-            slot = (known.zone.seat - v.seat) % seats
-            put("known_in_hands")(index[known.card] * (MAX_PLAYERS - 1) + slot - 1, 1.0)
+            slot = (known.zone.seat - seat) % seats
+            out[_at("known_in_hands") + index[known.card] * (MAX_PLAYERS - 1) + slot - 1] = 1.0
         elif known.zone.kind is ZoneKind.DECK:
-            put("known_in_deck")(index[known.card], 1.0)
+            out[_at("known_in_deck") + index[known.card]] = 1.0
     for card in v.banished:
-        put("banished")(index[card], 1.0)
+        out[_at("banished") + index[card]] = 1.0
     for card in v.solo.removed if v.solo is not None else ():
-        put("removed")(index[card], 1.0)
+        out[_at("removed") + index[card]] = 1.0
 
 
-def _players_part(v: View, seat: Seat, put: Callable[[int, float], None]) -> None:
+def _players_part(v: View, seat: Seat, out: list[float]) -> None:
     houses = list(House)
     seats = len(v.players)
     for other, p in enumerate(v.players):
-        base = ((other - seat) % seats) * PLAYER_FIELDS
-        fields = [
+        base = _at("players") + ((other - seat) % seats) * PLAYER_FIELDS
+        fields = (
             1.0, float(v.solo is not None and v.solo.seat == other), float(p.helium),
             float(p.fleet), float(p.influence), float(p.hand_size), float(p.turns),
             float(p.sovereign), float(p.first_player), float(v.turn_seat == other),
@@ -190,43 +184,40 @@ def _players_part(v: View, seat: Seat, put: Callable[[int, float], None]) -> Non
             float(v.end_triggered_by == other),
             float(v.totals[other]) if v.totals is not None else 0.0,
             float(v.winners is not None and other in v.winners),
-        ]
-        for i, value in enumerate(fields):
-            put(base + i, value)
+        )
+        out[base:base + len(fields)] = fields
         if p.house is not None:
-            put(base + len(fields) + houses.index(p.house), 1.0)
+            out[base + len(fields) + houses.index(p.house)] = 1.0
 
 
-def _table_part(v: View, seat: Seat, put: Callable[[str], Callable[[int, float], None]]
-                ) -> None:
-    table = put("table")
-    for i, value in enumerate((v.neutral_influence, v.deck_size, len(v.banished),
-                               v.end_triggered_by is not None)):
-        table(i, float(value))
-    table(4 + list(Phase).index(v.phase), 1.0)
+def _table_part(v: View, seat: Seat, out: list[float]) -> None:
+    table = _at("table")
+    out[table:table + 4] = (float(v.neutral_influence), float(v.deck_size),
+                            float(len(v.banished)), float(v.end_triggered_by is not None))
+    out[table + 4 + list(Phase).index(v.phase)] = 1.0
     if v.pending is not None:
-        pending = put("pending")
-        pending(0, float(v.pending.seat == seat))
-        pending(1 + list(Ask).index(v.pending.ask), 1.0)
+        pending = _at("pending")
+        out[pending] = float(v.pending.seat == seat)
+        out[pending + 1 + list(Ask).index(v.pending.ask)] = 1.0
 
 
-def _solo_part(v: View, put: Callable[[int, float], None]) -> None:
+def _solo_part(v: View, out: list[float]) -> None:
     solo = v.solo
     if solo is None:
         return
+    at = _at("solo")
     letters = automa_table().letters
-    for i, value in enumerate((1.0, solo.level, solo.deck_size, solo.set_aside,
-                               solo.parity == "odd", solo.parity == "even")):
-        put(i, float(value))
+    out[at:at + 6] = (1.0, float(solo.level), float(solo.deck_size), float(solo.set_aside),
+                      float(solo.parity == "odd"), float(solo.parity == "even"))
     if solo.luna_card is not None:
-        put(6 + LOCATIONS.index(solo.luna_card), 1.0)
+        out[at + 6 + LOCATIONS.index(solo.luna_card)] = 1.0
     for location, letter in solo.priority:
-        put(10 + LOCATIONS.index(location) * 4 + letters.index(letter), 1.0)
+        out[at + 10 + LOCATIONS.index(location) * 4 + letters.index(letter)] = 1.0
     ids = _automa_ids()
     for card in solo.discard:
-        put(SOLO_FIELDS + ids[card], 1.0)
+        out[at + SOLO_FIELDS + ids[card]] = 1.0
     for card in solo.drawn:
-        put(SOLO_FIELDS + len(ids) + ids[card], 1.0)
+        out[at + SOLO_FIELDS + len(ids) + ids[card]] = 1.0
 
 
 def observation_array(game: Game, seat: Seat) -> numpy.typing.NDArray[numpy.float32]:

@@ -7,8 +7,8 @@ numpy). It passes ``pettingzoo.test.api_test`` and ``seed_test``
 Choices made here:
 
 - **Agents** are ``player_0`` ... ``player_{n-1}``, seat *i* being ``player_i``. In a solo
-  game (``players=1``) the one agent plays against Tull Au Toma, who is never an agent: her
-  turns run by themselves (RR-SOLO-14).
+  game (``players=1``, Au Toma's ``level`` 1-6) the one agent plays against Tull Au Toma,
+  who is never an agent: her turns run by themselves (RR-SOLO-14).
 - **Whose turn**: ``agent_selection`` is always the seat the pending decision asks, so the same
   agent is often selected several times in a row (a Lead, then its gain, then an ability's
   questions), and an agent may be asked out of turn (a block, RR-BLOCK-1).
@@ -20,7 +20,7 @@ Choices made here:
 - **Observations** are :func:`rr.observation.observation_array`: built from the agent's view
   only, so an agent's observation never depends on a card it does not know.
 - **Rewards** come once, when the game ends, by rank: the *k* winners (the game's own winners,
-  RR-END-*, ties included) share +1 (each gets ``1/k``) and the others share -1 (each gets
+  RR-END-7, ties included) share +1 (each gets ``1/k``) and the others share -1 (each gets
   ``-1/(n-k)``); a game everyone wins gives 0. So the rewards sum to zero (self-play stays a
   zero-sum game), two players get exactly +1/-1, and a win is a win whatever the margin —
   a score-margin reward would teach padding a won score, while the game only asks who won.
@@ -60,9 +60,10 @@ SEEDS = 2**31
 
 
 def env(players: int = 4, seed: int | None = None, ruleset: Ruleset | None = None,
-        render_mode: str | None = None) -> RedRisingEnv:
-    """A Red Rising AEC environment: ``players`` 2-6, or 1 for solo against Au Toma."""
-    return RedRisingEnv(players, seed, ruleset, render_mode)
+        render_mode: str | None = None, level: int | None = None) -> RedRisingEnv:
+    """A Red Rising AEC environment: ``players`` 2-6, or 1 for solo against Au Toma at
+    ``level`` (1-6, default 2; only for a solo game)."""
+    return RedRisingEnv(players, seed, ruleset, render_mode, level)
 
 
 def rewards_by_rank(seats: int, winners: tuple[int, ...]) -> list[float]:
@@ -80,7 +81,8 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
                 "is_parallelizable": False}
 
     def __init__(self, players: int = 4, seed: int | None = None,
-                 ruleset: Ruleset | None = None, render_mode: str | None = None) -> None:
+                 ruleset: Ruleset | None = None, render_mode: str | None = None,
+                 level: int | None = None) -> None:
         super().__init__()
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not 1 <= players <= MAX_PLAYERS:
@@ -89,6 +91,9 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             raise BadInputError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.players = players
         self.ruleset = ruleset or Ruleset()
+        self.level = level
+        Game.new(["player_0"] if players == 1 else players, ruleset=self.ruleset,
+                 level=level)  # a bad level or ruleset is refused here, not at reset()
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         observation_space = spaces.Dict({
@@ -121,7 +126,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         else:
             game_seed = int(self._rng.integers(SEEDS))
         names = ["player_0"] if self.players == 1 else self.possible_agents
-        self.game = Game.new(names, seed=game_seed, ruleset=self.ruleset)
+        self.game = Game.new(names, seed=game_seed, ruleset=self.ruleset, level=self.level)
         self._told = (0, GameState())
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

@@ -93,7 +93,7 @@ def test_episodes_follow_from_the_first_seed() -> None:
     assert runs[0] == runs[1] and runs[0][0] == 3 and len(set(runs[0])) == 3
 
 
-@pytest.mark.rule("RR-END-3")
+@pytest.mark.rule("RR-END-7")
 def test_rewards_come_at_the_end_by_rank() -> None:
     """Nothing is rewarded before the end; then the game's winners share +1 and the others -1,
     summing to zero; the same agent is often asked twice in a row."""
@@ -117,11 +117,13 @@ def test_rewards_by_rank() -> None:
 
 
 def test_solo_rewards_the_player_against_au_toma() -> None:
-    """In a solo game the one agent is rewarded +1 for beating Au Toma, -1 for losing."""
-    table = env(players=1, seed=2)
+    """In a solo game the one agent, at the level asked, is rewarded +1 for beating Au Toma,
+    -1 for losing."""
+    table = env(players=1, seed=2, level=1)
     table.reset()
     final, _ = play(table, seed=2)
     assert table.game is not None and table.game.state.winners is not None
+    assert table.game.state.solo is not None and table.game.state.solo.level == 1
     assert final == {"player_0": 1.0 if table.game.state.winners == (0,) else -1.0}
 
 
@@ -173,11 +175,16 @@ def test_ansi_render_narrates_what_a_spectator_sees() -> None:
 
 
 def test_bad_arguments_are_refused() -> None:
-    """Too many players, none, or an unknown render mode are typed errors that say so."""
+    """Too many players, none, an unknown render mode, a bad level or a level for a game
+    between players, and using the environment before reset() are typed errors."""
     for players in (0, 7):
         with pytest.raises(BadInputError, match="players must be 1"):
             env(players=players)
     with pytest.raises(BadInputError, match="render_mode"):
         env(render_mode="human")
+    with pytest.raises(BadInputError, match="RR-SOLO-16"):
+        env(players=1, level=7)
+    with pytest.raises(BadInputError, match="a level is for a solo game"):
+        env(players=3, level=2)
     with pytest.raises(BadInputError, match="reset"):
         env().observe("player_0")
