@@ -8,10 +8,14 @@ Needs the ``openspiel`` extra (``pip install 'rr[openspiel]'``)::
 
 Choices made here:
 
-- **Parameters**: ``players``, 2-6 (default 2); ``ruleset``, a :meth:`rr.ruleset.Ruleset.parse`
-  string — ``"official"`` (the default) or comma-separated overrides such as
-  ``"protect_small_hands=true,hypnotist_blockable=false"`` (``rr options`` lists them). A solo
-  game is not offered: Au Toma is never asked anything, so it is a one-player game.
+- **Parameters**: ``players``, 2-6 (default 2); ``ruleset``, ``"official"`` (the default) or
+  overrides of it, each ``name:true`` or ``name:false`` joined by ``+``, such as
+  ``"protect_small_hands:true+hypnotist_blockable:false"`` (the names are the fields of
+  :class:`rr.ruleset.Ruleset`, spec/rulings.md). OpenSpiel's game strings
+  (``python_red_rising(players=3,ruleset=...)``, written by serialisation) cannot hold ``=``
+  or ``,`` in a value, hence ``:`` and ``+``; rr's own form
+  (``"protect_small_hands=true"``) is read too, and the game keeps the ``:``/``+`` form. A
+  solo game is not offered: Au Toma is never asked anything, so it is a one-player game.
 - **Type**: sequential, explicit stochastic chance, imperfect information, zero-sum, terminal
   rewards. ``num_distinct_actions`` is :data:`rr.actions.NUM_ACTIONS`: a player's action is
   its option's integer (``docs/ACTIONS.md``), and ``legal_actions()`` is
@@ -88,6 +92,16 @@ _TYPE = pyspiel.GameType(
 )
 
 
+def ruleset_of(text: str) -> Ruleset:
+    """The ruleset a ``ruleset`` parameter names (``a:true+b:false`` or rr's ``a=true,b=false``)."""
+    return Ruleset.parse(text.replace(":", "=").replace("+", ","))
+
+
+def ruleset_text(ruleset: Ruleset) -> str:
+    """The ``ruleset`` parameter of ``ruleset``, in the form OpenSpiel's game strings hold."""
+    return ruleset.describe().replace("=", ":").replace(",", "+")
+
+
 def rewards_by_rank(seats: int, winners: tuple[int, ...]) -> list[float]:
     """The winners share +1, the others -1 (as ``rr.integrations.pettingzoo``)."""
     losers = seats - len(winners)
@@ -104,7 +118,8 @@ class RedRisingGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
         players = params.get("players", 2)
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise BadInputError(f"players is {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
-        self.ruleset = Ruleset.parse(str(params.get("ruleset", "official")))
+        self.ruleset = ruleset_of(str(params.get("ruleset", "official")))
+        params["ruleset"] = ruleset_text(self.ruleset)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=MAX_CHANCE_OUTCOMES,
             num_players=players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,

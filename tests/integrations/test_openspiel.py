@@ -72,8 +72,14 @@ def test_random_sim_test_passes(players: int) -> None:
 
 
 def test_random_sim_test_passes_with_serialisation() -> None:
-    """... and with serialisation and deserialisation at every step."""
-    pyspiel.random_sim_test(load(2), num_sims=1, serialize=True, verbose=False)
+    """... and with serialisation and deserialisation at every step (a ruleset other than
+    the official one, so the game string carries it)."""
+    game = load(2, "protect_small_hands=true,hypnotist_blockable=false")
+    assert str(game) == ("python_red_rising(players=2,ruleset=hypnotist_blockable:false+"
+                         "protect_small_hands:true)")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    again = pyspiel.load_game(str(game))
+    assert again.ruleset == game.ruleset and not again.ruleset.hypnotist_blockable
 
 
 def test_a_serialised_state_comes_back_the_same() -> None:
