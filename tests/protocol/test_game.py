@@ -227,8 +227,8 @@ def test_choose_by_action_picks_the_option_listed_with_that_action() -> None:
     game = new_game(client)["game"]
     seat = client.ok({"op": "pending", "game": game})["pending"]["seat"]
     options = client.ok({"op": "pending", "game": game, "as": seat})["pending"]["options"]
-    assert [o["action"] for o in options] == [action_of(structure(o["option"], Option))  # type: ignore[arg-type]
-                                              for o in options]
+    listed = [structure(o["option"], Option) for o in options]  # type: ignore[arg-type]
+    assert [o["action"] for o in options] == [action_of(option) for option in listed]
     for wrong in (5, NUM_ACTIONS):
         error = client.error({"op": "choose", "game": game, "seat": seat, "action": wrong})
         assert error["type"] in ("IllegalChoiceError", "UnknownActionError"), error
