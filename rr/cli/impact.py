@@ -27,7 +27,7 @@ from rich.table import Table
 
 from rr import simulate
 from rr.cli import silence_stdout
-from rr.cli.balance import drawing
+from rr.cli.balance import drawing, written_line
 from rr.cli.options import SEED_MAX
 from rr.cli.simulate import terminated
 from rr.errors import BadInputError
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace, workers: int | None) -> int:
         else:
             show(report)
             if args.report is not None:
-                Console(highlight=False).print("report: " + ", ".join(map(str, written)))
+                Console(highlight=False).print(written_line(written), soft_wrap=True)
     except (BrokenPipeError, SystemExit):  # rich says a closed pipe with SystemExit(1)
         silence_stdout()  # the reader went away; the status is still the verdict
     return 1 if report["changed"] or report["error_seeds"] else 0

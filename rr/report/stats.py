@@ -56,7 +56,10 @@ def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z / (1 + z * z / trials) * math.sqrt(p * (1 - p) / trials
                                                  + z * z / (4 * trials * trials))
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # At 0/n (n/n) the bound is 0 (1) exactly; rounding would leave it a hair away.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return Interval(p, low, high)
 
 
 def paired_difference(before: Sequence[float], after: Sequence[float],
