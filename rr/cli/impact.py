@@ -138,7 +138,9 @@ def show(report: dict[str, Any]) -> None:
     moving = [row for row in report["win_rate_by_house"] if row["change"]]
     if moving:
         top = max(moving, key=lambda r: abs(r["change"]))
-        out.print(f"Read: B moves {top['house'].title()}'s win rate by "
+        house = top["house"].title()
+        whose = house + ("'" if house.endswith("s") else "'s")
+        out.print(f"Read: B moves {whose} win rate by "
                   f"{100 * top['change']:+.1f} ± {100 * top['plus_minus']:.1f} points "
                   f"({top['a']:.1%} → {top['b']:.1%}, over {top['games']} games)")
 

@@ -92,7 +92,7 @@ def win_rates(summary: dict[str, Any], folder: Path) -> Path:
         ax.set_xlabel(f"{name}, wins/seats")
     axes[0].set_ylabel("win rate, % (95% Wilson interval)")
     axes[0].legend(loc="upper right")
-    fig.suptitle(f"Win rate — {_title(parameters)}\n(a shared win counts for each winner)")
+    fig.suptitle(f"Win rate (a shared win counts for each winner)\n{_title(parameters)}")
     return _save(fig, folder, "win_rates.png")
 
 
@@ -105,7 +105,7 @@ def scores(summary: dict[str, Any], folder: Path) -> Path:
     if boxes:
         ax.bxp(boxes, showmeans=True)
     ax.set_ylabel("final score (box: quartiles; whiskers: min and max; triangle: mean)")
-    ax.set_title(f"Scores by agent — {_title(summary['parameters'])}", fontsize="medium")
+    ax.set_title(f"Scores by agent\n{_title(summary['parameters'])}", fontsize="medium")
     return _save(fig, folder, "scores.png")
 
 
@@ -126,7 +126,7 @@ def game_length(summary: dict[str, Any], folder: Path) -> Path:
         ax.set_xlabel(label)
         ax.set_ylabel("games")
         ax.legend()
-    fig.suptitle(f"Game length — {_title(summary['parameters'])}")
+    fig.suptitle(f"Game length\n{_title(summary['parameters'])}")
     return _save(fig, folder, "game_length.png")
 
 
@@ -146,7 +146,7 @@ def winning_cards(summary: dict[str, Any], folder: Path) -> Path:
     ax.set_yticks(list(y), [f"{r['name']} ({r['card']})" for r in rows])
     ax.set_xlabel("% of hands holding the card")
     ax.legend(loc="lower right")
-    ax.set_title(f"The {len(rows)} cards most often in winning hands — "
+    ax.set_title(f"The {len(rows)} cards most often in winning hands\n"
                  f"{_title(summary['parameters'])}", fontsize="medium")
     return _save(fig, folder, "winning_cards.png")
 

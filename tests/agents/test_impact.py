@@ -91,7 +91,8 @@ def test_terminal_tables_say_how_to_read_a_change(capsys: pytest.CaptureFixture[
                                 "--games", "12", "--workers", "1"], capsys)
     assert status == 1, err
     assert "Win rate (percentage points)" in out and "±" in out
-    assert "changed winner: seeds" in out and "'s win rate by " in out and " points (" in out
+    assert "changed winner: seeds" in out and "Read: B moves " in out and " win rate by " in out
+    assert " points (" in out
 
 
 @pytest.mark.parametrize("argv, needle", [
