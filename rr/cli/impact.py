@@ -124,7 +124,7 @@ def show(report: dict[str, Any]) -> None:
     scores = [(row["group"], row) for row in report["mean_score"]]
     scores += [(f"{name} {row[name]}", row) for section, name in (
         ("mean_score_by_house", "house"), ("mean_score_by_agent", "agent"))
-        for row in report[section]]
+        for row in report[section] if name != "agent" or len(report[section]) > 1]
     out.print(table("Mean score", scores, 1, "{:.1f}"))
     out.print(table("Game length", [(r["measure"], r) for r in report["game_length"]], 1,
                     "{:.1f}"))

@@ -171,15 +171,17 @@ def impact(report: dict[str, Any], folder: Path) -> Path:
                  f"{report['compared']} seeds played under both "
                  f"({parameters['players']} players, agents {','.join(parameters['agents'])}); "
                  f"{report['changed']} results changed, {len(report['changed_winner'])} "
-                 f"winners\nchange = B minus A, mean of paired differences with its 95% "
+                 f"changed winner\nchange = B minus A, mean of paired differences with its 95% "
                  f"normal interval")
     return _save(fig, folder, "impact.png")
 
 
 def _labelled(report: dict[str, Any], *sections: tuple[str, str]
               ) -> list[tuple[str, dict[str, Any]]]:
+    """The rows of ``sections``, named; one agent alone is left out (it is every seat)."""
     return [(f"{name} {row[name]}" if name not in ("group", "measure") else row[name], row)
-            for section, name in sections for row in report[section]]
+            for section, name in sections for row in report[section]
+            if name != "agent" or len(report[section]) > 1]
 
 
 def _changes(ax: Any, rows: Sequence[tuple[str, dict[str, Any]]], scale: float,

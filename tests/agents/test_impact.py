@@ -16,7 +16,7 @@ from rr.report.plots import SIZES
 from rr.ruleset import Ruleset
 from rr.simulate import play_one
 from tests.agents.test_report import png_size
-from tests.agents.test_simulate_cli import run_cli
+from tests.agents.test_simulate_cli import FakeRay, run_cli
 
 CERES_TOP_ONLY = "ceres_banish_any_position=false"
 """RULING-A3 the other way: Ceres' Sovereign banish takes a location's top card only. It
@@ -123,3 +123,16 @@ def test_without_matplotlib_the_report_is_refused_first(
     status, _, err = run_cli(["regress", "--impact", "--against", CERES_TOP_ONLY,
                               "--report", str(folder)], capsys)
     assert status == 2 and "pip install 'rr[report]'" in err and not folder.exists()
+
+
+def test_ray_compares_what_one_process_does(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """`--ray` plays both rulesets' games as (stand-in) Ray tasks, to the same comparison."""
+    fake = FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    argv = ["--against", CERES_TOP_ONLY, "--games", "8", "--players", "3", "--seed", "9"]
+    _, on_ray = impact(capsys, *argv, "--ray", "ray://head:1")
+    _, local = impact(capsys, *argv, "--workers", "1")
+    del on_ray["timing"], local["timing"]
+    assert on_ray == local
+    assert [call for call, _ in fake.calls].count("init") == 2  # once per ruleset

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from rr import simulate as simulation
 from rr.events import log
 from rr.report.plots import SIZES
 from rr.state import EMPTY, GameState, apply
@@ -152,3 +153,19 @@ def test_report_into_a_file_exits_2(tmp_path: Path,
     status, _, err = simulate(capsys, "--games", "2", "--report", str(taken))
     assert status == 2 and "exists and is not a folder" in err
     assert taken.read_text() == "mine"
+
+
+def test_a_newly_registered_agent_is_reported_by_its_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """An agent added to the registry (as `ismcts` will be) needs nothing more for the
+    report: its seats, wins and scores appear under its name, in the order --agents gives."""
+    monkeypatch.setitem(simulation.AGENTS, "ismcts", simulation.AGENTS["greedy"])  # a stand-in
+    folder = tmp_path / "report"
+    status, _, err = simulate(capsys, "--games", "4", "--players", "2", "--workers", "1",
+                              "--agents", "random,ismcts", "--report", str(folder))
+    assert status == 0, err
+    got = summary(folder)
+    assert [r["agent"] for r in got["win_rate_by_agent"]] == ["random", "ismcts"]
+    assert list(got["scores_by_agent"]) == ["random", "ismcts"]
+    assert png_size(folder / "win_rates.png") == SIZES["win_rates.png"]
