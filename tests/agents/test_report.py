@@ -25,10 +25,15 @@ BALANCE = ("win_rates.png", "scores.png", "game_length.png", "winning_cards.png"
 
 
 def png_size(path: Path) -> tuple[int, int]:
-    """The width and height in a PNG's header (IHDR), after checking its signature."""
+    """The width and height in a PNG's header (IHDR), after checking its signature, and
+    that the whole image decodes to that many pixels, not all of one colour."""
     data = path.read_bytes()
     assert data[:8] == PNG and data[12:16] == b"IHDR", f"{path.name} is not a PNG"
     width, height = struct.unpack(">II", data[16:24])
+    from matplotlib import image  # the report extra, in the test extra too
+
+    pixels = image.imread(path)
+    assert pixels.shape[:2] == (height, width) and pixels.min() < pixels.max()
     return width, height
 
 
