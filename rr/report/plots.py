@@ -194,5 +194,6 @@ def _changes(ax: Any, rows: Sequence[tuple[str, dict[str, Any]]], scale: float,
     ax.axvline(0, color="gray", linestyle="--")
     ax.set_yticks(list(y), [f"{name}\n{value.format(r['a'])} → {value.format(r['b'])}"
                             for name, r in rows])
-    ax.set_ylim(-0.5, len(rows) - 0.5)
+    if rows:
+        ax.set_ylim(-0.5, len(rows) - 0.5)
     ax.set_xlabel(label)

@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from rr import simulate as simulation
@@ -174,3 +175,25 @@ def test_a_newly_registered_agent_is_reported_by_its_name(
     assert [r["agent"] for r in got["win_rate_by_agent"]] == ["random", "ismcts"]
     assert list(got["scores_by_agent"]) == ["random", "ismcts"]
     assert png_size(folder / "win_rates.png") == SIZES["win_rates.png"]
+
+
+def test_failed_games_are_named_and_left_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A game that fails (a bug in rr) is counted and named by seed, left out of every
+    number, and the report is still drawn; the exit status says games failed (1)."""
+    play = simulation.play_one
+
+    def failing(seed: int, *args: Any, **kwargs: Any) -> simulation.GameResult:
+        result = play(seed, *args, **kwargs)
+        return attrs.evolve(result, error="RuntimeError: boom") if seed % 2 else result
+
+    monkeypatch.setattr(simulation, "play_one", failing)
+    folder = tmp_path / "report"
+    status, _, _ = simulate(capsys, "--games", "6", "--players", "2", "--workers", "1",
+                            "--report", str(folder))
+    got = summary(folder)
+    assert status == 1 and got["errors"] == 3 and got["error_seeds"] == [1, 3, 5]
+    assert sum(row["seats"] for row in got["win_rate_by_house"]) == 6
+    assert got["game_length"]["turns"]["count"] == 3
+    for name in BALANCE:
+        assert png_size(folder / name) == SIZES[name]
