@@ -16,6 +16,9 @@ changes, with intervals and a plot (``rr.cli.impact``):
 
     rr regress --impact --ruleset A --against B --agents greedy,random --games N --seed S
                [--players P] [--report DIR] [--json] [--workers W | --ray [ADDRESS]]
+
+with the same exit statuses: 0 when no game's result changes, 1 when some do (or a game
+failed), 2 for a user mistake.
 """
 
 from __future__ import annotations
