@@ -99,6 +99,8 @@ class PickName:
 class Answer(enum.Enum):
     """Yes/no questions, "stop" in a sequence of picks, and "best" declarations."""
 
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
+
     YES = "yes"
     NO = "no"
     DONE = "done"
@@ -110,6 +112,8 @@ class Answer(enum.Enum):
 
 class Position(enum.Enum):
     """Where a card goes in a stack."""
+
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
 
     TOP = "top"
     BOTTOM = "bottom"

@@ -48,6 +48,28 @@ def unknown_cards(state: GameState, seat: Seat) -> list[CardId]:
     return sorted(c for c in hidden if not knows(state, seat, c))
 
 
+def unknown_by_place(state: GameState, seat: Seat) -> list[CardId]:
+    """The cards of :func:`unknown_cards` listed by where they lie, not by name: the deck from
+    the bottom, the other hands seat by seat, then the face-down cards location by location
+    from the bottom of each stack. ``Game.sample_for`` deals its shuffled cards to these
+    places in this order, so a sample depends on what ``seat`` knows and on the random draws,
+    never on which unknown card lies where (RR-VIEW-7)."""
+    places = list(state.deck)
+    for other, player in enumerate(state.players):
+        if other != seat:
+            places += player.hand
+    for stack in state.locations:
+        places += [c for c in stack if c in state.face_down]
+    return [c for c in places if not knows(state, seat, c)]
+
+
+def automa_by_place(state: GameState) -> list[int]:
+    """Au Toma's cards of :func:`unknown_automa_cards`, by where they lie: her deck from the
+    bottom, then the cards set aside."""
+    solo = state.solo
+    return [] if solo is None else [*solo.deck, *solo.set_aside]
+
+
 def unknown_automa_cards(state: GameState) -> list[int]:
     """Au Toma's cards nobody knows the place of: her deck and the cards set aside unseen
     (RR-SOLO-2); her discard pile and the cards of the turn under way are face up."""
