@@ -137,21 +137,28 @@ def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None
         fields = _CARD_FIELDS[type(event)] = tuple(
             f for f in ("card", "cards", "order", "automa_card", "automa_cards")
             if f in attrs.fields_dict(type(event)))
+    # Only what changes is replaced: most events name no card that is dealt anew, and are
+    # kept as they are (a sample relabels the whole log, and search draws many samples).
     changes: dict[str, Any] = {}
     for name in fields:
         value = getattr(event, name)
+        new: Any
         if name.startswith("automa_"):  # Au Toma's own numbered cards
-            if tau:
-                changes[name] = (tau.get(value, value) if isinstance(value, int)
-                                 else tuple(tau.get(a, a) for a in value))
+            if not tau:
+                continue
+            new = (tau.get(value, value) if isinstance(value, int)
+                   else tuple(tau.get(a, a) for a in value))
         else:
-            changes[name] = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
-                             else tuple(sigma.get(c, c) for c in value))
+            new = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
+                   else tuple(sigma.get(c, c) for c in value))
+        if new != value:
+            changes[name] = new
     if isinstance(event, DecisionMade):
         option = event.option
-        if isinstance(option, PickCard):
-            changes["option"] = PickCard(sigma.get(option.card, option.card))
-        changes["source"] = sigma.get(CardId(event.source), CardId(event.source))
+        if isinstance(option, PickCard) and option.card in sigma:
+            changes["option"] = PickCard(sigma[option.card])
+        if event.source in sigma:
+            changes["source"] = sigma[CardId(event.source)]
     return evolve(cast(Any, event), **changes) if changes else event
 
 
