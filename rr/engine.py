@@ -313,7 +313,7 @@ class Game:
                 f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
                 f"({self.state.players[decision.seat].name})",
                 _rule_of(decision))
-        if option not in decision.options:
+        if not _listed(option, decision.options):
             raise IllegalChoiceError(
                 f"{_describe(option)!r} is not a legal option for: {decision.prompt} "
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
@@ -408,6 +408,16 @@ class Game:
     def _diverge(self, recorded: Event, expected: str) -> None:
         raise DivergenceError(len(self._events), _show(recorded, self.state), expected,
                               self._asked_by)
+
+
+def _listed(option: Option, options: tuple[Option, ...]) -> bool:
+    """Whether ``option`` is one of ``options``: by identity first (a bot hands back the
+    listed object, found without calling an option's ``__eq__`` on every one before it; a
+    turn lists about 20 Leads), then by equality (issue #12)."""
+    for listed in options:
+        if listed is option:
+            return True
+    return option in options
 
 
 def _rule_of(decision: Decision) -> str | None:

@@ -7,6 +7,7 @@ plain frozen values so they can be compared, hashed, logged and sent over the wi
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Union
 
 from attrs import frozen
@@ -54,6 +55,13 @@ class PickCard:
 
     def __str__(self) -> str:
         return self.card
+
+
+@functools.cache
+def pick_card(card: CardId) -> PickCard:
+    """``PickCard(card)``, made once per card: options are frozen values, and the rules offer
+    whole stacks of them (Ceres' banish, the blocks, the end of the game; issue #12)."""
+    return PickCard(card)
 
 
 @frozen
