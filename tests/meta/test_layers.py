@@ -18,7 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr.rules", "rr.narrate"),
     ("rr.engine", "rr.sampling", "rr.chances"),
     ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol", "rr.cli",
-     "rr.observation", "rr.integrations", "rr.__main__"),
+     "rr.observation", "rr.integrations", "rr.report", "rr.__main__"),
 )
 
 
