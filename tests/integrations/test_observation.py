@@ -152,6 +152,7 @@ def nonzero(vector: list[float], name: str) -> set[int]:
 def check_against_the_view(game: Game, seat: int) -> None:
     """Each segment of the vector says what the seat's view says, recomputed here."""
     vector, v = observation(game, seat), game.view(seat)
+    assert len(vector) == OBSERVATION_SIZE
     players, cards = len(v.players), sorted(all_ids())
     in_hands = {cards.index(k.card) * 5 + (k.zone.seat - seat) % players - 1
                 for k in v.known_elsewhere if k.zone.seat is not None}
