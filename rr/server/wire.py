@@ -1,0 +1,73 @@
+"""The JSON the server sends: a seat's view with its pending decision, in ``rr serve``'s forms.
+
+A view answer (``GET /api/games/{id}``, ``POST .../choose``, every WebSocket push)::
+
+    {"game": ID, "seat": 0 | null, "events": 212, "decision": 37, "over": false,
+     "totals": null, "winners": null,
+     "pending": {"seat": 1, "player": "Bo", "ask": "turn", "source": "RR-TURN-1",
+                 "prompt": "Lead or Scout", "decision": 37,
+                 "options": [{"index": 0, "action": 5, "option": ["lead", {...}],
+                              "text": "lead ..."}, ...] | null},
+     "view": {...}}
+
+``view`` is ``rr.views.View`` as ``rr serve``'s ``view`` op gives it (without its
+``pending``, which is the field above); ``pending`` is ``rr serve``'s pending decision plus
+the ``decision`` number (the count of decisions made so far, which a choice must name) and,
+in each option, its ``action`` integer. Options are listed only to the seat that decides.
+``events`` is the count of events stored: a client can tell an answer that is newer than
+another. The seed is never shown while the game is under way (it would tell the deck).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rr.decisions import Decision
+from rr.engine import Game
+from rr.events.codec import converter, unstructure
+from rr.model import Seat
+from rr.options import Option, describe
+
+
+def _action_of(decision: Decision, index: int, option: Option) -> int:
+    """The action integer of ``option``, the ``index``-th option of ``decision``.
+
+    For now the option's index in the decision's list (so ``action`` is only meaningful
+    with the ``decision`` number, which a choice must name anyway); to be replaced by the
+    game-wide action space of ``rr.actions`` (the RL-interfaces issue) once it exists.
+    """
+    return index
+
+
+def option_of(decision: Decision, action: int) -> Option | None:
+    """The option of ``decision`` whose action integer is ``action``, or ``None``."""
+    for index, option in enumerate(decision.options):
+        if _action_of(decision, index, option) == action:
+            return option
+    return None
+
+
+def pending_json(game: Game, seat: Seat | None, decisions: int) -> dict[str, Any] | None:
+    decision, state = game.pending, game.state
+    if decision is None:
+        return None
+    options = None
+    if seat == decision.seat:
+        options = [{"index": i, "action": _action_of(decision, i, o),
+                    "option": converter.unstructure(o, Option), "text": describe(o)}
+                   for i, o in enumerate(decision.options)]
+    return {"seat": decision.seat, "player": state.players[decision.seat].name,
+            "ask": decision.ask.value, "source": decision.source, "prompt": decision.prompt,
+            "decision": decisions, "options": options}
+
+
+def view_json(game_id: str, game: Game, seat: Seat | None, decisions: int) -> dict[str, Any]:
+    """The answer that shows ``game`` to ``seat`` (``None``: the spectator)."""
+    shown = unstructure(game.view(seat))
+    del shown["pending"]
+    state = game.state
+    return {"game": game_id, "seat": seat, "events": len(game.events), "decision": decisions,
+            "over": game.is_over,
+            "totals": None if state.totals is None else list(state.totals),
+            "winners": None if state.winners is None else list(state.winners),
+            "pending": pending_json(game, seat, decisions), "view": shown}
