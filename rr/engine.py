@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rr.actions import actions_of, mask_of, option_of
 from rr.automa import AU_TOMA, LEVELS, automa_table
 from rr.decisions import Decision
 from rr.effects.program import Chance, Program, Table
@@ -328,6 +329,30 @@ class Game:
             raise IllegalChoiceError(
                 f"option {index} does not exist: there are {len(decision.options)}")
         return self.choose(decision.options[index])
+
+    # --- the integer action space (rr.actions) ----------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """The pending decision's options as actions (:mod:`rr.actions`), ascending; ``[]``
+        when the game is over. They are the options its seat is shown, so they tell it only
+        what it knows (a face-down card is a place, RULING-B8)."""
+        return [] if self._pending is None else actions_of(self._pending.options)
+
+    def action_mask(self) -> list[bool]:
+        """:data:`rr.actions.NUM_ACTIONS` flags, ``True`` at each legal action (all ``False``
+        when the game is over). A plain list, so the core needs no numpy; wrap it with
+        ``numpy.array(mask, dtype=numpy.int8)`` where an array is wanted."""
+        return mask_of(() if self._pending is None else self._pending.options)
+
+    def choose_action(self, action: int, seat: Seat | None = None) -> tuple[Event, ...]:
+        """:meth:`choose` the option of ``action``; returns the new events.
+
+        An integer outside the action space raises :class:`rr.errors.UnknownActionError`; an
+        action that is not legal now, :class:`IllegalChoiceError` naming its option; a wrong
+        seat or a finished game, what :meth:`choose` raises. Any error changes nothing."""
+        if self._pending is None:
+            raise NoDecisionPendingError("the game is over; no decision is pending")
+        return self.choose(option_of(action), seat)
 
     # --- the runner ---------------------------------------------------------------------------
 

@@ -58,3 +58,11 @@ class DivergenceError(RRError):
 
 class BadInputError(RRError):
     """A malformed input file or value (scorepad JSON, CLI argument)."""
+
+
+class UnknownOptionError(IllegalChoiceError):
+    """An option no decision of any game can list, so it has no action (rr.actions)."""
+
+
+class UnknownActionError(IllegalChoiceError):
+    """An action that is not an integer of the action space (rr.actions)."""
