@@ -13,7 +13,9 @@ A view answer (``GET /api/games/{id}``, ``POST .../choose``, every WebSocket pus
 ``view`` is ``rr.views.View`` as ``rr serve``'s ``view`` op gives it (without its
 ``pending``, which is the field above); ``pending`` is ``rr serve``'s pending decision plus
 the ``decision`` number (the count of decisions made so far, which a choice must name) and,
-in each option, its ``action`` integer. Options are listed only to the seat that decides.
+in each option, its ``action`` integer: the game-wide action space of ``rr.actions``
+(``docs/ACTIONS.md``), so an integer means the same option in every game and at every
+decision. Options are listed only to the seat that decides.
 ``events`` is the count of events stored: a client can tell an answer that is newer than
 another. The seed is never shown while the game is under way (it would tell the deck).
 """
@@ -22,29 +24,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from rr import actions
 from rr.decisions import Decision
 from rr.engine import Game
+from rr.errors import UnknownActionError
 from rr.events.codec import converter, unstructure
 from rr.model import Seat
 from rr.options import Option, describe
 
 
-def _action_of(decision: Decision, index: int, option: Option) -> int:
-    """The action integer of ``option``, the ``index``-th option of ``decision``.
-
-    For now the option's index in the decision's list (so ``action`` is only meaningful
-    with the ``decision`` number, which a choice must name anyway); to be replaced by the
-    game-wide action space of ``rr.actions`` (the RL-interfaces issue) once it exists.
-    """
-    return index
-
-
 def option_of(decision: Decision, action: int) -> Option | None:
-    """The option of ``decision`` whose action integer is ``action``, or ``None``."""
-    for index, option in enumerate(decision.options):
-        if _action_of(decision, index, option) == action:
-            return option
-    return None
+    """The option of ``decision`` whose action integer (``rr.actions``) is ``action``, or
+    ``None`` if the decision does not list it."""
+    try:
+        option = actions.option_of(action)
+    except UnknownActionError:
+        return None
+    return option if option in decision.options else None
 
 
 def pending_json(game: Game, seat: Seat | None, decisions: int) -> dict[str, Any] | None:
@@ -53,7 +49,7 @@ def pending_json(game: Game, seat: Seat | None, decisions: int) -> dict[str, Any
         return None
     options = None
     if seat == decision.seat:
-        options = [{"index": i, "action": _action_of(decision, i, o),
+        options = [{"index": i, "action": actions.action_of(o),
                     "option": converter.unstructure(o, Option), "text": describe(o)}
                    for i, o in enumerate(decision.options)]
     return {"seat": decision.seat, "player": state.players[decision.seat].name,
