@@ -14,7 +14,10 @@ from __future__ import annotations
 import argparse
 import socket
 
+from attrs import evolve
+
 from rr.errors import BadInputError
+from rr.server.limits import Limits
 
 DEFAULT_DB = "rr-games.sqlite"
 
@@ -28,6 +31,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--db", default=DEFAULT_DB,
                         help=f"a SQLite file or a postgresql:// URL (default {DEFAULT_DB})")
     parser.add_argument("--key", help="a private key (rr keygen) to sign the logs handed out")
+    parser.add_argument("--rate", type=float, default=Limits().rate,
+                        help="requests a second per token (burst: twice that; default "
+                             "%(default)g)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     from rr.server.openapi import document
     from rr.server.store import open_store
 
+    if not 0 < args.rate <= 1e6:
+        raise BadInputError(f"--rate is a number of requests a second, not {args.rate}")
     if not 0 <= args.port <= 65535:
         raise BadInputError(f"--port is 0 to 65535, not {args.port}")
     sign = signer(args.key) if args.key else None
@@ -50,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     where = "PostgreSQL" if args.db.startswith("postgres") else args.db
     print(f"rr server: listening on http://{shown}:{port} (games in {where}"
           f"{', logs signed' if sign else ''})", flush=True)
-    app = build(Games(store, sign), openapi=document())
+    limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate)
+    app = build(Games(store, sign), limits, openapi=document())
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
     try:
         uvicorn.Server(config).run(sockets=[listener])

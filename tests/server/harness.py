@@ -33,8 +33,10 @@ def rr_env() -> dict[str, str]:
 class Server:
     """One ``rr server`` process; its output goes to a file (read by :meth:`output`)."""
 
-    def __init__(self, db: str, folder: Path, key: Path | None = None, name: str = "s") -> None:
+    def __init__(self, db: str, folder: Path, key: Path | None = None, name: str = "s",
+                 extra: Sequence[str] = ()) -> None:
         self.db, self.folder, self.key, self.name = db, folder, key, name
+        self.extra = list(extra)
         self.log = folder / f"{name}.out"
         self.process: subprocess.Popen[bytes] | None = None
         self.url = ""
@@ -44,6 +46,7 @@ class Server:
         command = [sys.executable, "-m", "rr", "server", "--port", "0", "--db", self.db]
         if self.key is not None:
             command += ["--key", str(self.key)]
+        command += self.extra
         out = self.log.open("ab")
         self.process = subprocess.Popen(command, cwd=self.folder, env=rr_env(), stdout=out,
                                         stderr=subprocess.STDOUT)
