@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sys
 
 from attrs import evolve
 
@@ -20,6 +21,11 @@ from rr.errors import BadInputError
 from rr.server.limits import Limits
 
 DEFAULT_DB = "rr-games.sqlite"
+SWITCH_SECONDS = 0.0005
+"""The interpreter's thread switch interval while serving (Python's default: 5 ms). Requests
+hop from the event loop to the thread pool and back; with the default, the loop waits up to
+5 ms for the lock of the interpreter at each hop (a cached view: 370 answers/s; with 0.5 ms:
+770, measured with 100 clients on this 2-core machine)."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,6 +37,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--db", default=DEFAULT_DB,
                         help=f"a SQLite file or a postgresql:// URL (default {DEFAULT_DB})")
     parser.add_argument("--key", help="a private key (rr keygen) to sign the logs handed out")
+    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
+                        help="full (default): a choice is on disk before it is answered; "
+                             "normal: faster, survives the process being killed but maybe "
+                             "not a power cut")
     parser.add_argument("--rate", type=float, default=Limits().rate,
                         help="requests a second per token (burst: twice that; default "
                              "%(default)g)")
@@ -51,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise BadInputError(f"--port is 0 to 65535, not {args.port}")
     sign = signer(args.key) if args.key else None
-    store = open_store(args.db)
+    store = open_store(args.db, args.sqlite_sync.upper())
     listener = _listen(args.host, args.port)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
@@ -60,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
           f"{', logs signed' if sign else ''})", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate)
     app = build(Games(store, sign), limits, openapi=document())
+    sys.setswitchinterval(SWITCH_SECONDS)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
     try:
         uvicorn.Server(config).run(sockets=[listener])

@@ -89,8 +89,9 @@ class StoreError(BadInputError):
     """A database that cannot be opened or used (a bad path, an unreachable server)."""
 
 
-def open_store(where: str) -> Store:
-    """The store at ``where``: a ``postgresql://`` URL, or the path of a SQLite file."""
+def open_store(where: str, sqlite_sync: str = "FULL") -> Store:
+    """The store at ``where``: a ``postgresql://`` URL, or the path of a SQLite file (with
+    SQLite's ``synchronous`` setting ``sqlite_sync``)."""
     if where.startswith(("postgresql://", "postgres://")):
         from rr.server.store_postgres import PostgresStore  # psycopg only when asked for
 
@@ -98,7 +99,7 @@ def open_store(where: str) -> Store:
         return store
     from rr.server.store_sqlite import SqliteStore
 
-    return SqliteStore(where)
+    return SqliteStore(where, sqlite_sync)
 
 
 def bots_text(bots: dict[int, str]) -> str:

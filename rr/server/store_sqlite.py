@@ -29,6 +29,9 @@ from rr.server.store import (
     players_text,
 )
 
+SYNCHRONOUS = ("FULL", "NORMAL")
+"""SQLite's ``synchronous`` settings a store may use (see the module's docstring)."""
+
 BUSY_MS = 10_000
 """How long a connection waits for another's write lock before giving up."""
 
@@ -90,8 +93,15 @@ def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
 class SqliteStore:
     """Games in one SQLite file (created with its tables if missing)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise StoreError(f"SQLite's synchronous is one of {', '.join(SYNCHRONOUS)}, "
+                             f"not {synchronous!r}")
         self.path = Path(path)
+        self.synchronous = synchronous
+        # SQLite has one write lock per file; threads of this process queue for it here, in
+        # order, rather than in SQLite's busy handler, which sleeps and retries (tens of ms).
+        self._writing = threading.Lock()
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
@@ -108,7 +118,7 @@ class SqliteStore:
             try:
                 db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_MS / 1000,
                                      check_same_thread=False)
-                db.execute("PRAGMA synchronous = FULL")
+                db.execute(f"PRAGMA synchronous = {self.synchronous}")
                 db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
             except sqlite3.Error as err:
                 raise StoreError(f"cannot open the SQLite database {self.path}: {err}"
@@ -121,6 +131,11 @@ class SqliteStore:
     def create(self, row: GameRow, seed: int, ruleset: str, events: Sequence[bytes],
                tokens: Sequence[tuple[str, Seat | None]]) -> None:
         db = self._db()
+        with self._writing:
+            self._create(db, row, seed, ruleset, events, tokens)
+
+    def _create(self, db: sqlite3.Connection, row: GameRow, seed: int, ruleset: str,
+                events: Sequence[bytes], tokens: Sequence[tuple[str, Seat | None]]) -> None:
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -150,6 +165,10 @@ class SqliteStore:
     @contextmanager
     def locked(self, game: str) -> Iterator[_Locked]:
         db = self._db()
+        with self._writing:
+            yield from self._locked(db, game)
+
+    def _locked(self, db: sqlite3.Connection, game: str) -> Iterator[_Locked]:
         db.execute("BEGIN IMMEDIATE")
         try:
             row = _row(db.execute(_ROW, (game,)).fetchone())
