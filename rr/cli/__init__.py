@@ -41,6 +41,7 @@ COMMANDS: tuple[str, ...] = (
     "regress",
     "spec",
     "serve",
+    "server",
 )
 """Sub-command modules under ``rr.cli``, in the order ``rr --help`` lists them."""
 

@@ -21,6 +21,7 @@ import binascii
 import hashlib
 import importlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -120,15 +121,26 @@ def sign(log_path: str | Path, private_key: str | Path) -> Path:
     (replacing an older one); return its path."""
     key = _load_key(private_key, private=True)
     data = read_bytes(log_path, BadInputError)
-    signature = key.sign(DOMAIN + data)
     out = signature_path(log_path)
-    text = (f'{{"format": "rr-signature", "version": 1, "algorithm": "ed25519", '
-            f'"key": "{fingerprint(_raw(key.public_key()))}", '
-            f'"signature": "{base64.b64encode(signature).decode("ascii")}"}}\n')
+    text = _signature_text(key, data)
     tmp = out.with_name(f".{out.name}.tmp")
     tmp.write_text(text, "ascii")
     os.replace(tmp, out)
     return out
+
+
+def signer(private_key: str | Path) -> Callable[[bytes], str]:
+    """Sign logs in memory (a server handing out logs): the key at ``private_key`` is read
+    once, now; the function returned gives the text of a log's ``.sig`` file."""
+    key = _load_key(private_key, private=True)
+    return lambda data: _signature_text(key, data)
+
+
+def _signature_text(key: Any, data: bytes) -> str:
+    signature = key.sign(DOMAIN + data)
+    return (f'{{"format": "rr-signature", "version": 1, "algorithm": "ed25519", '
+            f'"key": "{fingerprint(_raw(key.public_key()))}", '
+            f'"signature": "{base64.b64encode(signature).decode("ascii")}"}}\n')
 
 
 def signature_path(log_path: str | Path) -> Path:

@@ -1,0 +1,88 @@
+"""The server's errors and the HTTP status of every error it answers with.
+
+The body of every error is ``{"error": {"type", "message", "rule"}}``: the ``error`` object
+of ``rr serve``'s responses (:mod:`rr.protocol`), with the same types — the engine's own
+(``IllegalChoiceError``, ``WrongPlayerError``, ``NoDecisionPendingError``, ...), the
+protocol's ``BadRequest``, and the few below that only a network service has. A failed
+request changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rr.engine import EngineBugError
+from rr.errors import (
+    BadInputError,
+    IllegalChoiceError,
+    NoDecisionPendingError,
+    RRError,
+    WrongPlayerError,
+)
+from rr.protocol import BadRequest
+
+
+class UnauthorizedError(RRError):
+    """No token, or one the server does not know (401)."""
+
+
+class ForbiddenError(RRError):
+    """A token that does not open this game, or a spectator's where a seat's is needed
+    (403)."""
+
+
+class StaleDecisionError(RRError):
+    """A choice made against a decision number that is no longer the game's (409): someone
+    (or a second click) chose first."""
+
+
+class GameNotOverError(RRError):
+    """The whole log of a game still under way holds hidden cards: it is given once the
+    game is over (409)."""
+
+
+class RequestTooLargeError(RRError):
+    """A request body over the limit (413)."""
+
+
+class RateLimitedError(RRError):
+    """Too many requests from one token or address (429)."""
+
+
+class NotFoundError(RRError):
+    """No such route (404)."""
+
+
+STATUS: tuple[tuple[type[Exception], int], ...] = (
+    (BadRequest, 400),
+    (UnauthorizedError, 401),
+    (ForbiddenError, 403),
+    (WrongPlayerError, 403),
+    (NotFoundError, 404),
+    (StaleDecisionError, 409),
+    (NoDecisionPendingError, 409),
+    (GameNotOverError, 409),
+    (RequestTooLargeError, 413),
+    (IllegalChoiceError, 422),
+    (BadInputError, 422),
+    (RateLimitedError, 429),
+    (RRError, 422),
+    (EngineBugError, 500),
+)
+"""The HTTP status of each error type (the first that matches); anything else is 500."""
+
+
+def status_of(err: Exception) -> int:
+    return next((code for kind, code in STATUS if isinstance(err, kind)), 500)
+
+
+def error_body(err: Exception) -> dict[str, Any]:
+    """``{"error": {"type", "message", "rule"}}``, as ``rr serve`` words it."""
+    rule = err.rule if isinstance(err, RRError) else None
+    message = str(err)
+    if rule and message.endswith(f" [{rule}]"):
+        message = message[:-len(rule) - 3]  # the rule has its own field
+    kind = type(err).__name__
+    if not isinstance(err, (RRError, EngineBugError)):
+        kind, message = "InternalError", "rr failed on this request (a bug in rr)"
+    return {"error": {"type": kind, "message": message, "rule": rule}}

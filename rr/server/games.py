@@ -1,0 +1,248 @@
+"""The games a server holds: create, show, choose, hand out logs. No HTTP here.
+
+Every change goes through the store's lock (:meth:`rr.server.store.Store.locked`): the row
+is read under it, the ``decision`` number checked against it, the choice made, the bots
+answer, and the new events are appended and committed before anything is answered. The
+stored events are the only truth; what is kept in memory is a cache of the rebuilt
+:class:`~rr.engine.Game` per game, valid only while its event count equals the stored one.
+Another process may have gone on with a game: a cached game behind the store catches up by
+making the recorded decisions again (the rules and the seed give the same events, which are
+checked), else it is rebuilt by :meth:`Game.resume` from the stored log.
+
+Within one process a lock per game keeps a cached game from being read while a choice is
+being made on it; it is held across the database transaction, so no one sees a choice that
+is not committed.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import define
+
+from rr.engine import Game
+from rr.errors import IllegalChoiceError, NoDecisionPendingError, WrongPlayerError
+from rr.events import log
+from rr.events.codec import decode_event, encode_event
+from rr.events.types import DecisionMade, Event
+from rr.server import bots, wire
+from rr.server.errors import ForbiddenError, GameNotOverError, StaleDecisionError, UnauthorizedError
+from rr.server.requests import Choice, NewGame
+from rr.server.store import Access, GameRow, Store
+from rr.server.tokens import hash_of, new_game_id, new_token
+
+CACHED_GAMES = 2000
+"""How many rebuilt games a process keeps in memory (the least recently used go first)."""
+
+
+@define
+class _Entry:
+    game: Game
+    decisions: int
+
+
+class Games:
+    """The games of one store, as one server process sees them."""
+
+    def __init__(self, store: Store, sign: Callable[[bytes], str] | None = None) -> None:
+        self.store = store
+        self._sign = sign
+        self._cache: OrderedDict[str, _Entry] = OrderedDict()
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._tokens: dict[str, Access] = {}
+
+    # --- who asks -------------------------------------------------------------------------
+
+    def access(self, token: str | None) -> Access:
+        """What ``token`` opens; :class:`UnauthorizedError` if nothing."""
+        if not token:
+            raise UnauthorizedError("this needs a token: 'Authorization: Bearer TOKEN'")
+        digest = hash_of(token)
+        found = self._tokens.get(digest)
+        if found is None:
+            found = self.store.access(digest)
+            if found is None:
+                raise UnauthorizedError("unknown token")
+            with self._guard:
+                self._tokens[digest] = found  # tokens never change
+        return found
+
+    def opens(self, token: str | None, game: str) -> Access:
+        """What ``token`` opens in ``game``; :class:`ForbiddenError` for another game's."""
+        found = self.access(token)
+        if found.game != game:
+            raise ForbiddenError("this token is for another game")
+        return found
+
+    # --- creating -------------------------------------------------------------------------
+
+    def create(self, new: NewGame) -> dict[str, Any]:
+        """A new game, stored; the bots have played until a person must decide."""
+        seed = secrets.randbits(63) if new.seed is None else new.seed
+        game = Game.new(list(new.players), seed=seed, ruleset=new.ruleset, level=new.level)
+        decisions = bots.play(game, new.bots, 0)
+        game_id = new_game_id()
+        state = game.state
+        seats: list[dict[str, Any]] = []
+        tokens: list[tuple[str, int | None]] = []
+        for seat, player in enumerate(state.players):
+            person = seat < len(new.players) and seat not in new.bots
+            token = new_token() if person else None
+            if token is not None:
+                tokens.append((hash_of(token), seat))
+            seats.append({"seat": seat, "name": player.name, "token": token,
+                          "bot": None if person else new.bots.get(seat, "au_toma")})
+        spectator = new_token()
+        tokens.append((hash_of(spectator), None))
+        row = GameRow(game_id, tuple(p.name for p in state.players), len(game.events),
+                      decisions, game.is_over, dict(new.bots))
+        self.store.create(row, seed, state.ruleset.describe(),
+                          [encode_event(e) for e in game.events], tokens)
+        with self._lock(game_id):
+            self._keep(game_id, _Entry(game, decisions))
+        return {"id": game_id, "seats": seats, "spectator": spectator}
+
+    # --- reading --------------------------------------------------------------------------
+
+    def show(self, access: Access) -> dict[str, Any]:
+        """The game as ``access``'s seat sees it."""
+        with self._lock(access.game):
+            # Read under the lock: no choice of this process is then half made, so a cached
+            # game is never rightly ahead of the row.
+            row = self._row(access.game)
+            entry = self._fresh(row, lambda since: self.store.events(row.id, since))
+            return wire.view_json(row.id, entry.game, access.seat, entry.decisions)
+
+    def count(self, game: str) -> int:
+        """How many events ``game`` has stored (for pushes: has it changed?)."""
+        return self._row(game).events
+
+    def listing(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
+        """The games the tokens open."""
+        found = []
+        for token in tokens:
+            access = self.access(token)
+            row = self._row(access.game)
+            found.append({"id": row.id, "seat": access.seat, "players": list(row.players),
+                          "events": row.events, "decision": row.decisions, "over": row.over})
+        return found
+
+    def log(self, access: Access) -> tuple[bytes, str | None]:
+        """The game's ``.rrlog`` and its signature file's text (``None`` without a key)."""
+        row = self._row(access.game)
+        if not row.over:
+            raise GameNotOverError("the log holds every hidden card: it is given once the game "
+                                   "is over")
+        data = log.encode([decode_event(e) for e in self.store.events(row.id)])
+        return data, None if self._sign is None else self._sign(data)
+
+    # --- choosing -------------------------------------------------------------------------
+
+    def choose(self, access: Access, choice: Choice) -> dict[str, Any]:
+        """Make ``access``'s seat's choice, let the bots answer, commit; the new view."""
+        with self._lock(access.game):
+            entry: _Entry | None = None
+            start = 0
+            try:
+                with self.store.locked(access.game) as locked:
+                    row = locked.row
+                    entry = self._fresh(row, locked.events)
+                    start = len(entry.game.events)
+                    decisions = self._make(entry.game, row, access, choice)
+                    new = entry.game.events[start:]
+                    locked.append([encode_event(e) for e in new], decisions,
+                                  entry.game.is_over)
+            except BaseException:
+                if entry is not None and len(entry.game.events) != start:
+                    self._drop(access.game)  # changed in memory, not in the store
+                raise
+            entry.decisions = decisions
+            return wire.view_json(access.game, entry.game, access.seat, decisions)
+
+    def _make(self, game: Game, row: GameRow, access: Access, choice: Choice) -> int:
+        """Check and make the choice on ``game``, then the bots'; the decisions made."""
+        if choice.decision != row.decisions:
+            raise StaleDecisionError(f"decision {choice.decision} is past: the game is at "
+                                     f"decision {row.decisions}")
+        decision = game.pending
+        if decision is None:
+            raise NoDecisionPendingError("the game is over; no decision is pending")
+        rule = decision.source if decision.source.startswith("RR-") else None
+        if access.seat is None:
+            raise ForbiddenError("a spectator's token cannot choose")
+        if access.seat != decision.seat:
+            raise WrongPlayerError(f"seat {access.seat} may not choose now: the decision is "
+                                   f"seat {decision.seat}'s ({decision.prompt})", rule)
+        option = wire.option_of(decision, choice.action)
+        if option is None:
+            raise IllegalChoiceError(f"action {choice.action} is not one of this decision's "
+                                     f"options ({decision.prompt})", rule)
+        game.choose(option, seat=access.seat)
+        return bots.play(game, row.bots, row.decisions + 1)
+
+    # --- the cache ------------------------------------------------------------------------
+
+    def _row(self, game: str) -> GameRow:
+        row = self.store.row(game)
+        if row is None:  # a token of a game that is gone: the store was replaced
+            raise ForbiddenError("this token's game is not in this server's store")
+        return row
+
+    def _lock(self, game: str) -> threading.Lock:
+        with self._guard:
+            lock = self._locks.get(game)
+            if lock is None:
+                lock = self._locks[game] = threading.Lock()
+            return lock
+
+    def _keep(self, game: str, entry: _Entry) -> None:
+        with self._guard:
+            self._cache[game] = entry
+            self._cache.move_to_end(game)
+            while len(self._cache) > CACHED_GAMES:
+                self._cache.popitem(last=False)
+
+    def _drop(self, game: str) -> None:
+        with self._guard:
+            self._cache.pop(game, None)
+
+    def _fresh(self, row: GameRow, stored: Callable[[int], list[bytes]]) -> _Entry:
+        """The game ``row`` describes (read with the lock of the game held), from the cache if
+        it has the row's events; caught up if it has fewer; rebuilt if it has more (the
+        database was put back to an older copy). ``stored(n)``: the stored events from the
+        ``n``-th on."""
+        with self._guard:
+            entry = self._cache.get(row.id)
+            if entry is not None:
+                self._cache.move_to_end(row.id)
+        if entry is not None:
+            have = len(entry.game.events)
+            if have == row.events:
+                return entry
+            if have < row.events and _catch_up(entry.game,
+                                               [decode_event(e) for e in stored(have)]):
+                entry.decisions = row.decisions
+                return entry
+        entry = _Entry(Game.resume([decode_event(e) for e in stored(0)]), row.decisions)
+        self._keep(row.id, entry)
+        return entry
+
+
+def _catch_up(game: Game, recorded: list[Event]) -> bool:
+    """Make on ``game`` the decisions ``recorded`` (the events after its own) holds; whether
+    that gave exactly those events (else ``game`` is spoilt: rebuild it)."""
+    start = len(game.events)
+    try:
+        while len(game.events) - start < len(recorded):
+            event = recorded[len(game.events) - start]
+            if not isinstance(event, DecisionMade):
+                return False
+            game.choose(event.option, seat=event.seat)
+    except Exception:  # noqa: BLE001 - any failure means: rebuild from the log
+        return False
+    return game.events[start:] == tuple(recorded)

@@ -1,0 +1,149 @@
+"""The OpenAPI 3.1 document of the server's routes, built here from the code's own limits
+and error table, written to ``examples/server/openapi.json`` (a test checks it is up to
+date) and served at ``GET /api/openapi.json``.
+
+    python -m rr.server.openapi > examples/server/openapi.json
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rr import __version__
+from rr.server.errors import STATUS
+from rr.server.limits import MAX_BODY
+from rr.server.requests import MAX_NAME
+from rr.server.bots import KINDS
+
+_ERROR = {"$ref": "#/components/schemas/Error"}
+_VIEW = {"$ref": "#/components/schemas/SeatView"}
+_GAME_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    types: dict[int, list[str]] = {}
+    for kind, code in STATUS:
+        types.setdefault(code, []).append(kind.__name__)
+    return {str(code): {"description": "error types: " + ", ".join(types.get(code, [])),
+                        "content": {"application/json": {"schema": _ERROR}}}
+            for code in codes}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _schemas() -> dict[str, Any]:
+    integer, string = {"type": "integer"}, {"type": "string"}
+    return {
+        "Error": {"type": "object", "required": ["error"], "properties": {"error": {
+            "type": "object", "required": ["type", "message", "rule"], "properties": {
+                "type": {"type": "string", "description": "the error's type, as rr serve "
+                                                          "names it"},
+                "message": string, "rule": {"type": ["string", "null"]}}}}},
+        "NewGame": {"type": "object", "required": ["players"], "additionalProperties": False,
+                    "properties": {
+                        "players": {"type": "array", "minItems": 1, "maxItems": 6, "items": {
+                            "type": "string", "minLength": 1, "maxLength": MAX_NAME}},
+                        "seed": {"type": "integer", "minimum": 0,
+                                 "description": "default: drawn at random, secret until "
+                                                "the game is over"},
+                        "ruleset": {"type": "string", "examples": ["official"]},
+                        "solo": {"type": "object", "properties": {
+                            "level": {"type": "integer", "minimum": 1, "maximum": 6}}},
+                        "bots": {"type": "object", "description": "seat (as a string): agent",
+                                 "additionalProperties": {"enum": list(KINDS)}}}},
+        "Created": {"type": "object", "required": ["id", "seats", "spectator"], "properties": {
+            "id": string,
+            "seats": {"type": "array", "items": {"type": "object", "properties": {
+                "seat": integer, "name": string, "token": {"type": ["string", "null"]},
+                "bot": {"type": ["string", "null"]}}}},
+            "spectator": string}},
+        "Choice": {"type": "object", "required": ["action", "decision"],
+                   "additionalProperties": False,
+                   "properties": {"action": integer, "decision": integer}},
+        "Option": {"type": "object", "properties": {
+            "index": integer, "action": integer, "text": string,
+            "option": {"type": "array", "description": "[kind, value], as rr serve"}}},
+        "Pending": {"type": ["object", "null"], "properties": {
+            "seat": integer, "player": string, "ask": string, "source": string,
+            "prompt": string, "decision": integer,
+            "options": {"type": ["array", "null"], "items": {"$ref":
+                                                             "#/components/schemas/Option"},
+                        "description": "only for the seat that decides"}}},
+        "SeatView": {"type": "object", "required": ["game", "seat", "events", "decision",
+                                                    "over", "pending", "view"], "properties": {
+            "game": string, "seat": {"type": ["integer", "null"]}, "events": integer,
+            "decision": integer, "over": {"type": "boolean"},
+            "totals": {"type": ["array", "null"]}, "winners": {"type": ["array", "null"]},
+            "pending": {"$ref": "#/components/schemas/Pending"},
+            "view": {"type": "object", "description": "rr.views.View, as rr serve's view op"}}},
+    }
+
+
+def document() -> dict[str, Any]:
+    """The OpenAPI document."""
+    bearer: list[dict[str, list[str]]] = [{"token": []}]
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "rr game server", "version": __version__,
+                 "description": "Red Rising games over HTTP and WebSocket. Every request "
+                                "body is JSON of at most "
+                                f"{MAX_BODY} bytes; every error has the typed body Error and "
+                                "changes nothing. See examples/server/README.md."},
+        "components": {"schemas": _schemas(), "securitySchemes": {
+            "token": {"type": "http", "scheme": "bearer",
+                      "description": "a seat's or the spectator's token"}}},
+        "paths": {
+            "/api/games": {
+                "post": {"summary": "create a game", "requestBody": {"required": True,
+                         "content": {"application/json": {"schema": {
+                             "$ref": "#/components/schemas/NewGame"}}}},
+                         "responses": {"201": _json({"$ref": "#/components/schemas/Created"},
+                                                    "the game, a token per seat"),
+                                       **_errors(400, 413, 422, 429)}},
+                "get": {"summary": "the games of the tokens given (Bearer T1,T2,...)",
+                        "security": bearer,
+                        "responses": {"200": _json({"type": "object"}, "the games"),
+                                      **_errors(400, 401, 429)}}},
+            "/api/games/{id}": {"get": {
+                "summary": "the game as the token's seat sees it", "security": bearer,
+                "parameters": [_GAME_ID],
+                "responses": {"200": _json(_VIEW, "the view"), **_errors(401, 403, 429)}}},
+            "/api/games/{id}/choose": {"post": {
+                "summary": "choose an option of the pending decision", "security": bearer,
+                "parameters": [_GAME_ID], "requestBody": {"required": True, "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/Choice"}}}},
+                "responses": {"200": _json(_VIEW, "the new view, after the bots answered"),
+                              **_errors(400, 401, 403, 409, 413, 422, 429)}}},
+            "/api/games/{id}/log": {"get": {
+                "summary": "the .rrlog of a finished game", "security": bearer,
+                "parameters": [_GAME_ID],
+                "responses": {"200": {"description": "the log",
+                                      "content": {"application/octet-stream": {}}},
+                              **_errors(401, 403, 409)}}},
+            "/api/games/{id}/log.sig": {"get": {
+                "summary": "the log's signature file (a server started with --key)",
+                "security": bearer, "parameters": [_GAME_ID],
+                "responses": {"200": _json({"type": "object"}, "the .sig file"),
+                              **_errors(401, 403, 404, 409)}}},
+            "/api/games/{id}/ws": {"get": {
+                "summary": "WebSocket (?token=): the seat's view now and after every change; "
+                           "a bad token gets an Error message, then close code 4000 + status",
+                "parameters": [_GAME_ID, {"name": "token", "in": "query", "required": True,
+                                          "schema": {"type": "string"}}],
+                "responses": {"101": {"description": "switching to WebSocket"}}}},
+            "/api/health": {"get": {"summary": "whether the server answers",
+                                    "responses": {"200": _json({"type": "object"}, "ok")}}},
+        },
+    }
+
+
+def text() -> str:
+    """The document as written to ``examples/server/openapi.json``."""
+    return json.dumps(document(), indent=2, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    print(text(), end="")

@@ -1,0 +1,124 @@
+"""Reading request bodies: strict, like ``rr serve`` (an unknown field is an error, ``null``
+means "not given", ``true`` is not an integer). A body that cannot be read is a
+``BadRequest`` (400); a value the rules refuse (seven players, level 9) is a
+``BadInputError`` (422)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from attrs import frozen
+
+from rr.errors import BadInputError
+from rr.protocol import BadRequest
+from rr.ruleset import Ruleset
+from rr.server.bots import KINDS
+from rr.untrusted import load_json
+
+MAX_NAME = 40
+"""The longest player name, in characters."""
+
+
+@frozen
+class NewGame:
+    players: tuple[str, ...]
+    seed: int | None
+    ruleset: Ruleset
+    level: int | None
+    """Au Toma's level in a solo game, else ``None``."""
+    bots: dict[int, str]
+
+
+@frozen
+class Choice:
+    action: int
+    decision: int
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def body_of(raw: bytes) -> dict[str, Any]:
+    """The JSON object a request body holds."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest("the request body is not UTF-8 text") from None
+    data = load_json(text, "the request body", BadRequest)
+    if not isinstance(data, dict):
+        raise BadRequest("the request body is a JSON object")
+    return data
+
+
+def _fields(data: dict[str, Any], known: tuple[str, ...], what: str) -> None:
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise BadRequest(f"{what} takes no field {unknown[0]!r} (it takes: {', '.join(known)})")
+
+
+def _wrong(name: str, want: str, value: Any) -> BadRequest:
+    return BadRequest(f"field {name!r} takes {want}, not {json.dumps(value)[:60]}")
+
+
+def new_game(data: dict[str, Any]) -> NewGame:
+    """``POST /api/games``: ``{"players": [names], "seed"?, "ruleset"?, "solo"?: {"level":
+    n}, "bots"?: {seat: kind}}``."""
+    _fields(data, ("players", "seed", "ruleset", "solo", "bots"), "a new game")
+    players = data.get("players")
+    if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
+        raise _wrong("players", "a list of player names", players)
+    for name in players:
+        if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+            raise BadInputError(f"a player's name is 1 to {MAX_NAME} printable characters, "
+                                f"not {json.dumps(name)[:60]}")
+    seed = data.get("seed")
+    if seed is not None and not (_is_int(seed) and 0 <= seed < 2**63):
+        raise _wrong("seed", "an integer from 0 to 2**63 - 1", seed)
+    ruleset = data.get("ruleset")
+    if ruleset is not None and not isinstance(ruleset, str):
+        raise _wrong("ruleset", "a string such as 'official' or 'protect_small_hands=true'",
+                     ruleset)
+    return NewGame(tuple(players), seed, Ruleset.parse(ruleset or "official"),
+                   _level(data.get("solo"), len(players)), _bots(data.get("bots"), players))
+
+
+def _level(solo: Any, players: int) -> int | None:
+    if solo is None:
+        return None
+    if not isinstance(solo, dict):
+        raise _wrong("solo", 'an object {"level": n}', solo)
+    _fields(solo, ("level",), "'solo'")
+    level = solo.get("level", 2)
+    if not _is_int(level):
+        raise _wrong("solo.level", "an integer from 1 to 6", level)
+    if players != 1:
+        raise BadInputError("a solo game has one player", "RR-SOLO-1")
+    return int(level)
+
+
+def _bots(bots: Any, players: list[str]) -> dict[int, str]:
+    if bots is None:
+        return {}
+    if not isinstance(bots, dict):
+        raise _wrong("bots", 'an object {"1": "random"} (seat: agent)', bots)
+    found: dict[int, str] = {}
+    for key, kind in bots.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < len(players)):
+            raise BadInputError(f"bots: {json.dumps(key)[:20]} is not a seat of this game "
+                                f"(0 to {len(players) - 1})")
+        if kind not in KINDS:
+            raise BadInputError(f"bots: unknown agent {json.dumps(kind)[:30]} (agents: "
+                                f"{', '.join(KINDS)})")
+        found[int(key)] = str(kind)
+    return found
+
+
+def choice(data: dict[str, Any]) -> Choice:
+    """``POST /api/games/{id}/choose``: ``{"action": n, "decision": k}``."""
+    _fields(data, ("action", "decision"), "a choice")
+    for name in ("action", "decision"):
+        if not _is_int(data.get(name)):
+            raise _wrong(name, "an integer", data.get(name))
+    return Choice(int(data["action"]), int(data["decision"]))

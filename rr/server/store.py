@@ -1,0 +1,132 @@
+"""What a game store does, whatever the database: the stored game *is* its event log.
+
+A store keeps, per game, one row (its players, seed, ruleset, bots, and three counters: the
+events stored, the decisions made, whether it is over), its events in order (each the msgpack
+``[tag, payload]`` of :func:`rr.events.codec.encode_event`, appended, never changed) and the
+SHA-256 of each of its tokens (:mod:`rr.server.tokens`) with the seat it opens (``None``: the
+spectator). Nothing else is stored: the state, the views and the pending decision are
+rebuilt from the events by the rules (``Game.resume``).
+
+A change is one :meth:`Store.locked` transaction: it locks the game's row (SQLite: ``BEGIN
+IMMEDIATE``, which takes the database's one write lock; PostgreSQL: ``SELECT ... FOR
+UPDATE`` on the row), hands back the row as it is under the lock, and commits what
+:meth:`Locked.append` wrote when the ``with`` block ends without an exception (rolls back
+otherwise). So two processes on one database take turns on a game, and the counters read
+under the lock are the truth: a choice made against an older ``decision`` is refused.
+
+Stores are used from many threads (the server's thread pool): each thread gets its own
+connection.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import Protocol
+
+from attrs import frozen
+
+from rr.errors import BadInputError
+from rr.model import Seat
+
+
+@frozen
+class GameRow:
+    """One game's row."""
+
+    id: str
+    players: tuple[str, ...]
+    events: int
+    """How many events are stored."""
+    decisions: int
+    """How many decisions were made (``DecisionMade`` events): the ``decision`` number a
+    choice must name."""
+    over: bool
+    bots: dict[int, str]
+    """The seats played inside the server, and by which agent."""
+
+
+@frozen
+class Access:
+    """What a token opens: a game, as a seat (``None``: as a spectator)."""
+
+    game: str
+    seat: Seat | None
+
+
+class Locked(Protocol):
+    """A game locked for a change (see :meth:`Store.locked`)."""
+
+    row: GameRow
+
+    def events(self, since: int = 0) -> list[bytes]: ...
+
+    def append(self, events: Sequence[bytes], decisions: int, over: bool) -> None:
+        """Store ``events`` after the row's ``events`` and set the counters."""
+
+
+class Store(Protocol):
+    """A game store (:mod:`rr.server.store_sqlite`, :mod:`rr.server.store_postgres`)."""
+
+    def create(self, row: GameRow, seed: int, ruleset: str, events: Sequence[bytes],
+               tokens: Sequence[tuple[str, Seat | None]]) -> None:
+        """Store a new game: its row, its first events and its token hashes, at once."""
+
+    def access(self, token_hash: str) -> Access | None:
+        """The game and seat a token's hash opens, or ``None``."""
+
+    def row(self, game: str) -> GameRow | None: ...
+
+    def events(self, game: str, since: int = 0) -> list[bytes]: ...
+
+    def locked(self, game: str) -> AbstractContextManager[Locked]: ...
+
+    def watch(self, changed: Callable[[str], None]) -> None:
+        """Call ``changed(game)`` (from any thread) after changes committed by other
+        processes, if the database can tell (PostgreSQL's NOTIFY); else do nothing (the
+        caller polls)."""
+
+    def close(self) -> None: ...
+
+
+class StoreError(BadInputError):
+    """A database that cannot be opened or used (a bad path, an unreachable server)."""
+
+
+def open_store(where: str, sqlite_sync: str = "FULL") -> Store:
+    """The store at ``where``: a ``postgresql://`` URL, or the path of a SQLite file (with
+    SQLite's ``synchronous`` setting ``sqlite_sync``)."""
+    if where.startswith(("postgresql://", "postgres://")):
+        from rr.server.store_postgres import PostgresStore  # psycopg only when asked for
+
+        store: Store = PostgresStore(where)
+        return store
+    from rr.server.store_sqlite import SqliteStore
+
+    return SqliteStore(where, sqlite_sync)
+
+
+def bots_text(bots: dict[int, str]) -> str:
+    """The bots column: ``seat=kind`` pairs, comma-separated (``""``: none)."""
+    return ",".join(f"{seat}={kind}" for seat, kind in sorted(bots.items()))
+
+
+def bots_of(text: str) -> dict[int, str]:
+    pairs = (item.partition("=") for item in text.split(",") if item)
+    return {int(seat): kind for seat, _, kind in pairs}
+
+
+def players_text(players: Sequence[str]) -> str:
+    """The players column: the names as a JSON list."""
+    return json.dumps(list(players))
+
+
+def players_of(text: str) -> tuple[str, ...]:
+    return tuple(str(name) for name in json.loads(text))
+
+
+def chunks(items: Sequence[bytes], size: int = 500) -> Iterator[tuple[int, Sequence[bytes]]]:
+    """``items`` in slices of at most ``size``, each with the index of its first item."""
+    for start in range(0, len(items), size):
+        yield start, items[start:start + size]

@@ -1,0 +1,201 @@
+"""The PostgreSQL store (psycopg 3): the same tables as SQLite, for several server processes.
+
+A change locks its game's row with ``SELECT ... FOR UPDATE`` inside a transaction, so
+changes to one game are made one at a time whichever process makes them, while other games
+go on in parallel (SQLite has one write lock for the whole file). Each thread of a process
+has its own connection, in autocommit mode outside the explicit transactions. A commit waits
+for the server's write-ahead log to reach the disk (PostgreSQL's default
+``synchronous_commit = on``): an answered choice survives a crash. A change also sends a
+``NOTIFY`` naming its game, so the WebSockets of every process hear of it at once
+(:meth:`PostgresStore.watch`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from rr.model import Seat
+from rr.server.store import (
+    Access,
+    GameRow,
+    StoreError,
+    bots_of,
+    bots_text,
+    chunks,
+    players_of,
+    players_text,
+)
+
+HINT = "pip install 'rr[postgres]'"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    players TEXT NOT NULL,
+    seed BIGINT NOT NULL,
+    ruleset TEXT NOT NULL,
+    bots TEXT NOT NULL,
+    events INTEGER NOT NULL,
+    decisions INTEGER NOT NULL,
+    over BOOLEAN NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    game TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    data BYTEA NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER
+);
+"""
+
+CHANNEL = "rr_games"
+"""The channel of PostgreSQL's LISTEN/NOTIFY on which a committed change names its game."""
+
+_ROW = "SELECT id, players, events, decisions, over, bots FROM games WHERE id = %s"
+
+
+def _psycopg() -> Any:
+    try:
+        return importlib.import_module("psycopg")
+    except ImportError:
+        raise StoreError(f"a PostgreSQL store needs the psycopg package: {HINT}") from None
+
+
+def _row(found: Any) -> GameRow | None:
+    if found is None:
+        return None
+    game, players, events, decisions, over, bots = found
+    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots))
+
+
+class _Locked:
+    def __init__(self, db: Any, row: GameRow) -> None:
+        self.row = row
+        self._db = db
+
+    def events(self, since: int = 0) -> list[bytes]:
+        return _events(self._db, self.row.id, since)
+
+    def append(self, events: Sequence[bytes], decisions: int, over: bool) -> None:
+        start = self.row.events
+        with self._db.cursor() as cursor:
+            cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
+                               [(self.row.id, start + i, e) for i, e in enumerate(events)])
+        self._db.execute("UPDATE games SET events = %s, decisions = %s, over = %s "
+                         "WHERE id = %s", (start + len(events), decisions, over, self.row.id))
+        # Delivered when the transaction commits (never if it rolls back): every process
+        # listening wakes its sockets of this game at once.
+        self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.row.id))
+
+
+def _events(db: Any, game: str, since: int) -> list[bytes]:
+    rows = db.execute("SELECT data FROM events WHERE game = %s AND seq >= %s ORDER BY seq",
+                      (game, since)).fetchall()
+    return [bytes(data) for (data,) in rows]
+
+
+class PostgresStore:
+    """Games in a PostgreSQL database (its tables created if missing)."""
+
+    def __init__(self, url: str) -> None:
+        self._psycopg = _psycopg()
+        self._url = url
+        self._local = threading.local()
+        self._all: list[Any] = []
+        self._guard = threading.Lock()
+        self._watching = False
+        self._stopped = threading.Event()
+        db = self._db()
+        try:
+            with db.transaction():
+                # Two processes starting at once must not both create the tables.
+                db.execute("SELECT pg_advisory_xact_lock(7215)")
+                db.execute(SCHEMA)
+        except self._psycopg.Error as err:
+            raise StoreError(f"cannot create rr's tables: {_first_line(err)}") from None
+
+    def _db(self) -> Any:
+        db = getattr(self._local, "db", None)
+        if db is None or db.closed:
+            try:
+                db = self._psycopg.connect(self._url, autocommit=True, connect_timeout=10)
+            except self._psycopg.Error as err:
+                raise StoreError(f"cannot reach the PostgreSQL database: {_first_line(err)}"
+                                 ) from None
+            self._local.db = db
+            with self._guard:
+                self._all.append(db)
+        return db
+
+    def create(self, row: GameRow, seed: int, ruleset: str, events: Sequence[bytes],
+               tokens: Sequence[tuple[str, Seat | None]]) -> None:
+        db = self._db()
+        with db.transaction(), db.cursor() as cursor:
+            cursor.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                           (row.id, players_text(row.players), seed, ruleset,
+                            bots_text(row.bots), len(events), row.decisions, row.over))
+            for start, part in chunks(events):
+                cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
+                                   [(row.id, start + i, e) for i, e in enumerate(part)])
+            cursor.executemany("INSERT INTO tokens VALUES (%s, %s, %s)",
+                               [(digest, row.id, seat) for digest, seat in tokens])
+
+    def access(self, token_hash: str) -> Access | None:
+        found = self._db().execute("SELECT game, seat FROM tokens WHERE hash = %s",
+                                   (token_hash,)).fetchone()
+        return None if found is None else Access(found[0], found[1])
+
+    def row(self, game: str) -> GameRow | None:
+        return _row(self._db().execute(_ROW, (game,)).fetchone())
+
+    def events(self, game: str, since: int = 0) -> list[bytes]:
+        return _events(self._db(), game, since)
+
+    @contextmanager
+    def locked(self, game: str) -> Iterator[_Locked]:
+        db = self._db()
+        with db.transaction():
+            row = _row(db.execute(_ROW + " FOR UPDATE", (game,)).fetchone())
+            if row is None:
+                raise KeyError(game)
+            yield _Locked(db, row)
+
+    def watch(self, changed: Callable[[str], None]) -> None:
+        """Call ``changed(game)`` (from a thread of its own) after every change committed by
+        any process: ``LISTEN`` on a connection of its own, reconnecting if it is lost."""
+        if self._watching:
+            return
+        self._watching = True
+        threading.Thread(target=self._listen, args=(changed,), daemon=True,
+                         name="rr-listen").start()
+
+    def _listen(self, changed: Callable[[str], None]) -> None:
+        while not self._stopped.is_set():
+            try:
+                with self._psycopg.connect(self._url, autocommit=True,
+                                           connect_timeout=10) as db:
+                    db.execute(f"LISTEN {CHANNEL}")
+                    while not self._stopped.is_set():
+                        for note in db.notifies(timeout=1.0):
+                            changed(note.payload)
+            except self._psycopg.Error:
+                self._stopped.wait(1.0)  # the server went away: try again in a moment
+
+    def close(self) -> None:
+        self._stopped.set()
+        with self._guard:
+            for db in self._all:
+                db.close()
+            self._all.clear()
+
+
+def _first_line(err: Exception) -> str:
+    return (str(err).strip().splitlines() or [type(err).__name__])[0]

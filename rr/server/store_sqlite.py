@@ -1,0 +1,190 @@
+"""The SQLite store (the default): one file, WAL journal, ``synchronous=FULL``.
+
+``synchronous=FULL`` makes every commit wait for the disk (fsync of the write-ahead log), so
+an answered choice survives a crash of the machine, not only of the process; ``NORMAL`` would
+be faster and still survive ``kill -9``, but could lose the last choices on a power cut.
+The write-ahead log lets readers go on while a change is being written. A change is
+``BEGIN IMMEDIATE`` ... ``COMMIT``: it takes SQLite's one write lock at once (waiting up to
+:data:`BUSY_MS` for it), so two processes on one file take turns; the row is read again under
+that lock.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from rr.model import Seat
+from rr.server.store import (
+    Access,
+    GameRow,
+    StoreError,
+    bots_of,
+    bots_text,
+    chunks,
+    players_of,
+    players_text,
+)
+
+SYNCHRONOUS = ("FULL", "NORMAL")
+"""SQLite's ``synchronous`` settings a store may use (see the module's docstring)."""
+
+BUSY_MS = 10_000
+"""How long a connection waits for another's write lock before giving up."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    players TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    ruleset TEXT NOT NULL,
+    bots TEXT NOT NULL,
+    events INTEGER NOT NULL,
+    decisions INTEGER NOT NULL,
+    over INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    game TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER
+);
+"""
+
+_ROW = "SELECT id, players, events, decisions, over, bots FROM games WHERE id = ?"
+
+
+def _row(found: tuple[str, str, int, int, int, str] | None) -> GameRow | None:
+    if found is None:
+        return None
+    game, players, events, decisions, over, bots = found
+    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots))
+
+
+class _Locked:
+    def __init__(self, db: sqlite3.Connection, row: GameRow) -> None:
+        self.row = row
+        self._db = db
+
+    def events(self, since: int = 0) -> list[bytes]:
+        return _events(self._db, self.row.id, since)
+
+    def append(self, events: Sequence[bytes], decisions: int, over: bool) -> None:
+        start = self.row.events
+        self._db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
+                             [(self.row.id, start + i, e) for i, e in enumerate(events)])
+        self._db.execute("UPDATE games SET events = ?, decisions = ?, over = ? WHERE id = ?",
+                         (start + len(events), decisions, int(over), self.row.id))
+
+
+def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
+    return [bytes(data) for (data,) in db.execute(
+        "SELECT data FROM events WHERE game = ? AND seq >= ? ORDER BY seq", (game, since))]
+
+
+class SqliteStore:
+    """Games in one SQLite file (created with its tables if missing)."""
+
+    def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise StoreError(f"SQLite's synchronous is one of {', '.join(SYNCHRONOUS)}, "
+                             f"not {synchronous!r}")
+        self.path = Path(path)
+        self.synchronous = synchronous
+        # SQLite has one write lock per file; threads of this process queue for it here, in
+        # order, rather than in SQLite's busy handler, which sleeps and retries (tens of ms).
+        self._writing = threading.Lock()
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
+        db = self._db()
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            db.executescript(SCHEMA)
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot use {self.path} as a SQLite database: {err}") from None
+
+    def _db(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            try:
+                db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_MS / 1000,
+                                     check_same_thread=False)
+                db.execute(f"PRAGMA synchronous = {self.synchronous}")
+                db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            except sqlite3.Error as err:
+                raise StoreError(f"cannot open the SQLite database {self.path}: {err}"
+                                 ) from None
+            self._local.db = db
+            with self._guard:
+                self._all.append(db)
+        return db
+
+    def create(self, row: GameRow, seed: int, ruleset: str, events: Sequence[bytes],
+               tokens: Sequence[tuple[str, Seat | None]]) -> None:
+        db = self._db()
+        with self._writing:
+            self._create(db, row, seed, ruleset, events, tokens)
+
+    def _create(self, db: sqlite3.Connection, row: GameRow, seed: int, ruleset: str,
+                events: Sequence[bytes], tokens: Sequence[tuple[str, Seat | None]]) -> None:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (row.id, players_text(row.players), seed, ruleset, bots_text(row.bots),
+                        len(events), row.decisions, int(row.over)))
+            for start, part in chunks(events):
+                db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
+                               [(row.id, start + i, e) for i, e in enumerate(part)])
+            db.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
+                           [(digest, row.id, seat) for digest, seat in tokens])
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def access(self, token_hash: str) -> Access | None:
+        found = self._db().execute("SELECT game, seat FROM tokens WHERE hash = ?",
+                                    (token_hash,)).fetchone()
+        return None if found is None else Access(found[0], found[1])
+
+    def row(self, game: str) -> GameRow | None:
+        return _row(self._db().execute(_ROW, (game,)).fetchone())
+
+    def events(self, game: str, since: int = 0) -> list[bytes]:
+        return _events(self._db(), game, since)
+
+    @contextmanager
+    def locked(self, game: str) -> Iterator[_Locked]:
+        db = self._db()
+        with self._writing:
+            yield from self._locked(db, game)
+
+    def _locked(self, db: sqlite3.Connection, game: str) -> Iterator[_Locked]:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            row = _row(db.execute(_ROW, (game,)).fetchone())
+            if row is None:
+                raise KeyError(game)
+            yield _Locked(db, row)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def watch(self, changed: Callable[[str], None]) -> None:
+        """SQLite cannot tell one process of another's changes: the WebSockets poll."""
+
+    def close(self) -> None:
+        with self._guard:
+            for db in self._all:
+                db.close()
+            self._all.clear()

@@ -1,0 +1,115 @@
+"""Playing games over HTTP as their seats, and checking what each seat was shown."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from rr.events import log
+from rr.knowledge import knows
+from rr.model import CardId
+from rr.state import GameState, apply
+from tests.protocol.test_leaks import card_ids
+from tests.server.harness import ROOT, Client, rr_env
+
+Answer = tuple[int | None, dict[str, Any]]
+"""A view answer and the seat it was for."""
+
+
+def create(client: Client, **fields: Any) -> dict[str, Any]:
+    created: dict[str, Any] = client.ok("POST", "/api/games", body=fields)
+    return created
+
+
+def tokens(created: dict[str, Any]) -> dict[int, str]:
+    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+
+
+def step(client: Client, created: dict[str, Any], rng: random.Random,
+         seen: list[Answer] | None = None, last: dict[str, Any] | None = None
+         ) -> dict[str, Any] | None:
+    """One choice by the seat that decides; its answer, or ``None`` if the game is over.
+    The deciding seat's view is fetched first, unless ``last`` (the previous answer) already
+    lists its options; with ``seen``, the spectator's view too, and every answer is kept."""
+    game = created["id"]
+    if last is None or last["pending"] is None or last["pending"]["options"] is None \
+            or seen is not None:
+        spectator = client.ok("GET", f"/api/games/{game}", created["spectator"])
+        if seen is not None:
+            seen.append((None, spectator))
+        if spectator["pending"] is None:
+            return None
+        assert spectator["pending"]["options"] is None
+        seat = spectator["pending"]["seat"]
+        mine = client.ok("GET", f"/api/games/{game}", tokens(created)[seat])
+    else:
+        seat, mine = last["pending"]["seat"], last
+    options = mine["pending"]["options"]
+    assert options, "the deciding seat is shown its options"
+    pick = rng.choice(options)
+    answer: dict[str, Any] = client.ok("POST", f"/api/games/{game}/choose",
+                                       tokens(created)[seat],
+                                       {"action": pick["action"], "decision": mine["decision"]})
+    if seen is not None:
+        seen += [(seat, mine), (seat, answer)]
+    return answer
+
+
+def play_out(client: Client, created: dict[str, Any], rng: random.Random,
+             seen: list[Answer] | None = None, most: int = 5000) -> int:
+    """Play ``created`` to its end; the choices made."""
+    last = None
+    for made in range(most):
+        last = step(client, created, rng, seen, last)
+        if last is None:
+            return made
+    raise AssertionError(f"no end after {most} choices")
+
+
+def download(client: Client, created: dict[str, Any], folder: Path) -> Path:
+    """The game's log (and its signature, if the server signs), saved in ``folder``."""
+    game, token = created["id"], created["spectator"]
+    answer = client.call("GET", f"/api/games/{game}/log", token)
+    assert answer.status_code == 200, answer.text
+    path = folder / f"{game}.rrlog"
+    path.write_bytes(answer.content)
+    signature = client.call("GET", f"/api/games/{game}/log.sig", token)
+    if signature.status_code == 200:
+        Path(f"{path}.sig").write_text(signature.text)
+    return path
+
+
+def audit(path: Path, key: Path | None = None) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "rr", "audit", str(path)]
+    if key is not None:
+        command += ["--key", str(key)]
+    return subprocess.run(command, capture_output=True, text=True, env=rr_env(), cwd=ROOT,
+                          timeout=120)
+
+
+def _knows(state: GameState, seat: int | None, card: CardId) -> bool:
+    """``rr.knowledge.knows``; for the spectator (``None``), whom rr.knowledge keeps no set
+    for, also a card every seat knows: one revealed to the whole table (a card revealed from
+    a hand at the end of the game names the pending decision's source)."""
+    if knows(state, seat, card):
+        return True
+    return seat is None and all(knows(state, s, card) for s in range(len(state.players)))
+
+
+def leaks(path: Path, seen: list[Answer]) -> list[str]:
+    """Every card an answer names that its seat did not know when the answer was made (the
+    state after the answer's ``events`` records of the downloaded log)."""
+    events = log.read(path).events
+    state, done = GameState(), 0
+    found = []
+    for seat, answer in sorted(seen, key=lambda item: item[1]["events"]):
+        while done < answer["events"]:
+            state = apply(state, events[done])
+            done += 1
+        unknown = sorted(c for c in card_ids(answer) if not _knows(state, seat, CardId(c)))
+        if unknown:
+            found.append(f"seat {seat} at record {done}: {unknown}")
+    return found
