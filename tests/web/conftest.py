@@ -92,6 +92,9 @@ def browsers(browser_ready: None) -> Iterator[Callable[..., Browser]]:
             options.add_argument(flag)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        if size[0] < 500:  # below a desktop window's smallest width: emulate the phone
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": True})
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(30)
         opened.append(driver)

@@ -115,7 +115,8 @@ export function board(view, faceDown, {hands = null} = {}) {
   ];
   const banished = el("div", {class: "banished"}, el("h3", {}, `Banished (${view.banished.length})`),
                       el("div", {class: "stack"}, view.banished.map((id) => cardFace(id))));
-  const parts = [players, el("div", {class: "facts"}, extra), locations, banished];
+  const parts = [el("div", {class: "scroll"}, players), el("div", {class: "facts"}, extra),
+                 locations, banished];
   if (view.solo) parts.push(soloPanel(view.solo));
   if (hands) {
     parts.push(el("div", {class: "hands"}, hands.map((hand, seat) => el("section", {},

@@ -40,7 +40,7 @@ async function open(bytes, signature = null, key = null) {
   $("seat").replaceChildren(
     el("option", {value: "all"}, "everything the log holds"),
     el("option", {value: "spectator"}, "a spectator (no hand)"),
-    answer.players.map((name, seat) => el("option", {value: String(seat)}, `${name} (seat ${seat + 1})`)));
+    ...answer.players.map((name, seat) => el("option", {value: String(seat)}, `${name} (seat ${seat + 1})`)));
   showVerdict(answer.audit);
   const start = divergence !== null ? Math.min(divergence, records - 1) : records - 1;
   $("step").value = String(start);
