@@ -26,7 +26,10 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WINDOW = (1280, 900)
 """The window of every page and screenshot (a phone-sized one is set where a test says)."""
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS_ENV = "RR_SCREENSHOTS"
+"""Where the tests save their screenshots: this folder if set (``RR_SCREENSHOTS=docs/screenshots
+python -m pytest tests/web`` refreshes the README's), else the session's temporary folder, so
+a test run leaves the work tree as it was."""
 INSTALL_SECONDS = 900
 
 
@@ -107,9 +110,21 @@ def browsers(browser_ready: None) -> Iterator[Callable[..., Browser]]:
             driver.quit()
 
 
+_folder: list[Path] = []
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _screenshots(tmp_path_factory: pytest.TempPathFactory) -> None:
+    chosen = os.environ.get(SCREENSHOTS_ENV)
+    _folder[:] = [Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")]
+
+
 def screenshot(driver: Browser, name: str) -> Path:
-    """Save the page as docs/screenshots/NAME.png (the whole page's height, capped)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    driver.save_screenshot(str(path))
+    """Save the window (:data:`WINDOW`, or the phone's) as NAME.png in the screenshots'
+    folder; the file must be a PNG of some size."""
+    folder = _folder[0]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    assert driver.save_screenshot(str(path)), f"no screenshot saved to {path}"
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 5000
     return path

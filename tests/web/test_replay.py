@@ -59,7 +59,7 @@ def test_a_clean_signed_log_stepped_through(server: Server, browsers: Callable[.
     _open(driver, server, path, sig, public)
     verdict = driver.find_element(By.ID, "verdict")
     assert "clean" in verdict.get_attribute("class")
-    assert "every random outcome drawn by the seed" in verdict.text
+    assert "every random outcome is the one the seed draws" in verdict.text
     assert f"verified (key {fingerprint})" in verdict.text
     _shown(driver, len(events) - 1)
     assert driver.find_element(By.CSS_SELECTOR, ".scorepad tr.total")
@@ -101,6 +101,7 @@ def test_a_tampered_log_steps_to_its_divergence(server: Server, browsers: Callab
     assert "diverged" in verdict.get_attribute("class")
     assert text(driver, "divergence-record") == str(record)
     assert text(driver, "divergence-rule") not in ("", "—")
+    assert f"every random outcome before record {record}" in verdict.text
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
     _shown(driver, 0)
     ActionChains(driver).send_keys("d").perform()

@@ -51,10 +51,8 @@ function showVerdict(audit) {
   const box = $("verdict");
   box.className = `verdict ${audit.verdict}`;
   divergence = audit.divergence ? audit.divergence.record : null;
-  const words = {clean: "✔ clean", diverged: "✖ diverges", unreadable: "✖ unreadable",
-                 bad_signature: "✖ signature does not verify", rules_failed: "✖ the rules failed"};
-  const parts = [el("p", {}, el("span", {class: "word"}, words[audit.verdict] || audit.verdict), " ",
-                      named(audit.summary))];
+  const icon = audit.verdict === "clean" ? "✔" : "✖";
+  const parts = [el("p", {}, el("span", {class: "word"}, icon), " ", named(audit.summary))];
   const d = audit.divergence;
   if (d) {
     parts.push(el("dl", {class: "divergence"},
@@ -67,12 +65,19 @@ function showVerdict(audit) {
       d.differences.length ? [el("dt", {}, "differences"),
                               el("dd", {}, d.differences.map((x) => el("div", {}, named(x))))] : null));
   }
-  parts.push(el("p", {class: "checks"},
-    `seed check: ${audit.outcomes === "seed" ? (d && d.seed !== null ? "failed" : "every random outcome drawn by the seed")
-                                             : audit.outcomes === "table" ? "not made (outcomes recorded at a table)" : "—"}`,
+  parts.push(el("p", {class: "checks"}, `seed check: ${seedCheck(audit)}`,
     " · ", `signature: ${audit.signature === "verified" ? `verified (key ${audit.signed_by})` : audit.signature}`));
   box.replaceChildren(...parts);
   $("to-divergence").hidden = divergence === null;
+}
+
+function seedCheck(audit) {
+  const d = audit.divergence;
+  if (audit.outcomes === "table") return "not made: the random outcomes were recorded at a table";
+  if (audit.outcomes !== "seed") return "not made: the log cannot be read";
+  if (!d) return "every random outcome is the one the seed draws";
+  if (d.seed !== null) return `failed: record ${d.record} is not what seed ${d.seed} draws`;
+  return `every random outcome before record ${d.record} is the one the seed draws`;
 }
 
 async function step(at) {

@@ -111,7 +111,7 @@ function show(answer) {
     view.known_elsewhere.map((k) => el("span", {class: "known"}, cardFace(k.card),
       k.zone.kind === "deck" ? ` (deck, ${k.depth} from the top)`
                              : ` (${view.players[k.zone.seat]?.name ?? "?"}'s hand)`)))] : []));
-  $("board").replaceChildren(board(view, answer.face_down));
+  $("board").replaceChildren(board(view, answer.face_down, {hands: view.final_hands}));
   if (newer) loadStory();
   if (answer.over) showEnd(answer);
 }
@@ -123,6 +123,7 @@ function showDecision(answer) {
   if (!pending) {
     $("prompt").textContent = "The game is over";
     $("decision-note").textContent = "";
+    $("decision").querySelector(".hint").hidden = true;
     return;
   }
   const mine = pending.options !== null;
