@@ -13,6 +13,8 @@ from rr.options import Option, describe
 class Ask(enum.Enum):
     """The shape of a decision, so a front-end knows what to show."""
 
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
+
     TURN = "turn"
     """Lead (a card and a location) or Scout (RR-TURN-1)."""
     GAIN = "gain"

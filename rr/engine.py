@@ -41,7 +41,9 @@ from rr.sampling import (
     relabelled,
     restart_point,
     turn_program,
+    automa_by_place,
     unknown_automa_cards,
+    unknown_by_place,
     unknown_cards,
 )
 from rr.state import EMPTY, GameState, apply, fold
@@ -209,23 +211,31 @@ class Game:
         the sample's history before the turn is not re-adjudicated, so its log is not one to
         audit. Raises :class:`SamplingError` if ``tries`` permutations all contradict the
         events since that turn began (never seen in the fuzzer).
+
+        A sample depends only on what ``seat`` knows and on ``rng``: every game of ``seat``'s
+        information set (this one, or any sample of it for ``seat``) gives the same sample
+        for the same generator state. A search bot that sees a game only through its samples
+        therefore cannot read a hidden card.
         """
         if not 0 <= seat < len(self.state.players):
             raise BadInputError(f"there is no seat {seat}")
         if not self._events or not isinstance(self._events[0], GameStarted):
             raise SamplingError("a game started from a position has no log to sample from")
-        pool = unknown_cards(self.state, seat)
+        # The shuffled cards are dealt to the places the unknown cards lie in, in an order
+        # that names no card, so that the sample is a function of what the seat knows and of
+        # ``rng`` alone: the same for every game of the seat's information set.
+        pool, places = unknown_cards(self.state, seat), unknown_by_place(self.state, seat)
         if self._restart is None or self._restart[0] != len(self._events):
             self._restart = (len(self._events), restart_point(self._events))
         point = self._restart[1]
-        automa = unknown_automa_cards(self.state)
+        automa, automa_places = unknown_automa_cards(self.state), automa_by_place(self.state)
         for _ in range(max(tries, 1)):
             shuffled = list(pool)
             rng.shuffle(shuffled)
-            sigma = {c: s for c, s in zip(pool, shuffled) if c != s}
+            sigma = {c: s for c, s in zip(places, shuffled) if c != s}
             order = list(automa)
             rng.shuffle(order)
-            tau = {a: b for a, b in zip(automa, order) if a != b}  # Au Toma's deck, RR-SOLO-2
+            tau = {a: b for a, b in zip(automa_places, order) if a != b}  # RR-SOLO-2
             sample = self._relabelled(sigma, point, rng.getrandbits(63), tau)
             if sample is not None:
                 return sample
@@ -304,7 +314,7 @@ class Game:
                 f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
                 f"({self.state.players[decision.seat].name})",
                 _rule_of(decision))
-        if option not in decision.options:
+        if not _listed(option, decision.options):
             raise IllegalChoiceError(
                 f"{_describe(option)!r} is not a legal option for: {decision.prompt} "
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
@@ -423,6 +433,16 @@ class Game:
     def _diverge(self, recorded: Event, expected: str) -> None:
         raise DivergenceError(len(self._events), _show(recorded, self.state), expected,
                               self._asked_by)
+
+
+def _listed(option: Option, options: tuple[Option, ...]) -> bool:
+    """Whether ``option`` is one of ``options``: by identity first (a bot hands back the
+    listed object, found without calling an option's ``__eq__`` on every one before it; a
+    turn lists about 20 Leads), then by equality (issue #12)."""
+    for listed in options:
+        if listed is option:
+            return True
+    return option in options
 
 
 def _rule_of(decision: Decision) -> str | None:

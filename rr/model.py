@@ -20,6 +20,8 @@ Seat = int
 class Color(enum.Enum):
     """The 14 castes. A card's colour is its caste (rulebook, Anatomy of a Character Card)."""
 
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
+
     GOLD = "gold"
     SILVER = "silver"
     COPPER = "copper"
@@ -60,6 +62,8 @@ LOCATIONS: tuple[Location, ...] = tuple(Location)
 class Bonus(enum.Enum):
     """What a location bonus or a face of the Rising die gives (RR-BONUS-*, RR-DIE-*)."""
 
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
+
     FLEET = "fleet"
     HELIUM = "helium"
     SOVEREIGN = "sovereign"
@@ -82,6 +86,8 @@ DIE_FACES: tuple[Bonus, ...] = tuple(Bonus)
 class House(enum.Enum):
     """The six houses (house tiles)."""
 
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
+
     APOLLO = "apollo"
     CERES = "ceres"
     DIANA = "diana"
@@ -101,6 +107,7 @@ class Declaration:
 
 
 class ZoneKind(enum.Enum):
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
     DECK = "deck"
     HAND = "hand"
     LOCATION = "location"

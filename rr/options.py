@@ -7,6 +7,7 @@ plain frozen values so they can be compared, hashed, logged and sent over the wi
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Union
 
 from attrs import frozen
@@ -56,6 +57,13 @@ class PickCard:
         return self.card
 
 
+@functools.cache
+def pick_card(card: CardId) -> PickCard:
+    """``PickCard(card)``, made once per card: options are frozen values, and the rules offer
+    whole stacks of them (Ceres' banish, the blocks, the end of the game; issue #12)."""
+    return PickCard(card)
+
+
 @frozen
 class PickFaceDown:
     """A face-down card, by where it lies: ``depth`` 0 is the top card of ``location``.
@@ -99,6 +107,8 @@ class PickName:
 class Answer(enum.Enum):
     """Yes/no questions, "stop" in a sequence of picks, and "best" declarations."""
 
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
+
     YES = "yes"
     NO = "no"
     DONE = "done"
@@ -110,6 +120,8 @@ class Answer(enum.Enum):
 
 class Position(enum.Enum):
     """Where a card goes in a stack."""
+
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
 
     TOP = "top"
     BOTTOM = "bottom"

@@ -48,6 +48,28 @@ def unknown_cards(state: GameState, seat: Seat) -> list[CardId]:
     return sorted(c for c in hidden if not knows(state, seat, c))
 
 
+def unknown_by_place(state: GameState, seat: Seat) -> list[CardId]:
+    """The cards of :func:`unknown_cards` listed by where they lie, not by name: the deck from
+    the bottom, the other hands seat by seat, then the face-down cards location by location
+    from the bottom of each stack. ``Game.sample_for`` deals its shuffled cards to these
+    places in this order, so a sample depends on what ``seat`` knows and on the random draws,
+    never on which unknown card lies where (RR-VIEW-7)."""
+    places = list(state.deck)
+    for other, player in enumerate(state.players):
+        if other != seat:
+            places += player.hand
+    for stack in state.locations:
+        places += [c for c in stack if c in state.face_down]
+    return [c for c in places if not knows(state, seat, c)]
+
+
+def automa_by_place(state: GameState) -> list[int]:
+    """Au Toma's cards of :func:`unknown_automa_cards`, by where they lie: her deck from the
+    bottom, then the cards set aside."""
+    solo = state.solo
+    return [] if solo is None else [*solo.deck, *solo.set_aside]
+
+
 def unknown_automa_cards(state: GameState) -> list[int]:
     """Au Toma's cards nobody knows the place of: her deck and the cards set aside unseen
     (RR-SOLO-2); her discard pile and the cards of the turn under way are face up."""
@@ -115,21 +137,28 @@ def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None
         fields = _CARD_FIELDS[type(event)] = tuple(
             f for f in ("card", "cards", "order", "automa_card", "automa_cards")
             if f in attrs.fields_dict(type(event)))
+    # Only what changes is replaced: most events name no card that is dealt anew, and are
+    # kept as they are (a sample relabels the whole log, and search draws many samples).
     changes: dict[str, Any] = {}
     for name in fields:
         value = getattr(event, name)
+        new: Any
         if name.startswith("automa_"):  # Au Toma's own numbered cards
-            if tau:
-                changes[name] = (tau.get(value, value) if isinstance(value, int)
-                                 else tuple(tau.get(a, a) for a in value))
+            if not tau:
+                continue
+            new = (tau.get(value, value) if isinstance(value, int)
+                   else tuple(tau.get(a, a) for a in value))
         else:
-            changes[name] = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
-                             else tuple(sigma.get(c, c) for c in value))
+            new = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
+                   else tuple(sigma.get(c, c) for c in value))
+        if new != value:
+            changes[name] = new
     if isinstance(event, DecisionMade):
         option = event.option
-        if isinstance(option, PickCard):
-            changes["option"] = PickCard(sigma.get(option.card, option.card))
-        changes["source"] = sigma.get(CardId(event.source), CardId(event.source))
+        if isinstance(option, PickCard) and option.card in sigma:
+            changes["option"] = PickCard(sigma[option.card])
+        if event.source in sigma:
+            changes["source"] = sigma[CardId(event.source)]
     return evolve(cast(Any, event), **changes) if changes else event
 
 

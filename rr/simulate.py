@@ -23,6 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from rr.agents.greedy import GreedyAgent
+from rr.agents.ismcts import ITERATIONS, ISMCTSAgent
 from rr.agents.random import RandomAgent
 from rr.decisions import Decision
 from rr.engine import Game
@@ -55,11 +56,31 @@ def _greedy(seed: int, ruleset: Ruleset) -> Chooser:
     return choose
 
 
+def _ismcts(seed: int, ruleset: Ruleset, iterations: int = ITERATIONS) -> Chooser:
+    agent = ISMCTSAgent(seed, ruleset, iterations=iterations)
+
+    def choose(decision: Decision, game: Game) -> Option:
+        # The agent sees the game only through samples of its seat's information set.
+        return agent.choose(decision, lambda rng: game.sample_for(decision.seat, rng))
+
+    return choose
+
+
 AGENTS: Mapping[str, Callable[[int, Ruleset], Chooser]] = {
     "random": _random,
     "greedy": _greedy,
+    "ismcts": _ismcts,
 }
-"""The agent kinds ``rr simulate --agents`` knows, by name."""
+"""The agent kinds ``rr simulate --agents`` knows, by name. ``ismcts:N`` is the ISMCTS agent
+with N iterations per decision (``ismcts`` alone: ``rr.agents.ismcts.ITERATIONS``)."""
+
+
+def make_chooser(name: str, seed: int, ruleset: Ruleset) -> Chooser:
+    """The chooser of the agent ``name`` (as :func:`parse_agents` accepts it)."""
+    kind, _, budget = name.partition(":")
+    if kind == "ismcts" and budget:
+        return _ismcts(seed, ruleset, int(budget))
+    return AGENTS[kind](seed, ruleset)
 
 RAY_HINT = "pip install 'rr[ray]'"
 PROBE_SECONDS = 5.0
@@ -77,8 +98,12 @@ def parse_agents(text: str) -> tuple[str, ...]:
         if not name:
             raise BadInputError(f"an empty agent name in {text!r}; agents are: "
                                 f"{', '.join(AGENTS)}")
-        if name not in AGENTS:
-            raise BadInputError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}")
+        kind, colon, budget = name.partition(":")
+        if kind not in AGENTS or (colon and kind != "ismcts"):
+            raise BadInputError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}"
+                                " (ismcts:N: N iterations a decision)")
+        if colon and not (budget.isdigit() and 0 < int(budget) <= 1_000_000):
+            raise BadInputError(f"{name!r}: ismcts:N needs N from 1 to 1000000 iterations")
     return names
 
 
@@ -116,7 +141,7 @@ def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
     try:
         kinds = seat_agents(agents, players)
         game = Game.new(players, seed=seed, ruleset=ruleset)
-        choosers = {kind: AGENTS[kind](seed, game.state.ruleset) for kind in set(kinds)}
+        choosers = {kind: make_chooser(kind, seed, game.state.ruleset) for kind in set(kinds)}
         by_seat = [choosers[kind] for kind in kinds]
         while (decision := game.pending) is not None:
             if decisions >= MAX_DECISIONS:
@@ -365,7 +390,7 @@ def play_solo(seed: int, level: int, agent: str = "random", ruleset: Ruleset | N
     """One solo game of ``agent`` against Au Toma at ``level``; never raises."""
     try:
         game = Game.new(["Player"], seed=seed, ruleset=ruleset, level=level)
-        chooser = AGENTS[agent](seed, game.state.ruleset)
+        chooser = make_chooser(agent, seed, game.state.ruleset)
         decisions = 0
         while (decision := game.pending) is not None:
             if decisions >= MAX_DECISIONS:

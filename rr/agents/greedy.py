@@ -25,6 +25,7 @@ decisions. A decision costs a few dozen card-scoring calls.
 from __future__ import annotations
 
 import enum
+from types import CodeType, FunctionType
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rr.agents.random import RandomAgent
@@ -46,7 +47,7 @@ from rr.options import Answer, GainTop, Lead, Option, PickCard, Scout
 from rr.ruleset import Ruleset
 from rr.scoring.bonuses import NO_BONUS, EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.optimise import best_declarations
-from rr.scoring.registry import BONUSES, end_game_points
+from rr.scoring.registry import ARTISAN_CHEF, BONUSES, end_game_points
 from rr.scoring.scorepad import (
     EXCESS_CARD_PENALTY,
     FLEET_POINTS,
@@ -184,7 +185,7 @@ class Position:
             ruleset=ruleset,
         )
         self._values: dict[tuple[CardId, ...], int] = {}
-        self._board_only: dict[CardId, int] = {}
+        self._board_only: dict[tuple[CardId, bool], int] = {}
         self._cache: dict[object, float] = {}
         self._mine: Mapping[CardId, Declaration] | None = None
         self._now: int | None = None
@@ -225,15 +226,19 @@ class Position:
         else:
             cards = tuple(_PLAIN[c] for c in hand)
         points = sum(_CORE[c] for c in hand)
+        chef = ARTISAN_CHEF in hand  # cancels a card's lost points (RULING-A20)
         for i, c in enumerate(hand):
             text = _TEXT[c]
             if text is _Text.BOARD:
-                board = self._board_only.get(c)
+                key = (c, chef)
+                board = self._board_only.get(key)
                 if board is None:
-                    board = self._board_only[c] = end_game_points(EndGame(cards, i, self.around))
+                    board = self._board_only[key] = end_game_points(
+                        EndGame(cards, i, self.around))
                 points += board
             elif text is _Text.HAND:
                 points += end_game_points(EndGame(cards, i, self.around))
+        points += self.memory.hand_alone(tuple(hand), chosen, cards, self.around)
         return points + EXCESS_CARD_PENALTY * max(0, len(cards) - HAND_SIZE_WITHOUT_PENALTY)
 
     def marginal(self, gained: CardId) -> float:
@@ -401,16 +406,80 @@ class _Text(enum.Enum):
     NONE = "none"
     """No end-game text: the core value only."""
     BOARD = "board"
-    """The board only, never the hand: the Grays ("for each <colour> on all locations",
-    rr/scoring/bonuses_gray.py), so one score per position serves every candidate hand."""
+    """Never the hand: the board, the tokens or the banished pile only (the Grays' "for each
+    <colour> on all locations", Firewall Expert, Quietus, ...), so one score per position
+    serves every candidate hand (one with Artisan Chef, one without: RULING-A20)."""
+    HAND_ALONE = "hand alone"
+    """The hand and the card itself only, never the board or the tokens ("+4 if with a Gold",
+    "for each Red"): one score per hand serves every position of a game (the ruleset aside,
+    which is the agent's own)."""
     HAND = "hand"
     """Anything, the hand included."""
+
+
+_READS_HAND = frozenset({"hand", "others", "this", "index", "is_with", "is_with_named", "count",
+                         "count_named", "bonuses", "optimise", "registry"})
+"""What of :class:`EndGame` (and of the scorer) shows the hand."""
+
+
+def _names_used(code: CodeType) -> frozenset[str]:
+    """Every global and attribute name ``code`` (and the code nested in it) uses."""
+    found = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            found |= _names_used(const)
+    return frozenset(found)
+
+
+def reads_hand(card_id: CardId) -> bool:
+    """Whether ``card_id``'s end-game text can read the hand it is in: True unless its scoring
+    function names nothing of :data:`_READS_HAND` and calls nothing of rr's own (a helper it
+    hands the card to could read the hand). Judged from the function's code, and checked
+    card by card against random hands by tests/agents/test_greedy.py."""
+    score = BONUSES[card_id].score
+    code = getattr(score, "__code__", None)
+    if code is None:
+        return True
+    for name in _names_used(code):
+        if name in _READS_HAND:
+            return True
+        used = score.__globals__.get(name)
+        if isinstance(used, FunctionType) and used.__module__.startswith("rr."):
+            return True
+    return False
+
+
+_READS_AROUND = frozenset({
+    "around", "me", "opponents", "has_sovereign", "has_most_influence", "has_least_influence",
+    "shares_influence_with_an_opponent", "has_most_helium", "an_opponent_has_more_helium",
+    "is_furthest_on_fleet", "an_opponent_is_further_on_fleet", "stack", "on_all_locations",
+    "core_value_on_board", "banished_count", "banished_of", "bonuses", "optimise", "registry"})
+"""What of :class:`EndGame` (and of the scorer) shows more than the hand: the board, the
+tokens, the banished pile."""
+
+
+def reads_around(card_id: CardId) -> bool:
+    """Whether ``card_id``'s end-game text can read anything but its hand (and the ruleset):
+    judged like :func:`reads_hand`, from :data:`_READS_AROUND`."""
+    score = BONUSES[card_id].score
+    code = getattr(score, "__code__", None)
+    if code is None:
+        return True
+    for name in _names_used(code):
+        if name in _READS_AROUND:
+            return True
+        used = score.__globals__.get(name)
+        if isinstance(used, FunctionType) and used.__module__.startswith("rr."):
+            return True
+    return False
 
 
 def _text(card_id: CardId) -> _Text:
     if BONUSES[card_id] is NO_BONUS:
         return _Text.NONE
-    return _Text.BOARD if card(card_id).color is Color.GRAY else _Text.HAND
+    if not reads_hand(card_id):
+        return _Text.BOARD
+    return _Text.HAND if reads_around(card_id) else _Text.HAND_ALONE
 
 
 _ALL_IDS: tuple[CardId, ...] = tuple(sorted(all_ids()))
@@ -438,6 +507,30 @@ class Memory:
 
     def __init__(self) -> None:
         self._declarations: dict[tuple[CardId, ...], Mapping[CardId, Declaration]] = {}
+        self._hand_alone: dict[tuple[tuple[CardId, ...], int], int] = {}
+        self._ruleset: Ruleset | None = None
+
+    def hand_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
+                   cards: tuple[HandCard, ...], around: Surroundings) -> int:
+        """The end-game points of the cards of ``hand`` (sorted; ``chosen``: declarations
+        this memory gave; ``cards``: the hand as the texts see it) whose texts read the hand
+        alone (``_Text.HAND_ALONE``): scored once per hand, declarations and ruleset, whatever
+        the board and tokens."""
+        if around.ruleset is not self._ruleset:
+            if self._ruleset is None or around.ruleset != self._ruleset:
+                self._hand_alone.clear()
+            self._ruleset = around.ruleset
+        # Declarations are told apart by identity: each hand's are made once and kept until
+        # both memories are cleared together (an id is never reused while it is a key).
+        key = (hand, id(chosen) if chosen else 0)
+        found = self._hand_alone.get(key)
+        if found is None:
+            found = sum(end_game_points(EndGame(cards, i, around))
+                        for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE)
+            if len(self._hand_alone) >= DECLARATIONS_KEPT:
+                self._forget()
+            self._hand_alone[key] = found
+        return found
 
     def declarations(self, hand: Sequence[CardId], around: Surroundings
                      ) -> Mapping[CardId, Declaration]:
@@ -449,9 +542,13 @@ class Memory:
             found = (best_declarations(cards, {}, around)
                      if any(c.is_gray_mimic or c.is_orange_mimic for c in cards) else {})
             if len(self._declarations) >= DECLARATIONS_KEPT:
-                self._declarations.clear()
+                self._forget()
             self._declarations[key] = found
         return found
+
+    def _forget(self) -> None:
+        self._declarations.clear()
+        self._hand_alone.clear()
 
 
 # --- "you may" questions, by the card that asks --------------------------------------------------

@@ -22,7 +22,7 @@ from rr.model import (
     Seat,
     Zone,
 )
-from rr.options import PickCard
+from rr.options import pick_card
 
 
 def location_bonus(table: Table, seat: Seat, location: Location) -> Program[None]:
@@ -49,7 +49,7 @@ def gain_bonus(table: Table, seat: Seat, bonus: Bonus, source: str) -> Program[N
 
 def banish_top_of_a_location(table: Table, seat: Seat, source: str) -> Program[None]:
     """RR-DIE-4: banish the top card of a location of ``seat``'s choice."""
-    tops = [PickCard(top) for loc in LOCATIONS if (top := table.state.top(loc)) is not None]
+    tops = [pick_card(top) for loc in LOCATIONS if (top := table.state.top(loc)) is not None]
     if not tops:
         return
     choice = yield from ask(table, seat, Ask.CARD, source,
@@ -133,9 +133,9 @@ def ceres_banish(table: Table, seat: Seat) -> Program[None]:
     """RR-HOUSE-3: banish any 1 card from a location of Ceres' choice (RULING-A3)."""
     state = table.state
     if state.ruleset.ceres_banish_any_position:
-        cards = [PickCard(c) for loc in LOCATIONS for c in state.stack(loc)]
+        cards = [pick_card(c) for loc in LOCATIONS for c in state.stack(loc)]
     else:
-        cards = [PickCard(top) for loc in LOCATIONS if (top := state.top(loc)) is not None]
+        cards = [pick_card(top) for loc in LOCATIONS if (top := state.top(loc)) is not None]
     if not cards:
         return
     choice = yield from ask(table, seat, Ask.CARD, "RR-HOUSE-3",

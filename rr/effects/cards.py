@@ -20,7 +20,7 @@ from rr.events.types import (
     Phase,
 )
 from rr.model import CardId, Color, Location, Seat, Zone, ZoneKind, starting_hand
-from rr.options import Answer, PickCard
+from rr.options import Answer, PickCard, pick_card
 from rr.state import GameState
 
 
@@ -134,7 +134,7 @@ def offer_block(table: Table, seat: Seat, against: Seat, kind: BlockKind, what: 
     if seat == against:
         return None
     cards = blockers(table.state, seat, kind)
-    options: list[Answer | PickCard] = [Answer.NO, *(PickCard(c) for c in cards)]
+    options: list[Answer | PickCard] = [Answer.NO, *(pick_card(c) for c in cards)]
     choice = yield from ask(
         table, seat, Ask.BLOCK, "RR-BLOCK-2" if kind is BlockKind.STEAL_OR_BANISH else "RR-BLOCK-3",
         f"{table.state.players[against].name} tries to {what}: reveal a card to block?",
@@ -190,5 +190,5 @@ def choose_from_hand(table: Table, seat: Seat, source: str, prompt: str,
     pool = table.state.hand(seat) if cards is None else cards
     if not pool:
         return None
-    choice = yield from ask(table, seat, Ask.CARD, source, prompt, [PickCard(c) for c in pool])
+    choice = yield from ask(table, seat, Ask.CARD, source, prompt, [pick_card(c) for c in pool])
     return choice.card

@@ -18,6 +18,7 @@ from rr.ruleset import Ruleset
 
 
 class TurnKind(enum.Enum):
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
     NORMAL = "normal"
     APOLLO_LAST = "apollo_last"
     """Apollo's extra last turn after the game end (RR-END-4)."""
@@ -29,6 +30,7 @@ class TurnKind(enum.Enum):
 
 
 class Phase(enum.Enum):
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
     SETUP = "setup"
     PLAY = "play"
     END_OF_GAME = "end_of_game"

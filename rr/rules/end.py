@@ -22,7 +22,7 @@ from rr.events.types import (
     TurnStarted,
 )
 from rr.model import CardId, Color, Declaration, House, Seat
-from rr.options import Answer, Option, PickCard, PickName
+from rr.options import Answer, Option, PickName, pick_card
 from rr.rules.final import scorepad_of
 from rr.rules.turn import hooks
 from rr.state import GameState
@@ -101,7 +101,7 @@ def resolve_end_of_game_abilities(table: Table, seat: Seat,
             return
         choice = yield from ask(table, seat, Ask.CARD, "RR-END-5",
                                 "Resolve an end-of-game ability",
-                                [PickCard(c) for c in waiting])
+                                [pick_card(c) for c in waiting])
         done.add(choice.card)
         handler = abilities(choice.card).end_of_game
         if handler is None:

@@ -14,6 +14,11 @@ from collections.abc import Mapping
 from rr.engine import Game
 from rr.simulate import AGENTS, MAX_DECISIONS
 
+KINDS = ("random", "greedy")
+"""The agents a game may name for its bots: the cheap ones. ``ismcts`` (``rr simulate``'s
+search agent) is left out: it spends many milliseconds a decision, and any client may create
+games, so it would let one client take the server's cores."""
+
 
 def play(game: Game, bots: Mapping[int, str], decisions: int) -> int:
     """Let the bots of ``bots`` (seat: agent) decide while it is their turn; ``decisions``:

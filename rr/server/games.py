@@ -111,8 +111,10 @@ class Games:
 
     def show(self, access: Access) -> dict[str, Any]:
         """The game as ``access``'s seat sees it."""
-        row = self._row(access.game)
         with self._lock(access.game):
+            # Read under the lock: no choice of this process is then half made, so a cached
+            # game is never rightly ahead of the row.
+            row = self._row(access.game)
             entry = self._fresh(row, lambda since: self.store.events(row.id, since))
             return wire.view_json(row.id, entry.game, access.seat, entry.decisions)
 
@@ -217,17 +219,20 @@ class Games:
             self._cache.pop(game, None)
 
     def _fresh(self, row: GameRow, stored: Callable[[int], list[bytes]]) -> _Entry:
-        """The game ``row`` describes, from the cache if it is as new as the row (the lock of
-        the game held). ``stored(n)``: the stored events from the ``n``-th on."""
+        """The game ``row`` describes (read with the lock of the game held), from the cache if
+        it has the row's events; caught up if it has fewer; rebuilt if it has more (the
+        database was put back to an older copy). ``stored(n)``: the stored events from the
+        ``n``-th on."""
         with self._guard:
             entry = self._cache.get(row.id)
             if entry is not None:
                 self._cache.move_to_end(row.id)
         if entry is not None:
             have = len(entry.game.events)
-            if have >= row.events:
+            if have == row.events:
                 return entry
-            if _catch_up(entry.game, [decode_event(e) for e in stored(have)]):
+            if have < row.events and _catch_up(entry.game,
+                                               [decode_event(e) for e in stored(have)]):
                 entry.decisions = row.decisions
                 return entry
         entry = _Entry(Game.resume([decode_event(e) for e in stored(0)]), row.decisions)

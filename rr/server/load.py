@@ -15,6 +15,9 @@ processes (game *i* on process *i mod N*, as a sticky load balancer would), or, 
 process must catch up on the other's choices). Nothing is sent to any other address; every
 loop stops at the deadline.
 
+It also prints the CPU time the servers and the client spent per request (reads and choices
+together; from /proc), which the machine's other load does not change as much as the rates.
+
 The client is a minimal HTTP/1.1 client on asyncio streams (no dependency beyond the
 server's); it runs in this process, on the same machine as the servers, so on a small
 machine it competes with them for the cores: the figures are a floor.
@@ -146,6 +149,19 @@ async def _play(ports: Sequence[int], first: int, alternate: bool, seed: int, de
             await c.close()
 
 
+def _cpu_seconds(pids: Sequence[int]) -> float | None:
+    """The CPU time the processes ``pids`` have used (Linux's /proc; ``None`` elsewhere)."""
+    total = 0.0
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        for pid in pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    except (OSError, ValueError, IndexError):
+        return None
+    return total
+
+
 def _percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
@@ -224,8 +240,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _check_local(db)
         servers, ports = _start(db, args.processes, folder,
                                 ["--sqlite-sync", args.sqlite_sync])
+        pids = [s.pid for s in servers]
+        cpu_before, client_before = _cpu_seconds(pids), time.process_time()
         figures, spent = asyncio.run(_run(ports, args.games, args.seconds, args.alternate,
                                           not args.json))
+        cpu_after, client_cpu = _cpu_seconds(pids), time.process_time() - client_before
     except LoadError as err:
         print(f"rr.server.load: error: {err}", file=sys.stderr)
         return 2
@@ -238,6 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except subprocess.TimeoutExpired:
                 server.kill()
         shutil.rmtree(folder, ignore_errors=True)
+    requests = len(figures.choices) + len(figures.reads)
     result = {
         "db": "sqlite" if args.db == "sqlite" else "postgresql", "processes": args.processes,
         "alternate": args.alternate, "games": args.games, "seconds": round(spent, 2),
@@ -248,7 +268,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "reads": len(figures.reads),
         "read_p50_ms": round(1000 * _percentile(figures.reads, 0.5), 1),
         "read_p99_ms": round(1000 * _percentile(figures.reads, 0.99), 1),
-        "games_finished": figures.games, "errors": figures.errors, "cores": os.cpu_count()}
+        "games_finished": figures.games, "errors": figures.errors, "cores": os.cpu_count(),
+        "server_cpu_ms_per_request": None if cpu_before is None or cpu_after is None else round(
+            1000 * (cpu_after - cpu_before) / max(1, requests), 2),
+        "client_cpu_ms_per_request": round(1000 * client_cpu / max(1, requests), 2)}
     if args.json:
         print(json.dumps(result))
     else:
@@ -257,7 +280,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{result['choices_per_second']} choices/s (p50 {result['choice_p50_ms']} ms, "
               f"p99 {result['choice_p99_ms']} ms); reads p50 {result['read_p50_ms']} ms, "
               f"p99 {result['read_p99_ms']} ms; {figures.games} games finished, "
-              f"{figures.errors} errors")
+              f"{figures.errors} errors; CPU a request: server "
+              f"{result['server_cpu_ms_per_request']} ms, this client "
+              f"{result['client_cpu_ms_per_request']} ms")
     return 0 if figures.errors == 0 else 1
 
 

@@ -14,7 +14,7 @@ from rr import __version__
 from rr.server.errors import STATUS
 from rr.server.limits import MAX_BODY
 from rr.server.requests import MAX_NAME
-from rr.simulate import AGENTS
+from rr.server.bots import KINDS
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 _VIEW = {"$ref": "#/components/schemas/SeatView"}
@@ -53,7 +53,7 @@ def _schemas() -> dict[str, Any]:
                         "solo": {"type": "object", "properties": {
                             "level": {"type": "integer", "minimum": 1, "maximum": 6}}},
                         "bots": {"type": "object", "description": "seat (as a string): agent",
-                                 "additionalProperties": {"enum": sorted(AGENTS)}}}},
+                                 "additionalProperties": {"enum": list(KINDS)}}}},
         "Created": {"type": "object", "required": ["id", "seats", "spectator"], "properties": {
             "id": string,
             "seats": {"type": "array", "items": {"type": "object", "properties": {

@@ -13,7 +13,7 @@ from attrs import frozen
 from rr.errors import BadInputError
 from rr.protocol import BadRequest
 from rr.ruleset import Ruleset
-from rr.simulate import AGENTS
+from rr.server.bots import KINDS
 from rr.untrusted import load_json
 
 MAX_NAME = 40
@@ -108,9 +108,9 @@ def _bots(bots: Any, players: list[str]) -> dict[int, str]:
         if not (isinstance(key, str) and key.isdigit() and int(key) < len(players)):
             raise BadInputError(f"bots: {json.dumps(key)[:20]} is not a seat of this game "
                                 f"(0 to {len(players) - 1})")
-        if kind not in AGENTS:
+        if kind not in KINDS:
             raise BadInputError(f"bots: unknown agent {json.dumps(kind)[:30]} (agents: "
-                                f"{', '.join(AGENTS)})")
+                                f"{', '.join(KINDS)})")
         found[int(key)] = str(kind)
     return found
 

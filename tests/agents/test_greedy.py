@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from rr.agents.greedy import GreedyAgent, Position
+from rr.agents.greedy import _TEXT, GreedyAgent, Memory, Position, _Text
 from rr.agents.random import RandomAgent
 from rr.decisions import Ask, Decision
 from rr.engine import Game
@@ -12,6 +14,9 @@ from rr.model import CardId, Location
 from rr.options import Answer, GainTop, Lead, PickCard
 from rr.rules.final import scorepad_of
 from rr.scenario import Scenario
+from rr.cards.catalogue import all_ids, card
+from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
+from rr.scoring.registry import ARTISAN_CHEF, end_game_points
 from rr.simulate import play_one
 
 
@@ -134,3 +139,81 @@ def test_hand_value_is_the_scorers_cards_and_excess_rows(seed: int) -> None:
         extra = sum(points for _, points in player.points)
         position = Position(game.view(seat), state.ruleset)
         assert position.now == rows.cards + rows.excess - extra
+
+
+# --- the agent's shortcuts: which end-game texts read the hand, and which read more ----------
+
+def _random_surroundings(rng: random.Random) -> Surroundings:
+    from rr.model import LOCATIONS
+    from rr.scoring.table import LocationCard
+
+    ids = sorted(all_ids())
+    tokens = [Tokens(rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9), rng.random() < .5)
+              for _ in range(rng.randint(2, 4))]
+    board = {loc: tuple(LocationCard(c, face_down=rng.random() < .2)
+                        for c in rng.sample(ids, rng.randint(0, 6))) for loc in LOCATIONS}
+    return Surroundings(me=tokens[0], opponents=tuple(tokens[1:]),
+                        neutral_influence=rng.choice([0, 3]), locations=board,
+                        banished=tuple(rng.sample(ids, rng.randint(0, 12))))
+
+
+@pytest.mark.rule("RR-SCORE-2")
+def test_texts_the_agent_scores_once_per_position_never_read_the_hand() -> None:
+    """A text the agent judges blind to the hand (``_Text.BOARD``: Quietus, the Grays, ...)
+    scores the same in any hand, given the board and tokens (and Artisan Chef's presence,
+    which cancels lost points); one that does read the hand is among them in no case."""
+    rng = random.Random(12)
+    ids = sorted(all_ids())
+    board = [c for c, t in _TEXT.items() if t is _Text.BOARD]
+    assert {"quietus", "firewall_expert", "bridge", "researcher"} <= set(board)
+    assert not {"sevro", "the_jackal", "mustang"} & set(board)  # "if with", "for each"
+    for c in board:
+        for _ in range(20):
+            around = _random_surroundings(rng)
+            hands = [[c, *rng.sample([x for x in ids if x not in (c, ARTISAN_CHEF)], k)]
+                     for k in (0, 3, 8)]
+            scores = {end_game_points(EndGame(tuple(HandCard.of(card(x)) for x in hand), 0,
+                                              around)) for hand in hands}
+            assert len(scores) == 1, (c, scores)
+
+
+@pytest.mark.rule("RR-SCORE-2")
+def test_texts_the_agent_scores_once_per_hand_read_nothing_but_the_hand() -> None:
+    """A text the agent scores once per hand for a whole game (``_Text.HAND_ALONE``: "if
+    with", "for each <colour>", hand size, core values) scores the same on any board and
+    with any tokens; texts that read tokens too (The Jackal: the Sovereign token) are not
+    among them."""
+    rng = random.Random(13)
+    ids = sorted(all_ids())
+    alone = [c for c, t in _TEXT.items() if t is _Text.HAND_ALONE]
+    assert {"sevro", "mustang"} <= set(alone)
+    assert not {"the_jackal", "orion", "ash_lord"} & set(alone)
+    for c in alone:
+        for _ in range(20):
+            hand = tuple(HandCard.of(card(x))
+                         for x in [c, *rng.sample([x for x in ids if x != c], rng.randint(0, 8))])
+            scores = {end_game_points(EndGame(hand, 0, _random_surroundings(rng)))
+                      for _ in range(4)}
+            assert len(scores) == 1, (c, scores)
+
+
+def test_hand_values_do_not_depend_on_what_the_agent_remembers() -> None:
+    """The agent's memory (hands scored in earlier positions) never changes a hand's value:
+    every position of a game values its hands exactly as a position with no memory does."""
+    game = Game.new(4, seed=5)
+    memory = Memory()
+    agent = RandomAgent(5)
+    checked = 0
+    while (decision := game.pending) is not None:
+        if decision.ask is Ask.TURN:
+            view = game.view(decision.seat)
+            assert view.hand is not None
+            remembered = Position(view, game.state.ruleset, memory)
+            fresh = Position(view, game.state.ruleset)
+            for gained in sorted(all_ids())[::9]:
+                if gained not in view.hand:
+                    hand = (*view.hand, gained)
+                    assert remembered.value(hand) == fresh.value(hand)
+                    checked += 1
+        game.choose(agent.choose(decision))
+    assert checked > 500

@@ -271,3 +271,30 @@ def test_au_tomas_unknown_cards_are_her_deck_and_set_aside() -> None:
     assert solo is not None and solo.set_aside and solo.deck
     assert unknown_automa_cards(game.state) == sorted(solo.deck + solo.set_aside)
     assert unknown_automa_cards(Game.new(2, seed=1).state) == []
+
+
+@pytest.mark.rule("RR-VIEW-7")
+@pytest.mark.parametrize("players,seed,level", [(2, 3, None), (4, 11, None), (6, 5, None),
+                                                (1, 8, 3)])
+def test_a_sample_depends_only_on_what_the_seat_knows(players: int, seed: int,
+                                                      level: int | None) -> None:
+    """Two games of one seat's information set (a game, and a sample of it for that seat)
+    give that seat the same sample for the same generator: the unknown cards are dealt by
+    place, never by name, so nothing of the hidden deal leaks into a sample."""
+    game = Game.new(players, seed=seed, level=level)
+    chooser = random.Random(seed)
+    checked = 0
+    while (decision := game.pending) is not None:
+        if chooser.random() < 0.15:
+            seat = decision.seat
+            other = game.sample_for(seat, random.Random(checked))
+            assert other.view(seat) == game.view(seat)
+            if unknown_cards(game.state, seat):
+                differs = other.events != game.events or other.state != game.state
+                checked += differs  # the other game deals the hidden cards otherwise
+            for k in (0, 1):
+                a = game.sample_for(seat, random.Random(100 + k))
+                b = other.sample_for(seat, random.Random(100 + k))
+                assert a.events == b.events and a.state == b.state and a.pending == b.pending
+        game.choose(chooser.choice(decision.options))
+    assert checked >= 3

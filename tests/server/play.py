@@ -29,18 +29,24 @@ def tokens(created: dict[str, Any]) -> dict[int, str]:
 
 
 def step(client: Client, created: dict[str, Any], rng: random.Random,
-         seen: list[Answer] | None = None) -> dict[str, Any] | None:
-    """One choice by the seat that decides (its view fetched first); its answer, or ``None``
-    if the game is over."""
+         seen: list[Answer] | None = None, last: dict[str, Any] | None = None
+         ) -> dict[str, Any] | None:
+    """One choice by the seat that decides; its answer, or ``None`` if the game is over.
+    The deciding seat's view is fetched first, unless ``last`` (the previous answer) already
+    lists its options; with ``seen``, the spectator's view too, and every answer is kept."""
     game = created["id"]
-    spectator = client.ok("GET", f"/api/games/{game}", created["spectator"])
-    if seen is not None:
-        seen.append((None, spectator))
-    if spectator["pending"] is None:
-        return None
-    assert spectator["pending"]["options"] is None
-    seat = spectator["pending"]["seat"]
-    mine = client.ok("GET", f"/api/games/{game}", tokens(created)[seat])
+    if last is None or last["pending"] is None or last["pending"]["options"] is None \
+            or seen is not None:
+        spectator = client.ok("GET", f"/api/games/{game}", created["spectator"])
+        if seen is not None:
+            seen.append((None, spectator))
+        if spectator["pending"] is None:
+            return None
+        assert spectator["pending"]["options"] is None
+        seat = spectator["pending"]["seat"]
+        mine = client.ok("GET", f"/api/games/{game}", tokens(created)[seat])
+    else:
+        seat, mine = last["pending"]["seat"], last
     options = mine["pending"]["options"]
     assert options, "the deciding seat is shown its options"
     pick = rng.choice(options)
@@ -55,8 +61,10 @@ def step(client: Client, created: dict[str, Any], rng: random.Random,
 def play_out(client: Client, created: dict[str, Any], rng: random.Random,
              seen: list[Answer] | None = None, most: int = 5000) -> int:
     """Play ``created`` to its end; the choices made."""
+    last = None
     for made in range(most):
-        if step(client, created, rng, seen) is None:
+        last = step(client, created, rng, seen, last)
+        if last is None:
             return made
     raise AssertionError(f"no end after {most} choices")
 

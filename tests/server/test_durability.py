@@ -24,12 +24,14 @@ def keep_choosing(deployment: Deployment, games: list[dict[str, Any]], seed: int
     answered choice (its decision number and the chooser's view)."""
     client = Client(deployment.servers)
     rng = random.Random(seed)
+    last: dict[str, Any] = {}
     try:
         while not stop.is_set():
             for created in games:
-                answer = step(client, created, rng)
+                answer = step(client, created, rng, last=last.get(created["id"]))
                 if answer is not None:
                     answered[created["id"]] = (answer["seat"], answer)
+                    last[created["id"]] = answer
     except (httpx.HTTPError, AssertionError):
         return  # the server was killed under us
     finally:

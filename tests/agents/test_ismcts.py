@@ -1,0 +1,118 @@
+"""The ISMCTS agent: legal, reproducible, and blind to what its seat does not know."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rr.agents.ismcts import ISMCTSAgent, position_values
+from rr.agents.random import RandomAgent
+from rr.engine import Game
+from rr.simulate import AGENTS, parse_agents, play_one
+
+
+def _positions(players: int, seed: int, every: int) -> list[Game]:
+    """Positions of a random game, one every ``every`` decisions (clones)."""
+    game = Game.new(players, seed=seed)
+    agent = RandomAgent(seed)
+    out = []
+    n = 0
+    while (decision := game.pending) is not None:
+        if n % every == every - 1 and len(decision.options) > 1:
+            out.append(game.clone())
+        game.choose(agent.choose(decision))
+        n += 1
+    return out
+
+
+@pytest.mark.rule("RR-VIEW-7")
+def test_the_agent_chooses_alike_in_every_game_of_its_information_set() -> None:
+    """Handed a game whose hidden cards were dealt otherwise (a sample of the real game for
+    the deciding seat), the agent with the same seed chooses the same option: it sees the game
+    only through samples of its seat's information set, never the hidden cards."""
+    compared = differed = 0
+    for game in _positions(3, seed=4, every=17)[:6]:
+        decision = game.pending
+        assert decision is not None
+        seat = decision.seat
+        other = game.sample_for(seat, random.Random(99))
+        assert other.pending == decision
+        differed += other.state != game.state
+        choices = [ISMCTSAgent(7, iterations=12).choose(
+            decision, lambda rng, g=g: g.sample_for(seat, rng)) for g in (game, other)]
+        assert choices[0] == choices[1]
+        assert choices[0] in decision.options
+        compared += 1
+    assert compared == 6 and differed >= 3
+
+
+def test_the_agent_is_reproducible_for_a_seed_and_varies_with_it() -> None:
+    """The same seed and game give the same choice; the choices of many seeds are not all
+    the same where there is something to choose."""
+    game = _positions(4, seed=2, every=23)[1]
+    decision = game.pending
+    assert decision is not None
+
+    def choice(seed: int) -> object:
+        return ISMCTSAgent(seed, iterations=10).choose(
+            decision, lambda rng: game.sample_for(decision.seat, rng))
+
+    assert choice(1) == choice(1)
+    assert len({choice(s) for s in range(8)}) > 1
+
+
+def test_a_forced_choice_is_answered_without_searching() -> None:
+    """A decision with one option is answered at once: no sample is drawn."""
+    game = Game.new(2, seed=1)
+    decision = game.pending
+    assert decision is not None
+    one = type(decision)(decision.seat, decision.ask, decision.source, decision.prompt,
+                         decision.options[:1])
+
+    def no_sample(rng: random.Random) -> Game:
+        raise AssertionError("sampled for a forced choice")
+
+    assert ISMCTSAgent(0).choose(one, no_sample) == decision.options[0]
+
+
+def test_values_are_the_scorepad_margins_squashed() -> None:
+    """A finished game is valued by its totals: the winner above one half, the others below,
+    in the order of their totals."""
+    game = Game.new(3, seed=5)
+    agent = RandomAgent(5)
+    while (decision := game.pending) is not None:
+        game.choose(agent.choose(decision))
+    totals = game.state.totals
+    assert totals is not None
+    values = position_values(game)
+    assert all(0.0 <= v <= 1.0 for v in values)
+    for w in game.state.winners or ():
+        assert values[w] >= 0.5
+    order = sorted(range(3), key=lambda s: totals[s])
+    assert [values[s] for s in order] == sorted(values)
+
+
+def test_the_agent_plays_a_whole_game_through_rr_simulate() -> None:
+    """``--agents ismcts`` is known to rr simulate, and a 2-player game against the greedy
+    agent ends without error (a small budget keeps it quick)."""
+    assert parse_agents("ismcts,greedy") == ("ismcts", "greedy")
+    assert "ismcts" in AGENTS
+    result = play_one(3, 2, agents=("ismcts:4", "random"))
+    assert result.error is None and result.winners
+
+
+def test_bad_budgets_are_refused() -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        ISMCTSAgent(0, iterations=0)
+
+
+def test_agent_names_with_a_budget() -> None:
+    """``ismcts:N`` sets the iterations; a budget on another agent, or a budget that is not
+    a positive number, is a typed error naming the agent."""
+    from rr.errors import BadInputError
+
+    assert parse_agents("ismcts:40,random") == ("ismcts:40", "random")
+    for bad in ("greedy:3", "ismcts:0", "ismcts:x", "ismcts:"):
+        with pytest.raises(BadInputError, match="ismcts"):
+            parse_agents(bad)
