@@ -130,6 +130,10 @@ class GameResult:
     error: str | None = None
     agents: tuple[str, ...] = ()
     """The agent kind of each seat."""
+    first_player: int | None = None
+    """The seat that took the first turn (the report's "seat" is the place in turn order)."""
+    hands: tuple[tuple[str, ...], ...] = ()
+    """Each seat's hand at the end, as scored (card ids)."""
 
 
 def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
@@ -155,7 +159,8 @@ def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
             seed, players, tuple(p.house.value if p.house else "" for p in state.players),
             state.totals or (), state.winners or (),
             sum(p.turns + p.extra_turns for p in state.players), decisions, len(game.events),
-            agents=kinds)
+            agents=kinds, first_player=state.first_player,
+            hands=tuple(tuple(p.hand) for p in state.players))
     except Exception as err:  # noqa: BLE001 - a bug in rr is reported, so a run counts them
         events = len(game.events) if game is not None else 0
         return GameResult(seed, players, (), (), (), 0, decisions, events,

@@ -10,6 +10,15 @@ one (see ``spec/rulings.md``).
 
 Exit status: 0 when no game changes, 1 when some do, 2 for bad input (no such folder, no
 logs in it, an unknown ruleset option, an unreadable log).
+
+``--impact`` (no corpus) plays new games under both rulesets instead and measures what
+changes, with intervals and a plot (``rr.cli.impact``):
+
+    rr regress --impact --ruleset A --against B --agents greedy,random --games N --seed S
+               [--players P] [--report DIR] [--json] [--workers W | --ray [ADDRESS]]
+
+with the same exit statuses: 0 when no game's result changes, 1 when some do (or a game
+failed), 2 for a user mistake.
 """
 
 from __future__ import annotations
@@ -26,10 +35,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from rr.cli import silence_stdout
-from rr.cli.simulate import terminated
+from rr.cli import impact, silence_stdout
+from rr.cli.options import positive_int, seed
+from rr.cli.simulate import _agents, terminated
 from rr.errors import BadInputError
 from rr.oracle.regress import Change, GameDiff, compare_file, corpus, summarise
+from rr.report.plots import HINT
 from rr.ruleset import Ruleset
 from rr.simulate import worker_signals
 
@@ -40,15 +51,30 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser = sub.add_parser(
         "regress", help="re-run a corpus of game logs under two rulesets and list changes",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus", metavar="CORPUS_DIR", help="a folder of game logs")
-    parser.add_argument("--ruleset", default=RECORDED, metavar="A",
-                        help="the ruleset to compare from (default: recorded)")
+    parser.add_argument("corpus", metavar="CORPUS_DIR", nargs="?", default=None,
+                        help="a folder of game logs (not with --impact)")
+    parser.add_argument("--ruleset", default=None, metavar="A",
+                        help="the ruleset to compare from (default: recorded; with --impact: "
+                             "official)")
     parser.add_argument("--against", required=True, metavar="B",
                         help="the ruleset to compare with")
     parser.add_argument("--workers", "--jobs", dest="jobs", default=None, metavar="N",
                         help="worker processes (default: one per core; 1: no workers)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object (the games and the counts)")
+    impact = parser.add_argument_group(
+        "--impact", "play new games under both rulesets and measure what changes")
+    impact.add_argument("--impact", action="store_true",
+                        help="play seeds S..S+N-1 under A and under B (no corpus)")
+    impact.add_argument("--agents", type=_agents, default=None, metavar="KIND,...",
+                        help="the agent of each seat, cycled (default: random)")
+    impact.add_argument("--games", type=positive_int, default=None, help="how many (100)")
+    impact.add_argument("--seed", type=seed, default=None, help="the first seed (0)")
+    impact.add_argument("--players", type=int, default=None, help="players per game (4)")
+    impact.add_argument("--report", type=Path, default=None, metavar="DIR",
+                        help="write impact.json and impact.png into DIR; needs " + HINT)
+    impact.add_argument("--ray", nargs="?", const="auto", default=None, metavar="ADDRESS",
+                        help="play the games as Ray tasks (as rr simulate --ray)")
 
 
 def parse_ruleset(text: str) -> Ruleset | None:
@@ -85,6 +111,12 @@ def _compare(job: tuple[Path, Ruleset | None, Ruleset | None]) -> GameDiff:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.impact:
+        return impact.run(args, None if args.jobs is None else _jobs(args.jobs, 0))
+    impact.refuse_options(args)
+    if args.corpus is None:
+        raise BadInputError("give a corpus folder of game logs, or --impact to play new games")
+    args.ruleset = RECORDED if args.ruleset is None else args.ruleset
     a, b = parse_ruleset(args.ruleset), parse_ruleset(args.against)
     paths = corpus(args.corpus)
     jobs = _jobs(args.jobs, len(paths))

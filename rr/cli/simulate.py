@@ -14,10 +14,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from rr import simulate
-from rr.cli import solo
+from rr.cli import balance, solo
 from rr.cli.options import SEED_MAX, positive_int, ruleset_option, seed
 from rr.errors import BadInputError
 from rr.model import MAX_PLAYERS, MIN_PLAYERS
+from rr.report.plots import HINT
 from rr.simulate import Summary
 
 
@@ -44,6 +45,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--force", action="store_true",
                    help="with --out: write into a folder that already holds files, replacing "
                         "any log of the same name")
+    p.add_argument("--report", type=Path, default=None, metavar="DIR",
+                   help="write summary.json and PNG plots (win rates by house, seat and agent "
+                        "with 95%% intervals, scores, game length, cards in winning hands) "
+                        "into DIR, created if need be; needs " + HINT)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--solo", action="store_true",
                    help="one player against Tull Au Toma (--players is ignored)")
@@ -60,6 +65,8 @@ def _agents(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.report is not None:
+        balance.refuse_solo(args)
     if args.solo or args.level is not None or args.levels is not None:
         return solo.run(args)  # RR-SOLO-*
     args.agents = args.agents or ("random",)
@@ -74,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
     if len(args.agents) > args.players:
         raise BadInputError(f"--agents names {len(args.agents)} agents for "
                             f"{args.players} players")
+    if args.report is not None:
+        balance.prepare(args)
     err = Console(stderr=True)
     signal.signal(signal.SIGTERM, terminated)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
@@ -88,7 +97,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.as_json()))
     else:
-        _print(summary)
+        _print(summary, tables=args.report is None)  # a report prints tables with intervals
+    if args.report is not None:
+        balance.write(args, results, seconds)
     return 0 if summary.errors == 0 else 1
 
 
@@ -117,11 +128,18 @@ def terminated(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def _print(summary: Summary) -> None:
+def _print(summary: Summary, tables: bool = True) -> None:
     out = Console()
     out.print(f"{summary.games} games in {summary.seconds:.2f} s "
               f"({summary.games_per_second:.1f} games/s), {summary.errors} errors; "
               f"mean turns {summary.mean_turns:.1f}, mean score {summary.mean_score:.1f}")
+    if tables:
+        _tables(out, summary)
+    for sample in summary.error_samples:
+        print(f"error: {sample}", file=sys.stderr)
+
+
+def _tables(out: Console, summary: Summary) -> None:
     table = Table(title="Wins by house")
     for column in ("house", "games", "wins", "win rate"):
         table.add_column(column, justify="left" if column == "house" else "right")
@@ -137,6 +155,4 @@ def _print(summary: Summary) -> None:
             wins = summary.wins_by_agent.get(agent, 0)
             agents.add_row(agent, str(seats), str(wins), f"{wins / seats:.1%}")
         out.print(agents)
-    for sample in summary.error_samples:
-        print(f"error: {sample}", file=sys.stderr)
 

@@ -18,7 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr.rules", "rr.narrate"),
     ("rr.engine", "rr.sampling"),
     ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol", "rr.server",
-     "rr.cli", "rr.__main__"),
+     "rr.cli", "rr.report", "rr.__main__"),
 )
 
 
