@@ -124,3 +124,23 @@ def test_a_file_that_is_not_a_log(server: Server, browsers: Callable[..., Any],
     driver.find_element(By.ID, "open-log").click()
     wait(driver, lambda d: "cannot be opened" in text(d, "status"))
     assert not driver.find_element(By.ID, "viewer").is_displayed()
+
+
+def test_a_finished_game_of_the_server_by_id_and_token(server: Server,
+                                                       browsers: Callable[..., Any]) -> None:
+    """A game of bots (over once created) opens by its id and a token typed into the form:
+    the server's log, audited clean."""
+    import httpx
+
+    created = httpx.post(f"{server.url}/api/games",
+                         json={"players": ["Ann", "Bob"], "seed": 3,
+                               "bots": {"0": "random", "1": "greedy"}}, timeout=60).json()
+    driver = browsers()
+    driver.get(f"{server.url}/replay")
+    driver.find_element(By.ID, "game-id").send_keys(created["id"])
+    driver.find_element(By.ID, "game-token").send_keys(created["spectator"])
+    driver.find_element(By.ID, "open-game").click()
+    wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
+                                       or ""))
+    assert "game over" in text(driver, "verdict")
+    assert created["spectator"] not in driver.current_url.split("#")[0]

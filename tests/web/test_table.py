@@ -155,3 +155,28 @@ def test_a_phone_sized_screen(server: Server, browsers: Callable[..., Any]) -> N
     driver.get(f"{server.url}/replay")
     wait(driver, lambda d: d.find_element(By.ID, "open").is_displayed())
     assert no_horizontal_scroll(driver)
+
+
+def test_a_solo_game_against_au_toma(server: Server, browsers: Callable[..., Any]) -> None:
+    """The form's solo switch makes a game of the first player against Tull Au Toma at the
+    level chosen; her turns run by themselves between the player's choices."""
+    driver = browsers()
+    driver.get(f"{server.url}/")
+    wait(driver, lambda d: d.find_element(By.ID, "create").is_displayed())
+    driver.find_element(By.ID, "solo").click()
+    Select(driver.find_element(By.ID, "level")).select_by_value("3")
+    driver.find_element(By.ID, "create-game").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "a.seat-link[data-seat=seat-0]")).click()
+    wait_for_my_turn_or_end(driver)
+    rows = driver.find_elements(By.CSS_SELECTOR, ".players tbody tr")
+    assert [r.find_element(By.TAG_NAME, "td").text for r in rows] == ["Ana (you)", "Tull Au Toma"]
+    assert "Tull Au Toma — level 3" in driver.find_element(By.CSS_SELECTOR, ".solo").text
+    turns = int(rows[1].find_elements(By.TAG_NAME, "td")[6].text)
+    for step in range(30):
+        wait_for_my_turn_or_end(driver)
+        _choose(driver, step)
+        played = driver.find_elements(By.CSS_SELECTOR, ".players tbody tr")[1]
+        if int(played.find_elements(By.TAG_NAME, "td")[6].text) > turns:
+            break
+    else:
+        pytest.fail("Au Toma took no turn in 30 choices")

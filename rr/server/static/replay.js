@@ -155,6 +155,15 @@ async function start() {
     }
     await open(bytes, signature, key);
   };
+  $("game-form").onsubmit = (event) => {
+    event.preventDefault();
+    // Into the fragment, like the table's links: the token never goes into a URL sent out.
+    location.hash = `game=${encodeURIComponent($("game-id").value.trim())}&token=${encodeURIComponent($("game-token").value.trim())}`;
+  };
+  window.addEventListener("hashchange", () => {
+    const params = fragment();
+    if (params.get("game") && params.get("token")) fromServer(params.get("game"), params.get("token"));
+  });
   $("step").addEventListener("input", () => step(Number($("step").value)));
   $("first").onclick = () => step(0);
   $("prev").onclick = () => step(Number($("step").value) - 1);

@@ -48,8 +48,13 @@ function showCreate() {
       const agent = r.querySelector(".agent").value;
       if (agent !== "person") bots[String(i)] = agent;
     });
-    if (Object.keys(bots).length) body.bots = bots;
-    if ($("solo").checked) body.solo = {level: Number($("level").value)};
+    if ($("solo").checked) {
+      // Solo: the first player alone against Tull Au Toma (she takes seat 2 herself).
+      body.players = body.players.slice(0, 1);
+      body.solo = {level: Number($("level").value)};
+    } else if (Object.keys(bots).length) {
+      body.bots = bots;
+    }
     if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
     if ($("seed").value.trim()) {
       if (!/^\d{1,18}$/.test($("seed").value.trim())) {
