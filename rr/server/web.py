@@ -145,3 +145,48 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         Route("/api/replay", replay, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+
+
+def openapi_paths() -> dict[str, Any]:
+    """The OpenAPI entries of the routes above (``rr.server.openapi`` adds them)."""
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+    def errors(*codes: int) -> dict[str, Any]:
+        return {str(code): {"description": "a typed error", **error} for code in codes}
+
+    def page(what: str) -> dict[str, Any]:
+        return {"get": {"summary": what, "responses": {"200": {
+            "description": "the page", "content": {"text/html": {}}}}}}
+
+    game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "/": page("the web table: create a game, one link per seat (#game=ID&token=T), play"),
+        "/replay": page("the replay-and-audit viewer"),
+        "/api/cards": {"get": {"summary": "the card catalogue: id, name, colour, core value, "
+                                          "printed texts", "responses": {"200": {
+                                              "description": "the cards", "content": {
+                                                  "application/json": {}}}}}},
+        "/api/games/{id}/story": {"get": {
+            "summary": "the log narrated as the token's seat may see it, from record `since`",
+            "security": [{"token": []}],
+            "parameters": [game_id, {"name": "since", "in": "query", "required": False,
+                                     "schema": {"type": "integer", "minimum": 0}}],
+            "responses": {"200": {"description": "{events, lines: [{record, text}]}",
+                                  "content": {"application/json": {}}},
+                          **errors(400, 401, 403, 429)}}},
+        "/api/replay": {"post": {
+            "summary": "a log the client holds, folded to record `at` and shown to `seat` (a "
+                       "seat, null for a spectator, \"all\"), and with `audit` its audit",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["log"], "additionalProperties": False,
+                "properties": {
+                    "log": {"type": "string", "description": "the file's bytes, base64"},
+                    "at": {"type": "integer"}, "seat": {"type": ["integer", "string", "null"]},
+                    "audit": {"type": "boolean"},
+                    "signature": {"type": "string", "description": "LOG.sig's text"},
+                    "key": {"type": "string", "description": "the signer's PEM public key"},
+                }}}}},
+            "responses": {"200": {"description": "{records, players, form, replay, audit}",
+                                  "content": {"application/json": {}}},
+                          **errors(400, 413, 422, 429)}}},
+    }
