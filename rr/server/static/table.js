@@ -101,8 +101,10 @@ async function refresh() {
 }
 
 function show(answer) {
-  if (current && answer.events < current.events) return;  // an older push
-  const newer = !current || answer.events !== current.events || answer.decision !== current.decision;
+  // An older push, or the same state again (the push that follows our own choice): keep the
+  // page as it is, so the option the keyboard is on keeps its focus.
+  if (current && (answer.events < current.events
+                  || (answer.events === current.events && answer.decision === current.decision))) return;
   current = answer;
   const view = answer.view;
   $("game").hidden = false;
@@ -117,7 +119,7 @@ function show(answer) {
       k.zone.kind === "deck" ? ` (deck, ${k.depth} from the top)`
                              : ` (${view.players[k.zone.seat]?.name ?? "?"}'s hand)`)))] : []));
   $("board").replaceChildren(board(view, answer.face_down, {hands: view.final_hands}));
-  if (newer) loadStory();
+  loadStory();
   if (answer.over) showEnd(answer);
 }
 
