@@ -23,7 +23,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
-from tests.web.pages import cards_in, severe_console_errors, text, wait  # noqa: E402
+from tests.web.pages import all_card_ids, cards_in, severe_console_errors, text, wait  # noqa: E402
 
 
 def _open(driver: Any, server: Server, log: Path, sig: Path | None = None,
@@ -81,10 +81,12 @@ def test_a_clean_signed_log_stepped_through(server: Server, browsers: Callable[.
     assert hands == [list(p.hand) for p in state.players]
     screenshot(driver, "replay")
     Select(driver.find_element(By.ID, "seat")).select_by_value("1")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".hands section")) == 1)
+    assert cards_in(driver, ".hands section[data-seat='1']") == list(state.hand(1))
+    others = (set(state.hand(0)) | set(state.hand(2))) - set(state.hand(1))
+    assert not all_card_ids(driver) & others  # nowhere on the page
+    Select(driver.find_element(By.ID, "seat")).select_by_value("spectator")
     wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".hands"))
-    shown = {c for c in cards_in(driver, ".locations")} - {"?"}
-    others = set(state.hand(0)) | set(state.hand(2))
-    assert not shown & others
     assert not severe_console_errors(driver)
 
 

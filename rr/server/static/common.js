@@ -119,7 +119,7 @@ export function board(view, faceDown, {hands = null} = {}) {
                  locations, banished];
   if (view.solo) parts.push(soloPanel(view.solo));
   if (hands) {
-    parts.push(el("div", {class: "hands"}, hands.map((hand, seat) => el("section", {},
+    parts.push(el("div", {class: "hands"}, hands.map((hand, seat) => hand === null ? null : el("section", {"data-seat": seat},
       el("h3", {}, `${view.players[seat].name}'s hand`),
       el("div", {class: "stack"}, hand.map((id) => cardFace(id)))))));
   }

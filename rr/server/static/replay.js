@@ -1,7 +1,8 @@
 // The replay-and-audit viewer. The log stays in this page; every step sends it to the
 // server (POST /api/replay), which folds it, builds the chosen viewer's view with rr's own
 // views and audits it: the page never decides what a seat may see.
-import {api, base64Of, board, el, fragment, loadCards, named, scorepad} from "/static/common.js";
+import {api, base64Of, board, cardFace, el, fragment, loadCards, named, scorepad}
+  from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -101,8 +102,14 @@ async function step(at) {
   $("pending").textContent = `Pending: ${named(replay.pending.note)}`;
   const story = replay.story;
   $("now").textContent = story.length ? `This record: ${named(story[story.length - 1].text)}` : "";
-  const hands = replay.view.hands || null;
-  $("board").replaceChildren(board(replay.view, replay.face_down, {hands}));
+  const view = replay.view;
+  // Every hand for "everything" (and at the end, when hands are shown for scoring); a
+  // seat's own hand for a seat; none for a spectator.
+  let hands = view.hands || view.final_hands || null;
+  if (!hands && view.hand) hands = view.players.map((_, seat) => (seat === view.seat ? view.hand : null));
+  $("board").replaceChildren(board(view, replay.face_down, {hands}),
+    ...(view.deck ? [el("section", {class: "deck"}, el("h3", {}, `Deck, top first (${view.deck.length})`),
+                        el("div", {class: "stack"}, view.deck.map((id) => cardFace(id))))] : []));
   $("scorepad").replaceChildren(...(replay.scorepad ? [scorepad(replay.scorepad)] : []));
   $("story").replaceChildren(...story.map((line) => el("li", {
     value: line.record, "data-record": line.record,
