@@ -101,6 +101,7 @@ def _raw(public: Any) -> bytes:
 
 
 def _load_key(path: str | Path, private: bool) -> Any:
+    _ed25519()  # the missing extra is named before any file is read
     return _key_of(read_bytes(path, BadInputError), str(path), private)
 
 
