@@ -9,9 +9,10 @@ app logs nothing per request, and ``rr server`` turns uvicorn's access log off (
 print the WebSocket's query string).
 
 WebSocket pushes: a socket is sent the seat's view when it opens and after every change of
-its game. A change made by this process wakes its sockets at once; a change made by another
-process on the same database is seen within :data:`POLL_SECONDS` (each socket compares the
-stored event count).
+its game. A change made by this process wakes its sockets at once; so does one made by another
+process on the same PostgreSQL database (its ``NOTIFY``); on SQLite another process's change
+is seen within :data:`POLL_SECONDS` (each socket compares the stored event count, which it
+also does on PostgreSQL, should a notification be lost).
 """
 
 from __future__ import annotations
@@ -181,7 +182,25 @@ def build(games: Games, limits: Limits | None = None,
     async def document(request: Request) -> Response:
         return _json(openapi or {})
 
+    watching: list[bool] = []
+
+    def watch() -> None:
+        """Have the store wake this process's sockets when another process changes a game
+        (once, from the running loop)."""
+        if not watching:
+            watching.append(True)
+            loop = asyncio.get_running_loop()
+
+            def woken(game: str) -> None:
+                try:
+                    loop.call_soon_threadsafe(sockets.changed, game)
+                except RuntimeError:
+                    pass  # the loop is closed: the server is stopping
+
+            games.store.watch(woken)
+
     async def push(socket: WebSocket) -> None:
+        watch()
         await socket.accept()
         game = socket.path_params["id"]
         try:

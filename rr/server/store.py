@@ -21,7 +21,7 @@ connection.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Protocol
 
@@ -81,6 +81,11 @@ class Store(Protocol):
     def events(self, game: str, since: int = 0) -> list[bytes]: ...
 
     def locked(self, game: str) -> AbstractContextManager[Locked]: ...
+
+    def watch(self, changed: Callable[[str], None]) -> None:
+        """Call ``changed(game)`` (from any thread) after changes committed by other
+        processes, if the database can tell (PostgreSQL's NOTIFY); else do nothing (the
+        caller polls)."""
 
     def close(self) -> None: ...
 

@@ -5,14 +5,16 @@ changes to one game are made one at a time whichever process makes them, while o
 go on in parallel (SQLite has one write lock for the whole file). Each thread of a process
 has its own connection, in autocommit mode outside the explicit transactions. A commit waits
 for the server's write-ahead log to reach the disk (PostgreSQL's default
-``synchronous_commit = on``): an answered choice survives a crash.
+``synchronous_commit = on``): an answered choice survives a crash. A change also sends a
+``NOTIFY`` naming its game, so the WebSockets of every process hear of it at once
+(:meth:`PostgresStore.watch`).
 """
 
 from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -54,6 +56,9 @@ CREATE TABLE IF NOT EXISTS tokens (
 );
 """
 
+CHANNEL = "rr_games"
+"""The channel of PostgreSQL's LISTEN/NOTIFY on which a committed change names its game."""
+
 _ROW = "SELECT id, players, events, decisions, over, bots FROM games WHERE id = %s"
 
 
@@ -86,6 +91,9 @@ class _Locked:
                                [(self.row.id, start + i, e) for i, e in enumerate(events)])
         self._db.execute("UPDATE games SET events = %s, decisions = %s, over = %s "
                          "WHERE id = %s", (start + len(events), decisions, over, self.row.id))
+        # Delivered when the transaction commits (never if it rolls back): every process
+        # listening wakes its sockets of this game at once.
+        self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.row.id))
 
 
 def _events(db: Any, game: str, since: int) -> list[bytes]:
@@ -103,6 +111,8 @@ class PostgresStore:
         self._local = threading.local()
         self._all: list[Any] = []
         self._guard = threading.Lock()
+        self._watching = False
+        self._stopped = threading.Event()
         db = self._db()
         try:
             with db.transaction():
@@ -158,7 +168,29 @@ class PostgresStore:
                 raise KeyError(game)
             yield _Locked(db, row)
 
+    def watch(self, changed: Callable[[str], None]) -> None:
+        """Call ``changed(game)`` (from a thread of its own) after every change committed by
+        any process: ``LISTEN`` on a connection of its own, reconnecting if it is lost."""
+        if self._watching:
+            return
+        self._watching = True
+        threading.Thread(target=self._listen, args=(changed,), daemon=True,
+                         name="rr-listen").start()
+
+    def _listen(self, changed: Callable[[str], None]) -> None:
+        while not self._stopped.is_set():
+            try:
+                with self._psycopg.connect(self._url, autocommit=True,
+                                           connect_timeout=10) as db:
+                    db.execute(f"LISTEN {CHANNEL}")
+                    while not self._stopped.is_set():
+                        for note in db.notifies(timeout=1.0):
+                            changed(note.payload)
+            except self._psycopg.Error:
+                self._stopped.wait(1.0)  # the server went away: try again in a moment
+
     def close(self) -> None:
+        self._stopped.set()
         with self._guard:
             for db in self._all:
                 db.close()

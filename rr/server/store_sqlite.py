@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -179,6 +179,9 @@ class SqliteStore:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
+    def watch(self, changed: Callable[[str], None]) -> None:
+        """SQLite cannot tell one process of another's changes: the WebSockets poll."""
 
     def close(self) -> None:
         with self._guard:

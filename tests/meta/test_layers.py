@@ -17,8 +17,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr.cards", "rr.scoring"),
     ("rr.rules", "rr.narrate"),
     ("rr.engine", "rr.sampling"),
-    ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol", "rr.server",
-     "rr.cli", "rr.report", "rr.__main__"),
+    ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol",
+     "rr.server", "rr.cli", "rr.report", "rr.__main__"),
 )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.server.harness import Deployment
-from tests.server.play import create, step, tokens
+from tests.server.play import Answer, create, download, leaks, step, tokens
 
 
 def ws_url(deployment: Deployment, index: int, game: str, token: str) -> str:
@@ -20,28 +22,42 @@ def ws_url(deployment: Deployment, index: int, game: str, token: str) -> str:
     return f"{base}/api/games/{game}/ws?token={token}"
 
 
-def test_a_seat_is_pushed_its_view_after_every_change(deployment: Deployment) -> None:
-    """Seat 1's socket (on the last server process) gets its view at once, then one after
-    each of ten choices made over HTTP (on every process in turn): each newer than the last,
-    each seat 1's own (its hand, options only when it decides)."""
+def test_a_seat_is_pushed_its_view_after_every_change(deployment: Deployment,
+                                                      tmp_path: Path) -> None:
+    """A whole game over HTTP with a socket open for each seat and the spectator (on the last
+    server process, while the choices alternate between processes): each socket gets its
+    view at once, then after each choice one at least as new as the choice's answer, equal
+    to what GET shows; the last push shows the game over; and no push names a card its seat
+    did not know then."""
     client = deployment.client
     created = create(client, players=["Ana", "Bo"], seed=9)
-    game, token = created["id"], tokens(created)[1]
+    game = created["id"]
+    viewers = {**{seat: token for seat, token in tokens(created).items()},
+               None: created["spectator"]}
     rng = random.Random(2)
-    with connect(ws_url(deployment, -1, game, token), open_timeout=10) as socket:
-        first: dict[str, Any] = json.loads(socket.recv(timeout=10))
-        assert first["seat"] == 1 and first["view"]["hand"]
-        assert first == client.ok("GET", f"/api/games/{game}", token)
-        last = first["events"]
-        for _ in range(10):
-            answer = step(client, created, rng)
-            assert answer is not None
-            pushed = json.loads(socket.recv(timeout=10))
-            while pushed["events"] < answer["events"]:  # a push may fall between two
-                pushed = json.loads(socket.recv(timeout=10))
-            assert pushed["events"] == answer["events"] > last
-            assert pushed == client.ok("GET", f"/api/games/{game}", token)
-            last = pushed["events"]
+    pushed: list[Answer] = []
+    with ExitStack() as stack:
+        sockets = {seat: stack.enter_context(connect(ws_url(deployment, -1, game, token),
+                                                     open_timeout=10))
+                   for seat, token in viewers.items()}
+        latest = {}
+        for seat, socket in sockets.items():
+            latest[seat] = json.loads(socket.recv(timeout=10))
+            assert latest[seat]["seat"] == seat
+            assert latest[seat] == client.ok("GET", f"/api/games/{game}", viewers[seat])
+            pushed.append((seat, latest[seat]))
+        last: dict[str, Any] | None = None
+        while (last := step(client, created, rng, last=last)) is not None:
+            for seat, socket in sockets.items():
+                while latest[seat]["events"] < last["events"]:  # a push may fall between two
+                    latest[seat] = json.loads(socket.recv(timeout=10))
+                    pushed.append((seat, latest[seat]))
+                assert latest[seat]["events"] == last["events"]
+        for seat in sockets:
+            assert latest[seat]["over"] and latest[seat]["pending"] is None
+            assert latest[seat] == client.ok("GET", f"/api/games/{game}", viewers[seat])
+    assert len(pushed) > 100
+    assert leaks(download(client, created, tmp_path), pushed) == []
 
 
 @pytest.mark.parametrize("token,code", [("", 4401), ("nope", 4401), (None, 4403)])
