@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from rr.actions import NUM_ACTIONS, action_of, option_of
 from rr.automa import automa_table
 from rr.cards.catalogue import all_ids
 from rr.engine import Game
@@ -115,6 +116,19 @@ def views_leak_nothing(game: Game) -> None:
             named = {o.card for o in v.pending.options if isinstance(o, PickCard)}
             assert named <= known_or_public(state, seat), \
                 f"P{decider}'s options name cards it does not know: {sorted(named - known_or_public(state, seat))}"
+
+
+def actions_are_exact(game: Game) -> None:
+    """Issue #13: every option of the pending decision is its own integer of the action space
+    and maps back to itself; the legal actions and the mask are exactly those integers."""
+    options = game.pending.options if game.pending is not None else ()
+    actions = [action_of(o) for o in options]
+    assert len(set(actions)) == len(actions), f"two options share an action: {game.pending}"
+    assert [option_of(a) for a in actions] == list(options)
+    assert game.legal_actions() == sorted(actions)
+    mask = game.action_mask()
+    assert len(mask) == NUM_ACTIONS and sum(mask) == len(actions)
+    assert all(mask[a] for a in actions)
 
 
 def known_or_public(state: GameState, seat: int | None) -> set[str]:

@@ -114,6 +114,11 @@ class GameMachine(RuleBasedStateMachine):
                                       seats=[seat])
 
     @invariant()
+    def options_are_distinct_actions(self) -> None:
+        assert self.game is not None
+        oracle.actions_are_exact(self.game)
+
+    @invariant()
     def end_is_triggered_when_due(self) -> None:
         assert self.game is not None
         oracle.no_missed_trigger(self.game.state)

@@ -27,6 +27,7 @@ meta-test checks the committed file).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Mapping, Sequence
 
 from attrs import frozen
@@ -109,11 +110,11 @@ def _table() -> tuple[tuple[Option, ...], Mapping[Option, int], tuple[ActionRang
     return tuple(options), index, tuple(ranges)
 
 
-NUM_ACTIONS: int = len(_table()[0])
-"""The size of the action space: actions are ``0 .. NUM_ACTIONS - 1``."""
-
 ACTION_TABLE: tuple[ActionRange, ...] = _table()[2]
 """The table's rows, in order (``docs/ACTIONS.md`` shows them)."""
+
+NUM_ACTIONS: int = ACTION_TABLE[-1].stop
+"""The size of the action space: actions are ``0 .. NUM_ACTIONS - 1``."""
 
 
 def action_of(option: Option) -> int:
@@ -126,11 +127,18 @@ def action_of(option: Option) -> int:
 
 
 def option_of(action: int) -> Option:
-    """The option of the integer ``action``; :class:`UnknownActionError` outside the range."""
-    if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
+    """The option of the integer ``action`` (any integer type, ``numpy.int64`` too, but not a
+    bool or a float); :class:`UnknownActionError` outside the range."""
+    try:
+        if isinstance(action, bool):
+            raise TypeError(action)
+        number = operator.index(action)
+        if not 0 <= number < NUM_ACTIONS:
+            raise TypeError(action)
+    except TypeError:
         raise UnknownActionError(f"action {action!r} does not exist: actions are integers "
-                                 f"0-{NUM_ACTIONS - 1}")
-    return _table()[0][action]
+                                 f"0-{NUM_ACTIONS - 1}") from None
+    return _table()[0][number]
 
 
 def actions_of(options: Sequence[Option]) -> list[int]:

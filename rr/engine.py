@@ -71,15 +71,20 @@ def _whole_game(started: GameStarted) -> Restart:
 class Game:
     """A game in progress (or over): its events, its state and the decision it waits for."""
 
-    def __init__(self, started: GameStarted, recorded: Sequence[Event] = ()) -> None:
+    def __init__(self, started: GameStarted, recorded: Sequence[Event] = (), *,
+                 given_chances: bool = False) -> None:
         self._start((1, fold([started]), _whole_game(started)), [started], started.seed,
-                    recorded, whole_game=True)
+                    recorded, whole_game=True, given_chances=given_chances)
 
     def _start(self, point: Point, events: list[Event], seed: int, recorded: Sequence[Event],
-               whole_game: bool) -> None:
+               whole_game: bool, given_chances: bool = False) -> None:
         """Run the program ``point`` names from its state, over ``events`` (those before it)
-        and then the ``recorded`` ones after it; stop at the first decision past them."""
+        and then the ``recorded`` ones after it; stop at the first decision past them (or,
+        with ``given_chances``, at the first random outcome past them)."""
         _, state, restart = point
+        self._given_chances = given_chances
+        self._sampled = False
+        self._chance: Chance | None = None
         self._table = table = Table(state)
         self._events = events
         self._program = restart(table)
@@ -115,8 +120,12 @@ class Game:
     def new(cls, players: Sequence[str] | int, *, seed: int = 0,
             ruleset: Ruleset | None = None,
             houses: Sequence[House | str] | None = None,
-            level: int | None = None) -> Game:
+            level: int | None = None, given_chances: bool = False) -> Game:
         """A new game. ``players`` are names (or a count: P1, P2, ...); ``houses`` optional.
+
+        With ``given_chances`` the game draws nothing itself: it stops at every random outcome
+        the rules need (:attr:`pending_chance`) until :meth:`give_chance` supplies one — for
+        frameworks that model chance as a player (OpenSpiel). Its samples and clones do too.
 
         One player plays solo against Tull Au Toma (RR-SOLO-1), who takes the second seat;
         ``level`` is her difficulty, 1 to 6 (default 2, "Stained", RR-SOLO-16), and the Au Toma
@@ -154,7 +163,7 @@ class Game:
             if len(given) != wanted or len(set(given)) != len(given):
                 raise BadInputError("give one distinct house per player", "RR-SETUP-3")
         return cls(GameStarted(tuple(names), ruleset or Ruleset(), seed, given,
-                               level if solo else None))
+                               level if solo else None), given_chances=given_chances)
 
     @classmethod
     def resume(cls, events: Sequence[Event]) -> Game:
@@ -191,8 +200,13 @@ class Game:
         return self._pending
 
     @property
+    def pending_chance(self) -> Chance | None:
+        """The random outcome the game waits for (only a game made with ``given_chances``)."""
+        return self._chance
+
+    @property
     def is_over(self) -> bool:
-        return self._pending is None
+        return self._pending is None and self._chance is None
 
     def view(self, seat: Seat | None = None) -> View:
         """RR-VIEW-1: what ``seat`` may see (``None``: a spectator)."""
@@ -251,15 +265,17 @@ class Game:
             if point is None:
                 assert isinstance(events[0], GameStarted)
                 game._start((1, fold(events[:1]), _whole_game(events[0])), events[:1], seed,
-                            events, whole_game=True)
+                            events, whole_game=True, given_chances=self._given_chances)
             else:
                 index, state, restart = point
                 game._start((index, relabel_state(state, sigma, tau), restart),
-                            events[:index], seed, events, whole_game=True)
+                            events[:index], seed, events, whole_game=True,
+                            given_chances=self._given_chances)
         except (DivergenceError, CorruptLogError):
             return None
-        if len(game._events) != len(events) or (game._pending is None) != self.is_over:
+        if len(game._events) != len(events) or game.is_over != self.is_over:
             return None
+        game._sampled = True
         return game
 
     def clone(self) -> Game:
@@ -280,15 +296,29 @@ class Game:
         game = Game.__new__(Game)
         try:
             game._start(point, self._events[:point[0]], self._seed, self._events,
-                        self._whole_game)
+                        self._whole_game, self._given_chances)
         except (DivergenceError, CorruptLogError) as err:
             raise EngineBugError(f"the rules did not replay this game's turn: {err}") from err
-        if len(game._events) != len(self._events) or game._pending != self._pending:
+        if (len(game._events) != len(self._events) or game._pending != self._pending
+                or (game._chance is None) != (self._chance is None)):
             raise EngineBugError("the rules did not replay this game's turn to the same "
                                  "decision")
         game._draws = self._draws  # draws before the restart point are not replayed
         game._restart = self._restart
+        game._sampled = self._sampled
         return game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling keeps the log (and whether chances are given): unpickling resumes it, so
+        a game re-adjudicates as it loads. A sample (:meth:`sample_for`) or a game started
+        from a position has no log the rules replay, so pickling it raises
+        :class:`TypeError`."""
+        if not self._events or not isinstance(self._events[0], GameStarted):
+            raise TypeError("a game started from a position cannot be pickled")
+        if self._sampled:
+            raise TypeError("a sample of an information set cannot be pickled: its log "
+                            "before the turn under way is not one the rules replay")
+        return (_unpickle, (tuple(self._events), self._given_chances))
 
     def __copy__(self) -> Game:
         return self.clone()
@@ -308,7 +338,7 @@ class Game:
         """
         decision = self._pending
         if decision is None:
-            raise NoDecisionPendingError("the game is over; no decision is pending")
+            raise NoDecisionPendingError(self._no_decision())
         if seat is not None and seat != decision.seat:
             raise WrongPlayerError(
                 f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
@@ -334,7 +364,7 @@ class Game:
         """Pick the pending decision's option number ``index``."""
         decision = self._pending
         if decision is None:
-            raise NoDecisionPendingError("the game is over; no decision is pending")
+            raise NoDecisionPendingError(self._no_decision())
         if not 0 <= index < len(decision.options):
             raise IllegalChoiceError(
                 f"option {index} does not exist: there are {len(decision.options)}")
@@ -364,12 +394,42 @@ class Game:
             raise NoDecisionPendingError("the game is over; no decision is pending")
         return self.choose(option_of(action), seat)
 
+    def give_chance(self, outcome: Event) -> tuple[Event, ...]:
+        """Supply the random outcome the game waits for (:attr:`pending_chance`); returns the
+        new events, ``outcome`` first. An outcome the rules could not have drawn (a die face
+        for a shuffle, a card not in the hand picked from) raises :class:`BadInputError` and
+        changes nothing, as a recorded outcome that does not fit is a divergence."""
+        chance = self._chance
+        if chance is None:
+            raise BadInputError("no random outcome is pending"
+                                + (": the game is over" if self.is_over
+                                   else "; a decision is"))
+        if not chance.accepts(outcome):
+            raise BadInputError(f"{_show(outcome, self.state)} is not an outcome of "
+                                f"{chance.what}")
+        before = len(self._events)
+        try:
+            self._chance = None
+            self._draws += 1
+            self._append(outcome)
+            self._run(outcome)
+        except Exception as err:
+            self._restore(before)
+            raise EngineBugError(f"the rules failed after {chance.what}: {err!r}") from err
+        return tuple(self._events[before:])
+
+    def _no_decision(self) -> str:
+        if self._chance is not None:
+            return f"no decision is pending: the game waits for {self._chance.what}"
+        return "the game is over; no decision is pending"
+
     # --- the runner ---------------------------------------------------------------------------
 
     def _restore(self, length: int) -> None:
         if not self._events or not isinstance(self._events[0], GameStarted):
             return  # a game from a position cannot be rebuilt from its events
-        again = Game(self._events[0], self._events[:length])
+        again = Game(self._events[0], self._events[:length],
+                     given_chances=self._given_chances)
         self.__dict__.update(again.__dict__)
 
     def _append(self, event: Event) -> None:
@@ -397,6 +457,9 @@ class Game:
                     return
                 value = self._replay_decision(request, recorded)
             elif isinstance(request, Chance):
+                if recorded is None and self._given_chances:
+                    self._chance = request
+                    return
                 value = self._draw(request, recorded)
             else:
                 if recorded is not None and not recorded == request:  # one call, not two
@@ -433,6 +496,16 @@ class Game:
     def _diverge(self, recorded: Event, expected: str) -> None:
         raise DivergenceError(len(self._events), _show(recorded, self.state), expected,
                               self._asked_by)
+
+
+def _unpickle(events: tuple[Event, ...], given_chances: bool) -> Game:
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    game = Game(started, events, given_chances=given_chances)
+    if len(game._events) != len(events):
+        raise DivergenceError(len(game._events), _show(events[len(game._events)]),
+                              "no further event", None)
+    return game
 
 
 def _listed(option: Option, options: tuple[Option, ...]) -> bool:

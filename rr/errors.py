@@ -66,3 +66,13 @@ class UnknownOptionError(IllegalChoiceError):
 
 class UnknownActionError(IllegalChoiceError):
     """An action that is not an integer of the action space (rr.actions)."""
+
+
+class BadJsonError(BadInputError):
+    """A document that is not the JSON form it claims to be (rr.jsonforms); the message names
+    the field (``$.options[2].action``). ``unknown_card`` is the card id, when that is what
+    was wrong (a front-end may treat it as an illegal choice rather than a malformed one)."""
+
+    def __init__(self, message: str, unknown_card: str | None = None) -> None:
+        self.unknown_card = unknown_card
+        BadInputError.__init__(self, message)

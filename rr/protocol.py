@@ -37,22 +37,28 @@ unredacted log) to itself.
 
 Wire forms
 ----------
-An event is ``[tag, payload]`` (``["card_deployed/1", {"seat": 0, "card": "sevro", ...}]``),
-as in ``.jsonl`` logs; a card the viewer may not see is ``"?"``. An option is
-``[kind, value]``: ``["lead", {"card": "sevro", "location": "mars"}]``, ``["scout", {}]``,
+Options, decisions, views and events are sent in the forms :mod:`rr.jsonforms` documents
+(JSON Schemas in ``docs/schema/``), and options a client sends are read by it. An event is
+``[tag, payload]`` (``["card_deployed/1", {"seat": 0, "card": "sevro", ...}]``), as in
+``.jsonl`` logs; a card the viewer may not see is ``"?"``. An option is ``[kind, value]``:
+``["lead", {"card": "sevro", "location": "mars"}]``, ``["scout", {}]``,
 ``["gain", {"location": null}]``, ``["card", {"card": "sevro"}]``, ``["player", {"seat": 1}]``,
-``["name", {"name": "Sevro"}]``, ``["location", "mars"]``, ``["color", "gold"]``,
-``["face", "fleet"]``, ``["answer", "yes"]``, ``["position", "top"]``.
+``["face_down", {"location": "mars", "depth": 0}]``, ``["name", {"name": "Sevro"}]``,
+``["location", "mars"]``, ``["color", "gold"]``, ``["face", "fleet"]``, ``["answer", "yes"]``,
+``["position", "top"]``.
 
-A pending decision, as ``pending``, ``new``, ``load`` and ``choose`` return it::
+A pending decision, as ``pending``, ``new``, ``load`` and ``choose`` return it, is the
+decision form plus the deciding player's name::
 
     {"over": false, "totals": null, "winners": null,
      "pending": {"seat": 1, "player": "Bo", "ask": "turn", "source": "RR-TURN-1",
                  "prompt": "Lead or Scout",
-                 "options": [{"index": 0, "option": ["lead", {...}], "text": "lead ..."}, ...]}}
+                 "options": [{"index": 0, "action": 116, "option": ["lead", {...}],
+                              "text": "lead ..."}, ...]}}
 
-``options`` is ``null`` unless the viewer is the seat that decides. Once the game is over,
-``pending`` is ``null``, ``over`` is true and ``totals``/``winners`` hold the final scores.
+``action`` is the option's integer in the fixed action space (:mod:`rr.actions`). ``options``
+is ``null`` unless the viewer is the seat that decides. Once the game is over, ``pending`` is
+``null``, ``over`` is true and ``totals``/``winners`` hold the final scores.
 
 Ops
 ---
@@ -66,14 +72,15 @@ Ops
     house) and the first pending decision as ``as`` sees it.
 ``pending`` game, [as]
     The pending decision as ``as`` sees it.
-``choose`` game, seat, option | index
-    ``seat`` picks an option of the pending decision, given in wire form or by its index.
+``choose`` game, seat, option | index | action
+    ``seat`` picks an option of the pending decision, given in wire form, by its index, or by
+    its action integer (:mod:`rr.actions`).
     Returns the new events as ``seat`` may see them (``from``: the record number of the
     first, ``next``: the record count after them), their narration, and the next pending
     decision as ``seat`` sees it.
 ``view`` game, [as]
-    The game as ``as`` sees it: ``rr.views.View`` as JSON (players, hand, locations bottom to
-    top, deck size, banished pile, tokens, phase, scores, pending decision).
+    The game as ``as`` sees it: ``rr.views.View`` in its JSON form (players, hand, locations
+    bottom to top, deck size, banished pile, tokens, phase, scores, pending decision).
 ``events`` game, [as], [since]
     Records ``since`` (default 0) onwards as ``as`` may see them, with ``from``, ``next`` and
     one narration line per record worth telling (``{"index": n, "text": ...}``).
@@ -94,28 +101,31 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from attrs import frozen
 
+from rr.actions import option_of
 from rr.engine import EngineBugError, Game
 from rr.errors import (
     BadInputError,
+    BadJsonError,
     IllegalChoiceError,
     NoDecisionPendingError,
     RRError,
     WrongPlayerError,
 )
-from rr.events.codec import OPTION_KINDS, converter, unstructure, unstructure_event
+from rr.events.codec import OPTION_KINDS
 from rr.events.log import decode_text, encode_text
 from rr.events.types import Event
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, Seat
+from rr.jsonforms import option_from_json, to_json
 from rr.narrate import narrate
-from rr.options import Option, describe
+from rr.options import Option
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply, fold
 from rr.untrusted import load_json
-from rr.views import redact
+from rr.views import PendingView, redact
 
 PROTOCOL_VERSION = 1
 """Bumped when a response changes shape; ``ops`` reports it."""
@@ -169,8 +179,10 @@ OPS: tuple[Op, ...] = (
                  "chooser may see them and the next pending decision", (
         _GAME,
         Field("seat", "integer", True, "the seat that chooses"),
-        Field("option", "[kind, value]", False, "the option in wire form (or give index)"),
-        Field("index", "integer", False, "the option's index in the pending options"))),
+        Field("option", "[kind, value]", False,
+              "the option in wire form (or give index or action)"),
+        Field("index", "integer", False, "the option's index in the pending options"),
+        Field("action", "integer", False, "the option's action integer (rr.actions)"))),
     Op("view", "the game as a seat (or a spectator) sees it", (_GAME, _AS)),
     Op("events", "the records from 'since' on, as a seat may see them, with narration", (
         _GAME, _AS, Field("since", "integer", False, "the first record wanted (default 0)"))),
@@ -385,10 +397,11 @@ class Server:
         return {"game": game_id, **_records(new, before, start, seat), **_pending(game, seat)}
 
     def _option(self, req: _Request, game: Game, seat: Seat) -> Option:
-        """The option a choose request names, by wire form or by index."""
-        wire, index = req.get("option"), req.get("index")
-        if (wire is None) == (index is None):
-            raise BadRequest("op 'choose' needs exactly one of the fields 'option' and 'index'")
+        """The option a choose request names, by wire form, index or action."""
+        wire, index, action = req.get("option"), req.get("index"), req.get("action")
+        if [wire, index, action].count(None) != 2:
+            raise BadRequest("op 'choose' needs exactly one of the fields 'option', 'index' "
+                             "and 'action'")
         # The engine's checks, in its order, made here so both forms name the same errors
         # (and seats as the protocol numbers them).
         decision = game.pending
@@ -400,13 +413,19 @@ class Server:
                                    f"{decision.seat}'s ({decision.prompt})", rule)
         if wire is not None:
             try:
-                # Option is a Union, not a class; the codec registers its hook for it.
-                option = cast(Option, converter.structure(wire, cast("type[Any]", Option)))
-            except Exception:  # noqa: BLE001 - cattrs raises many kinds; all mean "not an option"
+                return option_from_json(wire)  # the engine says whether it is listed
+            except BadJsonError as err:
+                if err.unknown_card is not None:  # well formed, naming no card: not listed
+                    raise IllegalChoiceError(
+                        f"{json.dumps(wire)[:80]} is not a legal option for: {decision.prompt}"
+                        f" (unknown card {err.unknown_card!r})", rule) from None
                 kinds = ", ".join(OPTION_KINDS)
                 raise BadRequest(f"field 'option' is not an option's wire form [kind, value] "
-                                 f"(kinds: {kinds}): {json.dumps(wire)[:80]}") from None
-            return option  # the engine says whether it is listed
+                                 f"(kinds: {kinds}): {json.dumps(wire)[:80]}: {err}") from None
+        if action is not None:
+            if not _is_int(action):
+                raise req.wrong("action", "an integer")
+            return option_of(action)  # an action outside the space: UnknownActionError
         if not _is_int(index):
             raise req.wrong("index", "an integer")
         position, count = int(index), len(decision.options)
@@ -417,7 +436,7 @@ class Server:
 
     def _view(self, req: _Request) -> Result:
         game_id, game = self._game(req)
-        return {"game": game_id, "view": unstructure(game.view(req.seat("as", game)))}
+        return {"game": game_id, "view": to_json(game.view(req.seat("as", game)))}
 
     def _events(self, req: _Request) -> Result:
         game_id, game = self._game(req)
@@ -472,13 +491,11 @@ def _pending(game: Game, viewer: Seat | None) -> Result:
     decision, state = game.pending, game.state
     shown: Result | None = None
     if decision is not None:
-        shown = {"seat": decision.seat, "player": state.players[decision.seat].name,
-                 "ask": decision.ask.value, "source": decision.source,
-                 "prompt": decision.prompt, "options": None}
-        if viewer == decision.seat:
-            shown["options"] = [
-                {"index": i, "option": converter.unstructure(o, Option), "text": describe(o)}
-                for i, o in enumerate(decision.options)]
+        seen = PendingView(decision.seat, decision.ask, decision.source, decision.prompt,
+                           decision.options if viewer == decision.seat else None)
+        shown = to_json(seen)
+        shown = {"seat": shown.pop("seat"), "player": state.players[decision.seat].name,
+                 **shown}
     return {"over": game.is_over, "totals": _list_or_none(state.totals),
             "winners": _list_or_none(state.winners), "pending": shown}
 
@@ -491,7 +508,7 @@ def _records(events: Sequence[Event], before: GameState, start: int,
              viewer: Seat | None) -> Result:
     """``events`` (record ``start`` on, after ``before``) as ``viewer`` may see them."""
     return {"from": start, "next": start + len(events),
-            "events": [unstructure_event(e) for e in _redacted(events, before, viewer)],
+            "events": [to_json(e) for e in _redacted(events, before, viewer)],
             "narration": [{"index": start + i, "text": text}
                           for i, text in narrate(events, viewer, initial=before)]}
 

@@ -81,6 +81,12 @@ _events.register_structure_hook(str, lambda data, _: _exactly(data, str, "text")
 _events.register_structure_hook(bool, lambda data, _: _exactly(data, bool, "true or false"))
 
 
+def strict_converter() -> cattrs.Converter:
+    """A copy of the strict reading converter (the one events from logs go through), for the
+    other edges that read untrusted data: :mod:`rr.jsonforms` adds its own hooks to it."""
+    return _events.copy()
+
+
 def unstructure_event(event: Event) -> list[Any]:
     """``[tag, payload]`` for one event."""
     return [type(event).TAG, converter.unstructure(event)]

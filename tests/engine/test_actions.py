@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rr.actions import ACTION_TABLE, NUM_ACTIONS, action_of, option_of
+from rr.actions import ACTION_TABLE, NUM_ACTIONS, action_of, actions_of, mask_of, option_of
 from rr.automa import LEVELS
 from rr.cards.catalogue import all_ids, names
 from rr.engine import Game
@@ -113,6 +113,14 @@ def test_an_unknown_option_has_no_action(option: object) -> None:
     with pytest.raises(UnknownOptionError, match="no action") as raised:
         action_of(option)  # type: ignore[arg-type]
     assert repr(option) in str(raised.value)
+
+
+def test_lists_of_options_with_an_unknown_one_are_refused() -> None:
+    """actions_of and mask_of name the one option of a list that has no action."""
+    for convert in (actions_of, mask_of):
+        with pytest.raises(UnknownOptionError, match="no_such_card"):
+            convert([Scout(), PickCard(CardId("no_such_card"))])
+    assert actions_of([Scout(), Answer.NO]) == [action_of(Scout()), action_of(Answer.NO)]
 
 
 @pytest.mark.parametrize("action", [-1, NUM_ACTIONS, 10**9, True, 1.0, "3", None])

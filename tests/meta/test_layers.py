@@ -13,12 +13,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "rr.cards.catalogue", "rr.untrusted"),
     ("rr.events",),
     ("rr.state", "rr.knowledge"),
-    ("rr.effects", "rr.views"),
+    ("rr.effects", "rr.views", "rr.jsonforms", "rr.schemas"),
     ("rr.cards", "rr.scoring"),
     ("rr.rules", "rr.narrate"),
-    ("rr.engine", "rr.sampling"),
+    ("rr.engine", "rr.sampling", "rr.chances"),
     ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol",
-     "rr.server", "rr.cli", "rr.report", "rr.__main__"),
+     "rr.server", "rr.cli", "rr.observation", "rr.integrations", "rr.report", "rr.__main__"),
 )
 
 
@@ -74,8 +74,9 @@ def test_no_randomness_or_clock_outside_the_draw() -> None:
     # A name allows its submodules too (rr.bench.workloads, rr.bench.openspiel).
     # rr.agents.ismcts draws its own samples and may stop on a time budget.
     # rr.server times requests (rate limits, the load script's latencies).
+    # rr.chances reads a Chance's picks through a scripted random.Random, and seeds samples.
     allowed = {"rr.engine", "rr.agents.random", "rr.agents.ismcts", "rr.simulate", "rr.bench",
-               "rr.effects.program", "rr.server"}
+               "rr.effects.program", "rr.chances", "rr.server"}
     wrong = []
     for path in (ROOT / "rr").rglob("*.py"):
         tree = ast.parse(path.read_text())

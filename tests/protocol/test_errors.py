@@ -144,7 +144,9 @@ def test_a_closed_game_is_unknown(client: Client) -> None:
 
 
 @pytest.mark.parametrize("how,says", [
-    ({}, "exactly one of the fields 'option' and 'index'"),
+    ({}, "exactly one of the fields 'option', 'index' and 'action'"),
+    ({"index": 0, "action": 449}, "exactly one of"),
+    ({"action": "449"}, "field 'action' takes an integer"),
     ({"option": ["scout", {}], "index": 0}, "exactly one of"),
     ({"index": "0"}, "field 'index' takes an integer"),
     ({"index": 0.0}, "field 'index' takes an integer"),

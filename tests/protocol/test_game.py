@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rr.actions import NUM_ACTIONS, action_of
 from rr.engine import Game
 from rr.events.codec import structure
 from rr.events.log import decode_text
@@ -189,7 +190,7 @@ def test_ops_describes_every_op_and_its_fields() -> None:
             "close"} == {o["op"] for o in result["ops"]}
     choose = next(o for o in result["ops"] if o["op"] == "choose")
     assert [(f["name"], f["required"]) for f in choose["fields"]] == [
-        ("game", True), ("seat", True), ("option", False), ("index", False)]
+        ("game", True), ("seat", True), ("option", False), ("index", False), ("action", False)]
 
 
 def test_the_request_id_is_echoed_whatever_json_it_is() -> None:
@@ -216,3 +217,22 @@ def test_events_from_any_record_in_any_order_match_the_whole_list() -> None:
             part = client.ok({"op": "events", "game": game, "as": seat, "since": since})
             assert part["events"] == whole["events"][since:]
             assert part["narration"] == [n for n in whole["narration"] if n["index"] >= since]
+
+
+@pytest.mark.rule("RR-TURN-1")
+def test_choose_by_action_picks_the_option_listed_with_that_action() -> None:
+    """Each listed option carries its action integer; `choose` by `action` picks it, and an
+    action not listed is an illegal choice naming the rule."""
+    client = Client()
+    game = new_game(client)["game"]
+    seat = client.ok({"op": "pending", "game": game})["pending"]["seat"]
+    options = client.ok({"op": "pending", "game": game, "as": seat})["pending"]["options"]
+    listed = [structure(o["option"], Option) for o in options]  # type: ignore[arg-type]
+    assert [o["action"] for o in options] == [action_of(option) for option in listed]
+    for wrong in (5, NUM_ACTIONS):
+        error = client.error({"op": "choose", "game": game, "seat": seat, "action": wrong})
+        assert error["type"] in ("IllegalChoiceError", "UnknownActionError"), error
+    scout = next(o for o in options if o["option"] == ["scout", {}])
+    result = client.ok({"op": "choose", "game": game, "seat": seat, "action": scout["action"]})
+    assert result["events"][0] == ["decision_made/1", {"seat": seat, "source": "RR-TURN-1",
+                                                       "option": ["scout", {}]}]

@@ -1,0 +1,142 @@
+"""Observations (rr.observation, issue #13): fixed-size, and built only from what the seat knows
+(RR-VIEW-5..7) — the same for every game of its information set."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rr.actions import action_of
+from rr.cards.catalogue import all_ids
+from rr.decisions import Ask
+from rr.engine import Game
+from rr.errors import BadInputError
+from rr.model import CardId, Location
+from rr.observation import (
+    LAYOUT,
+    OBSERVATION_SIZE,
+    layout_markdown,
+    observation,
+    observation_string,
+)
+from rr.options import Scout
+from rr.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def card_index(card: str) -> int:
+    return sorted(all_ids()).index(CardId(card))
+
+
+def segment(vector: list[float], name: str) -> list[float]:
+    start, size = LAYOUT[name]
+    return vector[start:start + size]
+
+
+@pytest.mark.rule("RR-VIEW-7")
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([1, 2, 3, 4, 6]))
+def test_two_samples_of_an_information_set_give_the_same_observation(seed: int,
+                                                                    players: int) -> None:
+    """At decisions of a random game, two samples of a seat's information set give that seat
+    the observation and string the game gives it (solo games included)."""
+    rng = random.Random(seed)
+    game = Game.new(players, seed=seed)
+    checked = 0
+    while game.pending is not None:
+        if checked == 0 or rng.random() < 0.2:
+            seat = rng.choice([s for s in game.state.seats if not game.state.is_automa(s)])
+            wanted = observation(game, seat), observation_string(game, seat)
+            for _ in range(2):
+                sample = game.sample_for(seat, rng)
+                assert (observation(sample, seat), observation_string(sample, seat)) == wanted
+            checked += 1
+        game.choose(rng.choice(game.pending.options))
+    assert checked > 0
+
+
+def hidden_card_game(opponent_card: str, face_down: str) -> Game:
+    """Seat 0 to play; seat 1 holds Sevro and ``opponent_card``; on Mars, ``face_down`` lies
+    face down under Pelus, and seat 0 does not know it."""
+    return (Scenario(3).hand(0, "judge", "uncle_narol").hand(1, "sevro", opponent_card)
+            .hand(2, "the_jackal").at(Location.MARS, face_down, "pelus", face_down=[face_down])
+            .turn(0))
+
+
+@pytest.mark.rule("RR-VIEW-1", "RR-VIEW-4")
+def test_a_hidden_card_does_not_change_the_observation() -> None:
+    """Changing a card in an opponent's hand, or a face-down card, leaves seat 0's observation
+    and string as they were; the opponent's own observation does change."""
+    one = hidden_card_game("darrow", face_down="cassius")
+    other = hidden_card_game("mustang", face_down="tactus")
+    assert observation(one, 0) == observation(other, 0)
+    assert observation_string(one, 0) == observation_string(other, 0)
+    assert observation(one, 1) != observation(other, 1)
+    assert "Darrow" in observation_string(one, 1) and "Darrow" not in observation_string(one, 0)
+
+
+def test_the_layout_tiles_the_vector() -> None:
+    """The segments follow each other without gaps or overlaps and fill the vector."""
+    at = 0
+    for start, size in LAYOUT.values():
+        assert start == at and size > 0
+        at += size
+    assert at == OBSERVATION_SIZE == len(observation(Game.new(2, seed=1), 0))
+    assert layout_markdown().count("\n") == len(LAYOUT) + 2
+
+
+@pytest.mark.rule("RR-VIEW-1")
+def test_the_vector_shows_the_hand_the_stacks_and_the_pending_decision() -> None:
+    """Seat 0's own hand, a face-up card's location and height, a face-down card as an unknown
+    slot under it, and its own Lead-or-Scout decision are where the layout says."""
+    game = hidden_card_game("darrow", face_down="cassius")
+    mine, theirs = observation(game, 0), observation(game, 1)
+    hand = segment(mine, "hand")
+    assert hand[card_index("judge")] == hand[card_index("uncle_narol")] == 1.0 and sum(hand) == 2
+    assert segment(mine, "location")[card_index("pelus") * 4 + 1] == 1.0  # Mars is location 1
+    assert segment(mine, "height")[card_index("pelus")] == 1.0  # the top card
+    assert segment(mine, "face_down_slots")[1 * 8 + 1] == 1.0  # under it
+    assert segment(mine, "stack_sizes") == [0.0, 2.0, 0.0, 0.0]
+    assert segment(mine, "face_down_counts") == [0.0, 1.0, 0.0, 0.0]
+    pending = segment(mine, "pending")
+    assert pending[0] == 1.0 and pending[1 + list(Ask).index(Ask.TURN)] == 1.0
+    assert segment(theirs, "pending")[0] == 0.0
+    players = segment(mine, "players")
+    assert players[0] == 1.0 and players[5] == 2.0  # slot 0: present, 2 cards in hand
+    assert segment(theirs, "players")[2 * 20 + 5] == 2.0  # seat 0 is seat 1's slot 2
+
+
+def test_a_seat_that_is_not_in_the_game_is_refused() -> None:
+    """Observing a seat the game does not have is a typed error that names it."""
+    game = Game.new(2, seed=1)
+    for seat in (2, -1):
+        with pytest.raises(BadInputError, match=f"no seat {seat}"):
+            observation(game, seat)
+        with pytest.raises(BadInputError, match=f"no seat {seat}"):
+            observation_string(game, seat)
+
+
+def test_the_string_shows_the_options_only_to_the_seat_that_decides() -> None:
+    """The pending decision's options appear in the deciding seat's string only."""
+    game = Game.new(3, seed=4)
+    seat = game.pending.seat  # type: ignore[union-attr]
+    assert "options: " in observation_string(game, seat)
+    assert "options: " not in observation_string(game, (seat + 1) % 3)
+    assert action_of(Scout()) in game.legal_actions()
+
+
+def test_the_core_observation_needs_no_numpy() -> None:
+    """rr.observation, rr.actions and the engine import and observe without importing numpy
+    (the core install keeps its run-time dependencies; numpy is the pettingzoo extra's)."""
+    code = ("import sys; from rr.engine import Game; from rr.observation import observation; "
+            "from rr.actions import NUM_ACTIONS; g = Game.new(2, seed=1); observation(g, 0); "
+            "g.choose_action(g.legal_actions()[0]); g.action_mask(); "
+            "sys.exit('numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)
+    assert done.returncode == 0, "importing the core imported numpy"
