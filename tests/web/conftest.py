@@ -78,9 +78,9 @@ Browser = Any
 
 
 @pytest.fixture
-def browsers(browser_ready: None) -> Iterator[Callable[..., Browser]]:
-    """Opens headless Chromium windows, each its own browser context (profile); all closed
-    at the end."""
+def browsers(browser_ready: None, tmp_path: Path) -> Iterator[Callable[..., Browser]]:
+    """Opens headless Chromium windows, each its own browser context (profile) with its own
+    download folder (``driver.downloads``); all closed at the end."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -94,7 +94,14 @@ def browsers(browser_ready: None) -> Iterator[Callable[..., Browser]]:
                      "--force-device-scale-factor=1", "--lang=en-US"):
             options.add_argument(flag)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        downloads = tmp_path / f"downloads-{len(opened)}"
+        downloads.mkdir()
+        options.add_experimental_option("prefs", {
+            "download.default_directory": str(downloads), "download.prompt_for_download": False})
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {
+            "behavior": "allow", "downloadPath": str(downloads)})
+        driver.downloads = downloads
         if size[0] < 500:  # below a desktop window's smallest width: emulate the phone
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": True})

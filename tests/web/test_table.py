@@ -59,8 +59,9 @@ def _choose(driver: Any, step: int) -> None:
 def test_a_whole_game_against_two_bots_by_clicking(server: Server,
                                                    browsers: Callable[..., Any]) -> None:
     """Create a game (Ana, a random bot, a greedy bot) with the form, open Ana's link, play
-    every decision by clicking or keys, reload mid-game and carry on, see the scorepad, then
-    open the log in the replay viewer: it audits clean."""
+    every decision by clicking or keys, reload mid-game and carry on, see the scorepad,
+    download the log (the server's bytes) and open it in the replay viewer, from the table's
+    link and as an uploaded file: it audits clean."""
     driver = browsers()
     driver.get(f"{server.url}/")
     wait(driver, lambda d: d.find_element(By.ID, "create").is_displayed())
@@ -101,10 +102,22 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     assert len(story) == final["events"]  # one line per record, the last included
     screenshot(driver, "table-end")
     assert not severe_console_errors(driver)
+    driver.find_element(By.ID, "download").click()
+    saved = driver.downloads / f"{game}.rrlog"
+    wait(driver, lambda d: saved.exists() and saved.stat().st_size > 0)
+    served = httpx.get(f"{server.url}/api/games/{game}/log",
+                       headers={"authorization": f"Bearer {token}"}, timeout=10).content
+    wait(driver, lambda d: saved.read_bytes() == served)  # the whole file, written
     driver.find_element(By.ID, "open-replay").click()
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
     assert "every random outcome" in text(driver, "verdict")
+    driver.get(f"{server.url}/replay")
+    driver.find_element(By.ID, "log-file").send_keys(str(saved))  # the file downloaded
+    driver.find_element(By.ID, "open-log").click()
+    wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
+                                       or ""))
+    assert f"{final['events']} records re-adjudicated" in text(driver, "verdict")
 
 
 def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
