@@ -36,8 +36,9 @@ def test_pages_and_files_are_served_with_a_strict_policy(server: Server) -> None
         assert page.headers["referrer-policy"] == "no-referrer"
     for name in ("table.js", "replay.js", "common.js", "style.css", "icon.svg"):
         assert httpx.get(f"{server.url}/static/{name}", timeout=10).status_code == 200
-    missing = httpx.get(f"{server.url}/static/../app.py", timeout=10)
-    assert missing.status_code == 404
+    for escape in ("%2e%2e/app.py", "..%2fapp.py", "%2e%2e%2f%2e%2e%2fserver%2fapp.py"):
+        refused = httpx.get(f"{server.url}/static/{escape}", timeout=10)
+        assert refused.status_code == 404 and "import" not in refused.text, escape
 
 
 def test_cards_list_every_card_with_its_colour(server: Server) -> None:
