@@ -10,8 +10,9 @@ A view answer (``GET /api/games/{id}``, ``POST .../choose``, every WebSocket pus
                               "text": "lead ..."}, ...] | null},
      "view": {...}, "face_down": [[false, true], [], [], [false]]}
 
-``view`` is ``rr.views.View`` as ``rr serve``'s ``view`` op gives it (without its
-``pending``, which is the field above); ``pending`` is ``rr serve``'s pending decision plus
+``view`` is ``rr.views.View`` as ``rr serve``'s ``view`` op gives it — both are
+:func:`rr.jsonforms.to_json` (``docs/JSON.md``) — without its ``pending``, which is the
+field above; ``pending`` is ``rr serve``'s pending decision plus
 the ``decision`` number (the count of decisions made so far, which a choice must name) and,
 in each option, its ``action`` integer: the game-wide action space of ``rr.actions``
 (``docs/ACTIONS.md``), so an integer means the same option in every game and at every
@@ -28,10 +29,11 @@ from rr import actions
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import UnknownActionError
-from rr.events.codec import converter, unstructure
+from rr.jsonforms import to_json
 from rr.model import LOCATIONS, Seat
-from rr.options import Option, describe
+from rr.options import Option
 from rr.state import GameState
+from rr.views import PendingView
 
 
 def option_of(decision: Decision, action: int) -> Option | None:
@@ -45,22 +47,20 @@ def option_of(decision: Decision, action: int) -> Option | None:
 
 
 def pending_json(game: Game, seat: Seat | None, decisions: int) -> dict[str, Any] | None:
+    """``rr serve``'s pending decision (:func:`rr.jsonforms.to_json` of what ``seat`` is
+    shown), with the player's name and the ``decision`` number."""
     decision, state = game.pending, game.state
     if decision is None:
         return None
-    options = None
-    if seat == decision.seat:
-        options = [{"index": i, "action": actions.action_of(o),
-                    "option": converter.unstructure(o, Option), "text": describe(o)}
-                   for i, o in enumerate(decision.options)]
-    return {"seat": decision.seat, "player": state.players[decision.seat].name,
-            "ask": decision.ask.value, "source": decision.source, "prompt": decision.prompt,
-            "decision": decisions, "options": options}
+    shown = to_json(PendingView(decision.seat, decision.ask, decision.source, decision.prompt,
+                                decision.options if seat == decision.seat else None))
+    return {"seat": shown.pop("seat"), "player": state.players[decision.seat].name, **shown,
+            "decision": decisions}
 
 
 def view_json(game_id: str, game: Game, seat: Seat | None, decisions: int) -> dict[str, Any]:
     """The answer that shows ``game`` to ``seat`` (``None``: the spectator)."""
-    shown = unstructure(game.view(seat))
+    shown = to_json(game.view(seat))
     del shown["pending"]
     state = game.state
     return {"game": game_id, "seat": seat, "events": len(game.events), "decision": decisions,

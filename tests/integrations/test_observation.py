@@ -13,11 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rr.actions import action_of
+from rr.automa import automa_table
 from rr.cards.catalogue import all_ids
 from rr.decisions import Ask
 from rr.engine import Game
 from rr.errors import BadInputError
+from rr.events.types import Phase
 from rr.model import CardId, Location
+from rr.narrate import card_name
 from rr.observation import (
     LAYOUT,
     OBSERVATION_SIZE,
@@ -140,3 +143,69 @@ def test_the_core_observation_needs_no_numpy() -> None:
             "sys.exit('numpy' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)
     assert done.returncode == 0, "importing the core imported numpy"
+
+
+def nonzero(vector: list[float], name: str) -> set[int]:
+    return {i for i, value in enumerate(segment(vector, name)) if value}
+
+
+def check_against_the_view(game: Game, seat: int) -> None:
+    """Each segment of the vector says what the seat's view says, recomputed here."""
+    vector, v = observation(game, seat), game.view(seat)
+    assert len(vector) == OBSERVATION_SIZE
+    players, cards = len(v.players), sorted(all_ids())
+    in_hands = {cards.index(k.card) * 5 + (k.zone.seat - seat) % players - 1
+                for k in v.known_elsewhere if k.zone.seat is not None}
+    assert nonzero(vector, "known_in_hands") == in_hands
+    assert nonzero(vector, "known_in_deck") == {cards.index(k.card) for k in v.known_elsewhere
+                                                if k.depth is not None}
+    block = segment(vector, "players")
+    for slot in range(players):
+        other = (seat + slot) % players
+        fields = block[slot * 20:(slot + 1) * 20]
+        assert fields[1] == float(game.state.is_automa(other))
+        assert fields[12] == (v.totals[other] if v.totals is not None else 0)
+        assert fields[13] == float(v.winners is not None and other in v.winners)
+    table = segment(vector, "table")
+    assert table[:4] == [v.neutral_influence, v.deck_size, len(v.banished),
+                         v.end_triggered_by is not None]
+    assert nonzero(vector, "table") - {0, 1, 2, 3} == {4 + list(Phase).index(v.phase)}
+    solo = segment(vector, "solo")
+    if v.solo is None:
+        assert not any(solo)
+        return
+    s, automa = v.solo, list(automa_table().ids())
+    assert solo[:6] == [1, s.level, s.deck_size, s.set_aside, s.parity == "odd",
+                        s.parity == "even"]
+    shown = {i for i, value in enumerate(solo) if value and i >= 6}
+    wanted = {10 + list(Location).index(loc) * 4 + automa_table().letters.index(letter)
+              for loc, letter in s.priority}
+    wanted |= {6 + list(Location).index(s.luna_card)} if s.luna_card is not None else set()
+    wanted |= {28 + automa.index(c) for c in s.discard}
+    wanted |= {28 + 22 + automa.index(c) for c in s.drawn}
+    assert shown == wanted
+
+
+@pytest.mark.rule("RR-VIEW-5", "RR-SOLO-8")
+@pytest.mark.parametrize("players", [1, 4])
+def test_every_segment_says_what_the_view_says(players: int) -> None:
+    """At many positions of a random game (solo included), and once it is over, the known
+    cards elsewhere, the players, the table and Au Toma's components are where the layout
+    says, and the string names cards known in the deck by depth and the pending decision."""
+    rng = random.Random(players)
+    game = Game.new(players, seed=players)
+    while game.pending is not None:
+        if rng.random() < 0.3:
+            for seat in game.state.seats:
+                if not game.state.is_automa(seat):
+                    check_against_the_view(game, seat)
+                    text = observation_string(game, seat)
+                    assert f"pending: P{game.pending.seat} " in text
+                    for known in game.view(seat).known_elsewhere:
+                        if known.depth is not None:
+                            line = f"known: {card_name(known.card)} in deck at depth "
+                            assert f"{line}{known.depth}" in text
+        game.choose(rng.choice(game.pending.options))
+    for seat in game.state.seats:
+        check_against_the_view(game, seat)
+    assert "winners: " in observation_string(game, 0)

@@ -117,7 +117,9 @@ class Deployment:
 
     def __init__(self, db: str, folder: Path, processes: int, key: Path | None = None) -> None:
         self.db, self.folder, self.key = db, folder, key
-        self.servers = [Server(db, folder, key, f"server{i}") for i in range(processes)]
+        # The tests ask faster than a person: the rate limit has its own test (--rate 5).
+        self.servers = [Server(db, folder, key, f"server{i}", ["--rate", "100000"])
+                        for i in range(processes)]
         self.client = Client(self.servers)
 
     def kill(self) -> None:

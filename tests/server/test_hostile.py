@@ -90,15 +90,13 @@ def test_random_new_games_are_created_or_refused(served: tuple[Client, dict[str,
 
 
 @settings(max_examples=40, deadline=None)
-@given(token=st.text(max_size=60).filter(lambda t: "\n" not in t and "\r" not in t),
+@given(token=st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=60),
        path=st.sampled_from(["", "/log", "/log.sig", "/choose", "/nothing"]),
        game=st.text("abcdefghijklmnopqrstuvwxyz-_0123456789", max_size=14))
 def test_random_tokens_and_paths_are_refused(served: tuple[Client, dict[str, Any]],
                                              token: str, path: str, game: str) -> None:
-    """Made-up tokens, game ids and routes: typed refusals."""
+    """Made-up tokens, game ids and routes: typed refusals. (Tokens are the characters a
+    header value may hold: a control character is refused by the HTTP parser itself, with
+    a plain 400, before rr sees the request.)"""
     client, _ = served
-    try:
-        token.encode("ascii")
-    except UnicodeEncodeError:
-        return  # not a header value an HTTP client can send
     typed(client.call("GET", f"/api/games/{game or 'x'}{path}", token.strip() or None))
