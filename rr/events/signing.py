@@ -101,8 +101,13 @@ def _raw(public: Any) -> bytes:
 
 
 def _load_key(path: str | Path, private: bool) -> Any:
+    _ed25519()  # the missing extra is named before any file is read
+    return _key_of(read_bytes(path, BadInputError), str(path), private)
+
+
+def _key_of(data: bytes, path: str, private: bool) -> Any:
+    """The Ed25519 key a PEM file's bytes hold (``path`` names it in errors)."""
     ed, ser = _ed25519(), _serialization()
-    data = read_bytes(path, BadInputError)
     try:
         key = (ser.load_pem_private_key(data, password=None) if private
                else ser.load_pem_public_key(data))
@@ -149,8 +154,12 @@ def signature_path(log_path: str | Path) -> Path:
 
 def read_signature(path: str | Path) -> Signature:
     """The signature file at ``path``; :class:`BadInputError` if it cannot be read."""
-    data = load_json(text_of(read_bytes(path, BadInputError), str(path), BadInputError),
-                     str(path), BadInputError)
+    return parse_signature(read_bytes(path, BadInputError), str(path))
+
+
+def parse_signature(raw: bytes, path: str) -> Signature:
+    """A signature file's bytes (``path`` names it in errors: an upload has no path)."""
+    data = load_json(text_of(raw, path, BadInputError), path, BadInputError)
     if not (isinstance(data, dict) and data.get("format") == "rr-signature"
             and data.get("version") == 1 and data.get("algorithm") == "ed25519"
             and isinstance(data.get("key"), str) and isinstance(data.get("signature"), str)):
@@ -165,7 +174,16 @@ def read_signature(path: str | Path) -> Signature:
 def verify(log_bytes: bytes, signature: Signature, public_key: str | Path) -> str:
     """Check ``signature`` over ``log_bytes`` with the key at ``public_key``; returns the
     key's fingerprint, or raises :class:`SignatureError`."""
-    key = _load_key(public_key, private=False)
+    return verify_with(log_bytes, signature, _load_key(public_key, private=False))
+
+
+def verify_pem(log_bytes: bytes, signature: Signature, public_pem: bytes, what: str) -> str:
+    """:func:`verify` with the public key's PEM bytes (an upload; ``what`` names it)."""
+    return verify_with(log_bytes, signature, _key_of(public_pem, what, private=False))
+
+
+def verify_with(log_bytes: bytes, signature: Signature, key: Any) -> str:
+    """:func:`verify` with a loaded public key."""
     mine = fingerprint(_raw(key))
     if signature.key != mine:
         raise SignatureError(f"signed by key {signature.key[:16]}, not by the key given "

@@ -10,5 +10,7 @@
 * ``rr.server.requests`` — reading request bodies; ``rr.server.errors`` — statuses;
 * ``rr.server.tokens`` — seat tokens (stored as hashes); ``rr.server.limits`` — rates, sizes;
 * ``rr.server.bots`` — seats played inside the server; ``rr.server.openapi`` — the document;
-* ``rr.server.load`` — the load script (``python -m rr.server.load``).
+* ``rr.server.load`` — the load script (``python -m rr.server.load``);
+* ``rr.server.web`` — the web table (``/``) and the replay viewer (``/replay``), their files in
+  ``static/``; ``rr.server.replays`` — the viewer's route: a log folded, viewed and audited.
 """

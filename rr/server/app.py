@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rr.errors import RRError
 from rr.protocol import BadRequest
-from rr.server import requests
+from rr.server import requests, web
 from rr.server.errors import (
     NotFoundError,
     RateLimitedError,
@@ -251,5 +251,6 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/log", log, methods=["GET"]),
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),
+        *web.routes(games, limits),  # the web table and the replay viewer (issue #16)
     ]
     return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})

@@ -118,6 +118,13 @@ class Games:
             entry = self._fresh(row, lambda since: self.store.events(row.id, since))
             return wire.view_json(row.id, entry.game, access.seat, entry.decisions)
 
+    def events(self, access: Access) -> tuple[Event, ...]:
+        """The game's events, for narration (the caller redacts them for ``access``'s seat:
+        they hold every hidden card)."""
+        row = self._row(access.game)
+        with self._lock(access.game):
+            return self._fresh(row, lambda since: self.store.events(row.id, since)).game.events
+
     def count(self, game: str) -> int:
         """How many events ``game`` has stored (for pushes: has it changed?)."""
         return self._row(game).events

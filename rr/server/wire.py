@@ -8,7 +8,7 @@ A view answer (``GET /api/games/{id}``, ``POST .../choose``, every WebSocket pus
                  "prompt": "Lead or Scout", "decision": 37,
                  "options": [{"index": 0, "action": 5, "option": ["lead", {...}],
                               "text": "lead ..."}, ...] | null},
-     "view": {...}}
+     "view": {...}, "face_down": [[false, true], [], [], [false]]}
 
 ``view`` is ``rr.views.View`` as ``rr serve``'s ``view`` op gives it — both are
 :func:`rr.jsonforms.to_json` (``docs/JSON.md``) — without its ``pending``, which is the
@@ -30,8 +30,9 @@ from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import UnknownActionError
 from rr.jsonforms import to_json
-from rr.model import Seat
+from rr.model import LOCATIONS, Seat
 from rr.options import Option
+from rr.state import GameState
 from rr.views import PendingView
 
 
@@ -66,4 +67,11 @@ def view_json(game_id: str, game: Game, seat: Seat | None, decisions: int) -> di
             "over": game.is_over,
             "totals": None if state.totals is None else list(state.totals),
             "winners": None if state.winners is None else list(state.winners),
-            "pending": pending_json(game, seat, decisions), "view": shown}
+            "pending": pending_json(game, seat, decisions), "view": shown,
+            "face_down": face_down(state)}
+
+
+def face_down(state: GameState) -> list[list[bool]]:
+    """Which cards of each location's stack (bottom to top, as in the view) lie face down:
+    public, as everyone sees a card's back (which card it is, the view says or hides)."""
+    return [[card in state.face_down for card in state.stack(loc)] for loc in LOCATIONS]

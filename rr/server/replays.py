@@ -1,0 +1,166 @@
+"""The replay-and-audit viewer's one route (``POST /api/replay``): a log the client holds,
+folded to a record and shown to a viewer, and its audit. No HTTP here.
+
+The route is stateless: the client sends the whole log with every step (a finished 6-player
+game is about 10 KB), so any server process answers and nothing uploaded is kept. Everything
+is computed here from the log's bytes with rr's own readers and folds — the client is never
+trusted with a view: ``rr.events.log.decode`` (through ``rr.untrusted``'s limits),
+``rr.oracle.replay`` for the state at a record as a seat may see it (``rr.views``), and
+``rr.oracle.audit`` for the verdict, with the seed check and, when a signature and a public
+key come with the log, the signature check first (``rr.events.signing``), as ``rr audit
+--key`` does.
+
+A viewer is a seat, ``null`` for a spectator, or ``"all"``: whoever holds the whole log
+already holds every hidden card, so the viewer may show them all (every hand, every
+face-down card, the unredacted story) — an auditor needs that view of a disputed game.
+
+Body: ``{"log": base64, "at"?: record (default the last), "seat"?: n | null | "all",
+"audit"?: bool, "signature"?: text of LOG.sig, "key"?: PEM public key}``. A body that is not
+that is a ``BadRequest`` (400); a log that cannot be read is a ``CorruptLogError`` (422), with
+rr's own message naming the block or record.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from rr.errors import BadInputError, CorruptLogError, RRError
+from rr.events import log as logfile
+from rr.events import signing
+from rr.events.types import Event
+from rr.model import LOCATIONS
+from rr.oracle.audit import AuditReport, Verdict, audit
+from rr.oracle.narrate import narration
+from rr.oracle.replay import replay, replay_json
+from rr.oracle.seed import Outcomes
+from rr.protocol import BadRequest
+from rr.server.wire import face_down
+from rr.server.requests import _fields, _is_int, _wrong
+from rr.state import GameState, fold
+
+MAX_BODY = 4 * 2**20
+"""The largest replay request, in bytes (4 MiB of base64: a 3 MiB log). A finished 6-player
+game is about 10 KB in the version 2 form and 100 KB in version 1, so this is far above any
+log rr writes, and keeps one request's memory small; the log inside is then read within
+``rr.untrusted``'s limits like any file."""
+
+
+@frozen
+class ReplayRequest:
+    data: bytes
+    at: int | None
+    seat: int | str | None
+    """A seat, ``None`` (a spectator) or ``"all"``."""
+    audit: bool
+    signature: bytes | None
+    key: bytes | None
+
+
+def request_of(body: dict[str, Any]) -> ReplayRequest:
+    """Read ``POST /api/replay``'s body strictly."""
+    _fields(body, ("log", "at", "seat", "audit", "signature", "key"), "a replay")
+    raw = body.get("log")
+    if not isinstance(raw, str):
+        raise _wrong("log", "the log file's bytes in base64", raw)
+    try:
+        data = base64.b64decode(raw, validate=True)
+    except (binascii.Error, ValueError):
+        raise BadRequest("field 'log' is not base64") from None
+    at, seat = body.get("at"), body.get("seat")
+    if at is not None and not _is_int(at):
+        raise _wrong("at", "a record number", at)
+    if not (seat is None or seat == "all" or (_is_int(seat) and seat >= 0)):
+        raise _wrong("seat", 'a seat number, null (a spectator) or "all"', seat)
+    if not isinstance(body.get("audit", False), bool):
+        raise _wrong("audit", "true or false", body.get("audit"))
+    texts = []
+    for name in ("signature", "key"):
+        value = body.get(name)
+        if value is not None and not isinstance(value, str):
+            raise _wrong(name, "the file's text", value)
+        texts.append(None if value is None else value.encode("utf-8"))
+    return ReplayRequest(data, at, seat, bool(body.get("audit", False)), texts[0], texts[1])
+
+
+def answer(request: ReplayRequest) -> dict[str, Any]:
+    """The log at the record asked, for the viewer asked; with its audit if asked."""
+    read = logfile.decode(request.data)
+    events = read.events
+    if not events:
+        raise CorruptLogError("the log holds no events")
+    players = [p.name for p in fold(events[:1]).players]
+    seat = request.seat
+    if isinstance(seat, int) and seat >= len(players):
+        raise BadInputError(f"seat {seat} is not a seat of this game (0 to {len(players) - 1})")
+    if request.at is not None and not 0 <= request.at < len(events):
+        raise BadInputError(f"record {request.at} is out of range: the log has records 0 to "
+                            f"{len(events) - 1}")
+    shown = replay(events, request.at, seat if isinstance(seat, int) else None)
+    out: dict[str, Any] = {"records": len(events), "players": players,
+                           "form": "jsonl" if read.text_form else "rrlog",
+                           "replay": replay_json(shown), "audit": None}
+    out["replay"]["face_down"] = face_down(shown.state)
+    if seat == "all":
+        _show_everything(out["replay"], shown.state, events[:shown.at + 1])
+    if request.audit:
+        out["audit"] = _audit(request, read)
+    return out
+
+
+def _show_everything(shown: dict[str, Any], state: GameState,
+                     prefix: Sequence[Event]) -> None:
+    """The whole log's view: every hand, every face-down card, every line unredacted."""
+    view = shown["view"]
+    view["locations"] = [[loc.value, list(state.stack(loc))] for loc in LOCATIONS]
+    view["hands"] = [list(p.hand) for p in state.players]
+    view["deck"] = list(reversed(state.deck))
+    shown["viewer"] = "all"
+    shown["story"] = [{"record": ln.index, "text": ln.text}
+                      for ln in narration(prefix, None, hidden=False)]
+
+
+def _audit(request: ReplayRequest, read: logfile.Log) -> dict[str, Any]:
+    """``rr audit [--key]`` on the uploaded bytes."""
+    signed_by = None
+    signature_problem = None
+    if request.key is not None or request.signature is not None:
+        if request.key is None or request.signature is None:
+            raise BadInputError("a signature check needs both the log's .sig file and the "
+                                "signer's public key")
+        try:
+            sig = signing.parse_signature(request.signature, "the signature file")
+            signed_by = signing.verify_pem(request.data, sig, request.key, "the public key")
+        except signing.SignatureError as err:
+            signature_problem = str(err)
+    if signature_problem is not None:
+        report = AuditReport("upload", Verdict.BAD_SIGNATURE,
+                             problem=f"signature check failed: {signature_problem}")
+    else:
+        report = attrs.evolve(audit(read.events, "upload", Outcomes.of(read.header,
+                                                                     read.text_form)),
+                              signed_by=signed_by)
+    out = report.as_json()
+    out["summary"] = report.summary().removeprefix("upload: ")
+    out["lines"] = report.lines()[1:]
+    out["signature"] = ("verified" if signed_by else "failed" if signature_problem
+                        else "not checked")
+    if report.divergence is not None and report.divergence.rule is not None:
+        out["rule_title"] = rule_titles().get(report.divergence.rule)
+    return out
+
+
+@cache
+def rule_titles() -> dict[str, str]:
+    """Each spec id's title (``{}`` where the spec folder is not installed beside rr)."""
+    from rr.oracle.spec import entries
+    try:
+        return {e.id: e.title for e in entries()}
+    except RRError:
+        return {}

@@ -1,0 +1,186 @@
+// The replay-and-audit viewer. The log stays in this page; every step sends it to the
+// server (POST /api/replay), which folds it, builds the chosen viewer's view with rr's own
+// views and audits it: the page never decides what a seat may see.
+import {api, base64Of, board, cardFace, el, fragment, loadCards, named, scorepad}
+  from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+
+let log = null;        // base64 of the log's bytes
+let records = 0;
+let divergence = null; // the record of the first divergence, if any
+let asked = 0;         // the newest request: older answers are dropped
+
+function status(text, error = false) {
+  $("status").textContent = text;
+  $("status").className = error ? "error" : "";
+}
+
+async function readFile(input, text = false) {
+  const file = input.files[0];
+  if (!file) return null;
+  return text ? await file.text() : await file.arrayBuffer();
+}
+
+async function open(bytes, signature = null, key = null) {
+  log = base64Of(bytes);
+  status("Auditing…");
+  let answer;
+  try {
+    answer = await api("POST", "/api/replay", {body: {log, audit: true, seat: "all",
+                                                      signature, key}});
+  } catch (err) {
+    $("viewer").hidden = true;
+    status(`This log cannot be opened: ${err.message}`, true);
+    return;
+  }
+  status("");
+  records = answer.records;
+  $("viewer").hidden = false;
+  $("step").max = String(records - 1);
+  $("seat").replaceChildren(
+    el("option", {value: "all"}, "everything the log holds"),
+    el("option", {value: "spectator"}, "a spectator (no hand)"),
+    ...answer.players.map((name, seat) => el("option", {value: String(seat)}, `${name} (seat ${seat + 1})`)));
+  showVerdict(answer.audit);
+  const start = divergence !== null ? Math.min(divergence, records - 1) : records - 1;
+  $("step").value = String(start);
+  await step(start);
+}
+
+function showVerdict(audit) {
+  const box = $("verdict");
+  box.className = `verdict ${audit.verdict}`;
+  divergence = audit.divergence ? audit.divergence.record : null;
+  const icon = audit.verdict === "clean" ? "✔" : "✖";
+  const parts = [el("p", {}, el("span", {class: "word"}, icon), " ", named(audit.summary))];
+  const d = audit.divergence;
+  if (d) {
+    parts.push(el("dl", {class: "divergence"},
+      el("dt", {}, "record"), el("dd", {id: "divergence-record"}, d.record),
+      el("dt", {}, "the log says"), el("dd", {}, named(d.recorded)),
+      el("dt", {}, "the rules say"), el("dd", {}, named(d.expected)),
+      el("dt", {}, "decided by"), el("dd", {id: "divergence-rule"},
+        d.rule_name || "—", audit.rule_title ? ` — ${audit.rule_title}` : ""),
+      d.card ? [el("dt", {}, "card"), el("dd", {id: "divergence-card"}, named(d.card))] : null,
+      d.differences.length ? [el("dt", {}, "differences"),
+                              el("dd", {}, d.differences.map((x) => el("div", {}, named(x))))] : null));
+  }
+  parts.push(el("p", {class: "checks"}, `seed check: ${seedCheck(audit)}`,
+    " · ", `signature: ${audit.signature === "verified" ? `verified (key ${audit.signed_by})` : audit.signature}`));
+  box.replaceChildren(...parts);
+  $("to-divergence").hidden = divergence === null;
+}
+
+function seedCheck(audit) {
+  const d = audit.divergence;
+  if (audit.outcomes === "table") return "not made: the random outcomes were recorded at a table";
+  if (audit.outcomes !== "seed") return "not made: the log cannot be read";
+  if (!d) return "every random outcome is the one the seed draws";
+  if (d.seed !== null) return `failed: record ${d.record} is not what seed ${d.seed} draws`;
+  return `every random outcome before record ${d.record} is the one the seed draws`;
+}
+
+async function step(at) {
+  at = Math.max(0, Math.min(records - 1, at));
+  $("step").value = String(at);
+  const choice = $("seat").value || "all";
+  const seat = choice === "all" ? "all" : choice === "spectator" ? null : Number(choice);
+  const mine = ++asked;
+  let answer;
+  try {
+    answer = await api("POST", "/api/replay", {body: {log, at, seat}});
+  } catch (err) {
+    status(`Cannot show record ${at}: ${err.message}`, true);
+    return;
+  }
+  if (mine !== asked) return;
+  status("");
+  const replay = answer.replay;
+  $("where").textContent = `record ${at} of ${records - 1}` +
+    (divergence !== null ? ` · the divergence is at record ${divergence}` : "");
+  $("pending").textContent = `Pending: ${named(replay.pending.note)}`;
+  const story = replay.story;
+  $("now").textContent = story.length ? `This record: ${named(story[story.length - 1].text)}` : "";
+  const view = replay.view;
+  // Every hand for "everything" (and at the end, when hands are shown for scoring); a
+  // seat's own hand for a seat; none for a spectator.
+  let hands = view.hands || view.final_hands || null;
+  if (!hands && view.hand) hands = view.players.map((_, seat) => (seat === view.seat ? view.hand : null));
+  $("board").replaceChildren(board(view, replay.face_down, {hands}),
+    ...(view.deck ? [el("section", {class: "deck"}, el("h3", {}, `Deck, top first (${view.deck.length})`),
+                        el("div", {class: "stack"}, view.deck.map((id) => cardFace(id))))] : []));
+  $("scorepad").replaceChildren(...(replay.scorepad ? [scorepad(replay.scorepad)] : []));
+  $("story").replaceChildren(...story.map((line) => el("li", {
+    value: line.record, "data-record": line.record,
+    class: [line.record === at ? "current" : "", line.record === divergence ? "diverges" : ""].join(" ").trim() || null,
+  }, named(line.text))));
+  if (divergence !== null && divergence >= records) {
+    $("story").append(el("li", {class: "diverges"}, "the log ends here, where the rules go on"));
+  }
+  const box = $("story");
+  box.scrollTop = box.scrollHeight;
+}
+
+function keys(event) {
+  if (!log || event.target.matches("input[type=file], select, textarea")) return;
+  const at = Number($("step").value);
+  const moves = {ArrowRight: at + 1, ArrowLeft: at - 1, PageDown: at + 10, PageUp: at - 10,
+                 Home: 0, End: records - 1};
+  if (event.key in moves) {
+    event.preventDefault();
+    step(moves[event.key]);
+  } else if (event.key === "d" && divergence !== null) {
+    step(divergence);
+  }
+}
+
+async function fromServer(id, token) {
+  const headers = {authorization: `Bearer ${token}`};
+  const response = await fetch(`/api/games/${encodeURIComponent(id)}/log`, {headers});
+  if (!response.ok) {
+    const text = await response.text();
+    let message = text;
+    try { message = JSON.parse(text).error.message; } catch { /* not JSON */ }
+    status(`Cannot fetch game ${id}'s log: ${message}`, true);
+    return;
+  }
+  await open(await response.arrayBuffer());
+}
+
+async function start() {
+  await loadCards();
+  $("open-form").onsubmit = async (event) => {
+    event.preventDefault();
+    const bytes = await readFile($("log-file"));
+    if (!bytes) { status("Choose a log file first.", true); return; }
+    const signature = await readFile($("sig-file"), true);
+    const key = await readFile($("key-file"), true);
+    if ((signature === null) !== (key === null)) {
+      status("A signature check needs both the .sig file and the signer's public key.", true);
+      return;
+    }
+    await open(bytes, signature, key);
+  };
+  $("game-form").onsubmit = (event) => {
+    event.preventDefault();
+    // Into the fragment, like the table's links: the token never goes into a URL sent out.
+    location.hash = `game=${encodeURIComponent($("game-id").value.trim())}&token=${encodeURIComponent($("game-token").value.trim())}`;
+  };
+  window.addEventListener("hashchange", () => {
+    const params = fragment();
+    if (params.get("game") && params.get("token")) fromServer(params.get("game"), params.get("token"));
+  });
+  $("step").addEventListener("input", () => step(Number($("step").value)));
+  $("first").onclick = () => step(0);
+  $("prev").onclick = () => step(Number($("step").value) - 1);
+  $("next").onclick = () => step(Number($("step").value) + 1);
+  $("last").onclick = () => step(records - 1);
+  $("to-divergence").onclick = () => step(divergence);
+  $("seat").onchange = () => step(Number($("step").value));
+  document.addEventListener("keydown", keys);
+  const params = fragment();
+  if (params.get("game") && params.get("token")) await fromServer(params.get("game"), params.get("token"));
+}
+
+start();

@@ -1,0 +1,148 @@
+"""The replay-and-audit viewer in headless Chromium: open a log, step with the slider and
+keys, change the viewer, and step to the divergence of a tampered log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rr.events import log as logfile
+from rr.events.signing import keygen, signer
+from rr.state import fold
+from tests.server.harness import Server
+from tests.web.conftest import screenshot
+from tests.web.tamper import finished_log, tampered
+
+pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not installed")
+
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+from tests.web.pages import all_card_ids, cards_in, severe_console_errors, text, wait  # noqa: E402
+
+
+def _open(driver: Any, server: Server, log: Path, sig: Path | None = None,
+          key: Path | None = None) -> None:
+    driver.get(f"{server.url}/replay")
+    driver.find_element(By.ID, "log-file").send_keys(str(log))
+    if sig is not None and key is not None:
+        driver.find_element(By.ID, "sig-file").send_keys(str(sig))
+        driver.find_element(By.ID, "key-file").send_keys(str(key))
+    driver.find_element(By.ID, "open-log").click()
+    wait(driver, lambda d: d.find_element(By.ID, "verdict").text)
+
+
+def _at(driver: Any) -> int:
+    return int(driver.find_element(By.ID, "step").get_attribute("value"))
+
+
+def _shown(driver: Any, record: int) -> None:
+    wait(driver, lambda d: text(d, "where").startswith(f"record {record} of"))
+
+
+def test_a_clean_signed_log_stepped_through(server: Server, browsers: Callable[..., Any],
+                                            tmp_path: Path) -> None:
+    """A signed log opens clean (seed and signature checked); keys and the slider step
+    through it; a seat sees its own hand only, "everything" every hand."""
+    events = finished_log()
+    path = tmp_path / "game.rrlog"
+    path.write_bytes(logfile.encode(events))
+    private, public, fingerprint = keygen(tmp_path / "k")
+    sig = tmp_path / "game.rrlog.sig"
+    sig.write_text(signer(private)(path.read_bytes()))
+    driver = browsers()
+    _open(driver, server, path, sig, public)
+    verdict = driver.find_element(By.ID, "verdict")
+    assert "clean" in verdict.get_attribute("class")
+    assert "every random outcome is the one the seed draws" in verdict.text
+    assert f"verified (key {fingerprint})" in verdict.text
+    _shown(driver, len(events) - 1)
+    assert driver.find_element(By.CSS_SELECTOR, ".scorepad tr.total")
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.HOME)
+    _shown(driver, 0)
+    for _ in range(3):
+        ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    _shown(driver, 3)
+    ActionChains(driver).send_keys(Keys.PAGE_DOWN).perform()
+    _shown(driver, 13)
+    at = 80
+    driver.execute_script("const s = document.getElementById('step'); s.value = arguments[0];"
+                          "s.dispatchEvent(new Event('input'));", at)
+    _shown(driver, at)
+    state = fold(events[:at + 1])
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".hands section")) == 3)
+    hands = [cards_in(driver, f".hands section:nth-child({i + 1})") for i in range(3)]
+    assert hands == [list(p.hand) for p in state.players]
+    screenshot(driver, "replay")
+    Select(driver.find_element(By.ID, "seat")).select_by_value("1")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".hands section")) == 1)
+    assert cards_in(driver, ".hands section[data-seat='1']") == list(state.hand(1))
+    others = (set(state.hand(0)) | set(state.hand(2))) - set(state.hand(1))
+    assert not all_card_ids(driver) & others  # nowhere on the page
+    Select(driver.find_element(By.ID, "seat")).select_by_value("spectator")
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".hands"))
+    assert not severe_console_errors(driver)
+
+
+def test_a_tampered_log_steps_to_its_divergence(server: Server, browsers: Callable[..., Any],
+                                               tmp_path: Path) -> None:
+    """A log with one recorded choice flipped and its chain written anew: the viewer says it
+    diverges, at the record `rr audit` names, with the rule, and `d` steps there."""
+    data, record = tampered(finished_log())
+    path = tmp_path / "tampered.rrlog"
+    path.write_bytes(data)
+    driver = browsers()
+    _open(driver, server, path)
+    verdict = driver.find_element(By.ID, "verdict")
+    assert "diverged" in verdict.get_attribute("class")
+    assert text(driver, "divergence-record") == str(record)
+    assert text(driver, "divergence-rule") not in ("", "—")
+    assert f"every random outcome before record {record}" in verdict.text
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    _shown(driver, 0)
+    ActionChains(driver).send_keys("d").perform()
+    _shown(driver, record)
+    assert _at(driver) == record
+    marked = driver.find_element(By.CSS_SELECTOR, "#story li.diverges")
+    assert marked.get_attribute("data-record") == str(record)
+    assert "current" in marked.get_attribute("class")
+    screenshot(driver, "replay-divergence")
+
+
+def test_a_file_that_is_not_a_log(server: Server, browsers: Callable[..., Any],
+                                  tmp_path: Path) -> None:
+    """A file that is not a log gets rr's message on the page, not a crash."""
+    path = tmp_path / "notes.jsonl"
+    path.write_text("hello\n")
+    driver = browsers()
+    driver.get(f"{server.url}/replay")
+    driver.find_element(By.ID, "log-file").send_keys(str(path))
+    driver.find_element(By.ID, "open-log").click()
+    wait(driver, lambda d: "cannot be opened" in text(d, "status"))
+    assert not driver.find_element(By.ID, "viewer").is_displayed()
+
+
+def test_a_finished_game_of_the_server_by_id_and_token(server: Server,
+                                                       browsers: Callable[..., Any]) -> None:
+    """A game of bots (over once created) opens by its id and a token typed into the form:
+    the server's log, audited clean."""
+    import httpx
+
+    created = httpx.post(f"{server.url}/api/games",
+                         json={"players": ["Ann", "Bob"], "seed": 3,
+                               "bots": {"0": "random", "1": "greedy"}}, timeout=60).json()
+    driver = browsers()
+    driver.get(f"{server.url}/replay")
+    driver.find_element(By.ID, "game-id").send_keys(created["id"])
+    driver.find_element(By.ID, "game-token").send_keys(created["spectator"])
+    driver.find_element(By.ID, "open-game").click()
+    wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
+                                       or ""))
+    assert "game over" in text(driver, "verdict")
+    assert created["spectator"] not in driver.current_url.split("#")[0]

@@ -1,0 +1,146 @@
+"""The routes the pages use, over HTTP against a real ``rr server`` (no browser): the pages
+and their files, the catalogue, a seat's story, and the replay route's views, audits and
+refusals."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from rr.events import log as logfile
+from rr.events.signing import keygen, signer
+from rr.knowledge import knows
+from rr.state import fold
+from tests.server.harness import Server
+from tests.web.tamper import finished_log, tampered
+
+
+def _replay(server: Server, body: dict[str, Any]) -> httpx.Response:
+    return httpx.post(f"{server.url}/api/replay", json=body, timeout=30)
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def test_pages_and_files_are_served_with_a_strict_policy(server: Server) -> None:
+    """`/` and `/replay` are HTML allowing only this origin; their scripts and styles load."""
+    for path, marker in (("/", "table.js"), ("/replay", "replay.js")):
+        page = httpx.get(f"{server.url}{path}", timeout=10)
+        assert page.status_code == 200 and marker in page.text
+        assert "default-src 'self'" in page.headers["content-security-policy"]
+        assert page.headers["referrer-policy"] == "no-referrer"
+    for name in ("table.js", "replay.js", "common.js", "style.css", "icon.svg"):
+        assert httpx.get(f"{server.url}/static/{name}", timeout=10).status_code == 200
+    for escape in ("%2e%2e/app.py", "..%2fapp.py", "%2e%2e%2f%2e%2e%2fserver%2fapp.py"):
+        refused = httpx.get(f"{server.url}/static/{escape}", timeout=10)
+        assert refused.status_code == 404 and "import" not in refused.text, escape
+
+
+def test_cards_list_every_card_with_its_colour(server: Server) -> None:
+    """The catalogue the pages draw cards from: 112 cards, each with a colour name."""
+    cards = httpx.get(f"{server.url}/api/cards", timeout=10).json()
+    assert len(cards) == 112
+    sevro = next(c for c in cards if c["id"] == "sevro")
+    assert sevro["name"] == "Sevro" and sevro["color"] == "gold"
+
+
+def test_story_is_the_seats_own(server: Server) -> None:
+    """A seat's story names its own hand's cards and no card of another hand it does not
+    know; a bad token or `since` is a typed refusal."""
+    created = httpx.post(f"{server.url}/api/games",
+                         json={"players": ["Ana", "Bo"], "seed": 4}, timeout=30).json()
+    game, (ana, bo) = created["id"], [s["token"] for s in created["seats"]]
+    lines = httpx.get(f"{server.url}/api/games/{game}/story",
+                      headers={"authorization": f"Bearer {ana}"}, timeout=10).json()
+    mine = httpx.get(f"{server.url}/api/games/{game}",
+                     headers={"authorization": f"Bearer {ana}"}, timeout=10).json()
+    theirs = httpx.get(f"{server.url}/api/games/{game}",
+                       headers={"authorization": f"Bearer {bo}"}, timeout=10).json()
+    text = " ".join(line["text"] for line in lines["lines"])
+    known = {c for c in mine["view"]["hand"]} | {k["card"] for k in mine["view"]["known_elsewhere"]}
+    hidden = [c for c in theirs["view"]["hand"] if c not in known]
+    assert lines["events"] == mine["events"] and hidden
+    assert "a hidden card" in text
+    from rr.cards.catalogue import catalogue
+    for card in hidden:
+        assert catalogue()[card].name not in text, card
+    later = httpx.get(f"{server.url}/api/games/{game}/story?since=10",
+                      headers={"authorization": f"Bearer {ana}"}, timeout=10).json()
+    assert later["lines"][0]["record"] == 10
+    assert httpx.get(f"{server.url}/api/games/{game}/story", timeout=10).status_code == 401
+    bad = httpx.get(f"{server.url}/api/games/{game}/story?since=x",
+                    headers={"authorization": f"Bearer {ana}"}, timeout=10)
+    assert bad.status_code == 400 and bad.json()["error"]["type"] == "BadRequest"
+
+
+def test_replay_shows_each_viewer_what_it_may_see(server: Server) -> None:
+    """At a record mid-game a seat sees its own hand only, a spectator none, and "all"
+    every hand: as rr.views and the fold say."""
+    events = finished_log()
+    data = logfile.encode(events)
+    at = 60
+    state = fold(events[:at + 1])
+    seat0 = _replay(server, {"log": _b64(data), "at": at, "seat": 0}).json()
+    assert seat0["replay"]["view"]["hand"] == list(state.hand(0))
+    shown0 = {c for _, stack in seat0["replay"]["view"]["locations"] for c in stack}
+    assert all(knows(state, 0, c) for c in shown0 - {"?"})
+    spectator = _replay(server, {"log": _b64(data), "at": at, "seat": None}).json()
+    assert spectator["replay"]["view"]["hand"] is None
+    everything = _replay(server, {"log": _b64(data), "at": at, "seat": "all"}).json()
+    assert everything["replay"]["view"]["hands"] == [list(p.hand) for p in state.players]
+    assert "?" not in {c for _, s in everything["replay"]["view"]["locations"] for c in s}
+    assert everything["records"] == len(events) and everything["audit"] is None
+
+
+def test_replay_audits_clean_tampered_and_signed_logs(server: Server, tmp_path: Path) -> None:
+    """The audit of an upload: clean with the seed check; a flipped choice diverges where
+    `rr audit` says; a signature verifies with the right key and fails on altered bytes."""
+    events = finished_log()
+    data = logfile.encode(events)
+    private, public, fingerprint = keygen(tmp_path / "k")
+    sig = signer(private)(data)
+    clean = _replay(server, {"log": _b64(data), "audit": True, "signature": sig,
+                             "key": public.read_text()}).json()["audit"]
+    assert clean["verdict"] == "clean" and clean["outcomes"] == "seed"
+    assert clean["signature"] == "verified" and clean["signed_by"] == fingerprint
+    bad, record = tampered(events)
+    answer = _replay(server, {"log": _b64(bad), "audit": True}).json()["audit"]
+    assert answer["verdict"] == "diverged" and answer["divergence"]["record"] == record
+    assert answer["divergence"]["rule_name"]
+    forged = _replay(server, {"log": _b64(bad), "audit": True, "signature": sig,
+                              "key": public.read_text()}).json()["audit"]
+    assert forged["verdict"] == "bad_signature" and forged["signature"] == "failed"
+
+
+@pytest.mark.parametrize(("body", "status", "kind"), [
+    ({"log": "%%%"}, 400, "BadRequest"),
+    ({"log": _b64(b"\x81\xa3abc")}, 422, "CorruptLogError"),
+    ({"log": _b64(b"not a log at all")}, 422, "CorruptLogError"),
+    ({"log": _b64(b"")}, 422, "CorruptLogError"),
+    ({"log": "", "extra": 1}, 400, "BadRequest"),
+    ({"log": 5}, 400, "BadRequest"),
+    ({"log": "", "seat": True}, 400, "BadRequest"),
+])
+def test_bad_uploads_get_typed_refusals(server: Server, body: dict[str, Any], status: int,
+                                        kind: str) -> None:
+    """A body or a file that is not a log is a typed 4xx with a message, never a 500."""
+    answer = _replay(server, body)
+    assert answer.status_code == status, answer.text
+    assert answer.json()["error"]["type"] == kind and answer.json()["error"]["message"]
+
+
+def test_bad_steps_and_signatures_get_typed_refusals(server: Server, tmp_path: Path) -> None:
+    """A record or seat out of range, half a signature check, a key that is not PEM: 422."""
+    data = _b64(logfile.encode(finished_log()))
+    for extra in ({"at": 10**6}, {"at": -1}, {"seat": 9}, {"audit": True, "key": "x"},
+                  {"audit": True, "signature": "{}", "key": "not a key"}):
+        answer = _replay(server, {"log": data, **extra})
+        assert answer.status_code == 422, (extra, answer.text)
+        assert answer.json()["error"]["message"]
+    big = httpx.post(f"{server.url}/api/replay", content=b"x" * (5 * 2**20), timeout=30)
+    assert big.status_code == 413

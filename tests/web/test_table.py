@@ -1,0 +1,195 @@
+"""The web table in headless Chromium: a whole game played by clicking (and keys) against two
+bots, a reload mid-game, two seats in two browser contexts, a phone-sized screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+import pytest
+
+from rr.cards.catalogue import catalogue
+from tests.server.harness import Server
+from tests.web.conftest import screenshot
+
+pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not installed")
+
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+from tests.web.pages import (  # noqa: E402
+    all_card_ids,
+    cards_in,
+    decision_number,
+    is_over,
+    no_horizontal_scroll,
+    options,
+    severe_console_errors,
+    text,
+    wait,
+    wait_for_my_turn_or_end,
+)
+
+MAX_CHOICES = 400
+"""More choices than any game of one seat among three needs: the loop is bounded."""
+
+
+def _token_of(url: str) -> tuple[str, str]:
+    found = parse_qs(urlsplit(url).fragment)
+    return found["game"][0], found["token"][0]
+
+
+def _choose(driver: Any, step: int) -> None:
+    """Pick an option, by a click or (every third choice) by the keyboard."""
+    before = decision_number(driver)
+    buttons = options(driver)
+    if step % 3 == 2 and len(buttons) >= 2:
+        ActionChains(driver).send_keys("2").perform()
+        wait(driver, lambda d: d.switch_to.active_element == options(d)[1])
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+    else:
+        buttons[step % len(buttons)].click()
+    wait(driver, lambda d: decision_number(d) > before or is_over(d))
+
+
+def test_a_whole_game_against_two_bots_by_clicking(server: Server,
+                                                   browsers: Callable[..., Any]) -> None:
+    """Create a game (Ana, a random bot, a greedy bot) with the form, open Ana's link, play
+    every decision by clicking or keys, reload mid-game and carry on, see the scorepad,
+    download the log (the server's bytes) and open it in the replay viewer, from the table's
+    link and as an uploaded file: it audits clean."""
+    driver = browsers()
+    driver.get(f"{server.url}/")
+    wait(driver, lambda d: d.find_element(By.ID, "create").is_displayed())
+    Select(driver.find_elements(By.CSS_SELECTOR, "#seats select")[2]).select_by_value("greedy")
+    driver.find_element(By.ID, "seed").send_keys("7")
+    driver.find_element(By.ID, "create-game").click()
+    link = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "a.seat-link[data-seat=seat-0]"))
+    assert len(driver.find_elements(By.CSS_SELECTOR, "a.seat-link")) == 2  # Ana, spectator
+    screenshot(driver, "table-create")
+    href = link.get_attribute("href")
+    assert "#game=" in href and "?" not in href  # the token is in the fragment only
+    link.click()
+    wait_for_my_turn_or_end(driver)
+    game, token = _token_of(driver.current_url)
+    reloaded_at = None
+    for step in range(MAX_CHOICES):
+        wait_for_my_turn_or_end(driver)
+        if is_over(driver):
+            break
+        if step == 8:
+            screenshot(driver, "table")
+        if step == 12:
+            reloaded_at = decision_number(driver)
+            driver.refresh()
+            wait_for_my_turn_or_end(driver)
+            assert decision_number(driver) == reloaded_at  # the game carried on as it was
+        _choose(driver, step)
+    else:
+        pytest.fail(f"the game did not end in {MAX_CHOICES} choices")
+    assert reloaded_at is not None
+    final = httpx.get(f"{server.url}/api/games/{game}",
+                      headers={"authorization": f"Bearer {token}"}, timeout=10).json()
+    assert final["over"]
+    total_row = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".scorepad tr.total"))
+    shown = [int(td.text) for td in total_row.find_elements(By.TAG_NAME, "td")]
+    assert shown == final["totals"]
+    story = driver.find_elements(By.CSS_SELECTOR, "#story li")
+    assert len(story) == final["events"]  # one line per record, the last included
+    screenshot(driver, "table-end")
+    assert not severe_console_errors(driver)
+    driver.find_element(By.ID, "download").click()
+    saved = driver.downloads / f"{game}.rrlog"
+    wait(driver, lambda d: saved.exists() and saved.stat().st_size > 0)
+    served = httpx.get(f"{server.url}/api/games/{game}/log",
+                       headers={"authorization": f"Bearer {token}"}, timeout=10).content
+    wait(driver, lambda d: saved.read_bytes() == served)  # the whole file, written
+    driver.find_element(By.ID, "open-replay").click()
+    wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
+                                       or ""))
+    assert "every random outcome" in text(driver, "verdict")
+    driver.get(f"{server.url}/replay")
+    driver.find_element(By.ID, "log-file").send_keys(str(saved))  # the file downloaded
+    driver.find_element(By.ID, "open-log").click()
+    wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
+                                       or ""))
+    assert f"{final['events']} records re-adjudicated" in text(driver, "verdict")
+
+
+def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
+                                                            browsers: Callable[..., Any]
+                                                            ) -> None:
+    """Ana's and Bo's pages (two browser profiles) each show that seat's hand and no card of
+    the other's it does not know; Bo's page follows Ana's choice live (WebSocket)."""
+    created = httpx.post(f"{server.url}/api/games", json={"players": ["Ana", "Bo"], "seed": 9},
+                         timeout=30).json()
+    tokens = [s["token"] for s in created["seats"]]
+    views = [httpx.get(f"{server.url}/api/games/{created['id']}",
+                       headers={"authorization": f"Bearer {t}"}, timeout=10).json()
+             for t in tokens]
+    pages = []
+    for token in tokens:
+        driver = browsers()
+        driver.get(f"{server.url}/#game={created['id']}&token={token}")
+        wait(driver, lambda d: cards_in(d, "#hand"))
+        pages.append(driver)
+    for seat, driver in enumerate(pages):
+        mine, other = views[seat]["view"], views[1 - seat]["view"]
+        assert cards_in(driver, "#hand") == mine["hand"]
+        known = set(mine["hand"]) | {k["card"] for k in mine["known_elsewhere"]}
+        unknown = set(other["hand"]) - known
+        assert unknown, "the other hand holds cards this seat does not know"
+        assert not unknown & all_card_ids(driver)
+        page_text = driver.find_element(By.TAG_NAME, "body").text
+        assert not [c for c in unknown if catalogue()[c].name in page_text]
+    deciding = views[0]["pending"]["seat"]
+    chooser, watcher = pages[deciding], pages[1 - deciding]
+    before = decision_number(watcher)
+    wait_for_my_turn_or_end(chooser)
+    options(chooser)[-1].click()
+    wait(watcher, lambda d: decision_number(d) > before)  # pushed, no reload
+    screenshot(watcher, "table-second-seat")
+
+
+def test_a_phone_sized_screen(server: Server, browsers: Callable[..., Any]) -> None:
+    """On a 390 x 844 window the table and the replay viewer need no sideways scrolling."""
+    created = httpx.post(f"{server.url}/api/games",
+                         json={"players": ["Ana", "Bo", "Cy"], "seed": 3,
+                               "bots": {"1": "random", "2": "greedy"}}, timeout=30).json()
+    driver = browsers((390, 844))
+    driver.get(f"{server.url}/#game={created['id']}&token={created['seats'][0]['token']}")
+    wait_for_my_turn_or_end(driver)
+    assert no_horizontal_scroll(driver)
+    screenshot(driver, "table-phone")
+    driver.get(f"{server.url}/replay")
+    wait(driver, lambda d: d.find_element(By.ID, "open").is_displayed())
+    assert no_horizontal_scroll(driver)
+
+
+def test_a_solo_game_against_au_toma(server: Server, browsers: Callable[..., Any]) -> None:
+    """The form's solo switch makes a game of the first player against Tull Au Toma at the
+    level chosen; her turns run by themselves between the player's choices."""
+    driver = browsers()
+    driver.get(f"{server.url}/")
+    wait(driver, lambda d: d.find_element(By.ID, "create").is_displayed())
+    driver.find_element(By.ID, "solo").click()
+    Select(driver.find_element(By.ID, "level")).select_by_value("3")
+    driver.find_element(By.ID, "create-game").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "a.seat-link[data-seat=seat-0]")).click()
+    wait_for_my_turn_or_end(driver)
+    rows = driver.find_elements(By.CSS_SELECTOR, ".players tbody tr")
+    assert [r.find_element(By.TAG_NAME, "td").text for r in rows] == ["Ana (you)", "Tull Au Toma"]
+    assert "Tull Au Toma — level 3" in driver.find_element(By.CSS_SELECTOR, ".solo").text
+    turns = int(rows[1].find_elements(By.TAG_NAME, "td")[6].text)
+    for step in range(30):
+        wait_for_my_turn_or_end(driver)
+        _choose(driver, step)
+        played = driver.find_elements(By.CSS_SELECTOR, ".players tbody tr")[1]
+        if int(played.find_elements(By.TAG_NAME, "td")[6].text) > turns:
+            break
+    else:
+        pytest.fail("Au Toma took no turn in 30 choices")
