@@ -27,14 +27,32 @@ def named(text: str) -> tuple[set[str], set[str]]:
     return modules, paths
 
 
+def _is_module(name: str) -> bool:
+    # find_spec raises, rather than answering None, for a name under a module that is not a
+    # package ("rr.views.redact": a function of rr.views).
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
 def resolves(name: str) -> bool:
     """``name`` is a module of rr, or a module followed by an attribute it defines."""
-    if importlib.util.find_spec(name) is not None:
+    if _is_module(name):
         return True
     module, _, attribute = name.rpartition(".")
-    if not module or importlib.util.find_spec(module) is None:
+    if not module or not _is_module(module):
         return False
     return hasattr(importlib.import_module(module), attribute)
+
+
+def test_names_resolve_to_modules_or_their_attributes() -> None:
+    """A module, a package, a function of a module and a name inside a package resolve; a
+    name a module does not define, or one under a module that is not a package, does not."""
+    assert resolves("rr.views") and resolves("rr.oracle") and resolves("rr.views.view")
+    assert not resolves("rr.views.no_such_name")
+    assert not resolves("rr.views.view.deeper")
+    assert not resolves("rr.no_such_module")
 
 
 def test_every_module_named_exists() -> None:
