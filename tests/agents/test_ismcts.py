@@ -116,3 +116,21 @@ def test_agent_names_with_a_budget() -> None:
     for bad in ("greedy:3", "ismcts:0", "ismcts:x", "ismcts:"):
         with pytest.raises(BadInputError, match="ismcts"):
             parse_agents(bad)
+
+
+def test_the_same_games_on_one_process_and_on_workers(tmp_path: object) -> None:
+    """The ISMCTS agent is seeded by the game's seed, so games between ISMCTS agents give the
+    same results, and the same logs, on one process and on two workers (eight games: fewer
+    are played on one process whatever ``workers`` says)."""
+    from pathlib import Path
+
+    from rr.simulate import run
+
+    assert isinstance(tmp_path, Path)
+    serial = sorted(run(8, 2, seed=40, workers=1, agents=("ismcts:2", "random"),
+                        out=tmp_path / "one"), key=lambda r: r.seed)
+    parallel = sorted(run(8, 2, seed=40, workers=2, agents=("ismcts:2", "random"),
+                          out=tmp_path / "two"), key=lambda r: r.seed)
+    assert serial == parallel and all(r.error is None for r in serial)
+    for one in sorted((tmp_path / "one").iterdir()):
+        assert one.read_bytes() == (tmp_path / "two" / one.name).read_bytes()
