@@ -431,22 +431,28 @@ def _names_used(code: CodeType) -> frozenset[str]:
     return frozenset(found)
 
 
-def reads_hand(card_id: CardId) -> bool:
-    """Whether ``card_id``'s end-game text can read the hand it is in: True unless its scoring
-    function names nothing of :data:`_READS_HAND` and calls nothing of rr's own (a helper it
-    hands the card to could read the hand). Judged from the function's code, and checked
-    card by card against random hands by tests/agents/test_greedy.py."""
+def _reads_any(card_id: CardId, names: frozenset[str]) -> bool:
+    """Whether ``card_id``'s scoring function uses one of ``names`` or calls anything of rr's
+    own (a helper it hands the card to could read anything); True if it has no code to read."""
     score = BONUSES[card_id].score
     code = getattr(score, "__code__", None)
     if code is None:
         return True
     for name in _names_used(code):
-        if name in _READS_HAND:
+        if name in names:
             return True
         used = score.__globals__.get(name)
         if isinstance(used, FunctionType) and used.__module__.startswith("rr."):
             return True
     return False
+
+
+def reads_hand(card_id: CardId) -> bool:
+    """Whether ``card_id``'s end-game text can read the hand it is in: True unless its scoring
+    function names nothing of :data:`_READS_HAND` and calls nothing of rr's own (a helper it
+    hands the card to could read the hand). Judged from the function's code, and checked
+    card by card against random hands by tests/agents/test_greedy.py."""
+    return _reads_any(card_id, _READS_HAND)
 
 
 _READS_AROUND = frozenset({
@@ -461,17 +467,7 @@ tokens, the banished pile."""
 def reads_around(card_id: CardId) -> bool:
     """Whether ``card_id``'s end-game text can read anything but its hand (and the ruleset):
     judged like :func:`reads_hand`, from :data:`_READS_AROUND`."""
-    score = BONUSES[card_id].score
-    code = getattr(score, "__code__", None)
-    if code is None:
-        return True
-    for name in _names_used(code):
-        if name in _READS_AROUND:
-            return True
-        used = score.__globals__.get(name)
-        if isinstance(used, FunctionType) and used.__module__.startswith("rr."):
-            return True
-    return False
+    return _reads_any(card_id, _READS_AROUND)
 
 
 def _text(card_id: CardId) -> _Text:
