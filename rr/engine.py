@@ -37,14 +37,12 @@ from rr.rules.game import play
 from rr.ruleset import Ruleset
 from rr.sampling import (
     Restart,
+    automa_by_place,
     relabel_state,
     relabelled,
     restart_point,
     turn_program,
-    automa_by_place,
-    unknown_automa_cards,
     unknown_by_place,
-    unknown_cards,
 )
 from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View, view
@@ -238,11 +236,13 @@ class Game:
         # The shuffled cards are dealt to the places the unknown cards lie in, in an order
         # that names no card, so that the sample is a function of what the seat knows and of
         # ``rng`` alone: the same for every game of the seat's information set.
-        pool, places = unknown_cards(self.state, seat), unknown_by_place(self.state, seat)
+        places = unknown_by_place(self.state, seat)
+        pool = sorted(places)
         if self._restart is None or self._restart[0] != len(self._events):
             self._restart = (len(self._events), restart_point(self._events))
         point = self._restart[1]
-        automa, automa_places = unknown_automa_cards(self.state), automa_by_place(self.state)
+        automa_places = automa_by_place(self.state)
+        automa = sorted(automa_places)
         for _ in range(max(tries, 1)):
             shuffled = list(pool)
             rng.shuffle(shuffled)

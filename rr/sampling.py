@@ -40,16 +40,14 @@ Restart = Callable[[Table], Program[None]]
 
 
 def unknown_cards(state: GameState, seat: Seat) -> list[CardId]:
-    """The cards ``seat`` does not know where they lie: its information set deals them anew."""
-    hidden = list(state.deck) + [c for c in state.face_down]
-    for other, player in enumerate(state.players):
-        if other != seat:
-            hidden += player.hand
-    return sorted(c for c in hidden if not knows(state, seat, c))
+    """The cards ``seat`` does not know where they lie: its information set deals them anew.
+    Sorted by name: the same list in every game of the information set."""
+    return sorted(unknown_by_place(state, seat))
 
 
 def unknown_by_place(state: GameState, seat: Seat) -> list[CardId]:
-    """The cards of :func:`unknown_cards` listed by where they lie, not by name: the deck from
+    """The cards ``seat`` does not know where they lie (the deck, the other hands, the
+    face-down cards it does not know), listed by where they lie, not by name: the deck from
     the bottom, the other hands seat by seat, then the face-down cards location by location
     from the bottom of each stack. ``Game.sample_for`` deals its shuffled cards to these
     places in this order, so a sample depends on what ``seat`` knows and on the random draws,
@@ -73,8 +71,7 @@ def automa_by_place(state: GameState) -> list[int]:
 def unknown_automa_cards(state: GameState) -> list[int]:
     """Au Toma's cards nobody knows the place of: her deck and the cards set aside unseen
     (RR-SOLO-2); her discard pile and the cards of the turn under way are face up."""
-    solo = state.solo
-    return [] if solo is None else sorted(solo.deck + solo.set_aside)
+    return sorted(automa_by_place(state))
 
 
 def restart_point(events: Sequence[Event]) -> tuple[int, GameState, Restart] | None:
