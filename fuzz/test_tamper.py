@@ -25,6 +25,7 @@ import hashlib
 import re
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -72,6 +73,23 @@ def _audit_bytes(data: bytes) -> Verdict:
 # --- tampering in the binary file ----------------------------------------------------------
 
 
+def _tamper(records: list[Any], how: str, data: st.DataObject, alter: Callable[[Any], Any],
+            event: Callable[[Any], Any]) -> None:
+    """Alter (by ``alter``), drop, duplicate or move (to a place holding another ``event``)
+    one record of ``records``, drawn from ``data``."""
+    i = data.draw(st.integers(0, len(records) - 1), label="record")
+    if how == "alter":
+        records[i] = alter(records[i])
+    elif how == "drop":
+        del records[i]
+    elif how == "duplicate":
+        records.insert(i, records[i])
+    else:
+        j = data.draw(st.integers(0, len(records) - 1).filter(
+            lambda j: event(records[j]) != event(records[i])), label="moved to")
+        records.insert(j, records.pop(i))
+
+
 def _objects(events: tuple[Event, ...]) -> list[Any]:
     """The msgpack objects of a version 1 log."""
     return objects(encode_v1(events))
@@ -84,18 +102,8 @@ def test_binary_log_tampered_in_place_fails(which: int, data: st.DataObject, how
     chain untouched) makes the audit fail."""
     objects = _objects(_game(which))
     records = objects[1:]
-    i = data.draw(st.integers(0, len(records) - 1), label="record")
-    if how == "alter":
-        tag, payload = records[i][2]
-        records[i] = [records[i][0], records[i][1], _altered_wire(tag, payload, data)]
-    elif how == "drop":
-        del records[i]
-    elif how == "duplicate":
-        records.insert(i, records[i])
-    else:
-        j = data.draw(st.integers(0, len(records) - 1).filter(
-            lambda j: records[j][2] != records[i][2]), label="moved to")
-        records.insert(j, records.pop(i))
+    _tamper(records, how, data,
+            alter=lambda r: [r[0], r[1], _altered_wire(*r[2], data)], event=lambda r: r[2])
     blob = b"".join(pack(o) for o in [objects[0], *records])
     assert _audit_bytes(blob) in FAILED
 
@@ -111,18 +119,8 @@ def test_binary_log_v2_tampered_in_place_is_unreadable(which: int, data: st.Data
     split = split_v2(log.encode(_game(which)))
     original = split.records
     records = list(original)
-    i = data.draw(st.integers(0, len(records) - 1), label="record")
-    if how == "alter":
-        tag, payload = unpack(records[i])
-        records[i] = pack(_altered_wire(tag, payload, data))
-    elif how == "drop":
-        del records[i]
-    elif how == "duplicate":
-        records.insert(i, records[i])
-    else:
-        j = data.draw(st.integers(0, len(records) - 1).filter(
-            lambda j: records[j] != records[i]), label="moved to")
-        records.insert(j, records.pop(i))
+    _tamper(records, how, data,
+            alter=lambda r: pack(_altered_wire(*unpack(r), data)), event=lambda r: r)
     assert records != original
     blocks = reblocked(records, [b.chain for b in split.blocks])
     try:
