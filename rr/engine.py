@@ -439,6 +439,9 @@ class Game:
     def _run(self, value: Any) -> None:
         # The loop every event and decision goes through: names are looked up once, and an
         # event is folded here rather than through _append (issue #12).
+        if not self._recorded and not self._given_chances:
+            self._run_live(value)
+            return
         program, events, recorded_log, table = (self._program, self._events, self._recorded,
                                                 self._table)
         while True:
@@ -470,6 +473,36 @@ class Game:
                     self._turn = (index, table.state, request)
                 table.state = apply(table.state, request)
                 events.append(request)
+
+    def _run_live(self, value: Any) -> None:
+        """:meth:`_run` with nothing recorded to check against and every chance drawn here:
+        live play, the loop bots and trainers spend their time in (issue #12). It does what
+        ``_run`` does, with exact type tests (a request is a Decision, a Chance or an event,
+        never a subclass of the first two)."""
+        send, events, table = self._program.send, self._events, self._table
+        state = table.state
+        whole_game = self._whole_game
+        while True:
+            try:
+                request = send(value)
+            except StopIteration:
+                self._pending = None
+                return
+            kind = type(request)
+            if kind is Decision:
+                self._asked_by = request.source
+                self._pending = request
+                return
+            if kind is Chance:
+                value = self._draw(request, None)
+                state = table.state
+                continue
+            value = None
+            if kind is TurnStarted and not state.turns and whole_game:
+                # A point the rules can restart from, for clone (see rr.sampling).
+                self._turn = (len(events), state, request)
+            table.state = state = apply(state, request)
+            events.append(request)
 
     def _replay_decision(self, decision: Decision, recorded: Event) -> Option:
         if not (isinstance(recorded, DecisionMade) and recorded.seat == decision.seat

@@ -85,6 +85,17 @@ def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
     return tuple(k | add if s in targets and not add <= k else k for s, k in enumerate(known))
 
 
+def _add_card(known: Known, seat: Seat | None, card: CardId) -> Known:
+    """:func:`_add` of one card, to one seat or (``None``) to every seat: most of what is
+    learnt, made without the general case's sets (issue #12)."""
+    add = frozenset((card,))
+    if seat is None:
+        return tuple(k if card in k else k | add for k in known)
+    if not 0 <= seat < len(known) or card in known[seat]:
+        return known
+    return known[:seat] + (known[seat] | add,) + known[seat + 1:]
+
+
 def _forget(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
     drop = frozenset(cards)
     targets = set(seats)
@@ -125,19 +136,19 @@ def _seen(before: GameState, known: Known, e: CardsSeen) -> Known:
 
 def _shown(before: GameState, known: Known, e: CardRevealed | BlockUsed | CardDeclared
            ) -> Known:
-    return _add(known, range(len(known)), (e.card,))
+    return _add_card(known, None, e.card)
 
 
 def _dealt(before: GameState, known: Known, e: CardDealt) -> Known:
     if e.to.kind is ZoneKind.HAND and e.to.seat is not None:
-        return _add(known, (e.to.seat,), (e.card,))
+        return _add_card(known, e.to.seat, e.card)
     return known
 
 
 def _gained(before: GameState, known: Known, e: CardGained) -> Known:
     if _is_public_zone(before, e.card, e.source):
-        return _add(known, range(len(known)), (e.card,))
-    return _add(known, (e.seat,), (e.card,))
+        return _add_card(known, None, e.card)
+    return _add_card(known, e.seat, e.card)
 
 
 def _placed(before: GameState, known: Known, e: CardPlaced) -> Known:
@@ -169,3 +180,8 @@ _LEARN: dict[type, Callable[[GameState, Known, Any], Known]] = {
     CardPlaced: _placed,
     CardPassed: _passed,
 }
+
+TEACHES: frozenset[type] = frozenset(_LEARN)
+"""The events that can change what a seat knows: the fold calls :func:`learn` for these only
+(and for a position built by hand whose ``known`` is short); any other event leaves it as it
+was (issue #12)."""

@@ -35,6 +35,9 @@ def end_conditions(state: GameState, seat: Seat) -> frozenset[str]:
 
 def end_reason(state: GameState) -> str | None:
     """RR-END-1: why the game end is triggered now, or ``None`` if it is not."""
+    if all(p.helium < END_THRESHOLD and p.influence < END_THRESHOLD
+           and p.fleet < END_THRESHOLD for p in state.players):
+        return None  # nobody meets any condition: most of the game (issue #12)
     union: set[str] = set()
     for seat in state.seats:
         met = end_conditions(state, seat)
