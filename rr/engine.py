@@ -482,6 +482,7 @@ class Game:
         send, events, table = self._program.send, self._events, self._table
         state = table.state
         whole_game = self._whole_game
+        request: Any  # a Decision, a Chance or an event, told apart by ``kind``
         while True:
             try:
                 request = send(value)

@@ -163,16 +163,18 @@ class GameState:
 
     def zone_of(self, card: CardId) -> Zone | None:
         """Where ``card`` is now, or ``None`` if it is nowhere (not yet dealt)."""
-        if card in self.deck:
-            return Zone.deck()
-        if card in self.banished:
-            return Zone.banished()
+        # A card is in one place only, so the order of the search is the cheapest first:
+        # the cards asked about are most often on a location, and the deck is the longest.
         for loc, stack in zip(LOCATIONS, self.locations):
             if card in stack:
                 return Zone.at(loc)
         for seat, player in enumerate(self.players):
             if card in player.hand:
                 return Zone.hand(seat)
+        if card in self.banished:
+            return Zone.banished()
+        if card in self.deck:
+            return Zone.deck()
         return None  # also a card out of the game (RR-SOLO-5)
 
     def cards_in(self, zone: Zone) -> tuple[CardId, ...]:

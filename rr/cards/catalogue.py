@@ -112,10 +112,19 @@ def catalogue() -> Mapping[CardId, Card]:
 
 def card(card_id: str) -> Card:
     """The card with this id; raises :class:`UnknownCardError` for any other string."""
+    try:
+        return _CARDS[card_id]  # the rules ask about three cards a decision (issue #12)
+    except KeyError:
+        pass
     found = catalogue().get(CardId(card_id))
     if found is None:
         raise UnknownCardError(card_id)
+    _CARDS[card_id] = found
     return found
+
+
+_CARDS: dict[str, Card] = {}
+""":func:`card`'s answers so far: a plain dict, read without a call to :func:`catalogue`."""
 
 
 @functools.cache
