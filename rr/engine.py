@@ -350,15 +350,22 @@ class Game:
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
                 f"{', ...' if len(decision.options) > 20 else ''})",
                 _rule_of(decision))
-        before = len(self._events)
+        events = self._events
+        before = len(events)
         try:
-            self._append(DecisionMade(decision.seat, decision.source, option))
+            made = DecisionMade(decision.seat, decision.source, option)
+            table = self._table
+            table.state = apply(table.state, made)
+            events.append(made)
             self._pending = None
-            self._run(option)
+            if self._recorded or self._given_chances:
+                self._run(option)
+            else:
+                self._run_live(option)
         except Exception as err:
             self._restore(before)
             raise EngineBugError(f"the rules failed after {describe(option)}: {err!r}") from err
-        return tuple(self._events[before:])
+        return tuple(events[before:])
 
     def choose_index(self, index: int) -> tuple[Event, ...]:
         """Pick the pending decision's option number ``index``."""
@@ -442,24 +449,34 @@ class Game:
         if not self._recorded and not self._given_chances:
             self._run_live(value)
             return
-        program, events, recorded_log, table = (self._program, self._events, self._recorded,
-                                                self._table)
+        send, events, recorded_log, table = (self._program.send, self._events, self._recorded,
+                                             self._table)
+        length = len(recorded_log)
+        request: Any  # a Decision, a Chance or an event, told apart by ``kind``
         while True:
             try:
-                request = program.send(value)
+                request = send(value)
             except StopIteration:
                 self._pending = None
                 return
             value = None
             index = len(events)
-            recorded = recorded_log[index] if index < len(recorded_log) else None
-            if isinstance(request, Decision):
+            recorded = recorded_log[index] if index < length else None
+            kind = type(request)
+            if kind is Decision:
                 self._asked_by = request.source
                 if recorded is None:
                     self._pending = request
                     return
-                value = self._replay_decision(request, recorded)
-            elif isinstance(request, Chance):
+                if (type(recorded) is DecisionMade and recorded.seat == request.seat
+                        and recorded.source == request.source
+                        and _listed(recorded.option, request.options)):
+                    table.state = apply(table.state, recorded)  # re-adjudicated (#12)
+                    events.append(recorded)
+                    value = recorded.option
+                else:
+                    value = self._replay_decision(request, recorded)  # raises
+            elif kind is Chance:
                 if recorded is None and self._given_chances:
                     self._chance = request
                     return
@@ -467,8 +484,7 @@ class Game:
             else:
                 if recorded is not None and not recorded == request:  # one call, not two
                     self._diverge(recorded, _show(request, self.state))
-                if (type(request) is TurnStarted and not table.state.turns
-                        and self._whole_game):
+                if kind is TurnStarted and not table.state.turns and self._whole_game:
                     # A point the rules can restart from, for clone (see rr.sampling).
                     self._turn = (index, table.state, request)
                 table.state = apply(table.state, request)

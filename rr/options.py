@@ -104,6 +104,13 @@ class PickName:
         return self.name
 
 
+@functools.cache
+def pick_name(name: str) -> PickName:
+    """``PickName(name)``, made once per name: an Orange's declaration offers every printed
+    name (issue #12)."""
+    return PickName(name)
+
+
 class Answer(enum.Enum):
     """Yes/no questions, "stop" in a sequence of picks, and "best" declarations."""
 

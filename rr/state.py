@@ -164,7 +164,11 @@ class GameState:
     def zone_of(self, card: CardId) -> Zone | None:
         """Where ``card`` is now, or ``None`` if it is nowhere (not yet dealt)."""
         # A card is in one place only, so the order of the search is the cheapest first:
-        # the cards asked about are most often on a location, and the deck is the longest.
+        # the cards asked about are most often on a location or the deck's top, and the
+        # deck is the longest.
+        deck = self.deck
+        if deck and deck[-1] == card:
+            return Zone.deck()
         for loc, stack in zip(LOCATIONS, self.locations):
             if card in stack:
                 return Zone.at(loc)
@@ -173,7 +177,7 @@ class GameState:
                 return Zone.hand(seat)
         if card in self.banished:
             return Zone.banished()
-        if card in self.deck:
+        if card in deck:
             return Zone.deck()
         return None  # also a card out of the game (RR-SOLO-5)
 
@@ -260,9 +264,15 @@ def _cards(s: GameState, event: Event, zone: Zone) -> tuple[CardId, ...]:
     return s.deck if kind is _DECK else s.banished
 
 
-def _take(s: GameState, w: Fields, event: Event, card: CardId, zone: Zone) -> None:
-    """Remove ``card`` from ``zone``."""
-    cards = _cards(s, event, zone)
+def _move(s: GameState, w: Fields, event: Event, card: CardId, source: Zone, to: Zone,
+          index: int | None = None) -> None:
+    """Take ``card`` from ``source`` and put it into ``to`` (on top, or at ``index`` from the
+    bottom). Every card move of the fold comes here, so it is one function: the locations
+    and the players are copied once each at most, even when both zones are of one kind."""
+    _check_zone(s, event, to)
+    stacks: list[tuple[CardId, ...]] | None = None
+    players: list[PlayerState] | None = None
+    cards = _cards(s, event, source)
     # Every card is in one place once (the oracle checks it), and it is most often the top:
     # then the stack (the deck: up to 112 cards) is not searched.
     if cards and cards[-1] == card:
@@ -271,49 +281,61 @@ def _take(s: GameState, w: Fields, event: Event, card: CardId, zone: Zone) -> No
         at = cards.index(card)
         rest = cards[:at] + cards[at + 1:]
     else:
-        raise _bad(event, f"{card} is not in {zone}")
-    _put_all(s, w, zone, rest, dropping=card)
-
-
-def _put_all(s: GameState, w: Fields, zone: Zone, cards: tuple[CardId, ...],
-             dropping: CardId | None = None) -> None:
-    kind = zone.kind
+        raise _bad(event, f"{card} is not in {source}")
+    kind = source.kind
     if kind is _LOCATION:
-        assert zone.location is not None
+        assert source.location is not None
         stacks = list(s.locations)
-        stacks[_INDEX[zone.location]] = cards
-        w["locations"] = tuple(stacks)
-        if dropping is not None and dropping in s.face_down:
-            w["face_down"] = s.face_down - {dropping}
+        stacks[_INDEX[source.location]] = rest
+        if card in s.face_down:
+            w["face_down"] = s.face_down - {card}
     elif kind is _HAND:
-        assert zone.seat is not None
+        assert source.seat is not None
         players = list(s.players)
-        fields = players[zone.seat].__dict__.copy()  # PlayerState's _copy, inline
-        fields["hand"] = cards
-        player = players[zone.seat] = _new(PlayerState)
-        _set(player, "__dict__", fields)
-        w["players"] = tuple(players)
+        players[source.seat] = _with_hand(players[source.seat], rest)
     elif kind is _DECK:
-        w["deck"] = cards
+        w["deck"] = rest
     else:
-        w["banished"] = cards
+        w["banished"] = rest
+    kind = to.kind
+    if kind is _LOCATION:
+        assert to.location is not None
+        if stacks is None:
+            stacks = list(s.locations)
+        at = _INDEX[to.location]
+        stacks[at] = _inserted(stacks[at], card, index)
+    elif kind is _HAND:
+        assert to.seat is not None
+        if players is None:
+            players = list(s.players)
+        player = players[to.seat]
+        players[to.seat] = _with_hand(player, _inserted(player.hand, card, index))
+    elif kind is _DECK:
+        w["deck"] = _inserted(s.deck, card, index)
+    else:
+        w["banished"] = _inserted(s.banished, card, index)
+    if stacks is not None:
+        w["locations"] = tuple(stacks)
+    if players is not None:
+        w["players"] = tuple(players)
 
 
-def _insert(s: GameState, w: Fields, event: Event, zone: Zone, card: CardId,
-            index: int | None) -> None:
-    cards = _cards(s, event, zone)
+def _inserted(cards: tuple[CardId, ...], card: CardId, index: int | None
+              ) -> tuple[CardId, ...]:
+    """``cards`` with ``card`` on top, or at ``index`` from the bottom (clamped)."""
     if index is None:
-        _put_all(s, w, zone, cards + (card,))
-        return
+        return cards + (card,)
     at = max(0, min(index, len(cards)))
-    _put_all(s, w, zone, cards[:at] + (card,) + cards[at:])
+    return cards[:at] + (card,) + cards[at:]
 
 
-def _move(s: GameState, w: Fields, event: Event, card: CardId, source: Zone, to: Zone,
-          index: int | None = None) -> None:
-    _check_zone(s, event, to)
-    _take(s, w, event, card, source)
-    _insert(s, w, event, to, card, index)
+def _with_hand(player: PlayerState, hand: tuple[CardId, ...]) -> PlayerState:
+    """A copy of ``player`` holding ``hand`` (``_copy``, inline)."""
+    fields = player.__dict__.copy()
+    fields["hand"] = hand
+    new = _new(PlayerState)
+    _set(new, "__dict__", fields)
+    return new
 
 
 def _with_player(s: GameState, w: Fields, seat: Seat, **changes: object) -> None:

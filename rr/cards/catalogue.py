@@ -149,6 +149,7 @@ def all_ids() -> tuple[CardId, ...]:
     return tuple(catalogue())
 
 
+@functools.cache
 def names() -> tuple[str, ...]:
     """Every printed character name (for Orange "same name as any specific character")."""
     return tuple(sorted({c.name for c in catalogue().values()}))
