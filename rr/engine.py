@@ -92,6 +92,9 @@ class Game:
         self._turn: tuple[int, GameState, TurnStarted] | None = None
         self._seed = seed
         self._draws = 0
+        # The generator of every live draw, seeded again for each (see the module's notes):
+        # one object, not a new one per draw (a generator's state is 2.5 kB; issue #12).
+        self._rng = random.Random(0)
         self._pending: Decision | None = None
         self._recorded = recorded
         self._asked_by = "RR-SETUP-1"
@@ -534,7 +537,9 @@ class Game:
 
     def _draw(self, chance: Chance, recorded: Event | None) -> Event:
         if recorded is None:
-            outcome = chance.draw(random.Random(f"{self._seed}:{self._draws}"))
+            rng = self._rng
+            rng.seed(f"{self._seed}:{self._draws}")  # the state Random(that string) has
+            outcome = chance.draw(rng)
         elif chance.accepts(recorded):
             outcome = recorded
         else:

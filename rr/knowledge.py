@@ -33,6 +33,7 @@ from rr.events.types import (
     DeckShuffled,
     Event,
     GameStarted,
+    Phase,
 )
 from rr.model import CardId, Seat, Zone, ZoneKind
 
@@ -53,12 +54,13 @@ def is_public(state: GameState, card: CardId) -> bool:
 
 def knows(state: GameState, seat: Seat | None, card: CardId) -> bool:
     """RR-VIEW-1..6: whether ``seat`` (``None``: a spectator) knows ``card`` where it lies now."""
-    if state.is_over and any(card in p.hand for p in state.players):
+    if state.phase is Phase.OVER and any(card in p.hand for p in state.players):
         return True  # RR-VIEW-5: every hand is shown for scoring
     if seat is not None:
         if card in state.players[seat].hand:
             return True
-        if seat < len(state.known) and card in state.known[seat]:
+        known = state.known
+        if seat < len(known) and card in known[seat]:
             return True
     return is_public(state, card)
 
@@ -90,7 +92,7 @@ def _add_card(known: Known, seat: Seat | None, card: CardId) -> Known:
     learnt, made without the general case's sets (issue #12)."""
     add = frozenset((card,))
     if seat is None:
-        return tuple(k if card in k else k | add for k in known)
+        return tuple([k if card in k else k | add for k in known])  # a list: faster here
     if not 0 <= seat < len(known) or card in known[seat]:
         return known
     return known[:seat] + (known[seat] | add,) + known[seat + 1:]
@@ -182,6 +184,6 @@ _LEARN: dict[type, Callable[[GameState, Known, Any], Known]] = {
 }
 
 TEACHES: frozenset[type] = frozenset(_LEARN)
-"""The events that can change what a seat knows: the fold calls :func:`learn` for these only
-(and for a position built by hand whose ``known`` is short); any other event leaves it as it
-was (issue #12)."""
+"""The events that can change what a seat knows: the fold calls :func:`learn` for these only;
+any other event leaves ``known`` as it was, even a short one of a position built by hand
+(which :func:`knows` reads as empty for the seats it leaves out; issue #12)."""

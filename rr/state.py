@@ -404,10 +404,15 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
         counts = e.kind is TurnKind.NORMAL or (
             e.kind is TurnKind.OUT_OF_ORDER and s.ruleset.loan_shark_turn_counts
             and all(kind is not TurnKind.APOLLO_LAST for _, kind in s.turns))
+        fields = player.__dict__.copy()  # _with_player, inline: once a turn (issue #12)
         if counts:
-            _with_player(s, w, e.seat, turns=player.turns + 1)
+            fields["turns"] = player.turns + 1
         else:
-            _with_player(s, w, e.seat, extra_turns=player.extra_turns + 1)
+            fields["extra_turns"] = player.extra_turns + 1
+        players = list(s.players)
+        new = players[e.seat] = _new(PlayerState)
+        _set(new, "__dict__", fields)
+        w["players"] = tuple(players)
     w["turns"] = s.turns + ((e.seat, e.kind),)
 
 
@@ -690,7 +695,7 @@ def apply(state: GameState, event: Event) -> GameState:
     except CorruptLogError as err:
         raise CorruptLogError(f"event {state.events}: {err}") from None
     fields["events"] = state.events + 1
-    if kind in TEACHES or len(state.known) < len(state.players):
+    if kind in TEACHES:  # any other event leaves what the seats know as it was
         fields["known"] = learn(state, event)
     return new
 

@@ -110,7 +110,8 @@ def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source:
     """RR-LEAD-1, RR-LEAD-2: put ``card`` face up on top of ``location``, then its ability."""
     seat = log.seat
     under = table.state.top(location)
-    from_hand = source == Zone.hand(seat)
+    hand = Zone.hand(seat)
+    from_hand = source is hand or source == hand
     yield CardDeployed(seat, card, location, None if from_hand else source)
     log.deployed_to.add(location)
     if card_data(card).deploy is None:
