@@ -98,6 +98,9 @@ class PlayerState:
     declarations: tuple[tuple[CardId, Declaration | None], ...] = ()
     """End-of-game declarations of Gray colours and Orange names (None: the best)."""
 
+    def __attrs_post_init__(self) -> None:
+        _combined(self)
+
 
 @frozen(slots=False)
 class GameState:
@@ -130,6 +133,9 @@ class GameState:
     winners: tuple[Seat, ...] | None = None
     solo: SoloState | None = None
     """Tull Au Toma's seat and components in a solo game (RR-SOLO-*); None otherwise."""
+
+    def __attrs_post_init__(self) -> None:
+        _combined(self)
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -203,6 +209,14 @@ class GameState:
     def previous_seat(self, seat: Seat) -> Seat:
         """The player to the right: the one who plays just before ``seat``."""
         return (seat - 1) % len(self.players)
+
+
+def _combined(value: GameState | PlayerState) -> None:
+    """Give a newly made state a dict of its own (``__init__`` leaves it one that shares its
+    keys with the class's other instances). The fold copies that dict for every state after,
+    and CPython reads an attribute from a dict of its own about 2.5 times as fast as from a
+    shared-key one: the rules read the state's fields everywhere (issue #12)."""
+    object.__setattr__(value, "__dict__", dict(value.__dict__))
 
 
 _INDEX: Mapping[Location, int] = {loc: i for i, loc in enumerate(LOCATIONS)}
