@@ -138,7 +138,7 @@ def offer_block(table: Table, seat: Seat, against: Seat, kind: BlockKind, what: 
     choice = yield from ask(
         table, seat, Ask.BLOCK, "RR-BLOCK-2" if kind is BlockKind.STEAL_OR_BANISH else "RR-BLOCK-3",
         f"{table.state.players[against].name} tries to {what}: reveal a card to block?",
-        options)
+        options, distinct=True)  # "no", then the cards of a hand
     if not isinstance(choice, PickCard):
         return None
     yield BlockUsed(seat, choice.card, against)

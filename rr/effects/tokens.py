@@ -35,20 +35,22 @@ def end_conditions(state: GameState, seat: Seat) -> frozenset[str]:
 
 def end_reason(state: GameState) -> str | None:
     """RR-END-1: why the game end is triggered now, or ``None`` if it is not."""
-    for p in state.players:
-        if p.helium >= END_THRESHOLD or p.influence >= END_THRESHOLD or p.fleet >= END_THRESHOLD:
-            break
-    else:
-        return None  # nobody meets any condition: most of the game (issue #12)
-    union: set[str] = set()
-    for seat in state.seats:
-        met = end_conditions(state, seat)
-        if len(met) >= 2:
-            return f"{state.players[seat].name} meets {' and '.join(sorted(met))}"
+    # Counted first, in words only when the end is triggered: this runs after every gain of
+    # Helium, Fleet or Influence (issue #12).
+    union = 0
+    for seat, p in enumerate(state.players):
+        met = ((p.helium >= END_THRESHOLD) + 2 * (p.influence >= END_THRESHOLD)
+               + 4 * (p.fleet >= END_THRESHOLD))
+        if met and met & (met - 1):  # two conditions or more
+            words = end_conditions(state, seat)
+            return f"{p.name} meets {' and '.join(sorted(words))}"
         union |= met
-    if len(union) == 3:
-        return "all three conditions are met: " + ", ".join(sorted(union))
-    return None
+    if union != 7:
+        return None
+    every: set[str] = set()
+    for seat in state.seats:
+        every |= end_conditions(state, seat)
+    return "all three conditions are met: " + ", ".join(sorted(every))
 
 
 def check_game_end(table: Table) -> Program[None]:
