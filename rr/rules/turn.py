@@ -32,10 +32,9 @@ def turn_options(state: GameState, seat: Seat) -> tuple[Option, ...]:
     return _turn_options(state.players[seat].hand, bool(state.deck))
 
 
-@functools.lru_cache(maxsize=4096)
 def _turn_options(hand: tuple[CardId, ...], scout: bool) -> tuple[Option, ...]:
-    """The turn's options for a hand, made once per hand: a hand changes only by a card or
-    two a turn, and a game of random bots meets the same hands again (issue #12)."""
+    """The turn's options for a hand, from each card's Leads made once. (Not cached by hand:
+    a hand is seldom met twice, and a cache's misses cost more than it saved; issue #12.)"""
     options: list[Option] = (
         [lead for c in hand for lead in _leads(c)] if hand else [Lead(None, None)]
     )
