@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from typing import NoReturn
 
 from rr.automa import LEVELS, Parity
-from rr.cards.catalogue import Card, card, lookup
+from rr.cards.catalogue import Card, card, catalogue, lookup
 from rr.errors import BadInputError, UnknownCardError
 from rr.model import (
     FLEET_MAX,
@@ -133,25 +133,33 @@ def _check_player(player: FinalPlayer) -> None:
 
 
 def _check_each_card_once(table: FinalTable) -> None:
-    places: dict[CardId, str] = {}
+    # A place is named in words only for a message: every engine game is scored through
+    # here, and its positions are sound (issue #12).
+    places: dict[CardId, str | Location] = {}
 
-    def put(card_id: CardId, place: str) -> None:
-        _known(card_id, place)
+    def put(card_id: CardId, place: str | Location) -> None:
+        if card_id not in catalogue():
+            _known(card_id, _words(place))
         if card_id in places:
-            where = f"twice in {place}" if places[card_id] == place else (
-                f"in two places: {places[card_id]} and {place}"
+            where = f"twice in {_words(place)}" if places[card_id] == place else (
+                f"in two places: {_words(places[card_id])} and {_words(place)}"
             )
             _fail(f"card {card_id!r} is {where}")
         places[card_id] = place
 
     for player in table.players:
+        hand = f"{player.name}'s hand"
         for card_id in player.hand:
-            put(card_id, f"{player.name}'s hand")
+            put(card_id, hand)
     for location, stack in table.locations.items():
         for placed in stack:
-            put(placed.card, location.title)
+            put(placed.card, location)
     for card_id in table.banished:
         put(card_id, "the banished pile")
+
+
+def _words(place: str | Location) -> str:
+    return place.title if isinstance(place, Location) else place
 
 
 def _known(card_id: str, where: str) -> Card:
