@@ -53,7 +53,8 @@ def banish_top_of_a_location(table: Table, seat: Seat, source: str) -> Program[N
     if not tops:
         return
     choice = yield from ask(table, seat, Ask.CARD, source,
-                            "Banish the top card of a location", tops)
+                            "Banish the top card of a location", tops,
+                            distinct=True)  # a card lies in one place
     yield from banish(table, choice.card)
 
 
@@ -71,7 +72,8 @@ def reveal_and_place(table: Table, seat: Seat, source: str,
     yield CardRevealed(card, Zone.deck(), seat)
     options = [loc for loc in LOCATIONS if loc is not exclude]
     where = yield from ask(table, seat, Ask.LOCATION, source,
-                           f"Place {named(state, card)} on a location", options)
+                           f"Place {named(state, card)} on a location", options,
+                           distinct=True)  # locations
     yield from place(table, card, where)
 
 
@@ -139,7 +141,8 @@ def ceres_banish(table: Table, seat: Seat) -> Program[None]:
     if not cards:
         return
     choice = yield from ask(table, seat, Ask.CARD, "RR-HOUSE-3",
-                            "Banish 1 card from a location", cards)
+                            "Banish 1 card from a location", cards,
+                            distinct=True)  # a card lies in one place
     yield from banish(table, choice.card)
 
 

@@ -73,7 +73,8 @@ def scout(table: Table, seat: Seat) -> Program[None]:
     card = table.state.deck[-1]
     yield CardRevealed(card, Zone.deck(), seat)
     where = yield from ask(table, seat, Ask.LOCATION, "RR-SCOUT-1",
-                           f"Place {named(table.state, card)} on a location", list(LOCATIONS))
+                           f"Place {named(table.state, card)} on a location", LOCATIONS,
+                           distinct=True)
     yield from place(table, card, where)
     yield from location_bonus(table, seat, where)
 
