@@ -25,6 +25,7 @@ decisions. A decision costs a few dozen card-scoring calls.
 from __future__ import annotations
 
 import enum
+import functools
 from types import CodeType, FunctionType
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -171,24 +172,33 @@ class Position:
         assert view.seat is not None and view.hand is not None
         self.view = view
         self.hand: tuple[CardId, ...] = view.hand
+        self.ruleset = ruleset
         self.memory = memory or Memory()
         self.stacks: dict[Location, tuple[CardId, ...]] = dict(view.locations)
         self.me = view.players[view.seat]
         self.opponents = [p for s, p in enumerate(view.players) if s != view.seat]
-        self.around = Surroundings(
+        self._values: dict[tuple[CardId, ...], int] = {}
+        self._board_only: dict[tuple[CardId, bool], int] = {}
+        self._cache: dict[object, float] = {}
+        self._give: dict[CardId, float] = {}
+        self._deploy: dict[Location, float] = {}
+        self._mine: Mapping[CardId, Declaration] | None = None
+        self._now: int | None = None
+
+    @functools.cached_property
+    def around(self) -> Surroundings:
+        """What the end-game texts see besides the hand; built on first use (a decision that
+        values only tokens, such as where to place a scouted card, never needs it)."""
+        view = self.view
+        return Surroundings(
             me=Tokens(self.me.helium, self.me.fleet, self.me.influence, self.me.sovereign),
             opponents=tuple(Tokens(o.helium, o.fleet, o.influence, o.sovereign)
                             for o in self.opponents),
             neutral_influence=view.neutral_influence,
-            locations={loc: tuple(_PLACED[c] for c in stack) for loc, stack in view.locations},
+            locations={loc: tuple([_PLACED[c] for c in stack]) for loc, stack in view.locations},
             banished=view.banished,
-            ruleset=ruleset,
+            ruleset=self.ruleset,
         )
-        self._values: dict[tuple[CardId, ...], int] = {}
-        self._board_only: dict[tuple[CardId, bool], int] = {}
-        self._cache: dict[object, float] = {}
-        self._mine: Mapping[CardId, Declaration] | None = None
-        self._now: int | None = None
 
     # --- hands --------------------------------------------------------------------------------
 
@@ -219,27 +229,36 @@ class Position:
             self._mine = self.memory.declarations(self.hand, self.around)
         return self._mine
 
-    def _points(self, hand: Sequence[CardId], chosen: Mapping[CardId, Declaration]) -> int:
-        if chosen:
-            cards = tuple(_PLAIN[c] if (d := chosen.get(c)) is None else HandCard.of(card(c), d)
-                          for c in hand)
-        else:
-            cards = tuple(_PLAIN[c] for c in hand)
-        points = sum(_CORE[c] for c in hand)
+    def _points(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration]) -> int:
+        """The value of ``hand`` (sorted): core values, texts, excess. Texts that read only
+        the board are scored once per position, those that read only the hand once per hand
+        (by the memory); the hand as the texts see it is built only if one of them is
+        scored."""
+        points = sum(map(_CORE.__getitem__, hand))
+        points += EXCESS_CARD_PENALTY * max(0, len(hand) - HAND_SIZE_WITHOUT_PENALTY)
+        cards: tuple[HandCard, ...] | None = None
         chef = ARTISAN_CHEF in hand  # cancels a card's lost points (RULING-A20)
         for i, c in enumerate(hand):
-            text = _TEXT[c]
+            text = _SCORED.get(c)
+            if text is None or text is _Text.HAND_ALONE:
+                continue
             if text is _Text.BOARD:
-                key = (c, chef)
-                board = self._board_only.get(key)
-                if board is None:
-                    board = self._board_only[key] = end_game_points(
-                        EndGame(cards, i, self.around))
-                points += board
-            elif text is _Text.HAND:
-                points += end_game_points(EndGame(cards, i, self.around))
-        points += self.memory.hand_alone(tuple(hand), chosen, cards, self.around)
-        return points + EXCESS_CARD_PENALTY * max(0, len(cards) - HAND_SIZE_WITHOUT_PENALTY)
+                board = self._board_only.get((c, chef))
+                if board is not None:
+                    points += board
+                    continue
+            if cards is None:
+                cards = _hand_cards(hand, chosen)
+            scored = end_game_points(EndGame(cards, i, self.around))
+            if text is _Text.BOARD:
+                self._board_only[(c, chef)] = scored
+            points += scored
+        alone = self.memory.known_alone(hand, chosen, self.ruleset)
+        if alone is None:
+            if cards is None:
+                cards = _hand_cards(hand, chosen)
+            alone = self.memory.hand_alone(hand, chosen, cards, self.around)
+        return points + alone
 
     def marginal(self, gained: CardId) -> float:
         """What gaining ``gained`` adds to the hand's value."""
@@ -260,25 +279,22 @@ class Position:
     def give_up(self, given: CardId) -> float:
         """RR-LEAD-1: deploying ``given`` costs its value to the hand, and a little for
         handing it to the next player."""
-        key = ("give", given)
-        found = self._cache.get(key)
+        found = self._give.get(given)
         if found is None:
-            found = self._cache[key] = (-self.loss(given)
-                                        - GIFT_WEIGHT * card(given).core_value)
+            found = self._give[given] = -self.loss(given) - GIFT_WEIGHT * _CORE[given]
         return found
 
     def deploy_to(self, location: Location) -> float:
         """RR-LEAD-1, RR-LEAD-3: deploying to ``location`` leaves the best gain elsewhere, less
         a little for covering a top card this player wants, plus a little for denying it."""
-        key = ("deploy", location)
-        found = self._cache.get(key)
+        found = self._deploy.get(location)
         if found is None:
             found = self.best_gain(exclude=location)
             covered = self.top(location)
             if covered is not None and covered != HIDDEN:
                 found -= COVER_WEIGHT * max(0.0, self.marginal(covered))
                 found += DENY_WEIGHT * card(covered).core_value
-            self._cache[key] = found
+            self._deploy[location] = found
         return found
 
     # --- the final gain -----------------------------------------------------------------------
@@ -492,6 +508,27 @@ _PLACED: Mapping[CardId, LocationCard] = {
 }
 """Each card on a location, as this player sees it."""
 _TEXT: Mapping[CardId, _Text] = {c: _text(c) for c in _ALL_IDS}
+_SCORED: Mapping[CardId, _Text] = {c: t for c, t in _TEXT.items() if t is not _Text.NONE}
+"""The cards with an end-game text (a card missing here scores its core value only)."""
+_DECLARED: dict[tuple[CardId, Declaration], HandCard] = {}
+"""Each card as it stands in a hand with a declaration, made on first use."""
+
+
+def _hand_cards(hand: Sequence[CardId], chosen: Mapping[CardId, Declaration]
+                ) -> tuple[HandCard, ...]:
+    """``hand`` as the end-game texts see it, with the declarations ``chosen``."""
+    if not chosen:
+        return tuple([_PLAIN[c] for c in hand])
+    return tuple([_PLAIN[c] if (d := chosen.get(c)) is None else _declared(c, d)
+                  for c in hand])
+
+
+def _declared(card_id: CardId, declaration: Declaration) -> HandCard:
+    """``card_id`` in hand with ``declaration`` (a HandCard is immutable: made once)."""
+    found = _DECLARED.get((card_id, declaration))
+    if found is None:
+        found = _DECLARED[(card_id, declaration)] = HandCard.of(card(card_id), declaration)
+    return found
 
 
 class Memory:
@@ -506,20 +543,26 @@ class Memory:
         self._hand_alone: dict[tuple[tuple[CardId, ...], int], int] = {}
         self._ruleset: Ruleset | None = None
 
+    def known_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
+                    ruleset: Ruleset) -> int | None:
+        """What :meth:`hand_alone` gave for ``hand``, ``chosen`` and ``ruleset`` if it has
+        been asked already (``None`` if not), without building the hand as texts see it."""
+        if ruleset is not self._ruleset:
+            if self._ruleset is None or ruleset != self._ruleset:
+                self._hand_alone.clear()
+            self._ruleset = ruleset
+        # Declarations are told apart by identity: each hand's are made once and kept until
+        # both memories are cleared together (an id is never reused while it is a key).
+        return self._hand_alone.get((hand, id(chosen) if chosen else 0))
+
     def hand_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
                    cards: tuple[HandCard, ...], around: Surroundings) -> int:
         """The end-game points of the cards of ``hand`` (sorted; ``chosen``: declarations
         this memory gave; ``cards``: the hand as the texts see it) whose texts read the hand
         alone (``_Text.HAND_ALONE``): scored once per hand, declarations and ruleset, whatever
         the board and tokens."""
-        if around.ruleset is not self._ruleset:
-            if self._ruleset is None or around.ruleset != self._ruleset:
-                self._hand_alone.clear()
-            self._ruleset = around.ruleset
-        # Declarations are told apart by identity: each hand's are made once and kept until
-        # both memories are cleared together (an id is never reused while it is a key).
+        found = self.known_alone(hand, chosen, around.ruleset)
         key = (hand, id(chosen) if chosen else 0)
-        found = self._hand_alone.get(key)
         if found is None:
             found = sum(end_game_points(EndGame(cards, i, around))
                         for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE)

@@ -17,11 +17,12 @@ that a bonus never depends on anything else a declaration can change.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 
 from attrs import field, frozen
 
-from rr.cards.catalogue import Card, card
+from rr.cards.catalogue import Card, all_ids, card
 from rr.model import LOCATIONS, CardId, Color, Location
 from rr.ruleset import Ruleset
 from rr.scoring.table import Declaration, LocationCard
@@ -110,20 +111,32 @@ class EndGame:
         return self.hand[: self.index] + self.hand[self.index + 1 :]
 
     def is_with(self, *colors: Color) -> bool:
-        """ "If with a <colour>": another card in hand has one of these colours."""
-        return any(other.is_any(colors) for other in self.others)
+        """ "If with a <colour>": another card in hand has one of these colours.
+
+        A plain loop (no generator, no call per card): the greedy bot asks this thousands of
+        times a game."""
+        index = self.index
+        for i, other in enumerate(self.hand):
+            if i != index and not other.colors.isdisjoint(colors):
+                return True
+        return False
 
     def is_with_named(self, *names: str) -> bool:
         """ "If with <character>": another card in hand has one of these names (RULING-A9)."""
-        return any(other.name in names for other in self.others)
+        index = self.index
+        for i, other in enumerate(self.hand):
+            if i != index and other.name in names:
+                return True
+        return False
 
     def count(self, *colors: Color) -> int:
         """ "For each <colour> and <colour>": the other cards of these colours. Each card counts
         once per clause; under ``gray_counts_once_per_clause=False`` a Gray counts once per
         matching colour (RULING-A7)."""
+        others = self.others
         if self.around.ruleset.gray_counts_once_per_clause:
-            return sum(1 for other in self.others if other.is_any(colors))
-        return sum(len(other.colors.intersection(colors)) for other in self.others)
+            return sum(1 for other in others if not other.colors.isdisjoint(colors))
+        return sum(len(other.colors.intersection(colors)) for other in others)
 
     def count_named(self, *names: str) -> int:
         """How many of these names the other cards carry; a name held twice counts once
@@ -188,12 +201,14 @@ class EndGame:
     def on_all_locations(self, *colors: Color) -> int:
         """ "For each <colour> on all locations": face-up board cards of these colours; a
         face-down card has no colour."""
-        return sum(
-            1
-            for location in LOCATIONS
-            for placed in self.stack(location)
-            if not placed.face_down and card(placed.card).color in colors
-        )
+        color_of = _color_of()
+        locations = self.around.locations
+        count = 0
+        for location in LOCATIONS:
+            for placed in locations.get(location, ()):
+                if not placed.face_down and _color(color_of, placed.card) in colors:
+                    count += 1
+        return count
 
     def core_value_on_board(self, placed: LocationCard) -> int:
         """A board card's core value; a face-down card keeps its own unless
@@ -209,7 +224,21 @@ class EndGame:
         return len(self.around.banished)
 
     def banished_of(self, color: Color) -> int:
-        return sum(1 for banished in self.around.banished if card(banished).color is color)
+        color_of = _color_of()
+        return sum(1 for banished in self.around.banished if _color(color_of, banished) is color)
+
+
+@functools.cache
+def _color_of() -> Mapping[CardId, Color]:
+    """Each card's printed colour by id: a dict look-up is cheaper than :func:`card` in the
+    board texts, which look at every card on the board."""
+    return {card_id: card(card_id).color for card_id in all_ids()}
+
+
+def _color(color_of: Mapping[CardId, Color], card_id: CardId) -> Color:
+    """``card_id``'s printed colour (:func:`card` raises for an id that is no card's)."""
+    found = color_of.get(card_id)
+    return card(card_id).color if found is None else found
 
 
 def _colors(values: Iterable[Color]) -> frozenset[Color]:

@@ -57,9 +57,10 @@ BONUSES: Mapping[CardId, Bonus] = _merged(
 def end_game_points(g: EndGame) -> int:
     """RR-SCORE-2: the end-game points of one card, its printed terms added up, with Artisan
     Chef's "Ignore any lost points from Golds" cancelling negative terms (RULING-A20)."""
-    bonus = BONUSES[g.this.id]
+    bonus = BONUSES[g.hand[g.index].id]
     terms = bonus.score(g)
-    if any(term < 0 for term in terms) and _artisan_chef_ignores_losses(g, bonus):
+    # min() rather than any(<generator>): this runs for every card of every hand scored.
+    if terms and min(terms) < 0 and _artisan_chef_ignores_losses(g, bonus):
         return sum(term for term in terms if term > 0)
     return sum(terms)
 
