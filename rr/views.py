@@ -9,6 +9,7 @@ decision's options are shown only to the player who must decide.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import Any, cast
 
@@ -143,14 +144,12 @@ class View:
 
 def view(state: GameState, seat: Seat | None = None, pending: Decision | None = None) -> View:
     """The view of ``state`` for ``seat`` (``None``: a spectator), from what it knows."""
-    players = tuple(
+    sovereign, first = state.sovereign, state.first_player
+    players = tuple([
         PublicPlayer(p.name, p.house, len(p.hand), p.helium, p.fleet, p.influence, p.turns,
-                     state.sovereign == s, state.first_player == s)
-        for s, p in enumerate(state.players))
-    locations = tuple(
-        (loc, tuple(c if c not in state.face_down or knows(state, seat, c) else HIDDEN
-                    for c in state.stack(loc)))
-        for loc in LOCATIONS)
+                     sovereign == s, first == s)
+        for s, p in enumerate(state.players)])
+    locations = tuple([(loc, _shown_stack(state, seat, state.stack(loc))) for loc in LOCATIONS])
     shown = None
     if pending is not None:
         shown = PendingView(pending.seat, pending.ask, pending.source, pending.prompt,
@@ -167,15 +166,41 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
     )
 
 
+def _shown_stack(state: GameState, seat: Seat | None, stack: tuple[CardId, ...]
+                 ) -> tuple[CardId, ...]:
+    """A location's cards as ``seat`` sees them: a stack with no face-down card (the most
+    common) is shown as it is, without asking who knows each card."""
+    face_down = state.face_down
+    if not face_down or face_down.isdisjoint(stack):
+        return tuple(stack)
+    return tuple([c if c not in face_down or knows(state, seat, c) else HIDDEN for c in stack])
+
+
 def _known_elsewhere(state: GameState, seat: Seat | None) -> tuple[KnownCard, ...]:
     mine = known_cards(state, seat)
+    if not mine:
+        return ()
     found: list[KnownCard] = []
     for other, player in enumerate(state.players):
-        if other != seat:
-            found += [KnownCard(c, Zone.hand(other)) for c in player.hand if c in mine]
-    depth = len(state.deck) - 1
-    found += [KnownCard(c, Zone.deck(), depth - i) for i, c in enumerate(state.deck) if c in mine]
+        if other != seat and not mine.isdisjoint(player.hand):
+            found += [_in_hand(c, other) for c in player.hand if c in mine]
+    deck = state.deck
+    if not mine.isdisjoint(deck):
+        depth = len(deck) - 1
+        found += [_in_deck(c, depth - i) for i, c in enumerate(deck) if c in mine]
     return tuple(found)
+
+
+@functools.cache
+def _in_hand(card: CardId, seat: Seat) -> KnownCard:
+    """A known card in ``seat``'s hand (immutable, so made once: views are built often)."""
+    return KnownCard(card, Zone.hand(seat))
+
+
+@functools.cache
+def _in_deck(card: CardId, depth: int) -> KnownCard:
+    """A known card ``depth`` cards under the deck's top (made once, like :func:`_in_hand`)."""
+    return KnownCard(card, Zone.deck(), depth)
 
 
 def redact(event: Event, before: GameState, seat: Seat | None,

@@ -59,8 +59,7 @@ def end_game_points(g: EndGame) -> int:
     Chef's "Ignore any lost points from Golds" cancelling negative terms (RULING-A20)."""
     bonus = BONUSES[g.hand[g.index].id]
     terms = bonus.score(g)
-    # min() rather than any(<generator>): this runs for every card of every hand scored.
-    if terms and min(terms) < 0 and _artisan_chef_ignores_losses(g, bonus):
+    if any(term < 0 for term in terms) and _artisan_chef_ignores_losses(g, bonus):
         return sum(term for term in terms if term > 0)
     return sum(terms)
 
