@@ -105,14 +105,16 @@ def best_declarations(
 
     keep: OrangeOption = tuple(base[i].name for i in free_oranges)
     best_grays: dict[tuple[str, ...], tuple[int, GrayOption]] = {}
+    colours_only = sorted(colour_readers - name_readers)
     for gray in _gray_options(base, bonuses, len(free_grays)):
-        points = search.points(gray, keep, sorted(colour_readers - name_readers))
+        points = search.points(gray, keep, colours_only)
         _keep_best(best_grays, gray_key(gray), points, gray)
 
     no_colour: GrayOption = (None,) * len(free_grays)
     best_oranges: dict[tuple[str, ...], tuple[int, OrangeOption]] = {}
+    names_only = sorted(name_readers - colour_readers)
     for orange in _orange_options(base, bonuses, free_oranges):
-        points = search.points(no_colour, orange, sorted(name_readers - colour_readers))
+        points = search.points(no_colour, orange, names_only)
         _keep_best(best_oranges, orange_key(orange), points, orange)
 
     best: tuple[int, GrayOption, OrangeOption] | None = None
@@ -163,10 +165,17 @@ class _Search:
         if not indices:
             return 0
         hand = list(self.base)
-        for i, choice in (*zip(self.free_grays, gray), *zip(self.free_oranges, orange)):
-            hand[i] = self._card(i, choice)
+        card = self._card
+        for i, choice in zip(self.free_grays, gray):
+            hand[i] = card(i, choice)
+        for i, choice in zip(self.free_oranges, orange):
+            hand[i] = card(i, choice)
         declared = tuple(hand)
-        return sum(end_game_points(EndGame(declared, i, self.around)) for i in indices)
+        around = self.around
+        total = 0
+        for i in indices:
+            total += end_game_points(EndGame(declared, i, around))
+        return total
 
     def _card(self, index: int, choice: Color | str | None) -> HandCard:
         """The hand's card ``index`` with this colour or name (made once, then reused)."""
@@ -192,6 +201,8 @@ class _ColorProjection:
         self.colors = frozenset(c for b in mixed for c in b.colors)
 
     def __call__(self, option: GrayOption) -> tuple[str, ...]:
+        if not self.every and not self.colors:
+            return ()  # no mixed card sees a colour (the common case): one part for all
         seen = (c for c in option if c is not None and (self.every or c in self.colors))
         return tuple(sorted(c.value for c in seen))
 
@@ -204,6 +215,8 @@ class _NameProjection:
         self.names = frozenset(n for b in mixed for n in b.names)
 
     def __call__(self, option: OrangeOption) -> tuple[str, ...]:
+        if not self.initials and not self.names:
+            return ("",) * len(option)  # no mixed card sees a name: every name looks alike
         return tuple(
             sorted(n if n in self.names else initial(n) if self.initials else "" for n in option)
         )
