@@ -166,10 +166,10 @@ class _Search:
             return 0
         hand = list(self.base)
         card = self._card
-        for i, choice in zip(self.free_grays, gray):
-            hand[i] = card(i, choice)
-        for i, choice in zip(self.free_oranges, orange):
-            hand[i] = card(i, choice)
+        for i, colour in zip(self.free_grays, gray):
+            hand[i] = card(i, colour)
+        for i, name in zip(self.free_oranges, orange):
+            hand[i] = card(i, name)
         declared = tuple(hand)
         around = self.around
         total = 0
