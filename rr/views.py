@@ -185,9 +185,12 @@ def _known_elsewhere(state: GameState, seat: Seat | None) -> tuple[KnownCard, ..
         if other != seat and not mine.isdisjoint(player.hand):
             found += [_in_hand(c, other) for c in player.hand if c in mine]
     deck = state.deck
-    if not mine.isdisjoint(deck):
+    in_deck = mine.intersection(deck)
+    if in_deck:
+        # Top to bottom as in the deck (each card is in it once): a few look-ups of the
+        # known cards rather than a walk down the whole deck.
         depth = len(deck) - 1
-        found += [_in_deck(c, depth - i) for i, c in enumerate(deck) if c in mine]
+        found += [_in_deck(deck[i], depth - i) for i in sorted(map(deck.index, in_deck))]
     return tuple(found)
 
 

@@ -119,7 +119,7 @@ def _choose(p: Position, decision: Decision) -> Option | None:
     """The greedy choice, or ``None`` to leave it to chance."""
     ask, source = decision.ask, decision.source
     if ask is Ask.TURN:
-        return _best(decision.options, lambda o: _turn_value(p, o))
+        return _best_turn(p, decision.options)
     if ask is Ask.GAIN:
         return _best(decision.options,
                      lambda o: p.gain_value(o.location) if isinstance(o, GainTop) else None)
@@ -146,6 +146,23 @@ def _best(options: Sequence[Option], value: Callable[[Option], float | None]) ->
     best_value = 0.0
     for option in options:
         v = value(option)
+        if v is not None and (best is None or v > best_value):
+            best, best_value = option, v
+    return best
+
+
+def _best_turn(p: Position, options: Sequence[Option]) -> Option | None:
+    """``_best(options, lambda o: _turn_value(p, o))``, with the common option (a Lead of a
+    card to a location: a few dozen of them a turn) valued inline."""
+    best: Option | None = None
+    best_value = 0.0
+    give_up, deploy_to = p.give_up, p.deploy_to
+    for option in options:
+        if (isinstance(option, Lead) and option.card is not None
+                and option.location is not None):
+            v: float | None = give_up(option.card) + deploy_to(option.location)
+        else:
+            v = _turn_value(p, option)
         if v is not None and (best is None or v > best_value):
             best, best_value = option, v
     return best
@@ -238,9 +255,13 @@ class Position:
         points += EXCESS_CARD_PENALTY * max(0, len(hand) - HAND_SIZE_WITHOUT_PENALTY)
         cards: tuple[HandCard, ...] | None = None
         chef = ARTISAN_CHEF in hand  # cancels a card's lost points (RULING-A20)
+        alone_at: list[int] = []
         for i, c in enumerate(hand):
             text = _SCORED.get(c)
-            if text is None or text is _Text.HAND_ALONE:
+            if text is None:
+                continue
+            if text is _Text.HAND_ALONE:
+                alone_at.append(i)
                 continue
             if text is _Text.BOARD:
                 board = self._board_only.get((c, chef))
@@ -257,7 +278,7 @@ class Position:
         if alone is None:
             if cards is None:
                 cards = _hand_cards(hand, chosen)
-            alone = self.memory.hand_alone(hand, chosen, cards, self.around)
+            alone = self.memory.hand_alone(hand, chosen, cards, self.around, alone_at)
         return points + alone
 
     def marginal(self, gained: CardId) -> float:
@@ -335,8 +356,11 @@ class Position:
             seen = set(self.hand) | set(self.view.banished)
             for stack in self.stacks.values():
                 seen.update(stack)
-            unseen = [core for c, core in _CORE.items() if c not in seen]
-            found = self._cache[key] = sum(unseen) / len(unseen) if unseen else 0.0
+            seen.intersection_update(_CORE)  # the face-down stand-in is no card
+            # Whole numbers: all the cards' total less the seen ones' is the unseen ones' sum.
+            unseen = len(_CORE) - len(seen)
+            total = _CORE_TOTAL - sum(map(_CORE.__getitem__, seen))
+            found = self._cache[key] = total / unseen if unseen else 0.0
         return found
 
     # --- tokens -------------------------------------------------------------------------------
@@ -496,6 +520,7 @@ def _text(card_id: CardId) -> _Text:
 
 _ALL_IDS: tuple[CardId, ...] = tuple(sorted(all_ids()))
 _CORE: Mapping[CardId, int] = {c: card(c).core_value for c in _ALL_IDS}
+_CORE_TOTAL = sum(_CORE.values())
 _PLAIN: Mapping[CardId, HandCard] = {c: HandCard.of(card(c)) for c in _ALL_IDS}
 """Each card as it stands in a hand, undeclared."""
 _AVERAGE = min(_ALL_IDS, key=lambda c: (abs(_CORE[c] - sum(_CORE.values()) / len(_CORE)), c))
@@ -556,16 +581,21 @@ class Memory:
         return self._hand_alone.get((hand, id(chosen) if chosen else 0))
 
     def hand_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
-                   cards: tuple[HandCard, ...], around: Surroundings) -> int:
+                   cards: tuple[HandCard, ...], around: Surroundings,
+                   at: Sequence[int] | None = None) -> int:
         """The end-game points of the cards of ``hand`` (sorted; ``chosen``: declarations
         this memory gave; ``cards``: the hand as the texts see it) whose texts read the hand
-        alone (``_Text.HAND_ALONE``): scored once per hand, declarations and ruleset, whatever
-        the board and tokens."""
+        alone (``_Text.HAND_ALONE``; ``at``: their places in ``hand``, if the caller knows
+        them): scored once per hand, declarations and ruleset, whatever the board and
+        tokens."""
         found = self.known_alone(hand, chosen, around.ruleset)
         key = (hand, id(chosen) if chosen else 0)
         if found is None:
-            found = sum(end_game_points(EndGame(cards, i, around))
-                        for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE)
+            if at is None:
+                at = [i for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE]
+            found = 0
+            for i in at:
+                found += end_game_points(EndGame(cards, i, around))
             if len(self._hand_alone) >= DECLARATIONS_KEPT:
                 self._forget()
             self._hand_alone[key] = found
