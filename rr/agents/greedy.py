@@ -201,6 +201,8 @@ class Position:
         self._deploy: dict[Location, float] = {}
         self._mine: Mapping[CardId, Declaration] | None = None
         self._now: int | None = None
+        self._seen: Mapping[CardId, HandCard] = _PLAIN
+        self._seen_with: Mapping[CardId, Declaration] | None = None
 
     @functools.cached_property
     def around(self) -> Surroundings:
@@ -269,7 +271,7 @@ class Position:
                     points += board
                     continue
             if cards is None:
-                cards = _hand_cards(hand, chosen)
+                cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
             scored = end_game_points(EndGame(cards, i, self.around))
             if text is _Text.BOARD:
                 self._board_only[(c, chef)] = scored
@@ -277,9 +279,20 @@ class Position:
         alone = self.memory.known_alone(hand, chosen, self.ruleset)
         if alone is None:
             if cards is None:
-                cards = _hand_cards(hand, chosen)
+                cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
             alone = self.memory.hand_alone(hand, chosen, cards, self.around, alone_at)
         return points + alone
+
+    def _as_seen(self, chosen: Mapping[CardId, Declaration]) -> Mapping[CardId, HandCard]:
+        """Each card as the end-game texts see it in a hand with the declarations ``chosen``
+        (made once per position: every hand it values has the same declarations)."""
+        if not chosen:
+            return _PLAIN
+        if self._seen_with is not chosen:
+            seen = dict(_PLAIN)
+            seen.update({c: _declared(c, d) for c, d in chosen.items()})
+            self._seen, self._seen_with = seen, chosen
+        return self._seen
 
     def marginal(self, gained: CardId) -> float:
         """What gaining ``gained`` adds to the hand's value."""
@@ -537,15 +550,6 @@ _SCORED: Mapping[CardId, _Text] = {c: t for c, t in _TEXT.items() if t is not _T
 """The cards with an end-game text (a card missing here scores its core value only)."""
 _DECLARED: dict[tuple[CardId, Declaration], HandCard] = {}
 """Each card as it stands in a hand with a declaration, made on first use."""
-
-
-def _hand_cards(hand: Sequence[CardId], chosen: Mapping[CardId, Declaration]
-                ) -> tuple[HandCard, ...]:
-    """``hand`` as the end-game texts see it, with the declarations ``chosen``."""
-    if not chosen:
-        return tuple([_PLAIN[c] for c in hand])
-    return tuple([_PLAIN[c] if (d := chosen.get(c)) is None else _declared(c, d)
-                  for c in hand])
 
 
 def _declared(card_id: CardId, declaration: Declaration) -> HandCard:

@@ -133,10 +133,17 @@ class EndGame:
         """ "For each <colour> and <colour>": the other cards of these colours. Each card counts
         once per clause; under ``gray_counts_once_per_clause=False`` a Gray counts once per
         matching colour (RULING-A7)."""
-        others = self.others
+        index = self.index
+        found = 0
         if self.around.ruleset.gray_counts_once_per_clause:
-            return sum(1 for other in others if not other.colors.isdisjoint(colors))
-        return sum(len(other.colors.intersection(colors)) for other in others)
+            for i, other in enumerate(self.hand):
+                if i != index and not other.colors.isdisjoint(colors):
+                    found += 1
+            return found
+        for i, other in enumerate(self.hand):
+            if i != index:
+                found += len(other.colors.intersection(colors))
+        return found
 
     def count_named(self, *names: str) -> int:
         """How many of these names the other cards carry; a name held twice counts once
