@@ -213,7 +213,10 @@ class EndGame:
         count = 0
         for location in LOCATIONS:
             for placed in locations.get(location, ()):
-                if not placed.face_down and _color(color_of, placed.card) in colors:
+                if placed.face_down:
+                    continue
+                color = color_of.get(placed.card)  # inline: the board may hold 60 cards
+                if (card(placed.card).color if color is None else color) in colors:
                     count += 1
         return count
 
