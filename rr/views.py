@@ -146,8 +146,8 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
     """The view of ``state`` for ``seat`` (``None``: a spectator), from what it knows."""
     sovereign, first = state.sovereign, state.first_player
     players = tuple([
-        PublicPlayer(p.name, p.house, len(p.hand), p.helium, p.fleet, p.influence, p.turns,
-                     sovereign == s, first == s)
+        _public_player(p.name, p.house, len(p.hand), p.helium, p.fleet, p.influence, p.turns,
+                       sovereign == s, first == s)
         for s, p in enumerate(state.players)])
     locations = tuple([(loc, _shown_stack(state, seat, state.stack(loc))) for loc in LOCATIONS])
     shown = None
@@ -164,6 +164,16 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
         known_elsewhere=() if state.is_over else _known_elsewhere(state, seat),
         solo=solo_view(state),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _public_player(name: str, house: House | None, hand_size: int, helium: int, fleet: int,
+                   influence: int, turns: int, sovereign: bool, first_player: bool
+                   ) -> PublicPlayer:
+    """A player as everyone sees them (immutable, so one object serves every view that shows
+    the same: most of a view's players have not changed since the last one)."""
+    return PublicPlayer(name, house, hand_size, helium, fleet, influence, turns, sovereign,
+                        first_player)
 
 
 def _shown_stack(state: GameState, seat: Seat | None, stack: tuple[CardId, ...]

@@ -95,7 +95,7 @@ def best_declarations(
         return {}
     base = tuple(HandCard.of(c, given.get(c.id)) for c in cards)
     bonuses = [BONUSES[c.id] for c in cards]
-    search = _Search(base, around, free_grays, free_oranges)
+    search = _Search(base, around, free_grays, free_oranges, bonuses)
 
     colour_readers = {i for i, b in enumerate(bonuses) if b.reads_colors} if free_grays else set()
     name_readers = {i for i, b in enumerate(bonuses) if b.reads_names} if free_oranges else set()
@@ -107,7 +107,7 @@ def best_declarations(
     best_grays: dict[tuple[str, ...], tuple[int, GrayOption]] = {}
     colours_only = sorted(colour_readers - name_readers)
     for gray in _gray_options(base, bonuses, len(free_grays)):
-        points = search.points(gray, keep, colours_only)
+        points = search.colour_points(gray, keep, colours_only)
         _keep_best(best_grays, gray_key(gray), points, gray)
 
     no_colour: GrayOption = (None,) * len(free_grays)
@@ -153,12 +153,19 @@ class _Search:
         around: Surroundings,
         free_grays: Sequence[int],
         free_oranges: Sequence[int],
+        bonuses: Sequence[Bonus] = (),
     ) -> None:
         self.base = base
         self.around = around
         self.free_grays = free_grays
         self.free_oranges = free_oranges
         self._declared: dict[tuple[int, Color | str | None], HandCard] = {}
+        free = {*free_grays, *free_oranges}
+        self._tested: dict[int, frozenset[Color]] = {
+            i: b.colors for i, b in enumerate(bonuses) if not b.every_color and i not in free}
+        """The colours each card's bonus tests, for the cards whose points depend on the
+        Grays' colours only through them (not ``every_color``, not a free card itself)."""
+        self._by_sight: dict[tuple[int, tuple[Color | None, ...]], int] = {}
 
     def points(self, gray: GrayOption, orange: OrangeOption, indices: Iterable[int]) -> int:
         indices = list(indices)
@@ -176,6 +183,41 @@ class _Search:
         for i in indices:
             total += end_game_points(EndGame(declared, i, around))
         return total
+
+    def colour_points(self, gray: GrayOption, orange: OrangeOption, indices: list[int]) -> int:
+        """:meth:`points` for the Grays' search, where ``orange`` never changes: a card
+        whose bonus tests some colours only (``_tested``) is scored once per distinct sight
+        of the Grays' colours, a colour it does not test standing as no colour (the pruning's
+        argument, card by card: tests/scoring/test_pruning.py). Four free Grays and
+        Mustang make a search of some 200 options, most of them alike to the other cards."""
+        total = 0
+        declared: tuple[HandCard, ...] | None = None
+        for i in indices:
+            tested = self._tested.get(i)
+            sight = None
+            if tested is not None:
+                sight = (i, tuple([c if c in tested else None for c in gray]))
+                found = self._by_sight.get(sight)
+                if found is not None:
+                    total += found
+                    continue
+            if declared is None:
+                declared = self._hand(gray, orange)
+            found = end_game_points(EndGame(declared, i, self.around))
+            if sight is not None:
+                self._by_sight[sight] = found
+            total += found
+        return total
+
+    def _hand(self, gray: GrayOption, orange: OrangeOption) -> tuple[HandCard, ...]:
+        """The hand with these colours and names."""
+        hand = list(self.base)
+        card = self._card
+        for i, colour in zip(self.free_grays, gray):
+            hand[i] = card(i, colour)
+        for i, name in zip(self.free_oranges, orange):
+            hand[i] = card(i, name)
+        return tuple(hand)
 
     def _card(self, index: int, choice: Color | str | None) -> HandCard:
         """The hand's card ``index`` with this colour or name (made once, then reused)."""
