@@ -27,7 +27,7 @@ from __future__ import annotations
 import enum
 import functools
 from types import CodeType, FunctionType
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
 from rr.agents.random import RandomAgent
 from rr.cards.catalogue import all_ids, card
@@ -70,6 +70,10 @@ GIFT_WEIGHT = 0.15
 """How much deploying a card hands it to the next player, per point of its core value."""
 DECLARATIONS_KEPT = 50_000
 """How many hands' best declarations an agent remembers (then it forgets them all)."""
+TOKEN_STANDINGS_KEPT = 10_000
+STACKS_KEPT = 1_000
+"""How many location stacks an agent remembers as the texts see them (then it forgets them all)."""
+"""How many token standings' bonus values an agent remembers (then it forgets them all)."""
 
 
 class GreedyAgent:
@@ -199,6 +203,12 @@ class Position:
         self._cache: dict[object, float] = {}
         self._give: dict[CardId, float] = {}
         self._deploy: dict[Location, float] = {}
+        self._gain: dict[Location | None, float] = {}
+        self._best: dict[Location | None, float] = {}
+        self._tokens: dict[object, float] | None = None
+        self._tops: dict[Location, CardId] = {
+            loc: self.stacks[loc][-1] for loc in LOCATION_BONUS if self.stacks.get(loc)}
+        """Each location's top card, in :data:`LOCATION_BONUS` order (those with cards)."""
         self._mine: Mapping[CardId, Declaration] | None = None
         self._now: int | None = None
         self._seen: Mapping[CardId, HandCard] = _PLAIN
@@ -214,7 +224,7 @@ class Position:
             opponents=tuple(Tokens(o.helium, o.fleet, o.influence, o.sovereign)
                             for o in self.opponents),
             neutral_influence=view.neutral_influence,
-            locations={loc: tuple([_PLACED[c] for c in stack]) for loc, stack in view.locations},
+            locations={loc: self.memory.placed(stack) for loc, stack in view.locations},
             banished=view.banished,
             ruleset=self.ruleset,
         )
@@ -305,8 +315,7 @@ class Position:
         return self.now - self.value(rest)
 
     def top(self, location: Location) -> CardId | None:
-        stack = self.stacks.get(location, ())
-        return stack[-1] if stack else None
+        return self._tops.get(location)
 
     # --- a Lead -------------------------------------------------------------------------------
 
@@ -335,8 +344,7 @@ class Position:
 
     def gain_value(self, where: Location | None) -> float:
         """RR-LEAD-3 / RR-LEAD-4: a location's top card and bonus, or the deck and the die."""
-        key = ("gain", where)
-        found = self._cache.get(key)
+        found = self._gain.get(where)
         if found is None:
             if where is None:
                 found = self.deck_value() + self.die_value()
@@ -345,19 +353,17 @@ class Position:
                 # A face-down top card is unknown to its viewer: valued like the deck's top.
                 found = (self.deck_value() if top is None or top == HIDDEN
                          else self.marginal(top)) + self.location_bonus(where)
-            self._cache[key] = found
+            self._gain[where] = found
         return found
 
     def best_gain(self, exclude: Location | None) -> float:
         """The best final gain of a Lead that deployed to ``exclude`` (0 if there is none)."""
-        key = ("best", exclude)
-        found = self._cache.get(key)
+        found = self._best.get(exclude)
         if found is None:
-            values = [self.gain_value(loc) for loc in LOCATION_BONUS
-                      if loc is not exclude and self.top(loc) is not None]
+            values = [self.gain_value(loc) for loc in self._tops if loc is not exclude]
             if self.view.deck_size:
                 values.append(self.gain_value(None))
-            found = self._cache[key] = max(values, default=0.0)
+            found = self._best[exclude] = max(values, default=0.0)
         return found
 
     def deck_value(self) -> float:
@@ -384,7 +390,8 @@ class Position:
 
     def bonus_value(self, bonus: Bonus) -> float:
         """RR-BONUS-*, RR-DIE-*: the points a bonus adds now, relative to the opponents."""
-        found = self._cache.get(bonus)
+        tokens = self._token_values()
+        found = tokens.get(bonus)
         if found is None:
             if bonus is Bonus.FLEET:
                 found = self.fleet_value()
@@ -396,7 +403,7 @@ class Position:
                 found = self.sovereign_value()
             else:
                 found = SMALL_BONUS
-            self._cache[bonus] = found
+            tokens[bonus] = found
         return found
 
     def die_value(self) -> float:
@@ -418,13 +425,32 @@ class Position:
     def influence_value(self, tokens: int) -> float:
         """RR-SCORE-11: this player's Influence points from placing ``tokens`` more (negative:
         losing them), less the mean change of the opponents' points."""
+        values = self._token_values()
+        found = values.get(tokens)
+        if found is None:
+            found = values[tokens] = self._influence_change(tokens)
+        return found
+
+    def _token_values(self) -> dict[object, float]:
+        """The values of bonuses (by :class:`Bonus`) and of Influence changes (by number of
+        tokens) at this position, shared by every position of the same token standing
+        (:meth:`Memory.token_values`)."""
+        if self._tokens is None:
+            me = self.me
+            standing = (me.fleet, me.influence, me.sovereign, me.house,
+                        tuple([(o.influence, o.sovereign) for o in self.opponents]),
+                        self.view.neutral_influence)
+            self._tokens = self.memory.token_values(standing)
+        return self._tokens
+
+    def _influence_change(self, tokens: int) -> float:
         mine = self.me.influence
         after = max(0, min(INFLUENCE_TOKENS, mine + tokens))
         if after == mine:
             return 0.0
-        others = [o.influence for o in self.opponents]
-        before = influence_points([mine, *others], self.view.neutral_influence)
-        now = influence_points([after, *others], self.view.neutral_influence)
+        others = tuple([o.influence for o in self.opponents])
+        before = _influence_points((mine, *others), self.view.neutral_influence)
+        now = _influence_points((after, *others), self.view.neutral_influence)
         theirs = sum(now[1:]) - sum(before[1:])
         return (now[0] - before[0]) - theirs / max(1, len(others))
 
@@ -546,6 +572,9 @@ _PLACED: Mapping[CardId, LocationCard] = {
 }
 """Each card on a location, as this player sees it."""
 _TEXT: Mapping[CardId, _Text] = {c: _text(c) for c in _ALL_IDS}
+_influence_points = functools.lru_cache(maxsize=4096)(influence_points)
+"""RR-SCORE-11 points of a tuple of Influence totals: a few dozen distinct ones a game, asked
+for by every position that values an Influence token."""
 _SCORED: Mapping[CardId, _Text] = {c: t for c, t in _TEXT.items() if t is not _Text.NONE}
 """The cards with an end-game text (a card missing here scores its core value only)."""
 _DECLARED: dict[tuple[CardId, Declaration], HandCard] = {}
@@ -571,6 +600,8 @@ class Memory:
         self._declarations: dict[tuple[CardId, ...], Mapping[CardId, Declaration]] = {}
         self._hand_alone: dict[tuple[tuple[CardId, ...], int], int] = {}
         self._ruleset: Ruleset | None = None
+        self._token_values: dict[Hashable, dict[object, float]] = {}
+        self._placed: dict[int, tuple[tuple[CardId, ...], tuple[LocationCard, ...]]] = {}
 
     def known_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
                     ruleset: Ruleset) -> int | None:
@@ -618,6 +649,32 @@ class Memory:
                 self._forget()
             self._declarations[key] = found
         return found
+
+    def token_values(self, standing: Hashable) -> dict[object, float]:
+        """The table of token values for positions of this ``standing``: everything
+        :meth:`Position.bonus_value` and :meth:`Position.influence_value` read (this player's
+        Fleet position, Influence, Sovereign token and house; the opponents' Influence and
+        Sovereign tokens; the neutral house's Influence), so one table serves them all.
+        Forgotten, all at once, when it grows large."""
+        found = self._token_values.get(standing)
+        if found is None:
+            if len(self._token_values) >= TOKEN_STANDINGS_KEPT:
+                self._token_values.clear()
+            found = self._token_values[standing] = {}
+        return found
+
+    def placed(self, stack: tuple[CardId, ...]) -> tuple[LocationCard, ...]:
+        """A location's cards as the end-game texts see them. Views share the tuples of the
+        stacks that did not change, so this is remembered by the tuple's identity (the entry
+        keeps the tuple alive: its id is not reused while it is a key)."""
+        found = self._placed.get(id(stack))
+        if found is not None and found[0] is stack:
+            return found[1]
+        if len(self._placed) >= STACKS_KEPT:
+            self._placed.clear()
+        placed = tuple(map(_PLACED.__getitem__, stack))
+        self._placed[id(stack)] = (stack, placed)
+        return placed
 
     def _forget(self) -> None:
         self._declarations.clear()
