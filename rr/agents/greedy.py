@@ -160,11 +160,18 @@ def _best_turn(p: Position, options: Sequence[Option]) -> Option | None:
     card to a location: a few dozen of them a turn) valued inline."""
     best: Option | None = None
     best_value = 0.0
-    give_up, deploy_to = p.give_up, p.deploy_to
+    gives: dict[CardId, float] = {}
+    deploys: dict[Location, float] = {}
     for option in options:
         if (isinstance(option, Lead) and option.card is not None
                 and option.location is not None):
-            v: float | None = give_up(option.card) + deploy_to(option.location)
+            give = gives.get(option.card)
+            if give is None:
+                give = gives[option.card] = p.give_up(option.card)
+            deploy = deploys.get(option.location)
+            if deploy is None:
+                deploy = deploys[option.location] = p.deploy_to(option.location)
+            v: float | None = give + deploy
         else:
             v = _turn_value(p, option)
         if v is not None and (best is None or v > best_value):
@@ -220,9 +227,9 @@ class Position:
         values only tokens, such as where to place a scouted card, never needs it)."""
         view = self.view
         return Surroundings(
-            me=Tokens(self.me.helium, self.me.fleet, self.me.influence, self.me.sovereign),
-            opponents=tuple(Tokens(o.helium, o.fleet, o.influence, o.sovereign)
-                            for o in self.opponents),
+            me=_tokens(self.me.helium, self.me.fleet, self.me.influence, self.me.sovereign),
+            opponents=tuple([_tokens(o.helium, o.fleet, o.influence, o.sovereign)
+                             for o in self.opponents]),
             neutral_influence=view.neutral_influence,
             locations={loc: self.memory.placed(stack) for loc, stack in view.locations},
             banished=view.banished,
@@ -573,6 +580,8 @@ _PLACED: Mapping[CardId, LocationCard] = {
 """Each card on a location, as this player sees it."""
 _TEXT: Mapping[CardId, _Text] = {c: _text(c) for c in _ALL_IDS}
 _influence_points = functools.lru_cache(maxsize=4096)(influence_points)
+_tokens = functools.lru_cache(maxsize=4096)(Tokens)
+"""A player's tokens as the end-game texts see them (immutable: one object per standing)."""
 """RR-SCORE-11 points of a tuple of Influence totals: a few dozen distinct ones a game, asked
 for by every position that values an Influence token."""
 _SCORED: Mapping[CardId, _Text] = {c: t for c, t in _TEXT.items() if t is not _Text.NONE}

@@ -62,6 +62,10 @@ OrangeOption = tuple[str, ...]
 Option = TypeVar("Option", GrayOption, OrangeOption)
 
 
+_COLOURS: tuple[Color, ...] = tuple(Color)
+"""The colours in their order (iterating the enum itself is slow: the search does it often)."""
+
+
 def declaration_error(printed: Card, declaration: Declaration) -> str | None:
     """Why this declaration is illegal for this card (RR-SCORE-6, RR-SCORE-7), or ``None``."""
     if not (printed.is_gray_mimic or printed.is_orange_mimic):
@@ -272,9 +276,9 @@ def _gray_options(
     candidates = set(tested)
     if any(b.every_color for b in bonuses):
         held = {c for card in base for c in card.colors} - {Color.GRAY}
-        fresh = [c for c in Color if c not in tested | held | {Color.GRAY}]
+        fresh = [c for c in _COLOURS if c not in tested | held | {Color.GRAY}]
         candidates |= held | set(fresh[:free])
-    ordered: list[Color | None] = [None, *(c for c in Color if c in candidates)]
+    ordered: list[Color | None] = [None, *(c for c in _COLOURS if c in candidates)]
     options = list(itertools.combinations_with_replacement(ordered, free))
     return sorted(options, key=lambda option: sum(c is not None for c in option))
 
