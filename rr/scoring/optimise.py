@@ -118,7 +118,7 @@ def best_declarations(
     best_oranges: dict[tuple[str, ...], tuple[int, OrangeOption]] = {}
     names_only = sorted(name_readers - colour_readers)
     for orange in _orange_options(base, bonuses, free_oranges):
-        points = search.points(no_colour, orange, names_only)
+        points = search.name_points(no_colour, orange, names_only)
         _keep_best(best_oranges, orange_key(orange), points, orange)
 
     best: tuple[int, GrayOption, OrangeOption] | None = None
@@ -165,23 +165,22 @@ class _Search:
         self.free_oranges = free_oranges
         self._declared: dict[tuple[int, Color | str | None], HandCard] = {}
         free = {*free_grays, *free_oranges}
-        self._tested: dict[int, frozenset[Color]] = {
+        self._colours_seen: dict[int, frozenset[Color]] = {
             i: b.colors for i, b in enumerate(bonuses) if not b.every_color and i not in free}
         """The colours each card's bonus tests, for the cards whose points depend on the
         Grays' colours only through them (not ``every_color``, not a free card itself)."""
-        self._by_sight: dict[tuple[int, tuple[Color | None, ...]], int] = {}
+        self._names_seen: dict[int, tuple[frozenset[str], bool]] = {
+            i: (b.names, b.initials) for i, b in enumerate(bonuses) if i not in free}
+        """The names each card's bonus tests and whether it compares initials, for the cards
+        whose points depend on the Oranges' names only through them (not a free card)."""
+        self._by_colours: dict[tuple[int, tuple[Color | None, ...]], int] = {}
+        self._by_names: dict[tuple[int, tuple[str, ...]], int] = {}
 
     def points(self, gray: GrayOption, orange: OrangeOption, indices: Iterable[int]) -> int:
         indices = list(indices)
         if not indices:
             return 0
-        hand = list(self.base)
-        card = self._card
-        for i, colour in zip(self.free_grays, gray):
-            hand[i] = card(i, colour)
-        for i, name in zip(self.free_oranges, orange):
-            hand[i] = card(i, name)
-        declared = tuple(hand)
+        declared = self._hand(gray, orange)
         around = self.around
         total = 0
         for i in indices:
@@ -190,18 +189,18 @@ class _Search:
 
     def colour_points(self, gray: GrayOption, orange: OrangeOption, indices: list[int]) -> int:
         """:meth:`points` for the Grays' search, where ``orange`` never changes: a card
-        whose bonus tests some colours only (``_tested``) is scored once per distinct sight
-        of the Grays' colours, a colour it does not test standing as no colour (the pruning's
-        argument, card by card: tests/scoring/test_pruning.py). Four free Grays and
-        Mustang make a search of some 200 options, most of them alike to the other cards."""
+        whose bonus tests some colours only is scored once per distinct sight of the Grays'
+        colours, a colour it does not test standing as no colour (the pruning's argument,
+        card by card: tests/scoring/test_pruning.py). Four free Grays and Mustang make a
+        search of some 200 options, most of them alike to the other cards."""
         total = 0
         declared: tuple[HandCard, ...] | None = None
         for i in indices:
-            tested = self._tested.get(i)
+            tested = self._colours_seen.get(i)
             sight = None
             if tested is not None:
                 sight = (i, tuple([c if c in tested else None for c in gray]))
-                found = self._by_sight.get(sight)
+                found = self._by_colours.get(sight)
                 if found is not None:
                     total += found
                     continue
@@ -209,7 +208,33 @@ class _Search:
                 declared = self._hand(gray, orange)
             found = end_game_points(EndGame(declared, i, self.around))
             if sight is not None:
-                self._by_sight[sight] = found
+                self._by_colours[sight] = found
+            total += found
+        return total
+
+    def name_points(self, gray: GrayOption, orange: OrangeOption, indices: list[int]) -> int:
+        """:meth:`points` for the Oranges' search, where ``gray`` never changes: a card is
+        scored once per distinct sight of the Oranges' names, a name it does not test
+        standing as the printed name, or as its first letter if the bonus compares initials
+        (the pruning's argument, card by card: tests/scoring/test_pruning.py)."""
+        total = 0
+        declared: tuple[HandCard, ...] | None = None
+        for i in indices:
+            seen = self._names_seen.get(i)
+            sight = None
+            if seen is not None:
+                tested, initials = seen
+                sight = (i, tuple([n if n in tested else initial(n) if initials else ""
+                                   for n in orange]))
+                found = self._by_names.get(sight)
+                if found is not None:
+                    total += found
+                    continue
+            if declared is None:
+                declared = self._hand(gray, orange)
+            found = end_game_points(EndGame(declared, i, self.around))
+            if sight is not None:
+                self._by_names[sight] = found
             total += found
         return total
 
