@@ -206,7 +206,9 @@ class Position:
         self.me = view.players[view.seat]
         self.opponents = [p for s, p in enumerate(view.players) if s != view.seat]
         self._values: dict[tuple[CardId, ...], int] = {}
-        self._board_only: dict[tuple[CardId, bool], int] = {}
+        self._board_only: dict[CardId, int] = {}
+        self._board_with_chef: dict[CardId, int] = {}
+        """Board-only texts' points, in a hand without Artisan Chef and with her."""
         self._cache: dict[object, float] = {}
         self._give: dict[CardId, float] = {}
         self._deploy: dict[Location, float] = {}
@@ -274,6 +276,7 @@ class Position:
         points += EXCESS_CARD_PENALTY * max(0, len(hand) - HAND_SIZE_WITHOUT_PENALTY)
         cards: tuple[HandCard, ...] | None = None
         chef = ARTISAN_CHEF in hand  # cancels a card's lost points (RULING-A20)
+        board_only = self._board_with_chef if chef else self._board_only
         alone_at: list[int] = []
         for i, c in enumerate(hand):
             text = _SCORED.get(c)
@@ -283,7 +286,7 @@ class Position:
                 alone_at.append(i)
                 continue
             if text is _Text.BOARD:
-                board = self._board_only.get((c, chef))
+                board = board_only.get(c)
                 if board is not None:
                     points += board
                     continue
@@ -291,7 +294,7 @@ class Position:
                 cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
             scored = end_game_points(EndGame(cards, i, self.around))
             if text is _Text.BOARD:
-                self._board_only[(c, chef)] = scored
+                board_only[c] = scored
             points += scored
         alone = self.memory.known_alone(hand, chosen, self.ruleset)
         if alone is None:

@@ -241,11 +241,11 @@ class _Search:
     def _hand(self, gray: GrayOption, orange: OrangeOption) -> tuple[HandCard, ...]:
         """The hand with these colours and names."""
         hand = list(self.base)
-        card = self._card
+        made = self._declared
         for i, colour in zip(self.free_grays, gray):
-            hand[i] = card(i, colour)
+            hand[i] = made.get((i, colour)) or self._card(i, colour)
         for i, name in zip(self.free_oranges, orange):
-            hand[i] = card(i, name)
+            hand[i] = made.get((i, name)) or self._card(i, name)
         return tuple(hand)
 
     def _card(self, index: int, choice: Color | str | None) -> HandCard:
