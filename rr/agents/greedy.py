@@ -300,7 +300,7 @@ class Position:
         if alone is None:
             if cards is None:
                 cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
-            alone = self.memory.hand_alone(hand, chosen, cards, self.around, alone_at)
+            alone = self.memory.score_alone(hand, chosen, cards, self.around, alone_at)
         return points + alone
 
     def _as_seen(self, chosen: Mapping[CardId, Declaration]) -> Mapping[CardId, HandCard]:
@@ -636,16 +636,23 @@ class Memory:
         them): scored once per hand, declarations and ruleset, whatever the board and
         tokens."""
         found = self.known_alone(hand, chosen, around.ruleset)
-        key = (hand, id(chosen) if chosen else 0)
         if found is None:
-            if at is None:
-                at = [i for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE]
-            found = 0
-            for i in at:
-                found += end_game_points(EndGame(cards, i, around))
-            if len(self._hand_alone) >= DECLARATIONS_KEPT:
-                self._forget()
-            self._hand_alone[key] = found
+            found = self.score_alone(hand, chosen, cards, around, at)
+        return found
+
+    def score_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
+                    cards: tuple[HandCard, ...], around: Surroundings,
+                    at: Sequence[int] | None = None) -> int:
+        """:meth:`hand_alone` for a hand :meth:`known_alone` has just found unknown (with the
+        same ``chosen`` and ruleset): scored and remembered, without looking again."""
+        if at is None:
+            at = [i for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE]
+        found = 0
+        for i in at:
+            found += end_game_points(EndGame(cards, i, around))
+        if len(self._hand_alone) >= DECLARATIONS_KEPT:
+            self._forget()
+        self._hand_alone[(hand, id(chosen) if chosen else 0)] = found
         return found
 
     def declarations(self, hand: Sequence[CardId], around: Surroundings
