@@ -587,6 +587,8 @@ _tokens = functools.lru_cache(maxsize=4096)(Tokens)
 """A player's tokens as the end-game texts see them (immutable: one object per standing)."""
 """RR-SCORE-11 points of a tuple of Influence totals: a few dozen distinct ones a game, asked
 for by every position that values an Influence token."""
+_MIMICS = frozenset(c for c in _ALL_IDS if card(c).is_gray_mimic or card(c).is_orange_mimic)
+"""The Grays and Oranges: a hand without one has nothing to declare."""
 _SCORED: Mapping[CardId, _Text] = {c: t for c, t in _TEXT.items() if t is not _Text.NONE}
 """The cards with an end-game text (a card missing here scores its core value only)."""
 _DECLARED: dict[tuple[CardId, Declaration], HandCard] = {}
@@ -661,9 +663,8 @@ class Memory:
         key = tuple(sorted(hand))
         found = self._declarations.get(key)
         if found is None:
-            cards = [card(c) for c in key]
-            found = (best_declarations(cards, {}, around)
-                     if any(c.is_gray_mimic or c.is_orange_mimic for c in cards) else {})
+            found = (best_declarations([card(c) for c in key], {}, around)
+                     if not _MIMICS.isdisjoint(key) else {})
             if len(self._declarations) >= DECLARATIONS_KEPT:
                 self._forget()
             self._declarations[key] = found
