@@ -385,7 +385,7 @@ class Position:
             seen = set(self.hand) | set(self.view.banished)
             for stack in self.stacks.values():
                 seen.update(stack)
-            seen.intersection_update(_CORE)  # the face-down stand-in is no card
+            seen &= _CARD_IDS  # the face-down stand-in is no card
             # Whole numbers: all the cards' total less the seen ones' is the unseen ones' sum.
             unseen = len(_CORE) - len(seen)
             total = _CORE_TOTAL - sum(map(_CORE.__getitem__, seen))
@@ -570,6 +570,7 @@ def _text(card_id: CardId) -> _Text:
 _ALL_IDS: tuple[CardId, ...] = tuple(sorted(all_ids()))
 _CORE: Mapping[CardId, int] = {c: card(c).core_value for c in _ALL_IDS}
 _CORE_TOTAL = sum(_CORE.values())
+_CARD_IDS = frozenset(_ALL_IDS)
 _PLAIN: Mapping[CardId, HandCard] = {c: HandCard.of(card(c)) for c in _ALL_IDS}
 """Each card as it stands in a hand, undeclared."""
 _AVERAGE = min(_ALL_IDS, key=lambda c: (abs(_CORE[c] - sum(_CORE.values()) / len(_CORE)), c))

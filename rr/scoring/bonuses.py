@@ -235,7 +235,12 @@ class EndGame:
 
     def banished_of(self, color: Color) -> int:
         color_of = _color_of()
-        return sum(1 for banished in self.around.banished if _color(color_of, banished) is color)
+        count = 0
+        for banished in self.around.banished:  # a plain loop: the pile may hold 30 cards
+            found = color_of.get(banished)
+            if (card(banished).color if found is None else found) is color:
+                count += 1
+        return count
 
 
 @functools.cache
