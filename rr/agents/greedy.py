@@ -113,10 +113,15 @@ def _is_handled(decision: Decision) -> bool:
     """Whether the agent values ``decision``'s options (with a view) rather than pick one at
     random."""
     ask, source = decision.ask, decision.source
-    return (ask in (Ask.TURN, Ask.GAIN, Ask.FACE, Ask.BONUS)
-            or (ask is Ask.LOCATION and source == "RR-SCOUT-1")
-            or (ask is Ask.CARD and source == "RR-END-6")
-            or (ask is Ask.CONFIRM and source in _CONFIRM))
+    return (ask in _VALUED_ASKS
+            or (ask is _LOCATION and source == "RR-SCOUT-1")
+            or (ask is _CARD and source == "RR-END-6")
+            or (ask is _YES_OR_NO and source in _CONFIRM))
+
+
+_VALUED_ASKS = (Ask.TURN, Ask.GAIN, Ask.FACE, Ask.BONUS)
+"""The questions the agent always values (looked up once: every decision asks)."""
+_LOCATION, _CARD, _YES_OR_NO = Ask.LOCATION, Ask.CARD, Ask.CONFIRM
 
 
 def _choose(p: Position, decision: Decision) -> Option | None:
@@ -282,10 +287,10 @@ class Position:
             text = _SCORED.get(c)
             if text is None:
                 continue
-            if text is _Text.HAND_ALONE:
+            if text is _HAND_ALONE_TEXT:
                 alone_at.append(i)
                 continue
-            if text is _Text.BOARD:
+            if text is _BOARD_TEXT:
                 board = board_only.get(c)
                 if board is not None:
                     points += board
@@ -293,14 +298,19 @@ class Position:
             if cards is None:
                 cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
             scored = end_game_points(EndGame(cards, i, self.around))
-            if text is _Text.BOARD:
+            if text is _BOARD_TEXT:
                 board_only[c] = scored
             points += scored
         alone = self.memory.known_alone(hand, chosen, self.ruleset)
         if alone is None:
-            if cards is None:
-                cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
-            alone = self.memory.score_alone(hand, chosen, cards, self.around, alone_at)
+            alone = 0
+            if alone_at:
+                if cards is None:
+                    cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
+                around = self.around
+                for i in alone_at:
+                    alone += end_game_points(EndGame(cards, i, around))
+            self.memory.remember_alone(hand, chosen, alone)
         return points + alone
 
     def _as_seen(self, chosen: Mapping[CardId, Declaration]) -> Mapping[CardId, HandCard]:
@@ -590,6 +600,9 @@ _tokens = functools.lru_cache(maxsize=4096)(Tokens)
 for by every position that values an Influence token."""
 _MIMICS = frozenset(c for c in _ALL_IDS if card(c).is_gray_mimic or card(c).is_orange_mimic)
 """The Grays and Oranges: a hand without one has nothing to declare."""
+_HAND_ALONE_TEXT, _BOARD_TEXT = _Text.HAND_ALONE, _Text.BOARD
+"""Looked up once: an enum member costs ten times a global to look up on its class, and
+:meth:`Position._points` asks for them for every card of every hand it values."""
 _SCORED: Mapping[CardId, _Text] = {c: t for c, t in _TEXT.items() if t is not _Text.NONE}
 """The cards with an end-game text (a card missing here scores its core value only)."""
 _DECLARED: dict[tuple[CardId, Declaration], HandCard] = {}
@@ -640,23 +653,21 @@ class Memory:
         tokens."""
         found = self.known_alone(hand, chosen, around.ruleset)
         if found is None:
-            found = self.score_alone(hand, chosen, cards, around, at)
+            if at is None:
+                at = [i for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE]
+            found = 0
+            for i in at:
+                found += end_game_points(EndGame(cards, i, around))
+            self.remember_alone(hand, chosen, found)
         return found
 
-    def score_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
-                    cards: tuple[HandCard, ...], around: Surroundings,
-                    at: Sequence[int] | None = None) -> int:
-        """:meth:`hand_alone` for a hand :meth:`known_alone` has just found unknown (with the
-        same ``chosen`` and ruleset): scored and remembered, without looking again."""
-        if at is None:
-            at = [i for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE]
-        found = 0
-        for i in at:
-            found += end_game_points(EndGame(cards, i, around))
+    def remember_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
+                       points: int) -> None:
+        """Keep what the hand-alone texts of ``hand`` score with ``chosen`` (after
+        :meth:`known_alone` found it unknown, under the same ruleset)."""
         if len(self._hand_alone) >= DECLARATIONS_KEPT:
             self._forget()
-        self._hand_alone[(hand, id(chosen) if chosen else 0)] = found
-        return found
+        self._hand_alone[(hand, id(chosen) if chosen else 0)] = points
 
     def declarations(self, hand: Sequence[CardId], around: Surroundings
                      ) -> Mapping[CardId, Declaration]:
