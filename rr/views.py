@@ -197,7 +197,7 @@ def _known_elsewhere(state: GameState, seat: Seat | None) -> tuple[KnownCard, ..
     deck = state.deck
     in_deck = mine.intersection(deck)
     if in_deck:
-        # Top to bottom as in the deck (each card is in it once): a few look-ups of the
+        # In the deck's order, bottom first (each card is in it once): a few look-ups of the
         # known cards rather than a walk down the whole deck.
         depth = len(deck) - 1
         found += [_in_deck(deck[i], depth - i) for i in sorted(map(deck.index, in_deck))]

@@ -18,8 +18,11 @@ now. Tokens are valued by the points they add now, relative to the opponents.
 * Everything else: a random listed option, from a :class:`RandomAgent` with the same seed.
 
 Speed: nothing is copied or replayed per option. Each decision builds one :class:`Position`
-whose hand values are memoised; the agent remembers best declarations by hand between
-decisions. A decision costs a few dozen card-scoring calls.
+whose hand values are memoised; the agent remembers between decisions what does not depend on
+the board: best declarations and hand-alone texts by hand, token values by token standing, a
+location's cards as texts see them by stack. A decision costs a few dozen card-scoring calls.
+Every memory is exact (keyed on all its answer depends on) except the declarations, which
+are the first position's for a hand (see :class:`Memory`).
 """
 
 from __future__ import annotations
@@ -71,9 +74,10 @@ GIFT_WEIGHT = 0.15
 DECLARATIONS_KEPT = 50_000
 """How many hands' best declarations an agent remembers (then it forgets them all)."""
 TOKEN_STANDINGS_KEPT = 10_000
-STACKS_KEPT = 1_000
-"""How many location stacks an agent remembers as the texts see them (then it forgets them all)."""
 """How many token standings' bonus values an agent remembers (then it forgets them all)."""
+STACKS_KEPT = 1_000
+"""How many location stacks an agent remembers as the texts see them (then it forgets them
+all)."""
 
 
 class GreedyAgent:
@@ -594,10 +598,10 @@ _PLACED: Mapping[CardId, LocationCard] = {
 """Each card on a location, as this player sees it."""
 _TEXT: Mapping[CardId, _Text] = {c: _text(c) for c in _ALL_IDS}
 _influence_points = functools.lru_cache(maxsize=4096)(influence_points)
-_tokens = functools.lru_cache(maxsize=4096)(Tokens)
-"""A player's tokens as the end-game texts see them (immutable: one object per standing)."""
 """RR-SCORE-11 points of a tuple of Influence totals: a few dozen distinct ones a game, asked
 for by every position that values an Influence token."""
+_tokens = functools.lru_cache(maxsize=4096)(Tokens)
+"""A player's tokens as the end-game texts see them (immutable: one object per standing)."""
 _MIMICS = frozenset(c for c in _ALL_IDS if card(c).is_gray_mimic or card(c).is_orange_mimic)
 """The Grays and Oranges: a hand without one has nothing to declare."""
 _HAND_ALONE_TEXT, _BOARD_TEXT = _Text.HAND_ALONE, _Text.BOARD
@@ -618,7 +622,9 @@ def _declared(card_id: CardId, declaration: Declaration) -> HandCard:
 
 
 class Memory:
-    """What an agent keeps between decisions: the best declarations by hand.
+    """What an agent keeps between decisions: the best declarations by hand, and exact
+    answers that outlive a position (hand-alone texts by hand, token values by standing, the
+    stacks as texts see them).
 
     Declarations depend on the board and tokens only through rare texts, so a hand's best
     declarations are found once and reused (an approximation the scorer itself never makes).

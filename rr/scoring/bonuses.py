@@ -250,12 +250,6 @@ def _color_of() -> Mapping[CardId, Color]:
     return {card_id: card(card_id).color for card_id in all_ids()}
 
 
-def _color(color_of: Mapping[CardId, Color], card_id: CardId) -> Color:
-    """``card_id``'s printed colour (:func:`card` raises for an id that is no card's)."""
-    found = color_of.get(card_id)
-    return card(card_id).color if found is None else found
-
-
 def _colors(values: Iterable[Color]) -> frozenset[Color]:
     return frozenset(values)
 
