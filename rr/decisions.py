@@ -8,6 +8,7 @@ from attrs import frozen
 
 from rr.model import Seat
 from rr.options import Option, describe
+from rr.quick_init import quick_init
 
 
 class Ask(enum.Enum):
@@ -37,6 +38,7 @@ class Ask(enum.Enum):
     """An end-of-game Gray colour or Orange name declaration (RULING-B3)."""
 
 
+@quick_init
 @frozen
 class Decision:
     """A pending choice: who decides, what kind, which rule or card asks, and the options."""

@@ -92,6 +92,9 @@ class Game:
         self._turn: tuple[int, GameState, TurnStarted] | None = None
         self._seed = seed
         self._draws = 0
+        # The generator of every live draw, seeded again for each (see the module's notes):
+        # one object, not a new one per draw (a generator's state is 2.5 kB; issue #12).
+        self._rng = random.Random(0)
         self._pending: Decision | None = None
         self._recorded = recorded
         self._asked_by = "RR-SETUP-1"
@@ -350,15 +353,22 @@ class Game:
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
                 f"{', ...' if len(decision.options) > 20 else ''})",
                 _rule_of(decision))
-        before = len(self._events)
+        events = self._events
+        before = len(events)
         try:
-            self._append(DecisionMade(decision.seat, decision.source, option))
+            made = DecisionMade(decision.seat, decision.source, option)
+            table = self._table
+            table.state = apply(table.state, made)
+            events.append(made)
             self._pending = None
-            self._run(option)
+            if self._recorded or self._given_chances:
+                self._run(option)
+            else:
+                self._run_live(option)
         except Exception as err:
             self._restore(before)
             raise EngineBugError(f"the rules failed after {describe(option)}: {err!r}") from err
-        return tuple(self._events[before:])
+        return tuple(events[before:])
 
     def choose_index(self, index: int) -> tuple[Event, ...]:
         """Pick the pending decision's option number ``index``."""
@@ -439,24 +449,37 @@ class Game:
     def _run(self, value: Any) -> None:
         # The loop every event and decision goes through: names are looked up once, and an
         # event is folded here rather than through _append (issue #12).
-        program, events, recorded_log, table = (self._program, self._events, self._recorded,
-                                                self._table)
+        if not self._recorded and not self._given_chances:
+            self._run_live(value)
+            return
+        send, events, recorded_log, table = (self._program.send, self._events, self._recorded,
+                                             self._table)
+        length = len(recorded_log)
+        request: Any  # a Decision, a Chance or an event, told apart by ``kind``
         while True:
             try:
-                request = program.send(value)
+                request = send(value)
             except StopIteration:
                 self._pending = None
                 return
             value = None
             index = len(events)
-            recorded = recorded_log[index] if index < len(recorded_log) else None
-            if isinstance(request, Decision):
+            recorded = recorded_log[index] if index < length else None
+            kind = type(request)
+            if kind is Decision:
                 self._asked_by = request.source
                 if recorded is None:
                     self._pending = request
                     return
-                value = self._replay_decision(request, recorded)
-            elif isinstance(request, Chance):
+                if (type(recorded) is DecisionMade and recorded.seat == request.seat
+                        and recorded.source == request.source
+                        and _listed(recorded.option, request.options)):
+                    table.state = apply(table.state, recorded)  # re-adjudicated (#12)
+                    events.append(recorded)
+                    value = recorded.option
+                else:
+                    value = self._replay_decision(request, recorded)  # raises
+            elif kind is Chance:
                 if recorded is None and self._given_chances:
                     self._chance = request
                     return
@@ -464,12 +487,42 @@ class Game:
             else:
                 if recorded is not None and not recorded == request:  # one call, not two
                     self._diverge(recorded, _show(request, self.state))
-                if (type(request) is TurnStarted and not table.state.turns
-                        and self._whole_game):
+                if kind is TurnStarted and not table.state.turns and self._whole_game:
                     # A point the rules can restart from, for clone (see rr.sampling).
                     self._turn = (index, table.state, request)
                 table.state = apply(table.state, request)
                 events.append(request)
+
+    def _run_live(self, value: Any) -> None:
+        """:meth:`_run` with nothing recorded to check against and every chance drawn here:
+        live play, the loop bots and trainers spend their time in (issue #12). It does what
+        ``_run`` does, with exact type tests (a request is a Decision, a Chance or an event,
+        never a subclass of the first two)."""
+        send, events, table = self._program.send, self._events, self._table
+        state = table.state
+        whole_game = self._whole_game
+        request: Any  # a Decision, a Chance or an event, told apart by ``kind``
+        while True:
+            try:
+                request = send(value)
+            except StopIteration:
+                self._pending = None
+                return
+            kind = type(request)
+            if kind is Decision:
+                self._asked_by = request.source
+                self._pending = request
+                return
+            if kind is Chance:
+                value = self._draw(request, None)
+                state = table.state
+                continue
+            value = None
+            if kind is TurnStarted and not state.turns and whole_game:
+                # A point the rules can restart from, for clone (see rr.sampling).
+                self._turn = (len(events), state, request)
+            table.state = state = apply(state, request)
+            events.append(request)
 
     def _replay_decision(self, decision: Decision, recorded: Event) -> Option:
         if not (isinstance(recorded, DecisionMade) and recorded.seat == decision.seat
@@ -484,7 +537,9 @@ class Game:
 
     def _draw(self, chance: Chance, recorded: Event | None) -> Event:
         if recorded is None:
-            outcome = chance.draw(random.Random(f"{self._seed}:{self._draws}"))
+            rng = self._rng
+            rng.seed(f"{self._seed}:{self._draws}")  # the state Random(that string) has
+            outcome = chance.draw(rng)
         elif chance.accepts(recorded):
             outcome = recorded
         else:

@@ -33,6 +33,7 @@ from rr.events.types import (
     DeckShuffled,
     Event,
     GameStarted,
+    Phase,
 )
 from rr.model import CardId, Seat, Zone, ZoneKind
 
@@ -53,12 +54,13 @@ def is_public(state: GameState, card: CardId) -> bool:
 
 def knows(state: GameState, seat: Seat | None, card: CardId) -> bool:
     """RR-VIEW-1..6: whether ``seat`` (``None``: a spectator) knows ``card`` where it lies now."""
-    if state.is_over and any(card in p.hand for p in state.players):
+    if state.phase is Phase.OVER and any(card in p.hand for p in state.players):
         return True  # RR-VIEW-5: every hand is shown for scoring
     if seat is not None:
         if card in state.players[seat].hand:
             return True
-        if seat < len(state.known) and card in state.known[seat]:
+        known = state.known
+        if seat < len(known) and card in known[seat]:
             return True
     return is_public(state, card)
 
@@ -83,6 +85,17 @@ def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
     # A seat that knows them already keeps its set: a union copies the whole set, and about
     # half of the cards learnt are known already (issue #12).
     return tuple(k | add if s in targets and not add <= k else k for s, k in enumerate(known))
+
+
+def _add_card(known: Known, seat: Seat | None, card: CardId) -> Known:
+    """:func:`_add` of one card, to one seat or (``None``) to every seat: most of what is
+    learnt, made without the general case's sets (issue #12)."""
+    add = frozenset((card,))
+    if seat is None:
+        return tuple([k if card in k else k | add for k in known])  # a list: faster here
+    if not 0 <= seat < len(known) or card in known[seat]:
+        return known
+    return known[:seat] + (known[seat] | add,) + known[seat + 1:]
 
 
 def _forget(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
@@ -125,19 +138,19 @@ def _seen(before: GameState, known: Known, e: CardsSeen) -> Known:
 
 def _shown(before: GameState, known: Known, e: CardRevealed | BlockUsed | CardDeclared
            ) -> Known:
-    return _add(known, range(len(known)), (e.card,))
+    return _add_card(known, None, e.card)
 
 
 def _dealt(before: GameState, known: Known, e: CardDealt) -> Known:
     if e.to.kind is ZoneKind.HAND and e.to.seat is not None:
-        return _add(known, (e.to.seat,), (e.card,))
+        return _add_card(known, e.to.seat, e.card)
     return known
 
 
 def _gained(before: GameState, known: Known, e: CardGained) -> Known:
     if _is_public_zone(before, e.card, e.source):
-        return _add(known, range(len(known)), (e.card,))
-    return _add(known, (e.seat,), (e.card,))
+        return _add_card(known, None, e.card)
+    return _add_card(known, e.seat, e.card)
 
 
 def _placed(before: GameState, known: Known, e: CardPlaced) -> Known:
@@ -169,3 +182,8 @@ _LEARN: dict[type, Callable[[GameState, Known, Any], Known]] = {
     CardPlaced: _placed,
     CardPassed: _passed,
 }
+
+TEACHES: frozenset[type] = frozenset(_LEARN)
+"""The events that can change what a seat knows: the fold calls :func:`learn` for these only;
+any other event leaves ``known`` as it was, even a short one of a position built by hand
+(which :func:`knows` reads as empty for the seats it leaves out; issue #12)."""

@@ -13,8 +13,10 @@ from typing import Union
 from attrs import frozen
 
 from rr.model import Bonus, CardId, Color, Location, Seat
+from rr.quick_init import quick_init
 
 
+@quick_init
 @frozen
 class Lead:
     """Lead: deploy ``card`` on ``location`` (both ``None`` with an empty hand, RR-LEAD-5)."""
@@ -37,6 +39,7 @@ class Scout:
         return "scout"
 
 
+@quick_init
 @frozen
 class GainTop:
     """Final step of a Lead: gain the top card of ``location``, or of the deck if ``None``."""
@@ -47,6 +50,7 @@ class GainTop:
         return f"gain from {self.location.title if self.location else 'the deck'}"
 
 
+@quick_init
 @frozen
 class PickCard:
     """A card, wherever the decision says it is."""
@@ -64,6 +68,7 @@ def pick_card(card: CardId) -> PickCard:
     return PickCard(card)
 
 
+@quick_init
 @frozen
 class PickFaceDown:
     """A face-down card, by where it lies: ``depth`` 0 is the top card of ``location``.
@@ -84,6 +89,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+@quick_init
 @frozen
 class PickPlayer:
     """A player, by seat."""
@@ -94,6 +100,7 @@ class PickPlayer:
         return f"seat {self.seat}"
 
 
+@quick_init
 @frozen
 class PickName:
     """A character's printed name (Orange cards: "the same name as any specific character")."""
@@ -102,6 +109,13 @@ class PickName:
 
     def __str__(self) -> str:
         return self.name
+
+
+@functools.cache
+def pick_name(name: str) -> PickName:
+    """``PickName(name)``, made once per name: an Orange's declaration offers every printed
+    name (issue #12)."""
+    return PickName(name)
 
 
 class Answer(enum.Enum):

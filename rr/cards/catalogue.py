@@ -112,10 +112,19 @@ def catalogue() -> Mapping[CardId, Card]:
 
 def card(card_id: str) -> Card:
     """The card with this id; raises :class:`UnknownCardError` for any other string."""
+    try:
+        return _CARDS[card_id]  # the rules ask about three cards a decision (issue #12)
+    except KeyError:
+        pass
     found = catalogue().get(CardId(card_id))
     if found is None:
         raise UnknownCardError(card_id)
+    _CARDS[card_id] = found
     return found
+
+
+_CARDS: dict[str, Card] = {}
+""":func:`card`'s answers so far: a plain dict, read without a call to :func:`catalogue`."""
 
 
 @functools.cache
@@ -140,6 +149,7 @@ def all_ids() -> tuple[CardId, ...]:
     return tuple(catalogue())
 
 
+@functools.cache
 def names() -> tuple[str, ...]:
     """Every printed character name (for Orange "same name as any specific character")."""
     return tuple(sorted({c.name for c in catalogue().values()}))

@@ -48,7 +48,7 @@ from rr.effects import (
     targets,
 )
 from rr.model import CardId, Color, Location, Seat, Zone
-from rr.options import Answer, PickCard, PickName, PickPlayer
+from rr.options import Answer, PickCard, PickName, PickPlayer, pick_name
 
 # --- shared shapes ---------------------------------------------------------------------------
 
@@ -273,7 +273,7 @@ def roque(p: Play) -> Ability:
     # decision's options (a view shows a decision's options to its decider alone, RR-VIEW-3).
     in_hand = {card_data(c).name for c in hand}
     options: list[PickCard | PickName] = [PickCard(c) for c in hand]
-    options += [PickName(n) for n in names() if n not in in_hand]
+    options += [pick_name(n) for n in names() if n not in in_hand]
     guess = yield from p.ask(Ask.NAME, f"You look at P{victim}'s hand: name a card", options)
     # "... then randomly select a card from their hand."  A recorded outcome (RR-ABIL-13).
     selected = yield from select_at_random(Zone.hand(victim), hand,

@@ -16,7 +16,7 @@ from rr.decisions import Ask
 from rr.effects import Chance, Play, Program, banish, draw, lose_helium, roll_die
 from rr.events.types import CardsPutOnTop, CardsSeen, CardsShuffled, Event
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Bonus, CardId, Color, Seat, Zone
-from rr.options import PickCard, PickName
+from rr.options import PickCard, PickName, pick_name
 
 
 def arlus_card(p: Play, seat: Seat) -> CardId:
@@ -75,7 +75,7 @@ def roque_against(p: Play, seat: Seat) -> Program[None]:
     yield CardsSeen(p.seat, looked, Zone.hand(seat))
     in_sight = {card_data(c).name for c in looked}
     options: list[PickCard | PickName] = [PickCard(c) for c in looked]
-    options += [PickName(n) for n in names() if n not in in_sight]
+    options += [pick_name(n) for n in names() if n not in in_sight]
     guess = yield from p.ask(Ask.NAME, "You look at Au Toma's top cards: name a card", options)
     selected = yield from select_at_random(Zone.hand(seat), looked,
                                            "a random card of Au Toma's top cards")

@@ -15,6 +15,7 @@ from attrs import define, field, frozen
 from rr.decisions import Ask
 from rr.effects.program import O, Program, Table, ask
 from rr.model import CardId, Location, Seat
+from rr.quick_init import quick_init
 from rr.state import GameState
 
 
@@ -51,6 +52,7 @@ class Hooks:
     """A complete turn taken out of order by a seat (Loan Shark, RULING-A12)."""
 
 
+@quick_init
 @frozen
 class Play:
     """One card's ability being resolved."""

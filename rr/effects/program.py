@@ -78,20 +78,25 @@ def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
         raise RulesError(f"{source}: a decision with no options ({prompt})")
     if not distinct and len(set(options)) != len(options):
         raise RulesError(f"{source}: duplicate options in {prompt!r}")
-    if len(options) == 1 and not always and kind not in (Ask.CONFIRM, Ask.BLOCK):
+    if len(options) == 1 and not always and kind is not _CONFIRM and kind is not _BLOCK:
         return options[0]
-    if table.state.is_automa(seat):  # RR-SOLO-14: Au Toma is never asked
-        return automa_answer(table.state, seat, kind, source, options)
-    shown, back = _as_shown(table.state, seat, source, options)
-    choice = yield Decision(seat, kind, source, prompt, shown)
-    return cast(O, back.get(choice, choice))
+    state = table.state
+    if state.solo is not None and seat == state.solo.seat:  # RR-SOLO-14: Au Toma is never asked
+        return automa_answer(state, seat, kind, source, options)
+    if _PickCard not in map(type, options):  # no card to hide or check: in C (#12)
+        choice: O = yield Decision(seat, kind, source, prompt, tuple(options))
+        return choice
+    shown, back = _as_shown(state, seat, source, options)
+    shown_choice: Option = yield Decision(seat, kind, source, prompt, shown)
+    return back.get(shown_choice, shown_choice)  # type: ignore[return-value]
+
+
+_CONFIRM, _BLOCK, _PickCard = Ask.CONFIRM, Ask.BLOCK, PickCard
 
 
 def _as_shown(state: GameState, seat: int, source: str, options: Sequence[O]
               ) -> tuple[tuple[Option, ...], dict[Option, Option]]:
     """The options as ``seat`` is shown them, and the way back to the program's options."""
-    if PickCard not in map(type, options):
-        return tuple(options), {}  # no card to hide or check: the loop below, in C (#12)
     shown: list[Option] = []
     back: dict[Option, Option] = {}
     for option in options:

@@ -35,6 +35,11 @@ def end_conditions(state: GameState, seat: Seat) -> frozenset[str]:
 
 def end_reason(state: GameState) -> str | None:
     """RR-END-1: why the game end is triggered now, or ``None`` if it is not."""
+    for p in state.players:
+        if p.helium >= END_THRESHOLD or p.influence >= END_THRESHOLD or p.fleet >= END_THRESHOLD:
+            break
+    else:
+        return None  # nobody meets any condition: most of the game (issue #12)
     union: set[str] = set()
     for seat in state.seats:
         met = end_conditions(state, seat)
@@ -49,11 +54,11 @@ def end_reason(state: GameState) -> str | None:
 def check_game_end(table: Table) -> Program[None]:
     """RR-END-2: checked after every change; once triggered, the end stays triggered."""
     state = table.state
-    if state.end_triggered or state.phase is not Phase.PLAY or state.turn_seat is None:
-        return
+    if state.end_triggered_by is not None or state.phase is not Phase.PLAY or not state.turns:
+        return  # already triggered, or no turn under way
     reason = end_reason(state)
     if reason is not None:
-        yield GameEndTriggered(state.turn_seat, reason)
+        yield GameEndTriggered(state.turns[-1][0], reason)
 
 
 def gain_helium(table: Table, seat: Seat, amount: int = 1) -> Program[int]:

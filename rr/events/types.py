@@ -14,6 +14,7 @@ from attrs import frozen
 
 from rr.model import Bonus, CardId, Declaration, House, Location, Seat, Zone
 from rr.options import Option
+from rr.quick_init import quick_init
 from rr.ruleset import Ruleset
 
 
@@ -454,6 +455,9 @@ Event = Union[
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]
+
+for _event in EVENT_TYPES:
+    quick_init(_event)  # the rules make about three events a decision (issue #12)
 
 RANDOM_OUTCOMES: tuple[type, ...] = (
     DeckShuffled, HousesDealt, FirstPlayerChosen, DieRolled, CardSelectedAtRandom, CardsShuffled,

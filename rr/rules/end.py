@@ -22,7 +22,7 @@ from rr.events.types import (
     TurnStarted,
 )
 from rr.model import CardId, Color, Declaration, House, Seat
-from rr.options import Answer, Option, PickName, pick_card
+from rr.options import Answer, Option, PickName, pick_card, pick_name
 from rr.rules.final import scorepad_of
 from rr.rules.turn import hooks
 from rr.state import GameState
@@ -129,11 +129,12 @@ def declare(table: Table, seat: Seat) -> Program[None]:
         if data.color is Color.GRAY:
             options += OTHER_COLORS[Color.GRAY]
         elif data.color is Color.ORANGE:
-            options += [PickName(n) for n in names()]
+            options += [pick_name(n) for n in names()]
         else:
             continue
         choice = yield from ask(table, seat, Ask.DECLARE, card,
-                                f"Declaration for {data.name}", options)
+                                f"Declaration for {data.name}", options,
+                                distinct=True)  # two answers, then distinct colours or names
         declared: Declaration | None = None
         if choice is Answer.NO:
             declared = Declaration()

@@ -25,17 +25,26 @@ from rr.options import GainTop, Lead, Option, Scout
 from rr.state import GameState
 
 
-def turn_options(state: GameState, seat: Seat) -> list[Option]:
+def turn_options(state: GameState, seat: Seat) -> tuple[Option, ...]:
     """RR-TURN-1: Lead (a card of the hand on a location) or Scout (RULING-B1: needs a deck).
 
     Distinct: a hand holds a card once, and the locations are distinct."""
-    hand = state.hand(seat)
+    return _turn_options(state.players[seat].hand, bool(state.deck))
+
+
+@functools.lru_cache(maxsize=4096)
+def _turn_options(hand: tuple[CardId, ...], scout: bool) -> tuple[Option, ...]:
+    """The turn's options for a hand, made once per hand: a hand changes only by a card or
+    two a turn, and a game of random bots meets the same hands again (issue #12)."""
     options: list[Option] = (
         [lead for c in hand for lead in _leads(c)] if hand else [Lead(None, None)]
     )
-    if state.deck:
-        options.append(Scout())
-    return options
+    if scout:
+        options.append(_SCOUT)
+    return tuple(options)
+
+
+_SCOUT = Scout()
 
 
 @functools.cache
@@ -101,7 +110,8 @@ def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source:
     """RR-LEAD-1, RR-LEAD-2: put ``card`` face up on top of ``location``, then its ability."""
     seat = log.seat
     under = table.state.top(location)
-    from_hand = source == Zone.hand(seat)
+    hand = Zone.hand(seat)
+    from_hand = source is hand or source == hand
     yield CardDeployed(seat, card, location, None if from_hand else source)
     log.deployed_to.add(location)
     if card_data(card).deploy is None:
