@@ -31,6 +31,7 @@ from rr.events.types import (
 from rr.knowledge import known_cards, knows
 from rr.model import LOCATIONS, CardId, House, Location, Seat, Zone, ZoneKind
 from rr.options import Option, PickCard
+from rr.quick_init import quick_init
 from rr.state import GameState, apply
 
 HIDDEN = CardId("?")
@@ -50,6 +51,7 @@ class PublicPlayer:
     first_player: bool
 
 
+@quick_init  # one for every decision a bot is shown (see rr.quick_init)
 @frozen
 class PendingView:
     seat: Seat
@@ -106,6 +108,7 @@ def solo_view(state: GameState) -> SoloView | None:
         drawn=solo.drawn, removed=solo.removed)
 
 
+@quick_init  # one for every decision a bot is shown (see rr.quick_init)
 @frozen
 class View:
     """The game as ``seat`` sees it (``seat`` None: a spectator)."""

@@ -24,6 +24,7 @@ from attrs import field, frozen
 
 from rr.cards.catalogue import Card, all_ids, card
 from rr.model import LOCATIONS, CardId, Color, Location
+from rr.quick_init import quick_init
 from rr.ruleset import Ruleset
 from rr.scoring.table import Declaration, LocationCard
 
@@ -36,6 +37,7 @@ def initial(name: str) -> str:
     return name[:1].casefold()
 
 
+@quick_init  # made by the thousand when a bot values hands (see rr.quick_init)
 @frozen
 class HandCard:
     """A card in hand as the end-game texts see it: a Gray may carry one more colour
@@ -90,6 +92,7 @@ class Surroundings:
     ruleset: Ruleset = Ruleset()
 
 
+@quick_init  # made by the thousand when a bot values hands (see rr.quick_init)
 @frozen
 class EndGame:
     """One card of a hand at scoring, with everything its end-game text may look at."""
