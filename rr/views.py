@@ -9,6 +9,7 @@ decision's options are shown only to the player who must decide.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import Any, cast
 
@@ -30,6 +31,7 @@ from rr.events.types import (
 from rr.knowledge import known_cards, knows
 from rr.model import LOCATIONS, CardId, House, Location, Seat, Zone, ZoneKind
 from rr.options import Option, PickCard
+from rr.quick_init import quick_init
 from rr.state import GameState, apply
 
 HIDDEN = CardId("?")
@@ -49,6 +51,7 @@ class PublicPlayer:
     first_player: bool
 
 
+@quick_init  # one for every decision a bot is shown (see rr.quick_init)
 @frozen
 class PendingView:
     seat: Seat
@@ -105,6 +108,7 @@ def solo_view(state: GameState) -> SoloView | None:
         drawn=solo.drawn, removed=solo.removed)
 
 
+@quick_init  # one for every decision a bot is shown (see rr.quick_init)
 @frozen
 class View:
     """The game as ``seat`` sees it (``seat`` None: a spectator)."""
@@ -143,14 +147,12 @@ class View:
 
 def view(state: GameState, seat: Seat | None = None, pending: Decision | None = None) -> View:
     """The view of ``state`` for ``seat`` (``None``: a spectator), from what it knows."""
-    players = tuple(
-        PublicPlayer(p.name, p.house, len(p.hand), p.helium, p.fleet, p.influence, p.turns,
-                     state.sovereign == s, state.first_player == s)
-        for s, p in enumerate(state.players))
-    locations = tuple(
-        (loc, tuple(c if c not in state.face_down or knows(state, seat, c) else HIDDEN
-                    for c in state.stack(loc)))
-        for loc in LOCATIONS)
+    sovereign, first = state.sovereign, state.first_player
+    players = tuple([
+        _public_player(p.name, p.house, len(p.hand), p.helium, p.fleet, p.influence, p.turns,
+                       sovereign == s, first == s)
+        for s, p in enumerate(state.players)])
+    locations = tuple([(loc, _shown_stack(state, seat, state.stack(loc))) for loc in LOCATIONS])
     shown = None
     if pending is not None:
         shown = PendingView(pending.seat, pending.ask, pending.source, pending.prompt,
@@ -167,15 +169,54 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _public_player(name: str, house: House | None, hand_size: int, helium: int, fleet: int,
+                   influence: int, turns: int, sovereign: bool, first_player: bool
+                   ) -> PublicPlayer:
+    """A player as everyone sees them (immutable, so one object serves every view that shows
+    the same: most of a view's players have not changed since the last one)."""
+    return PublicPlayer(name, house, hand_size, helium, fleet, influence, turns, sovereign,
+                        first_player)
+
+
+def _shown_stack(state: GameState, seat: Seat | None, stack: tuple[CardId, ...]
+                 ) -> tuple[CardId, ...]:
+    """A location's cards as ``seat`` sees them: a stack with no face-down card (the most
+    common) is shown as it is, without asking who knows each card."""
+    face_down = state.face_down
+    if not face_down or face_down.isdisjoint(stack):
+        return tuple(stack)
+    return tuple([c if c not in face_down or knows(state, seat, c) else HIDDEN for c in stack])
+
+
 def _known_elsewhere(state: GameState, seat: Seat | None) -> tuple[KnownCard, ...]:
     mine = known_cards(state, seat)
+    if not mine:
+        return ()
     found: list[KnownCard] = []
     for other, player in enumerate(state.players):
-        if other != seat:
-            found += [KnownCard(c, Zone.hand(other)) for c in player.hand if c in mine]
-    depth = len(state.deck) - 1
-    found += [KnownCard(c, Zone.deck(), depth - i) for i, c in enumerate(state.deck) if c in mine]
+        if other != seat and not mine.isdisjoint(player.hand):
+            found += [_in_hand(c, other) for c in player.hand if c in mine]
+    deck = state.deck
+    in_deck = mine.intersection(deck)
+    if in_deck:
+        # In the deck's order, bottom first (each card is in it once): a few look-ups of the
+        # known cards rather than a walk down the whole deck.
+        depth = len(deck) - 1
+        found += [_in_deck(deck[i], depth - i) for i in sorted(map(deck.index, in_deck))]
     return tuple(found)
+
+
+@functools.cache
+def _in_hand(card: CardId, seat: Seat) -> KnownCard:
+    """A known card in ``seat``'s hand (immutable, so made once: views are built often)."""
+    return KnownCard(card, Zone.hand(seat))
+
+
+@functools.cache
+def _in_deck(card: CardId, depth: int) -> KnownCard:
+    """A known card ``depth`` cards under the deck's top (made once, like :func:`_in_hand`)."""
+    return KnownCard(card, Zone.deck(), depth)
 
 
 def redact(event: Event, before: GameState, seat: Seat | None,

@@ -18,15 +18,19 @@ now. Tokens are valued by the points they add now, relative to the opponents.
 * Everything else: a random listed option, from a :class:`RandomAgent` with the same seed.
 
 Speed: nothing is copied or replayed per option. Each decision builds one :class:`Position`
-whose hand values are memoised; the agent remembers best declarations by hand between
-decisions. A decision costs a few dozen card-scoring calls.
+whose hand values are memoised; the agent remembers between decisions what does not depend on
+the board: best declarations and hand-alone texts by hand, token values by token standing, a
+location's cards as texts see them by stack. A decision costs a few dozen card-scoring calls.
+Every memory is exact (keyed on all its answer depends on) except the declarations, which
+are the first position's for a hand (see :class:`Memory`).
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 from types import CodeType, FunctionType
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
 from rr.agents.random import RandomAgent
 from rr.cards.catalogue import all_ids, card
@@ -69,6 +73,11 @@ GIFT_WEIGHT = 0.15
 """How much deploying a card hands it to the next player, per point of its core value."""
 DECLARATIONS_KEPT = 50_000
 """How many hands' best declarations an agent remembers (then it forgets them all)."""
+TOKEN_STANDINGS_KEPT = 10_000
+"""How many token standings' bonus values an agent remembers (then it forgets them all)."""
+STACKS_KEPT = 1_000
+"""How many location stacks an agent remembers as the texts see them (then it forgets them
+all)."""
 
 
 class GreedyAgent:
@@ -108,17 +117,22 @@ def _is_handled(decision: Decision) -> bool:
     """Whether the agent values ``decision``'s options (with a view) rather than pick one at
     random."""
     ask, source = decision.ask, decision.source
-    return (ask in (Ask.TURN, Ask.GAIN, Ask.FACE, Ask.BONUS)
-            or (ask is Ask.LOCATION and source == "RR-SCOUT-1")
-            or (ask is Ask.CARD and source == "RR-END-6")
-            or (ask is Ask.CONFIRM and source in _CONFIRM))
+    return (ask in _VALUED_ASKS
+            or (ask is _LOCATION and source == "RR-SCOUT-1")
+            or (ask is _CARD and source == "RR-END-6")
+            or (ask is _YES_OR_NO and source in _CONFIRM))
+
+
+_VALUED_ASKS = (Ask.TURN, Ask.GAIN, Ask.FACE, Ask.BONUS)
+"""The questions the agent always values (looked up once: every decision asks)."""
+_LOCATION, _CARD, _YES_OR_NO = Ask.LOCATION, Ask.CARD, Ask.CONFIRM
 
 
 def _choose(p: Position, decision: Decision) -> Option | None:
     """The greedy choice, or ``None`` to leave it to chance."""
     ask, source = decision.ask, decision.source
     if ask is Ask.TURN:
-        return _best(decision.options, lambda o: _turn_value(p, o))
+        return _best_turn(p, decision.options)
     if ask is Ask.GAIN:
         return _best(decision.options,
                      lambda o: p.gain_value(o.location) if isinstance(o, GainTop) else None)
@@ -150,6 +164,30 @@ def _best(options: Sequence[Option], value: Callable[[Option], float | None]) ->
     return best
 
 
+def _best_turn(p: Position, options: Sequence[Option]) -> Option | None:
+    """``_best(options, lambda o: _turn_value(p, o))``, with the common option (a Lead of a
+    card to a location: a few dozen of them a turn) valued inline."""
+    best: Option | None = None
+    best_value = 0.0
+    gives: dict[CardId, float] = {}
+    deploys: dict[Location, float] = {}
+    for option in options:
+        if (isinstance(option, Lead) and option.card is not None
+                and option.location is not None):
+            give = gives.get(option.card)
+            if give is None:
+                give = gives[option.card] = p.give_up(option.card)
+            deploy = deploys.get(option.location)
+            if deploy is None:
+                deploy = deploys[option.location] = p.deploy_to(option.location)
+            v: float | None = give + deploy
+        else:
+            v = _turn_value(p, option)
+        if v is not None and (best is None or v > best_value):
+            best, best_value = option, v
+    return best
+
+
 def _turn_value(p: Position, option: Option) -> float | None:
     """RR-TURN-1: a Lead (give up a card, gain the best top not deployed to) or Scout."""
     if isinstance(option, Scout):
@@ -171,24 +209,43 @@ class Position:
         assert view.seat is not None and view.hand is not None
         self.view = view
         self.hand: tuple[CardId, ...] = view.hand
+        self.ruleset = ruleset
         self.memory = memory or Memory()
         self.stacks: dict[Location, tuple[CardId, ...]] = dict(view.locations)
         self.me = view.players[view.seat]
         self.opponents = [p for s, p in enumerate(view.players) if s != view.seat]
-        self.around = Surroundings(
-            me=Tokens(self.me.helium, self.me.fleet, self.me.influence, self.me.sovereign),
-            opponents=tuple(Tokens(o.helium, o.fleet, o.influence, o.sovereign)
-                            for o in self.opponents),
-            neutral_influence=view.neutral_influence,
-            locations={loc: tuple(_PLACED[c] for c in stack) for loc, stack in view.locations},
-            banished=view.banished,
-            ruleset=ruleset,
-        )
         self._values: dict[tuple[CardId, ...], int] = {}
-        self._board_only: dict[tuple[CardId, bool], int] = {}
+        self._board_only: dict[CardId, int] = {}
+        self._board_with_chef: dict[CardId, int] = {}
+        """Board-only texts' points, in a hand without Artisan Chef and with her."""
         self._cache: dict[object, float] = {}
+        self._give: dict[CardId, float] = {}
+        self._deploy: dict[Location, float] = {}
+        self._gain: dict[Location | None, float] = {}
+        self._best: dict[Location | None, float] = {}
+        self._tokens: dict[object, float] | None = None
+        self._tops: dict[Location, CardId] = {
+            loc: self.stacks[loc][-1] for loc in LOCATION_BONUS if self.stacks.get(loc)}
+        """Each location's top card, in :data:`LOCATION_BONUS` order (those with cards)."""
         self._mine: Mapping[CardId, Declaration] | None = None
         self._now: int | None = None
+        self._seen: Mapping[CardId, HandCard] = _PLAIN
+        self._seen_with: Mapping[CardId, Declaration] | None = None
+
+    @functools.cached_property
+    def around(self) -> Surroundings:
+        """What the end-game texts see besides the hand; built on first use (a decision that
+        values only tokens, such as where to place a scouted card, never needs it)."""
+        view = self.view
+        return Surroundings(
+            me=_tokens(self.me.helium, self.me.fleet, self.me.influence, self.me.sovereign),
+            opponents=tuple([_tokens(o.helium, o.fleet, o.influence, o.sovereign)
+                             for o in self.opponents]),
+            neutral_influence=view.neutral_influence,
+            locations={loc: self.memory.placed(stack) for loc, stack in view.locations},
+            banished=view.banished,
+            ruleset=self.ruleset,
+        )
 
     # --- hands --------------------------------------------------------------------------------
 
@@ -219,27 +276,57 @@ class Position:
             self._mine = self.memory.declarations(self.hand, self.around)
         return self._mine
 
-    def _points(self, hand: Sequence[CardId], chosen: Mapping[CardId, Declaration]) -> int:
-        if chosen:
-            cards = tuple(_PLAIN[c] if (d := chosen.get(c)) is None else HandCard.of(card(c), d)
-                          for c in hand)
-        else:
-            cards = tuple(_PLAIN[c] for c in hand)
-        points = sum(_CORE[c] for c in hand)
+    def _points(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration]) -> int:
+        """The value of ``hand`` (sorted): core values, texts, excess. Texts that read only
+        the board are scored once per position, those that read only the hand once per hand
+        (by the memory); the hand as the texts see it is built only if one of them is
+        scored."""
+        points = sum(map(_CORE.__getitem__, hand))
+        points += EXCESS_CARD_PENALTY * max(0, len(hand) - HAND_SIZE_WITHOUT_PENALTY)
+        cards: tuple[HandCard, ...] | None = None
         chef = ARTISAN_CHEF in hand  # cancels a card's lost points (RULING-A20)
+        board_only = self._board_with_chef if chef else self._board_only
+        alone_at: list[int] = []
         for i, c in enumerate(hand):
-            text = _TEXT[c]
-            if text is _Text.BOARD:
-                key = (c, chef)
-                board = self._board_only.get(key)
-                if board is None:
-                    board = self._board_only[key] = end_game_points(
-                        EndGame(cards, i, self.around))
-                points += board
-            elif text is _Text.HAND:
-                points += end_game_points(EndGame(cards, i, self.around))
-        points += self.memory.hand_alone(tuple(hand), chosen, cards, self.around)
-        return points + EXCESS_CARD_PENALTY * max(0, len(cards) - HAND_SIZE_WITHOUT_PENALTY)
+            text = _SCORED.get(c)
+            if text is None:
+                continue
+            if text is _HAND_ALONE_TEXT:
+                alone_at.append(i)
+                continue
+            if text is _BOARD_TEXT:
+                board = board_only.get(c)
+                if board is not None:
+                    points += board
+                    continue
+            if cards is None:
+                cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
+            scored = end_game_points(EndGame(cards, i, self.around))
+            if text is _BOARD_TEXT:
+                board_only[c] = scored
+            points += scored
+        alone = self.memory.known_alone(hand, chosen, self.ruleset)
+        if alone is None:
+            alone = 0
+            if alone_at:
+                if cards is None:
+                    cards = tuple(map(self._as_seen(chosen).__getitem__, hand))
+                around = self.around
+                for i in alone_at:
+                    alone += end_game_points(EndGame(cards, i, around))
+            self.memory.remember_alone(hand, chosen, alone)
+        return points + alone
+
+    def _as_seen(self, chosen: Mapping[CardId, Declaration]) -> Mapping[CardId, HandCard]:
+        """Each card as the end-game texts see it in a hand with the declarations ``chosen``
+        (made once per position: every hand it values has the same declarations)."""
+        if not chosen:
+            return _PLAIN
+        if self._seen_with is not chosen:
+            seen = dict(_PLAIN)
+            seen.update({c: _declared(c, d) for c, d in chosen.items()})
+            self._seen, self._seen_with = seen, chosen
+        return self._seen
 
     def marginal(self, gained: CardId) -> float:
         """What gaining ``gained`` adds to the hand's value."""
@@ -252,41 +339,36 @@ class Position:
         return self.now - self.value(rest)
 
     def top(self, location: Location) -> CardId | None:
-        stack = self.stacks.get(location, ())
-        return stack[-1] if stack else None
+        return self._tops.get(location)
 
     # --- a Lead -------------------------------------------------------------------------------
 
     def give_up(self, given: CardId) -> float:
         """RR-LEAD-1: deploying ``given`` costs its value to the hand, and a little for
         handing it to the next player."""
-        key = ("give", given)
-        found = self._cache.get(key)
+        found = self._give.get(given)
         if found is None:
-            found = self._cache[key] = (-self.loss(given)
-                                        - GIFT_WEIGHT * card(given).core_value)
+            found = self._give[given] = -self.loss(given) - GIFT_WEIGHT * _CORE[given]
         return found
 
     def deploy_to(self, location: Location) -> float:
         """RR-LEAD-1, RR-LEAD-3: deploying to ``location`` leaves the best gain elsewhere, less
         a little for covering a top card this player wants, plus a little for denying it."""
-        key = ("deploy", location)
-        found = self._cache.get(key)
+        found = self._deploy.get(location)
         if found is None:
             found = self.best_gain(exclude=location)
             covered = self.top(location)
             if covered is not None and covered != HIDDEN:
                 found -= COVER_WEIGHT * max(0.0, self.marginal(covered))
                 found += DENY_WEIGHT * card(covered).core_value
-            self._cache[key] = found
+            self._deploy[location] = found
         return found
 
     # --- the final gain -----------------------------------------------------------------------
 
     def gain_value(self, where: Location | None) -> float:
         """RR-LEAD-3 / RR-LEAD-4: a location's top card and bonus, or the deck and the die."""
-        key = ("gain", where)
-        found = self._cache.get(key)
+        found = self._gain.get(where)
         if found is None:
             if where is None:
                 found = self.deck_value() + self.die_value()
@@ -295,19 +377,17 @@ class Position:
                 # A face-down top card is unknown to its viewer: valued like the deck's top.
                 found = (self.deck_value() if top is None or top == HIDDEN
                          else self.marginal(top)) + self.location_bonus(where)
-            self._cache[key] = found
+            self._gain[where] = found
         return found
 
     def best_gain(self, exclude: Location | None) -> float:
         """The best final gain of a Lead that deployed to ``exclude`` (0 if there is none)."""
-        key = ("best", exclude)
-        found = self._cache.get(key)
+        found = self._best.get(exclude)
         if found is None:
-            values = [self.gain_value(loc) for loc in LOCATION_BONUS
-                      if loc is not exclude and self.top(loc) is not None]
+            values = [self.gain_value(loc) for loc in self._tops if loc is not exclude]
             if self.view.deck_size:
                 values.append(self.gain_value(None))
-            found = self._cache[key] = max(values, default=0.0)
+            found = self._best[exclude] = max(values, default=0.0)
         return found
 
     def deck_value(self) -> float:
@@ -319,8 +399,11 @@ class Position:
             seen = set(self.hand) | set(self.view.banished)
             for stack in self.stacks.values():
                 seen.update(stack)
-            unseen = [core for c, core in _CORE.items() if c not in seen]
-            found = self._cache[key] = sum(unseen) / len(unseen) if unseen else 0.0
+            seen &= _CARD_IDS  # the face-down stand-in is no card
+            # Whole numbers: all the cards' total less the seen ones' is the unseen ones' sum.
+            unseen = len(_CORE) - len(seen)
+            total = _CORE_TOTAL - sum(map(_CORE.__getitem__, seen))
+            found = self._cache[key] = total / unseen if unseen else 0.0
         return found
 
     # --- tokens -------------------------------------------------------------------------------
@@ -331,7 +414,8 @@ class Position:
 
     def bonus_value(self, bonus: Bonus) -> float:
         """RR-BONUS-*, RR-DIE-*: the points a bonus adds now, relative to the opponents."""
-        found = self._cache.get(bonus)
+        tokens = self._token_values()
+        found = tokens.get(bonus)
         if found is None:
             if bonus is Bonus.FLEET:
                 found = self.fleet_value()
@@ -343,7 +427,7 @@ class Position:
                 found = self.sovereign_value()
             else:
                 found = SMALL_BONUS
-            self._cache[bonus] = found
+            tokens[bonus] = found
         return found
 
     def die_value(self) -> float:
@@ -365,13 +449,32 @@ class Position:
     def influence_value(self, tokens: int) -> float:
         """RR-SCORE-11: this player's Influence points from placing ``tokens`` more (negative:
         losing them), less the mean change of the opponents' points."""
+        values = self._token_values()
+        found = values.get(tokens)
+        if found is None:
+            found = values[tokens] = self._influence_change(tokens)
+        return found
+
+    def _token_values(self) -> dict[object, float]:
+        """The values of bonuses (by :class:`Bonus`) and of Influence changes (by number of
+        tokens) at this position, shared by every position of the same token standing
+        (:meth:`Memory.token_values`)."""
+        if self._tokens is None:
+            me = self.me
+            standing = (me.fleet, me.influence, me.sovereign, me.house,
+                        tuple([(o.influence, o.sovereign) for o in self.opponents]),
+                        self.view.neutral_influence)
+            self._tokens = self.memory.token_values(standing)
+        return self._tokens
+
+    def _influence_change(self, tokens: int) -> float:
         mine = self.me.influence
         after = max(0, min(INFLUENCE_TOKENS, mine + tokens))
         if after == mine:
             return 0.0
-        others = [o.influence for o in self.opponents]
-        before = influence_points([mine, *others], self.view.neutral_influence)
-        now = influence_points([after, *others], self.view.neutral_influence)
+        others = tuple([o.influence for o in self.opponents])
+        before = _influence_points((mine, *others), self.view.neutral_influence)
+        now = _influence_points((after, *others), self.view.neutral_influence)
         theirs = sum(now[1:]) - sum(before[1:])
         return (now[0] - before[0]) - theirs / max(1, len(others))
 
@@ -480,6 +583,8 @@ def _text(card_id: CardId) -> _Text:
 
 _ALL_IDS: tuple[CardId, ...] = tuple(sorted(all_ids()))
 _CORE: Mapping[CardId, int] = {c: card(c).core_value for c in _ALL_IDS}
+_CORE_TOTAL = sum(_CORE.values())
+_CARD_IDS = frozenset(_ALL_IDS)
 _PLAIN: Mapping[CardId, HandCard] = {c: HandCard.of(card(c)) for c in _ALL_IDS}
 """Each card as it stands in a hand, undeclared."""
 _AVERAGE = min(_ALL_IDS, key=lambda c: (abs(_CORE[c] - sum(_CORE.values()) / len(_CORE)), c))
@@ -492,10 +597,34 @@ _PLACED: Mapping[CardId, LocationCard] = {
 }
 """Each card on a location, as this player sees it."""
 _TEXT: Mapping[CardId, _Text] = {c: _text(c) for c in _ALL_IDS}
+_influence_points = functools.lru_cache(maxsize=4096)(influence_points)
+"""RR-SCORE-11 points of a tuple of Influence totals: a few dozen distinct ones a game, asked
+for by every position that values an Influence token."""
+_tokens = functools.lru_cache(maxsize=4096)(Tokens)
+"""A player's tokens as the end-game texts see them (immutable: one object per standing)."""
+_MIMICS = frozenset(c for c in _ALL_IDS if card(c).is_gray_mimic or card(c).is_orange_mimic)
+"""The Grays and Oranges: a hand without one has nothing to declare."""
+_HAND_ALONE_TEXT, _BOARD_TEXT = _Text.HAND_ALONE, _Text.BOARD
+"""Looked up once: an enum member costs ten times a global to look up on its class, and
+:meth:`Position._points` asks for them for every card of every hand it values."""
+_SCORED: Mapping[CardId, _Text] = {c: t for c, t in _TEXT.items() if t is not _Text.NONE}
+"""The cards with an end-game text (a card missing here scores its core value only)."""
+_DECLARED: dict[tuple[CardId, Declaration], HandCard] = {}
+"""Each card as it stands in a hand with a declaration, made on first use."""
+
+
+def _declared(card_id: CardId, declaration: Declaration) -> HandCard:
+    """``card_id`` in hand with ``declaration`` (a HandCard is immutable: made once)."""
+    found = _DECLARED.get((card_id, declaration))
+    if found is None:
+        found = _DECLARED[(card_id, declaration)] = HandCard.of(card(card_id), declaration)
+    return found
 
 
 class Memory:
-    """What an agent keeps between decisions: the best declarations by hand.
+    """What an agent keeps between decisions: the best declarations by hand, and exact
+    answers that outlive a position (hand-alone texts by hand, token values by standing, the
+    stacks as texts see them).
 
     Declarations depend on the board and tokens only through rare texts, so a hand's best
     declarations are found once and reused (an approximation the scorer itself never makes).
@@ -505,28 +634,46 @@ class Memory:
         self._declarations: dict[tuple[CardId, ...], Mapping[CardId, Declaration]] = {}
         self._hand_alone: dict[tuple[tuple[CardId, ...], int], int] = {}
         self._ruleset: Ruleset | None = None
+        self._token_values: dict[Hashable, dict[object, float]] = {}
+        self._placed: dict[int, tuple[tuple[CardId, ...], tuple[LocationCard, ...]]] = {}
 
-    def hand_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
-                   cards: tuple[HandCard, ...], around: Surroundings) -> int:
-        """The end-game points of the cards of ``hand`` (sorted; ``chosen``: declarations
-        this memory gave; ``cards``: the hand as the texts see it) whose texts read the hand
-        alone (``_Text.HAND_ALONE``): scored once per hand, declarations and ruleset, whatever
-        the board and tokens."""
-        if around.ruleset is not self._ruleset:
-            if self._ruleset is None or around.ruleset != self._ruleset:
+    def known_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
+                    ruleset: Ruleset) -> int | None:
+        """What :meth:`hand_alone` gave for ``hand``, ``chosen`` and ``ruleset`` if it has
+        been asked already (``None`` if not), without building the hand as texts see it."""
+        if ruleset is not self._ruleset:
+            if self._ruleset is None or ruleset != self._ruleset:
                 self._hand_alone.clear()
-            self._ruleset = around.ruleset
+            self._ruleset = ruleset
         # Declarations are told apart by identity: each hand's are made once and kept until
         # both memories are cleared together (an id is never reused while it is a key).
-        key = (hand, id(chosen) if chosen else 0)
-        found = self._hand_alone.get(key)
+        return self._hand_alone.get((hand, id(chosen) if chosen else 0))
+
+    def hand_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
+                   cards: tuple[HandCard, ...], around: Surroundings,
+                   at: Sequence[int] | None = None) -> int:
+        """The end-game points of the cards of ``hand`` (sorted; ``chosen``: declarations
+        this memory gave; ``cards``: the hand as the texts see it) whose texts read the hand
+        alone (``_Text.HAND_ALONE``; ``at``: their places in ``hand``, if the caller knows
+        them): scored once per hand, declarations and ruleset, whatever the board and
+        tokens."""
+        found = self.known_alone(hand, chosen, around.ruleset)
         if found is None:
-            found = sum(end_game_points(EndGame(cards, i, around))
-                        for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE)
-            if len(self._hand_alone) >= DECLARATIONS_KEPT:
-                self._forget()
-            self._hand_alone[key] = found
+            if at is None:
+                at = [i for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE]
+            found = 0
+            for i in at:
+                found += end_game_points(EndGame(cards, i, around))
+            self.remember_alone(hand, chosen, found)
         return found
+
+    def remember_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
+                       points: int) -> None:
+        """Keep what the hand-alone texts of ``hand`` score with ``chosen`` (after
+        :meth:`known_alone` found it unknown, under the same ruleset)."""
+        if len(self._hand_alone) >= DECLARATIONS_KEPT:
+            self._forget()
+        self._hand_alone[(hand, id(chosen) if chosen else 0)] = points
 
     def declarations(self, hand: Sequence[CardId], around: Surroundings
                      ) -> Mapping[CardId, Declaration]:
@@ -534,13 +681,38 @@ class Memory:
         key = tuple(sorted(hand))
         found = self._declarations.get(key)
         if found is None:
-            cards = [card(c) for c in key]
-            found = (best_declarations(cards, {}, around)
-                     if any(c.is_gray_mimic or c.is_orange_mimic for c in cards) else {})
+            found = (best_declarations([card(c) for c in key], {}, around)
+                     if not _MIMICS.isdisjoint(key) else {})
             if len(self._declarations) >= DECLARATIONS_KEPT:
                 self._forget()
             self._declarations[key] = found
         return found
+
+    def token_values(self, standing: Hashable) -> dict[object, float]:
+        """The table of token values for positions of this ``standing``: everything
+        :meth:`Position.bonus_value` and :meth:`Position.influence_value` read (this player's
+        Fleet position, Influence, Sovereign token and house; the opponents' Influence and
+        Sovereign tokens; the neutral house's Influence), so one table serves them all.
+        Forgotten, all at once, when it grows large."""
+        found = self._token_values.get(standing)
+        if found is None:
+            if len(self._token_values) >= TOKEN_STANDINGS_KEPT:
+                self._token_values.clear()
+            found = self._token_values[standing] = {}
+        return found
+
+    def placed(self, stack: tuple[CardId, ...]) -> tuple[LocationCard, ...]:
+        """A location's cards as the end-game texts see them. Views share the tuples of the
+        stacks that did not change, so this is remembered by the tuple's identity (the entry
+        keeps the tuple alive: its id is not reused while it is a key)."""
+        found = self._placed.get(id(stack))
+        if found is not None and found[0] is stack:
+            return found[1]
+        if len(self._placed) >= STACKS_KEPT:
+            self._placed.clear()
+        placed = tuple(map(_PLACED.__getitem__, stack))
+        self._placed[id(stack)] = (stack, placed)
+        return placed
 
     def _forget(self) -> None:
         self._declarations.clear()

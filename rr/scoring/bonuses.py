@@ -17,12 +17,14 @@ that a bonus never depends on anything else a declaration can change.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 
 from attrs import field, frozen
 
-from rr.cards.catalogue import Card, card
+from rr.cards.catalogue import Card, all_ids, card
 from rr.model import LOCATIONS, CardId, Color, Location
+from rr.quick_init import quick_init
 from rr.ruleset import Ruleset
 from rr.scoring.table import Declaration, LocationCard
 
@@ -35,6 +37,7 @@ def initial(name: str) -> str:
     return name[:1].casefold()
 
 
+@quick_init  # made by the thousand when a bot values hands (see rr.quick_init)
 @frozen
 class HandCard:
     """A card in hand as the end-game texts see it: a Gray may carry one more colour
@@ -89,6 +92,7 @@ class Surroundings:
     ruleset: Ruleset = Ruleset()
 
 
+@quick_init  # made by the thousand when a bot values hands (see rr.quick_init)
 @frozen
 class EndGame:
     """One card of a hand at scoring, with everything its end-game text may look at."""
@@ -110,20 +114,39 @@ class EndGame:
         return self.hand[: self.index] + self.hand[self.index + 1 :]
 
     def is_with(self, *colors: Color) -> bool:
-        """ "If with a <colour>": another card in hand has one of these colours."""
-        return any(other.is_any(colors) for other in self.others)
+        """ "If with a <colour>": another card in hand has one of these colours.
+
+        A plain loop (no generator, no call per card): the greedy bot asks this thousands of
+        times a game."""
+        index = self.index
+        for i, other in enumerate(self.hand):
+            if i != index and not other.colors.isdisjoint(colors):
+                return True
+        return False
 
     def is_with_named(self, *names: str) -> bool:
         """ "If with <character>": another card in hand has one of these names (RULING-A9)."""
-        return any(other.name in names for other in self.others)
+        index = self.index
+        for i, other in enumerate(self.hand):
+            if i != index and other.name in names:
+                return True
+        return False
 
     def count(self, *colors: Color) -> int:
         """ "For each <colour> and <colour>": the other cards of these colours. Each card counts
         once per clause; under ``gray_counts_once_per_clause=False`` a Gray counts once per
         matching colour (RULING-A7)."""
+        index = self.index
+        found = 0
         if self.around.ruleset.gray_counts_once_per_clause:
-            return sum(1 for other in self.others if other.is_any(colors))
-        return sum(len(other.colors.intersection(colors)) for other in self.others)
+            for i, other in enumerate(self.hand):
+                if i != index and not other.colors.isdisjoint(colors):
+                    found += 1
+            return found
+        for i, other in enumerate(self.hand):
+            if i != index:
+                found += len(other.colors.intersection(colors))
+        return found
 
     def count_named(self, *names: str) -> int:
         """How many of these names the other cards carry; a name held twice counts once
@@ -188,12 +211,17 @@ class EndGame:
     def on_all_locations(self, *colors: Color) -> int:
         """ "For each <colour> on all locations": face-up board cards of these colours; a
         face-down card has no colour."""
-        return sum(
-            1
-            for location in LOCATIONS
-            for placed in self.stack(location)
-            if not placed.face_down and card(placed.card).color in colors
-        )
+        color_of = _color_of()
+        locations = self.around.locations
+        count = 0
+        for location in LOCATIONS:
+            for placed in locations.get(location, ()):
+                if placed.face_down:
+                    continue
+                color = color_of.get(placed.card)  # inline: the board may hold 60 cards
+                if (card(placed.card).color if color is None else color) in colors:
+                    count += 1
+        return count
 
     def core_value_on_board(self, placed: LocationCard) -> int:
         """A board card's core value; a face-down card keeps its own unless
@@ -209,7 +237,20 @@ class EndGame:
         return len(self.around.banished)
 
     def banished_of(self, color: Color) -> int:
-        return sum(1 for banished in self.around.banished if card(banished).color is color)
+        color_of = _color_of()
+        count = 0
+        for banished in self.around.banished:  # a plain loop: the pile may hold 30 cards
+            found = color_of.get(banished)
+            if (card(banished).color if found is None else found) is color:
+                count += 1
+        return count
+
+
+@functools.cache
+def _color_of() -> Mapping[CardId, Color]:
+    """Each card's printed colour by id: a dict look-up is cheaper than :func:`card` in the
+    board texts, which look at every card on the board."""
+    return {card_id: card(card_id).color for card_id in all_ids()}
 
 
 def _colors(values: Iterable[Color]) -> frozenset[Color]:

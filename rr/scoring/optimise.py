@@ -62,6 +62,10 @@ OrangeOption = tuple[str, ...]
 Option = TypeVar("Option", GrayOption, OrangeOption)
 
 
+_COLOURS: tuple[Color, ...] = tuple(Color)
+"""The colours in their order (iterating the enum itself is slow: the search does it often)."""
+
+
 def declaration_error(printed: Card, declaration: Declaration) -> str | None:
     """Why this declaration is illegal for this card (RR-SCORE-6, RR-SCORE-7), or ``None``."""
     if not (printed.is_gray_mimic or printed.is_orange_mimic):
@@ -93,9 +97,9 @@ def best_declarations(
     free_oranges = [i for i, c in enumerate(cards) if c.is_orange_mimic and c.id not in given]
     if not free_grays and not free_oranges:
         return {}
-    base = tuple(HandCard.of(c, given.get(c.id)) for c in cards)
+    base = tuple(_as_held(c, given.get(c.id)) for c in cards)
     bonuses = [BONUSES[c.id] for c in cards]
-    search = _Search(base, around, free_grays, free_oranges)
+    search = _Search(base, around, free_grays, free_oranges, bonuses)
 
     colour_readers = {i for i, b in enumerate(bonuses) if b.reads_colors} if free_grays else set()
     name_readers = {i for i, b in enumerate(bonuses) if b.reads_names} if free_oranges else set()
@@ -105,14 +109,16 @@ def best_declarations(
 
     keep: OrangeOption = tuple(base[i].name for i in free_oranges)
     best_grays: dict[tuple[str, ...], tuple[int, GrayOption]] = {}
+    colours_only = sorted(colour_readers - name_readers)
     for gray in _gray_options(base, bonuses, len(free_grays)):
-        points = search.points(gray, keep, sorted(colour_readers - name_readers))
+        points = search.colour_points(gray, keep, colours_only)
         _keep_best(best_grays, gray_key(gray), points, gray)
 
     no_colour: GrayOption = (None,) * len(free_grays)
     best_oranges: dict[tuple[str, ...], tuple[int, OrangeOption]] = {}
+    names_only = sorted(name_readers - colour_readers)
     for orange in _orange_options(base, bonuses, free_oranges):
-        points = search.points(no_colour, orange, sorted(name_readers - colour_readers))
+        points = search.name_points(no_colour, orange, names_only)
         _keep_best(best_oranges, orange_key(orange), points, orange)
 
     best: tuple[int, GrayOption, OrangeOption] | None = None
@@ -128,6 +134,21 @@ def best_declarations(
         renamed = name != cards[i].name
         chosen[base[i].id] = Declaration(name=name) if renamed else Declaration()
     return chosen
+
+
+_HELD: dict[CardId, tuple[Card, HandCard]] = {}
+"""Each card as it stands in hand undeclared, by id (with the card it was made from)."""
+
+
+def _as_held(printed: Card, declaration: Declaration | None) -> HandCard:
+    """``HandCard.of(printed, declaration)``; an undeclared card is made once (a HandCard is
+    immutable) for as long as its id names the same :class:`Card` object."""
+    if declaration is not None:
+        return HandCard.of(printed, declaration)
+    found = _HELD.get(printed.id)
+    if found is None or found[0] is not printed:
+        found = _HELD[printed.id] = (printed, HandCard.of(printed))
+    return found[1]
 
 
 def _keep_best(
@@ -151,22 +172,96 @@ class _Search:
         around: Surroundings,
         free_grays: Sequence[int],
         free_oranges: Sequence[int],
+        bonuses: Sequence[Bonus] = (),
     ) -> None:
         self.base = base
         self.around = around
         self.free_grays = free_grays
         self.free_oranges = free_oranges
         self._declared: dict[tuple[int, Color | str | None], HandCard] = {}
+        free = {*free_grays, *free_oranges}
+        self._colours_seen: dict[int, frozenset[Color]] = {
+            i: b.colors for i, b in enumerate(bonuses) if not b.every_color and i not in free}
+        """The colours each card's bonus tests, for the cards whose points depend on the
+        Grays' colours only through them (not ``every_color``, not a free card itself)."""
+        self._names_seen: dict[int, tuple[frozenset[str], bool]] = {
+            i: (b.names, b.initials) for i, b in enumerate(bonuses) if i not in free}
+        """The names each card's bonus tests and whether it compares initials, for the cards
+        whose points depend on the Oranges' names only through them (not a free card)."""
+        self._by_colours: dict[tuple[int, tuple[Color | None, ...]], int] = {}
+        self._by_names: dict[tuple[int, tuple[str, ...]], int] = {}
 
     def points(self, gray: GrayOption, orange: OrangeOption, indices: Iterable[int]) -> int:
         indices = list(indices)
         if not indices:
             return 0
+        declared = self._hand(gray, orange)
+        around = self.around
+        total = 0
+        for i in indices:
+            total += end_game_points(EndGame(declared, i, around))
+        return total
+
+    def colour_points(self, gray: GrayOption, orange: OrangeOption, indices: list[int]) -> int:
+        """:meth:`points` for the Grays' search, where ``orange`` never changes: a card
+        whose bonus tests some colours only is scored once per distinct sight of the Grays'
+        colours, a colour it does not test standing as no colour (the pruning's argument,
+        card by card: tests/scoring/test_pruning.py). Four free Grays and Mustang make a
+        search of some 200 options, most of them alike to the other cards."""
+        total = 0
+        declared: tuple[HandCard, ...] | None = None
+        for i in indices:
+            tested = self._colours_seen.get(i)
+            sight = None
+            if tested is not None:
+                sight = (i, tuple([c if c in tested else None for c in gray]))
+                found = self._by_colours.get(sight)
+                if found is not None:
+                    total += found
+                    continue
+            if declared is None:
+                declared = self._hand(gray, orange)
+            found = end_game_points(EndGame(declared, i, self.around))
+            if sight is not None:
+                self._by_colours[sight] = found
+            total += found
+        return total
+
+    def name_points(self, gray: GrayOption, orange: OrangeOption, indices: list[int]) -> int:
+        """:meth:`points` for the Oranges' search, where ``gray`` never changes: a card is
+        scored once per distinct sight of the Oranges' names, a name it does not test
+        standing as the printed name, or as its first letter if the bonus compares initials
+        (the pruning's argument, card by card: tests/scoring/test_pruning.py)."""
+        total = 0
+        declared: tuple[HandCard, ...] | None = None
+        for i in indices:
+            seen = self._names_seen.get(i)
+            sight = None
+            if seen is not None:
+                tested, initials = seen
+                sight = (i, tuple([n if n in tested else initial(n) if initials else ""
+                                   for n in orange]))
+                found = self._by_names.get(sight)
+                if found is not None:
+                    total += found
+                    continue
+            if declared is None:
+                declared = self._hand(gray, orange)
+            found = end_game_points(EndGame(declared, i, self.around))
+            if sight is not None:
+                self._by_names[sight] = found
+            total += found
+        return total
+
+    def _hand(self, gray: GrayOption, orange: OrangeOption) -> tuple[HandCard, ...]:
+        """The hand with these colours and names."""
         hand = list(self.base)
-        for i, choice in (*zip(self.free_grays, gray), *zip(self.free_oranges, orange)):
-            hand[i] = self._card(i, choice)
-        declared = tuple(hand)
-        return sum(end_game_points(EndGame(declared, i, self.around)) for i in indices)
+        made = self._declared
+        for i, colour in zip(self.free_grays, gray):
+            hand[i] = made.get((i, colour)) or self._card(i, colour)
+        for i, name in zip(self.free_oranges, orange):
+            hand[i] = made.get((i, name)) or self._card(i, name)
+        return tuple(hand)
 
     def _card(self, index: int, choice: Color | str | None) -> HandCard:
         """The hand's card ``index`` with this colour or name (made once, then reused)."""
@@ -192,6 +287,8 @@ class _ColorProjection:
         self.colors = frozenset(c for b in mixed for c in b.colors)
 
     def __call__(self, option: GrayOption) -> tuple[str, ...]:
+        if not self.every and not self.colors:
+            return ()  # no mixed card sees a colour (the common case): one part for all
         seen = (c for c in option if c is not None and (self.every or c in self.colors))
         return tuple(sorted(c.value for c in seen))
 
@@ -204,6 +301,8 @@ class _NameProjection:
         self.names = frozenset(n for b in mixed for n in b.names)
 
     def __call__(self, option: OrangeOption) -> tuple[str, ...]:
+        if not self.initials and not self.names:
+            return ("",) * len(option)  # no mixed card sees a name: every name looks alike
         return tuple(
             sorted(n if n in self.names else initial(n) if self.initials else "" for n in option)
         )
@@ -217,9 +316,9 @@ def _gray_options(
     candidates = set(tested)
     if any(b.every_color for b in bonuses):
         held = {c for card in base for c in card.colors} - {Color.GRAY}
-        fresh = [c for c in Color if c not in tested | held | {Color.GRAY}]
+        fresh = [c for c in _COLOURS if c not in tested | held | {Color.GRAY}]
         candidates |= held | set(fresh[:free])
-    ordered: list[Color | None] = [None, *(c for c in Color if c in candidates)]
+    ordered: list[Color | None] = [None, *(c for c in _COLOURS if c in candidates)]
     options = list(itertools.combinations_with_replacement(ordered, free))
     return sorted(options, key=lambda option: sum(c is not None for c in option))
 

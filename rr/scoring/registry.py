@@ -57,8 +57,13 @@ BONUSES: Mapping[CardId, Bonus] = _merged(
 def end_game_points(g: EndGame) -> int:
     """RR-SCORE-2: the end-game points of one card, its printed terms added up, with Artisan
     Chef's "Ignore any lost points from Golds" cancelling negative terms (RULING-A20)."""
-    bonus = BONUSES[g.this.id]
+    bonus = BONUSES[g.hand[g.index].id]
     terms = bonus.score(g)
+    # One term is the commonest case: added up without a generator (the bots score often).
+    if len(terms) == 1:
+        (only,) = terms
+        if only > 0:
+            return only
     if any(term < 0 for term in terms) and _artisan_chef_ignores_losses(g, bonus):
         return sum(term for term in terms if term > 0)
     return sum(terms)

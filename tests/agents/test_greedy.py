@@ -197,6 +197,29 @@ def test_texts_the_agent_scores_once_per_hand_read_nothing_but_the_hand() -> Non
             assert len(scores) == 1, (c, scores)
 
 
+def test_token_values_do_not_depend_on_what_the_agent_remembers() -> None:
+    """The agent's memory keeps bonus and Influence values by token standing: every position
+    of a game values them exactly as a position with no memory does."""
+    from rr.model import Bonus
+
+    game = Game.new(4, seed=7)
+    memory = Memory()
+    agent = RandomAgent(7)
+    checked = 0
+    while (decision := game.pending) is not None:
+        if decision.ask is Ask.TURN:
+            view = game.view(decision.seat)
+            remembered = Position(view, game.state.ruleset, memory)
+            fresh = Position(view, game.state.ruleset)
+            for bonus in Bonus:
+                assert remembered.bonus_value(bonus) == fresh.bonus_value(bonus)
+            for tokens in (-2, -1, 1, 2):
+                assert remembered.influence_value(tokens) == fresh.influence_value(tokens)
+            checked += 1
+        game.choose(agent.choose(decision))
+    assert checked > 30
+
+
 def test_hand_values_do_not_depend_on_what_the_agent_remembers() -> None:
     """The agent's memory (hands scored in earlier positions) never changes a hand's value:
     every position of a game values its hands exactly as a position with no memory does."""

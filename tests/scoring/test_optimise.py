@@ -246,3 +246,27 @@ def test_a_name_the_mixed_card_likes_beats_one_it_hates() -> None:
     }
     assert [c.bonus for c in me.cards] == [15, 0, 0, 16]
     assert me.rows.cards == (15 + 20 + 15 + 14) + 15 + 16
+
+
+@pytest.mark.rule("RULING-B3")
+def test_scoring_a_card_once_per_sight_changes_no_declaration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The searches score a card once per distinct sight of the Grays' colours or the Oranges'
+    names (``_Search.colour_points``, ``name_points``); scoring it for every option instead
+    gives the same declarations, ties included, for hands of up to four Grays and two
+    Oranges."""
+    import random
+
+    from rr.scoring import optimise
+
+    rng = random.Random(21)
+    hands = [[*rng.sample(READERS, rng.randint(1, 5)), *rng.sample(GRAYS, rng.randint(0, 4)),
+              *rng.sample(ORANGES, rng.randint(0, 2))] for _ in range(150)]
+    hands = [h for h in hands if any(c.color in (Color.GRAY, Color.ORANGE) for c in h)]
+    around = Surroundings()
+    with_sight = [best_declarations(h, {}, around) for h in hands]
+    monkeypatch.setattr(optimise._Search, "colour_points", optimise._Search.points)
+    monkeypatch.setattr(optimise._Search, "name_points", optimise._Search.points)
+    assert [best_declarations(h, {}, around) for h in hands] == with_sight
+    assert len(hands) > 100
