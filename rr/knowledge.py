@@ -43,6 +43,13 @@ if TYPE_CHECKING:
 Known = tuple[frozenset[CardId], ...]
 
 
+# Enum members the rules read on every decision, as globals: in Python 3.11 reading a
+# member from its class takes the slow path EnumType.__getattr__ puts every class
+# attribute on, about 90 ns a read (issue #12).
+_OVER = Phase.OVER
+_BANISHED, _LOCATION, _HAND = ZoneKind.BANISHED, ZoneKind.LOCATION, ZoneKind.HAND
+
+
 def is_public(state: GameState, card: CardId) -> bool:
     """Whether ``card`` lies where everyone sees it: face up on a location, banished, or out
     of a solo game (RR-SOLO-5)."""
@@ -54,7 +61,7 @@ def is_public(state: GameState, card: CardId) -> bool:
 
 def knows(state: GameState, seat: Seat | None, card: CardId) -> bool:
     """RR-VIEW-1..6: whether ``seat`` (``None``: a spectator) knows ``card`` where it lies now."""
-    if state.phase is Phase.OVER and any(card in p.hand for p in state.players):
+    if state.phase is _OVER and any(card in p.hand for p in state.players):
         return True  # RR-VIEW-5: every hand is shown for scoring
     if seat is not None:
         if card in state.players[seat].hand:
@@ -74,9 +81,9 @@ def known_cards(state: GameState, seat: Seat | None) -> frozenset[CardId]:
 
 
 def _is_public_zone(state: GameState, card: CardId, zone: Zone) -> bool:
-    if zone.kind is ZoneKind.BANISHED:
+    if zone.kind is _BANISHED:
         return True
-    return zone.kind is ZoneKind.LOCATION and card not in state.face_down
+    return zone.kind is _LOCATION and card not in state.face_down
 
 
 def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
@@ -142,7 +149,7 @@ def _shown(before: GameState, known: Known, e: CardRevealed | BlockUsed | CardDe
 
 
 def _dealt(before: GameState, known: Known, e: CardDealt) -> Known:
-    if e.to.kind is ZoneKind.HAND and e.to.seat is not None:
+    if e.to.kind is _HAND and e.to.seat is not None:
         return _add_card(known, e.to.seat, e.card)
     return known
 

@@ -20,6 +20,12 @@ from rr.state import GameState
 END_THRESHOLD = 7
 
 
+# Enum members the rules read on every decision, as globals: in Python 3.11 reading a
+# member from its class takes the slow path EnumType.__getattr__ puts every class
+# attribute on, about 90 ns a read (issue #12).
+_PLAY = Phase.PLAY
+
+
 def end_conditions(state: GameState, seat: Seat) -> frozenset[str]:
     """RR-END-1: which of the three end conditions ``seat`` meets."""
     p = state.players[seat]
@@ -56,7 +62,7 @@ def end_reason(state: GameState) -> str | None:
 def check_game_end(table: Table) -> Program[None]:
     """RR-END-2: checked after every change; once triggered, the end stays triggered."""
     state = table.state
-    if state.end_triggered_by is not None or state.phase is not Phase.PLAY or not state.turns:
+    if state.end_triggered_by is not None or state.phase is not _PLAY or not state.turns:
         return  # already triggered, or no turn under way
     reason = end_reason(state)
     if reason is not None:

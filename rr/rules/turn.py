@@ -25,6 +25,12 @@ from rr.options import GainTop, Lead, Option, Scout
 from rr.state import GameState
 
 
+# Enum members the rules read on every decision, as globals: in Python 3.11 reading a
+# member from its class takes the slow path EnumType.__getattr__ puts every class
+# attribute on, about 90 ns a read (issue #12).
+_TURN, _GAIN = Ask.TURN, Ask.GAIN
+
+
 def turn_options(state: GameState, seat: Seat) -> tuple[Option, ...]:
     """RR-TURN-1: Lead (a card of the hand on a location) or Scout (RULING-B1: needs a deck).
 
@@ -58,7 +64,7 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
     """A whole turn of ``seat``: Lead or Scout."""
     yield TurnStarted(seat, kind)
     log = TurnLog(seat, cannot_gain=cannot_gain)
-    choice = yield from ask(table, seat, Ask.TURN, "RR-TURN-1", "Lead or Scout",
+    choice = yield from ask(table, seat, _TURN, "RR-TURN-1", "Lead or Scout",
                             turn_options(table.state, seat), distinct=True)
     if isinstance(choice, Scout):
         yield from scout(table, seat)
@@ -145,7 +151,7 @@ def final_step(table: Table, log: TurnLog) -> Program[None]:
         options.append(_GAINS[None])
     if not options:
         return
-    choice = yield from ask(table, log.seat, Ask.GAIN, "RR-LEAD-3",
+    choice = yield from ask(table, log.seat, _GAIN, "RR-LEAD-3",
                             "Gain the top card of a location or of the deck", options,
                             distinct=True)  # one per location, and the deck
     if choice.location is None:
