@@ -14,6 +14,8 @@ equal the recorded one (that is the audit); the game then goes on live.
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -567,10 +569,7 @@ def _listed(option: Option, options: tuple[Option, ...]) -> bool:
     """Whether ``option`` is one of ``options``: by identity first (a bot hands back the
     listed object, found without calling an option's ``__eq__`` on every one before it; a
     turn lists about 20 Leads), then by equality (issue #12)."""
-    for listed in options:
-        if listed is option:
-            return True
-    return option in options
+    return any(map(is_, options, repeat(option))) or option in options  # both in C
 
 
 def _rule_of(decision: Decision) -> str | None:

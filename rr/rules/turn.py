@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from itertools import chain
 
 from rr.cards.catalogue import card as card_data
 from rr.cards.registry import abilities
@@ -41,12 +42,10 @@ def turn_options(state: GameState, seat: Seat) -> tuple[Option, ...]:
 def _turn_options(hand: tuple[CardId, ...], scout: bool) -> tuple[Option, ...]:
     """The turn's options for a hand, from each card's Leads made once. (Not cached by hand:
     a hand is seldom met twice, and a cache's misses cost more than it saved; issue #12.)"""
-    options: list[Option] = (
-        [lead for c in hand for lead in _leads(c)] if hand else [Lead(None, None)]
-    )
-    if scout:
-        options.append(_SCOUT)
-    return tuple(options)
+    if not hand:
+        return (Lead(None, None), _SCOUT) if scout else (Lead(None, None),)
+    leads = chain.from_iterable(map(_leads, hand))  # in C: a turn lists about 20 (#12)
+    return (*leads, _SCOUT) if scout else tuple(leads)
 
 
 _SCOUT = Scout()
