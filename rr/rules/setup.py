@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rr.cards.catalogue import all_ids
-from rr.effects.program import Chance, Program, Table, draw
+from rr.effects.program import Chance, Program, Table, draw, shuffled
 from rr.events.types import (
     CardDealt,
     DeckShuffled,
@@ -42,7 +42,7 @@ def shuffle_deck(deck: tuple[CardId, ...]) -> Program[Event]:
     """RR-SETUP-1: ``deck`` shuffled, the order drawn and recorded (read back on replay)."""
     return draw(Chance(
         "the deck's shuffle",
-        lambda rng: DeckShuffled(tuple(rng.sample(deck, len(deck)))),
+        lambda rng: DeckShuffled(tuple(shuffled(rng, deck))),
         lambda e: isinstance(e, DeckShuffled) and sorted(e.order) == sorted(deck),
     ))
 
