@@ -458,11 +458,50 @@ def _game_scored(s: GameState, w: Fields, e: GameScored) -> None:
 
 
 def _card_deployed(s: GameState, w: Fields, e: CardDeployed) -> None:
+    at = _INDEX.get(e.location)
+    players = s.players
+    if (e.source is None and at is not None and 0 <= e.seat < len(players)
+            and e.card in players[e.seat].hand):
+        # From the hand: what _move does, in fewer steps (a third of the moves; #12)
+        _set_hand(w, players, e.seat, _without(players[e.seat].hand, e.card))
+        stacks = list(s.locations)
+        stacks[at] += (e.card,)
+        w["locations"] = tuple(stacks)
+        return
     _move(s, w, e, e.card, e.source or Zone.hand(e.seat), Zone.at(e.location))
 
 
 def _card_gained(s: GameState, w: Fields, e: CardGained) -> None:
-    _move(s, w, e, e.card, e.source, Zone.hand(e.seat))
+    source, players, card = e.source, s.players, e.card
+    if (source.kind is _LOCATION and source.location is not None
+            and 0 <= e.seat < len(players)):
+        at = _INDEX[source.location]
+        stack = s.locations[at]
+        if card in stack:
+            # From a location: what _move does, in fewer steps (a third of the moves; #12)
+            stacks = list(s.locations)
+            stacks[at] = _without(stack, card)
+            w["locations"] = tuple(stacks)
+            if card in s.face_down:
+                w["face_down"] = s.face_down - {card}
+            _set_hand(w, players, e.seat, players[e.seat].hand + (card,))
+            return
+    _move(s, w, e, card, source, Zone.hand(e.seat))
+
+
+def _without(cards: tuple[CardId, ...], card: CardId) -> tuple[CardId, ...]:
+    """``cards`` less ``card``, which is among them (most often on top)."""
+    if cards[-1] == card:
+        return cards[:-1]
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1:]
+
+
+def _set_hand(w: Fields, players: tuple[PlayerState, ...], seat: Seat,
+              hand: tuple[CardId, ...]) -> None:
+    changed = list(players)
+    changed[seat] = _with_hand(players[seat], hand)
+    w["players"] = tuple(changed)
 
 
 def _card_placed(s: GameState, w: Fields, e: CardPlaced) -> None:
