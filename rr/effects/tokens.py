@@ -43,6 +43,11 @@ def end_reason(state: GameState) -> str | None:
     """RR-END-1: why the game end is triggered now, or ``None`` if it is not."""
     # Counted first, in words only when the end is triggered: this runs after every gain of
     # Helium, Fleet or Influence (issue #12).
+    for p in state.players:
+        if p.helium >= END_THRESHOLD or p.influence >= END_THRESHOLD or p.fleet >= END_THRESHOLD:
+            break
+    else:
+        return None  # nobody meets any condition: most of the game
     union = 0
     for seat, p in enumerate(state.players):
         met = ((p.helium >= END_THRESHOLD) + 2 * (p.influence >= END_THRESHOLD)
