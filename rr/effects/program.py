@@ -121,8 +121,11 @@ def shuffled(rng: random.Random, population: Sequence[T]) -> list[T]:
     state. It is CPython's own selection for a whole population (``random.py``: a pool, each
     pick drawn below the pool's size by rejection from ``getrandbits``), spelt out without
     its two calls per pick: the deck's shuffle makes 112 (issue #12). Tested against
-    ``Random.sample``."""
+    ``Random.sample``. A generator of another class (a subclass that scripts its draws, as
+    ``rr.chances`` does) is asked for the sample itself."""
     n = len(population)
+    if type(rng) is not random.Random:
+        return rng.sample(population, n)
     bits = rng.getrandbits
     pool = list(population)
     result = []

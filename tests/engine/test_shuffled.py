@@ -28,3 +28,16 @@ def test_the_deck_shuffle_of_a_seed_is_unchanged() -> None:
     deck = all_ids()
     rng = random.Random("7:0")
     assert shuffled(rng, deck) == random.Random("7:0").sample(deck, len(deck))
+
+
+def test_a_generator_of_another_class_is_asked_for_the_sample() -> None:
+    """A subclass of Random (rr.chances scripts OpenSpiel's chance picks in one) draws the
+    sample its own way: shuffled asks it for ``sample``, not for bits."""
+    class Scripted(random.Random):
+        def sample(self, population, k, *, counts=None):  # type: ignore[no-untyped-def]
+            return list(reversed(population))[:k]
+
+        def getrandbits(self, k: int) -> int:
+            raise AssertionError("not a bit is drawn")
+
+    assert shuffled(Scripted(0), ["a", "b", "c"]) == ["c", "b", "a"]
