@@ -141,10 +141,10 @@ _GAINS: dict[Location | None, GainTop] = {loc: GainTop(loc) for loc in (*LOCATIO
 def final_step(table: Table, log: TurnLog) -> Program[None]:
     """RR-LEAD-3 / RR-LEAD-4, once per Lead; nothing if neither is possible (RULING-B2)."""
     state = table.state
+    deployed_to, cannot_gain = log.deployed_to, log.cannot_gain
     options: list[GainTop] = [
-        _GAINS[loc] for loc in LOCATIONS
-        if loc not in log.deployed_to
-        and (top := state.top(loc)) is not None and top not in log.cannot_gain
+        _GAINS[loc] for loc, stack in zip(LOCATIONS, state.locations)
+        if stack and loc not in deployed_to and stack[-1] not in cannot_gain
     ]
     if state.deck:
         options.append(_GAINS[None])
