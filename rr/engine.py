@@ -363,10 +363,7 @@ class Game:
             table.state = apply(table.state, made)
             events.append(made)
             self._pending = None
-            if self._recorded or self._given_chances:
-                self._run(option)
-            else:
-                self._run_live(option)
+            self._run(option)
         except Exception as err:
             self._restore(before)
             raise EngineBugError(f"the rules failed after {describe(option)}: {err!r}") from err
