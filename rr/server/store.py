@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import Protocol
+from typing import Any, Protocol
 
 from attrs import frozen
 
@@ -124,6 +124,15 @@ def players_text(players: Sequence[str]) -> str:
 
 def players_of(text: str) -> tuple[str, ...]:
     return tuple(str(name) for name in json.loads(text))
+
+
+def row_of(found: Sequence[Any] | None) -> GameRow | None:
+    """The game row of a fetched ``(id, players, events, decisions, over, bots)``, as both
+    stores select it; ``None`` for no row."""
+    if found is None:
+        return None
+    game, players, events, decisions, over, bots = found
+    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots))
 
 
 def chunks(items: Sequence[bytes], size: int = 500) -> Iterator[tuple[int, Sequence[bytes]]]:

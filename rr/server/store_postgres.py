@@ -23,11 +23,10 @@ from rr.server.store import (
     Access,
     GameRow,
     StoreError,
-    bots_of,
     bots_text,
     chunks,
-    players_of,
     players_text,
+    row_of,
 )
 
 HINT = "pip install 'rr[postgres]'"
@@ -67,13 +66,6 @@ def _psycopg() -> Any:
         return importlib.import_module("psycopg")
     except ImportError:
         raise StoreError(f"a PostgreSQL store needs the psycopg package: {HINT}") from None
-
-
-def _row(found: Any) -> GameRow | None:
-    if found is None:
-        return None
-    game, players, events, decisions, over, bots = found
-    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots))
 
 
 class _Locked:
@@ -154,7 +146,7 @@ class PostgresStore:
         return None if found is None else Access(found[0], found[1])
 
     def row(self, game: str) -> GameRow | None:
-        return _row(self._db().execute(_ROW, (game,)).fetchone())
+        return row_of(self._db().execute(_ROW, (game,)).fetchone())
 
     def events(self, game: str, since: int = 0) -> list[bytes]:
         return _events(self._db(), game, since)
@@ -163,7 +155,7 @@ class PostgresStore:
     def locked(self, game: str) -> Iterator[_Locked]:
         db = self._db()
         with db.transaction():
-            row = _row(db.execute(_ROW + " FOR UPDATE", (game,)).fetchone())
+            row = row_of(db.execute(_ROW + " FOR UPDATE", (game,)).fetchone())
             if row is None:
                 raise KeyError(game)
             yield _Locked(db, row)

@@ -22,11 +22,10 @@ from rr.server.store import (
     Access,
     GameRow,
     StoreError,
-    bots_of,
     bots_text,
     chunks,
-    players_of,
     players_text,
+    row_of,
 )
 
 SYNCHRONOUS = ("FULL", "NORMAL")
@@ -60,13 +59,6 @@ CREATE TABLE IF NOT EXISTS tokens (
 """
 
 _ROW = "SELECT id, players, events, decisions, over, bots FROM games WHERE id = ?"
-
-
-def _row(found: tuple[str, str, int, int, int, str] | None) -> GameRow | None:
-    if found is None:
-        return None
-    game, players, events, decisions, over, bots = found
-    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots))
 
 
 class _Locked:
@@ -157,7 +149,7 @@ class SqliteStore:
         return None if found is None else Access(found[0], found[1])
 
     def row(self, game: str) -> GameRow | None:
-        return _row(self._db().execute(_ROW, (game,)).fetchone())
+        return row_of(self._db().execute(_ROW, (game,)).fetchone())
 
     def events(self, game: str, since: int = 0) -> list[bytes]:
         return _events(self._db(), game, since)
@@ -171,7 +163,7 @@ class SqliteStore:
     def _locked(self, db: sqlite3.Connection, game: str) -> Iterator[_Locked]:
         db.execute("BEGIN IMMEDIATE")
         try:
-            row = _row(db.execute(_ROW, (game,)).fetchone())
+            row = row_of(db.execute(_ROW, (game,)).fetchone())
             if row is None:
                 raise KeyError(game)
             yield _Locked(db, row)
