@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -18,6 +19,7 @@ from rr.cards.catalogue import all_ids, card
 from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.registry import ARTISAN_CHEF, end_game_points
 from rr.simulate import play_one
+from rr.views import View
 
 
 def play_checked(seed: int, players: int, greedy_seats: set[int]) -> Game:
@@ -197,46 +199,44 @@ def test_texts_the_agent_scores_once_per_hand_read_nothing_but_the_hand() -> Non
             assert len(scores) == 1, (c, scores)
 
 
+def _turn_positions(seed: int) -> Iterator[tuple[View, Position, Position]]:
+    """At each turn of a 4-player game of random agents: the deciding seat's view, its
+    position valued with a memory kept over the whole game, and the same without one."""
+    game = Game.new(4, seed=seed)
+    memory = Memory()
+    agent = RandomAgent(seed)
+    while (decision := game.pending) is not None:
+        if decision.ask is Ask.TURN:
+            view = game.view(decision.seat)
+            yield (view, Position(view, game.state.ruleset, memory),
+                   Position(view, game.state.ruleset))
+        game.choose(agent.choose(decision))
+
+
 def test_token_values_do_not_depend_on_what_the_agent_remembers() -> None:
     """The agent's memory keeps bonus and Influence values by token standing: every position
     of a game values them exactly as a position with no memory does."""
     from rr.model import Bonus
 
-    game = Game.new(4, seed=7)
-    memory = Memory()
-    agent = RandomAgent(7)
     checked = 0
-    while (decision := game.pending) is not None:
-        if decision.ask is Ask.TURN:
-            view = game.view(decision.seat)
-            remembered = Position(view, game.state.ruleset, memory)
-            fresh = Position(view, game.state.ruleset)
-            for bonus in Bonus:
-                assert remembered.bonus_value(bonus) == fresh.bonus_value(bonus)
-            for tokens in (-2, -1, 1, 2):
-                assert remembered.influence_value(tokens) == fresh.influence_value(tokens)
-            checked += 1
-        game.choose(agent.choose(decision))
+    for _, remembered, fresh in _turn_positions(7):
+        for bonus in Bonus:
+            assert remembered.bonus_value(bonus) == fresh.bonus_value(bonus)
+        for tokens in (-2, -1, 1, 2):
+            assert remembered.influence_value(tokens) == fresh.influence_value(tokens)
+        checked += 1
     assert checked > 30
 
 
 def test_hand_values_do_not_depend_on_what_the_agent_remembers() -> None:
     """The agent's memory (hands scored in earlier positions) never changes a hand's value:
     every position of a game values its hands exactly as a position with no memory does."""
-    game = Game.new(4, seed=5)
-    memory = Memory()
-    agent = RandomAgent(5)
     checked = 0
-    while (decision := game.pending) is not None:
-        if decision.ask is Ask.TURN:
-            view = game.view(decision.seat)
-            assert view.hand is not None
-            remembered = Position(view, game.state.ruleset, memory)
-            fresh = Position(view, game.state.ruleset)
-            for gained in sorted(all_ids())[::9]:
-                if gained not in view.hand:
-                    hand = (*view.hand, gained)
-                    assert remembered.value(hand) == fresh.value(hand)
-                    checked += 1
-        game.choose(agent.choose(decision))
+    for view, remembered, fresh in _turn_positions(5):
+        assert view.hand is not None
+        for gained in sorted(all_ids())[::9]:
+            if gained not in view.hand:
+                hand = (*view.hand, gained)
+                assert remembered.value(hand) == fresh.value(hand)
+                checked += 1
     assert checked > 500
