@@ -32,6 +32,7 @@ from rr.knowledge import known_cards, knows
 from rr.model import LOCATIONS, CardId, House, Location, Seat, Zone, ZoneKind
 from rr.options import Option, PickCard
 from rr.quick_init import quick_init
+from rr.randomness import SeedOrigin
 from rr.state import GameState, apply
 
 HIDDEN = CardId("?")
@@ -133,6 +134,12 @@ class View:
     """Cards the viewer knows in other hands and in the deck (revealed, looked at, given)."""
     solo: SoloView | None = None
     """Au Toma's public components in a solo game (RR-SOLO-*)."""
+    commitment: str | None = None
+    """The commitment to the game's randomness, published before the first decision
+    (RR-VIEW-8); the seed itself is shown to nobody before the end."""
+    seed_origin: SeedOrigin = SeedOrigin.NONE
+    """Where the seed came from: drawn at random, or chosen by the creator (who may then
+    know every card), or none (outcomes given from outside)."""
 
     def card_ids(self) -> set[CardId]:
         """Every card identity this view shows."""
@@ -165,7 +172,7 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
         totals=state.totals, winners=state.winners, pending=shown,
         final_hands=tuple(p.hand for p in state.players) if state.is_over else None,
         known_elsewhere=() if state.is_over else _known_elsewhere(state, seat),
-        solo=solo_view(state),
+        solo=solo_view(state), commitment=state.commitment, seed_origin=state.seed_origin,
     )
 
 

@@ -2,7 +2,8 @@
 
 Binary form (``.rrlog``), version 2 (what rr writes), a stream of msgpack objects::
 
-    header   {"format": "rrlog", "version": 2, "players": [...], "ruleset": {...}, "seed": n}
+    header   {"format": "rrlog", "version": 2, "players": [...], "ruleset": {...},
+              "commitment": hex}
     block    [count, chain, zlib(event ‖ event ‖ …)]      1 ≤ count ≤ 256 events
     …
     trailer  [total, chain]                               total = the log's number of events
@@ -36,6 +37,13 @@ Version 1, which rr wrote before and still reads (:func:`decode` upcasts it to t
 0), so an altered, dropped, duplicated or reordered record breaks the chain at that record
 (a last record altered or cut off is left to the audit).
 
+The header never holds a secret seed (RR-VIEW-8): a game rr played commits to its seed in
+record 0 (``GameStarted.commitment``, repeated as the header's ``commitment``) and reveals
+it in its last record (``SeedRevealed``). Only a host's save of a game not yet over
+(:func:`encode` with ``secret=``) adds ``"secret": {"seed": n, "salt": hex}``, so that
+the host can resume it: such a file is the host's, never a seat's. A log from before
+commitments (``game_started/1``) has its public ``"seed": n`` in the header instead.
+
 Text form (``.jsonl``), for logs typed in from a physical game: the same header (version 1)
 as a JSON object on the first line, then one ``[tag, payload]`` event per line (``#`` lines
 are comments). It carries no hashes; writing a text log adds none. Its header may say where
@@ -59,7 +67,9 @@ from attrs import frozen
 
 from rr.errors import CorruptLogError
 from rr.events.codec import pack, structure, structure_event, unstructure, unstructure_event
-from rr.events.types import Event, GameStarted
+from rr.errors import BadInputError
+from rr.events.types import Event, GameStarted, SeedRevealed
+from rr.randomness import Secret, SeedOrigin, salt_of
 from rr.ruleset import Ruleset
 from rr.untrusted import (
     MAX_FILE_BYTES, MAX_ITEMS, check_shape, inflate, load_json, read_bytes, size_text, text_of,
@@ -101,14 +111,50 @@ class Log:
     """Read from the text (``.jsonl``) form."""
 
 
-def header_for(events: Sequence[Event], version: int = TEXT_VERSION) -> dict[str, Any]:
+    @property
+    def secret(self) -> Secret | None:
+        """The game's seed (and salt), where the log holds it: revealed by its last record,
+        in a host's save (the header's ``secret``), or public in the header of a log from
+        before commitments. ``None`` while it is secret, or for a game without a seed."""
+        return secret_of(self.header, self.events)
+
+
+def secret_of(header: dict[str, Any], events: Sequence[Event]) -> Secret | None:
+    """See :attr:`Log.secret` (``header`` and ``events`` already checked by the reader)."""
+    if events and isinstance(events[-1], SeedRevealed):
+        return Secret(events[-1].seed, salt_of(events[-1].salt))
+    secret = header.get("secret")
+    if isinstance(secret, dict):
+        return Secret(secret["seed"], salt_of(secret["salt"]))
+    seed = header.get("seed")
+    return Secret(seed) if type(seed) is int else None
+
+
+def header_for(events: Sequence[Event], version: int = TEXT_VERSION,
+               secret: Secret | None = None) -> dict[str, Any]:
     """The header of a log of ``events``: of the text form (and of the binary form's version
-    1) by default, of the binary form rr writes with ``version=VERSION``."""
+    1) by default, of the binary form rr writes with ``version=VERSION``. ``secret`` (the
+    host's, :attr:`rr.engine.Game.secret`) is written only for a game whose seed is not
+    revealed yet (a host's save, see the module's notes) or from before commitments."""
     if not events or not isinstance(events[0], GameStarted):
         raise CorruptLogError("a log starts with a game_started event")
     started = events[0]
-    return {"format": FORMAT, "version": version, "players": list(started.players),
-            "ruleset": unstructure(started.ruleset), "seed": started.seed}
+    header: dict[str, Any] = {"format": FORMAT, "version": version,
+                              "players": list(started.players),
+                              "ruleset": unstructure(started.ruleset)}
+    if started.commitment is not None:
+        header["commitment"] = started.commitment
+        if secret is not None and not isinstance(events[-1], SeedRevealed):
+            if not secret.opens(started.commitment):
+                raise BadInputError("this secret does not open the game's commitment")
+            assert secret.salt is not None  # opens() says so
+            header["secret"] = {"seed": secret.seed, "salt": secret.salt.hex()}
+    elif started.seed_origin is SeedOrigin.PUBLIC:
+        if secret is None:
+            raise CorruptLogError("a log from before commitments keeps its seed in the header:"
+                                  " give it (secret=)")
+        header["seed"] = secret.seed
+    return header
 
 
 def _chain(previous: bytes, count: int, raw: bytes) -> bytes:
@@ -120,9 +166,10 @@ def _chain(previous: bytes, count: int, raw: bytes) -> bytes:
     return digest.digest()
 
 
-def encode(events: Sequence[Event]) -> bytes:
-    """The binary log of ``events`` (version 2: header, blocks, trailer)."""
-    blob = pack(header_for(events, VERSION))
+def encode(events: Sequence[Event], secret: Secret | None = None) -> bytes:
+    """The binary log of ``events`` (version 2: header, blocks, trailer); ``secret`` as
+    :func:`header_for` says."""
+    blob = pack(header_for(events, VERSION, secret))
     parts = [blob]
     chain = hashlib.sha256(blob).digest()
     total = 0
@@ -356,16 +403,41 @@ def _check_start(header: dict[str, Any], events: Sequence[Event]) -> None:
     first = events[0]
     if not isinstance(first, GameStarted):
         raise CorruptLogError("record 0 is not game_started")
-    if list(first.players) != header.get("players") or first.seed != header.get("seed") \
+    if list(first.players) != header.get("players") \
+            or header.get("commitment") != first.commitment \
             or not _same_ruleset(header.get("ruleset"), first.ruleset):
-        raise CorruptLogError("the header does not match record 0 (players, seed or ruleset)")
+        raise CorruptLogError("the header does not match record 0 (players, commitment or "
+                              "ruleset)")
+    if first.seed_origin is SeedOrigin.PUBLIC and type(header.get("seed")) is not int:
+        raise CorruptLogError("a log from before commitments has its seed in the header")
+    if first.seed_origin is not SeedOrigin.PUBLIC and "seed" in header:
+        raise CorruptLogError("the header names a seed, but record 0 commits to it "
+                              "(or has none)")
+    if "secret" in header:
+        _check_secret(header["secret"], first)
 
 
-def encode_text(events: Sequence[Event]) -> str:
+def _check_secret(secret: Any, first: GameStarted) -> None:
+    """A host's save's ``secret`` must open record 0's commitment."""
+    if not (isinstance(secret, dict) and set(secret) == {"seed", "salt"}
+            and type(secret["seed"]) is int and isinstance(secret["salt"], str)):
+        raise CorruptLogError("the header's secret is not {\"seed\": n, \"salt\": hex}")
+    try:
+        opens = first.commitment is not None and Secret(
+            secret["seed"], salt_of(secret["salt"])).opens(first.commitment)
+    except BadInputError as err:
+        raise CorruptLogError(f"the header's secret: {err}") from None
+    if not opens:
+        raise CorruptLogError("the header's secret does not open record 0's commitment "
+                              "(RR-VIEW-8)")
+
+
+def encode_text(events: Sequence[Event], secret: Secret | None = None) -> str:
     """The text (JSON lines) log of ``events``. rr writes only games it played itself, so
     the header says ``"outcomes": "seed"``: the audit checks the random outcomes against the
-    seed (a log typed in from a table game says ``"table"``, or nothing)."""
-    lines = [json.dumps(header_for(events, TEXT_VERSION) | {"outcomes": "seed"})]
+    seed (a log typed in from a table game says ``"table"``, or nothing). ``secret`` as
+    :func:`header_for` says."""
+    lines = [json.dumps(header_for(events, TEXT_VERSION, secret) | {"outcomes": "seed"})]
     lines += [json.dumps(unstructure_event(e)) for e in events]
     return "\n".join(lines) + "\n"
 
@@ -396,14 +468,14 @@ def decode_text(text: str) -> Log:
     return Log(header, tuple(events), text_form=True)
 
 
-def write(path: str | Path, events: Sequence[Event]) -> None:
+def write(path: str | Path, events: Sequence[Event], secret: Secret | None = None) -> None:
     """Write ``events`` to ``path`` (text form if it ends in ``.jsonl``), atomically and
     durably: a temporary file in the same folder, given the permissions the user's umask
     allows (as ``open`` would), flushed to disk, renamed over ``path``, and the folder synced.
     A crash leaves the old file or the new one, never half of one."""
     path = Path(path)
-    data = (encode_text(events).encode("utf-8") if path.suffix == ".jsonl"
-            else encode(events))
+    data = (encode_text(events, secret).encode("utf-8") if path.suffix == ".jsonl"
+            else encode(events, secret))
     folder = path.parent or Path(".")
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
     try:

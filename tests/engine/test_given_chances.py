@@ -7,6 +7,7 @@ import pickle
 import random
 
 import pytest
+from attrs import evolve
 
 from rr.chances import outcome_of
 from rr.effects.program import Chance
@@ -14,6 +15,7 @@ from rr.engine import Game
 from rr.errors import BadInputError, NoDecisionPendingError
 from rr.events.types import DecisionMade, DeckShuffled, DieRolled, FirstPlayerChosen
 from rr.model import Bonus
+from rr.randomness import SeedOrigin
 
 
 def replay_given(players: int, seed: int, moves: int) -> tuple[Game, Game]:
@@ -23,7 +25,7 @@ def replay_given(players: int, seed: int, moves: int) -> tuple[Game, Game]:
     for _ in range(moves):
         assert seeded.pending is not None
         seeded.choose(rng.choice(seeded.pending.options))
-    given = Game.new(players, seed=seed, given_chances=True)
+    given = Game.new(players, given_chances=True)
     while len(given.events) < len(seeded.events):
         if given.pending_chance is not None:
             given.give_chance(seeded.events[len(given.events)])
@@ -47,10 +49,20 @@ def test_a_given_chances_game_stops_at_the_deck_shuffle() -> None:
 
 @pytest.mark.rule("RR-DIE-1")
 def test_fed_the_seeded_outcomes_it_plays_the_seeded_game() -> None:
-    """Given the outcomes a seeded game drew and the same choices, the events are the same."""
+    """Given the outcomes a seeded game drew and the same choices, the events are the same
+    (but the first: a game whose outcomes are given has no seed to commit to, RR-VIEW-8)."""
     seeded, given = replay_given(3, 4, 60)
-    assert given.events == seeded.events and given.pending == seeded.pending
-    assert given.state == seeded.state
+    assert given.events[1:] == seeded.events[1:] and given.pending == seeded.pending
+    assert given.events[0] == evolve(seeded.events[0], commitment=None,
+                                     seed_origin=SeedOrigin.NONE)
+    assert given.state == evolve(seeded.state, commitment=None, seed_origin=SeedOrigin.NONE)
+
+
+@pytest.mark.rule("RR-VIEW-8")
+def test_a_game_whose_outcomes_are_given_takes_no_seed() -> None:
+    """A seed (or a salt) for a game whose random outcomes are given is a mistake."""
+    with pytest.raises(BadInputError, match="has no seed"):
+        Game.new(2, seed=3, given_chances=True)
 
 
 @pytest.mark.rule("RR-SETUP-1")

@@ -25,7 +25,7 @@ CARDS = ("sevro", "harmony", "pelus", "deanna", "darrow", "mustang")
 
 def started(players: int = 3) -> GameState:
     """A 3-player game whose deck is ``CARDS`` (top last), nothing dealt."""
-    return fold([GameStarted(tuple(f"P{i}" for i in range(players)), Ruleset(), 0),
+    return fold([GameStarted(tuple(f"P{i}" for i in range(players)), Ruleset()),
                  DeckShuffled(CARDS)])
 
 
@@ -162,7 +162,7 @@ def test_a_card_handed_over_face_up_is_known_in_its_new_hand() -> None:
 def test_public_places_and_cards_not_yet_dealt() -> None:
     """Face-up location cards and the banished pile are public (a spectator sees them); a
     face-down card and a card not yet dealt are not."""
-    state = fold([GameStarted(("A", "B"), Ruleset(), 0)])
+    state = fold([GameStarted(("A", "B"), Ruleset())])
     assert not is_public(state, "mustang") and not knows(state, 0, "mustang")
     state = apply(apply(started(2), CardDealt("mustang", Zone.at(M))),
                   CardDealt("darrow", Zone.at(M)))
@@ -238,7 +238,7 @@ def test_a_position_built_by_hand_learns_for_every_seat() -> None:
 def test_the_start_and_the_placer_of_a_face_down_card() -> None:
     """A game starts with an empty set per seat; placing a card face down teaches it to the
     placer even without a look first; a partial knowledge tuple is completed to every seat."""
-    assert fold([GameStarted(("A", "B", "C"), Ruleset(), 0)]).known == (frozenset(),) * 3
+    assert fold([GameStarted(("A", "B", "C"), Ruleset())]).known == (frozenset(),) * 3
     state = apply(started(), CardPlaced("pelus", Zone.deck(), M, None, True, 1))
     assert state.known == (frozenset(), frozenset({"pelus"}), frozenset())
     partial = attrs.evolve(started(), known=(frozenset({"darrow"}),))
