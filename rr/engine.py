@@ -590,10 +590,11 @@ class Game:
     def _end(self) -> None:
         """The rules have ended the game: reveal the seed its first event committed to
         (RR-VIEW-8) — the recorded reveal, which the fold checks opens the commitment, or
-        the secret's. A game without its secret (resumed without it) stays unrevealed."""
+        the secret's (not a sample's or a position's: theirs is not the one committed to).
+        A game without its secret (resumed without it) stays unrevealed."""
         self._pending = None
         state = self._table.state
-        if state.commitment is None or state.revealed_seed is not None or not self._reveals:
+        if state.commitment is None or state.revealed_seed is not None:
             return
         index = len(self._events)
         recorded = self._recorded[index] if index < len(self._recorded) else None
@@ -606,7 +607,7 @@ class Game:
                 raise DivergenceError(index, _show(recorded, state),
                                       "a seed and salt that open the game's commitment "
                                       f"({err})", "RR-VIEW-8") from None
-        elif self._secret is not None and self._secret.salt is not None:
+        elif self._reveals and self._secret is not None and self._secret.salt is not None:
             self._append(SeedRevealed(self._secret.seed, self._secret.salt.hex()))
 
     def _replay_decision(self, decision: Decision, recorded: Event) -> Option:

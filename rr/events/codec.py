@@ -121,7 +121,9 @@ def _game_started_1(payload: Any) -> tuple[type, Any]:
     if "seed" not in payload:
         raise CorruptLogError("malformed game_started/1 event: required field seed missing")
     rest = {k: v for k, v in payload.items() if k != "seed"}
-    _exactly(payload["seed"], int, "a whole number")
+    if type(payload["seed"]) is not int:
+        raise CorruptLogError(f"malformed game_started/1 event: seed: expected a whole number, "
+                              f"not {_short(payload['seed'])}")
     if "seed_origin" in rest or "commitment" in rest:
         raise CorruptLogError("malformed game_started/1 event: a commitment is version 2's")
     return GameStarted, {**rest, "seed_origin": SeedOrigin.PUBLIC.value}

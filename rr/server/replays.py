@@ -143,8 +143,8 @@ def _audit(request: ReplayRequest, read: logfile.Log) -> dict[str, Any]:
         report = AuditReport("upload", Verdict.BAD_SIGNATURE,
                              problem=f"signature check failed: {signature_problem}")
     else:
-        report = attrs.evolve(audit(read.events, "upload", Outcomes.of(read.header,
-                                                                     read.text_form)),
+        report = attrs.evolve(audit(read.events, "upload",
+                                    Outcomes.of(read.header, read.text_form), read.secret),
                               signed_by=signed_by)
     out = report.as_json()
     out["summary"] = report.summary().removeprefix("upload: ")

@@ -24,10 +24,13 @@ MAX_NAME = 40
 class NewGame:
     players: tuple[str, ...]
     seed: int | None
+    """A seed the creator chose: only for a practice game (RR-VIEW-8)."""
     ruleset: Ruleset
     level: int | None
     """Au Toma's level in a solo game, else ``None``."""
     bots: dict[int, str]
+    practice: bool = False
+    """An open practice game: its creator may choose the seed, and every seat is told so."""
 
 
 @frozen
@@ -63,9 +66,10 @@ def _wrong(name: str, want: str, value: Any) -> BadRequest:
 
 
 def new_game(data: dict[str, Any]) -> NewGame:
-    """``POST /api/games``: ``{"players": [names], "seed"?, "ruleset"?, "solo"?: {"level":
-    n}, "bots"?: {seat: kind}}``."""
-    _fields(data, ("players", "seed", "ruleset", "solo", "bots"), "a new game")
+    """``POST /api/games``: ``{"players": [names], "seed"?, "practice"?, "ruleset"?,
+    "solo"?: {"level": n}, "bots"?: {seat: kind}}``. A ``seed`` is refused unless
+    ``"practice": true``: whoever chooses the seed can know every card (RR-VIEW-8)."""
+    _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots"), "a new game")
     players = data.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
         raise _wrong("players", "a list of player names", players)
@@ -76,12 +80,21 @@ def new_game(data: dict[str, Any]) -> NewGame:
     seed = data.get("seed")
     if seed is not None and not (_is_int(seed) and 0 <= seed < 2**63):
         raise _wrong("seed", "an integer from 0 to 2**63 - 1", seed)
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise _wrong("practice", "true or false", practice)
+    if seed is not None and not practice:
+        raise BadInputError("a seed may be chosen only for an open practice game "
+                            "(\"practice\": true), whose seats are all told that its creator "
+                            "chose the seed: whoever knows the seed knows every card",
+                            "RR-VIEW-8")
     ruleset = data.get("ruleset")
     if ruleset is not None and not isinstance(ruleset, str):
         raise _wrong("ruleset", "a string such as 'official' or 'protect_small_hands=true'",
                      ruleset)
     return NewGame(tuple(players), seed, Ruleset.parse(ruleset or "official"),
-                   _level(data.get("solo"), len(players)), _bots(data.get("bots"), players))
+                   _level(data.get("solo"), len(players)), _bots(data.get("bots"), players),
+                   practice)
 
 
 def _level(solo: Any, players: int) -> int | None:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from rr.model import Seat
 from rr.server.store import (
+    GAME_COLUMNS,
+    ROW_COLUMNS,
     Access,
     GameRow,
     StoreError,
@@ -26,6 +28,7 @@ from rr.server.store import (
     chunks,
     players_text,
     row_of,
+    salt_text,
 )
 
 SYNCHRONOUS = ("FULL", "NORMAL")
@@ -39,6 +42,7 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     players TEXT NOT NULL,
     seed INTEGER NOT NULL,
+    salt TEXT,
     ruleset TEXT NOT NULL,
     bots TEXT NOT NULL,
     events INTEGER NOT NULL,
@@ -58,7 +62,7 @@ CREATE TABLE IF NOT EXISTS tokens (
 );
 """
 
-_ROW = "SELECT id, players, events, decisions, over, bots FROM games WHERE id = ?"
+_ROW = f"SELECT {ROW_COLUMNS} FROM games WHERE id = ?"
 
 
 class _Locked:
@@ -101,6 +105,9 @@ class SqliteStore:
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.executescript(SCHEMA)
+            columns = {name for _, name, *_ in db.execute("PRAGMA table_info(games)")}
+            if "salt" not in columns:  # a store made before commitments (issue #25)
+                db.execute("ALTER TABLE games ADD COLUMN salt TEXT")
         except sqlite3.Error as err:
             raise StoreError(f"cannot use {self.path} as a SQLite database: {err}") from None
 
@@ -120,19 +127,20 @@ class SqliteStore:
                 self._all.append(db)
         return db
 
-    def create(self, row: GameRow, seed: int, ruleset: str, events: Sequence[bytes],
+    def create(self, row: GameRow, ruleset: str, events: Sequence[bytes],
                tokens: Sequence[tuple[str, Seat | None]]) -> None:
         db = self._db()
         with self._writing:
-            self._create(db, row, seed, ruleset, events, tokens)
+            self._create(db, row, ruleset, events, tokens)
 
-    def _create(self, db: sqlite3.Connection, row: GameRow, seed: int, ruleset: str,
+    def _create(self, db: sqlite3.Connection, row: GameRow, ruleset: str,
                 events: Sequence[bytes], tokens: Sequence[tuple[str, Seat | None]]) -> None:
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (row.id, players_text(row.players), seed, ruleset, bots_text(row.bots),
-                        len(events), row.decisions, int(row.over)))
+            db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (row.id, players_text(row.players), row.secret.seed,
+                        salt_text(row.secret), ruleset, bots_text(row.bots), len(events),
+                        row.decisions, int(row.over)))
             for start, part in chunks(events):
                 db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
                                [(row.id, start + i, e) for i, e in enumerate(part)])
