@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rr.model import Seat
+from rr.server import sqlite_check
 from rr.server.store import (
     Access,
     GameRow,
@@ -83,7 +84,8 @@ def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
 
 
 class SqliteStore:
-    """Games in one SQLite file (created with its tables if missing)."""
+    """Games in one SQLite file (created with its tables where no file is; an existing file
+    must be a whole store: :mod:`rr.server.sqlite_check`)."""
 
     def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         if synchronous not in SYNCHRONOUS:
@@ -97,6 +99,7 @@ class SqliteStore:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
+        sqlite_check.check(self.path, SCHEMA)  # a damaged store is refused, never replaced
         db = self._db()
         try:
             db.execute("PRAGMA journal_mode = WAL")
