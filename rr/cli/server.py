@@ -12,6 +12,7 @@ until interrupted (Ctrl-C or SIGTERM). The routes are in ``examples/server/``.
 from __future__ import annotations
 
 import argparse
+import logging
 import socket
 import sys
 
@@ -19,6 +20,7 @@ from attrs import evolve
 
 from rr.errors import BadInputError
 from rr.server.limits import Limits
+from rr.untrusted import printable
 
 DEFAULT_DB = "rr-games.sqlite"
 SWITCH_SECONDS = 0.0005
@@ -65,18 +67,30 @@ def run(args: argparse.Namespace) -> int:
     listener = _listen(args.host, args.port)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    where = "PostgreSQL" if args.db.startswith("postgres") else args.db
+    where = "PostgreSQL" if args.db.startswith("postgres") else printable(args.db)
     print(f"rr server: listening on http://{shown}:{port} (games in {where}"
           f"{', logs signed' if sign else ''})", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate)
     app = build(Games(store, sign), limits, openapi=document())
     sys.setswitchinterval(SWITCH_SECONDS)
+    _log_to_stderr()
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
     try:
         uvicorn.Server(config).run(sockets=[listener])
     finally:
         store.close()
     return 0
+
+
+def _log_to_stderr() -> None:
+    """The server's own log (a failure of rr's, with its traceback: rr.server.errors) goes
+    to stderr, one record after another, each starting "rr server:"."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("rr server: %(message)s"))
+    log = logging.getLogger("rr.server")
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
 
 
 def _listen(host: str, port: int) -> socket.socket:

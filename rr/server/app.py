@@ -39,6 +39,7 @@ from rr.server.errors import (
     RequestTooLargeError,
     UnauthorizedError,
     error_body,
+    failed,
     status_of,
 )
 from rr.server.games import Games
@@ -81,8 +82,8 @@ def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status)
 
 
-def _failure(err: Exception) -> JSONResponse:
-    return _json(error_body(err), status_of(err))
+def _failure(err: Exception, request: Request) -> JSONResponse:
+    return _json(failed(err, request.method, request.url.path), status_of(err))
 
 
 def build(games: Games, limits: Limits | None = None,
@@ -105,7 +106,7 @@ def build(games: Games, limits: Limits | None = None,
 
     async def body(request: Request) -> dict[str, Any]:
         declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > limits.body:
+        if declared.isascii() and declared.isdigit() and int(declared) > limits.body:
             raise RequestTooLargeError(f"a request body holds at most {limits.body} bytes")
         parts, size = [], 0
         async for chunk in request.stream():
@@ -121,7 +122,7 @@ def build(games: Games, limits: Limits | None = None,
             try:
                 return await handler(request)
             except Exception as err:  # noqa: BLE001 - every failure gets its typed body
-                return _failure(err)
+                return _failure(err, request)
         return route
 
     async def run(func: Callable[..., Any], *args: Any) -> Any:

@@ -105,7 +105,9 @@ def _bots(bots: Any, players: list[str]) -> dict[int, str]:
         raise _wrong("bots", 'an object {"1": "random"} (seat: agent)', bots)
     found: dict[int, str] = {}
     for key, kind in bots.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < len(players)):
+        # ASCII digits only: "²" is a digit to str.isdigit, and not to int.
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2
+                and int(key) < len(players)):
             raise BadInputError(f"bots: {json.dumps(key)[:20]} is not a seat of this game "
                                 f"(0 to {len(players) - 1})")
         if kind not in KINDS:

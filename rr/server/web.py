@@ -39,7 +39,7 @@ from rr.server.errors import (
     RateLimitedError,
     RequestTooLargeError,
     UnauthorizedError,
-    error_body,
+    failed,
     status_of,
 )
 from rr.server.games import Games
@@ -91,7 +91,8 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
             try:
                 return JSONResponse(await handler(request))
             except Exception as err:  # noqa: BLE001 - every failure gets its typed body
-                return JSONResponse(error_body(err), status_of(err))
+                return JSONResponse(failed(err, request.method, request.url.path),
+                                    status_of(err))
         return route
 
     @answers
@@ -107,7 +108,7 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         if not per_token.take(hash_of(token)):
             raise RateLimitedError("too many requests with this token; wait a moment")
         since = request.query_params.get("since", "0")
-        if not since.isdigit() or len(since) > 9:
+        if not (since.isascii() and since.isdigit()) or len(since) > 9:
             raise BadRequest(f"since takes a record number, not {since[:20]!r}")
 
         def lines() -> dict[str, Any]:
@@ -124,7 +125,7 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         if not per_address.take(address):
             raise RateLimitedError("too many replay requests from this address; wait a moment")
         declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > replays.MAX_BODY:
+        if declared.isascii() and declared.isdigit() and int(declared) > replays.MAX_BODY:
             raise RequestTooLargeError(f"a replay request holds at most "
                                        f"{replays.MAX_BODY // 2**20} MiB")
         parts, size = [], 0
