@@ -57,6 +57,12 @@ class RequestTooLargeError(RRError):
     """A request body over the limit (413)."""
 
 
+class RequestCutOffError(RRError):
+    """A request whose body stopped before its end: the client went away, or was too slow
+    and its connection was closed (``rr.server.timeouts``) (408). Nobody is left to read the
+    answer; it is not a failure of rr's."""
+
+
 class RateLimitedError(RRError):
     """Too many requests from one token or address (429)."""
 
@@ -74,6 +80,7 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (StaleDecisionError, 409),
     (NoDecisionPendingError, 409),
     (GameNotOverError, 409),
+    (RequestCutOffError, 408),
     (RequestTooLargeError, 413),
     (IllegalChoiceError, 422),
     (BadInputError, 422),
