@@ -413,8 +413,12 @@ class Game:
             raise BadInputError("no random outcome is pending"
                                 + (": the game is over" if self.is_over
                                    else "; a decision is"))
-        if not chance.accepts(outcome):
-            raise BadInputError(f"{_show(outcome, self.state)} is not an outcome of "
+        try:
+            fits = chance.accepts(outcome)
+        except (TypeError, ValueError, AttributeError):  # fields of the wrong types
+            fits = False
+        if not fits:
+            raise BadInputError(f"{_given(outcome, self.state)} is not an outcome of "
                                 f"{chance.what}")
         before = len(self._events)
         try:
@@ -578,6 +582,14 @@ def _rule_of(decision: Decision) -> str | None:
 def _show(event: Event, state: GameState = EMPTY) -> str:
     """A recorded or expected event in words, players named (never a repr)."""
     return words(event, state)
+
+
+def _given(outcome: Event, state: GameState) -> str:
+    """An outcome given from outside, in words, even when it is malformed (its repr)."""
+    try:
+        return _show(outcome, state)
+    except Exception:  # noqa: BLE001 - a malformed outcome is reported, not a crash
+        return repr(outcome)
 
 
 def _describe(option: object) -> str:
