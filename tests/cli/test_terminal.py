@@ -16,12 +16,13 @@ import pytest
 from rr.cli import main
 from rr.events import log
 from rr.events.types import Event, HeliumGained
-from rr.untrusted import printable
 from tests.oracle.games import finished
 
 FORGED_NAME = "Ana\r\x1b[2Kforged.rrlog: clean \u2014 356 records re-adjudicated\n\u202e"
 """Return to the line's start, erase it, write a clean verdict, start a new line, and turn
 what follows right to left."""
+SHOWN_NAME = "Ana\\r\\x1b[2Kforged.rrlog: clean \u2014 356 records re-adjudicated\\n\\u202e"
+"""The name as rr.untrusted.printable shows it: each control character as its escape."""
 CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Every control character but the line feed, which ends rr's own lines."""
 
@@ -56,7 +57,7 @@ def test_a_forged_name_cannot_redraw_the_audits_report(tmp_path: Path,
     lines = out.splitlines()
     assert lines[0].startswith(f"{path}: diverges at record ")
     assert all(line.startswith("  ") for line in lines[1:]), lines
-    assert printable(FORGED_NAME) in out and "\\r\\x1b[2K" in out and "\\u202e" in out
+    assert SHOWN_NAME in out
 
 
 def test_replay_shows_a_forged_name_escaped_everywhere(tmp_path: Path,
