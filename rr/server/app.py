@@ -43,9 +43,8 @@ from rr.server.errors import (
     status_of,
 )
 from rr.server.games import Games
-from rr.server.requests import read_body
-from rr.server.store import Access
 from rr.server.limits import Buckets, Limits
+from rr.server.store import Access
 from rr.server.tokens import hash_of
 
 POLL_SECONDS = 1.0
@@ -127,7 +126,7 @@ def build(games: Games, limits: Limits | None = None,
         declared = request.headers.get("content-length", "")
         if declared.isascii() and declared.isdigit() and int(declared) > limits.body:
             raise RequestTooLargeError(f"a request body holds at most {limits.body} bytes")
-        return requests.body_of(await read_body(request, limits.body))
+        return requests.body_of(await requests.read_body(request, limits.body))
 
     def answers(handler: Callable[[Request], Awaitable[Response]]
                 ) -> Callable[[Request], Awaitable[Response]]:
@@ -170,9 +169,8 @@ def build(games: Games, limits: Limits | None = None,
 
     @answers
     async def choose(request: Request) -> Response:
-        access = await run(opened, request)
         choice = requests.choice(await body(request))
-        answer = await run(games.choose, access, choice)
+        answer = await run(lambda: games.choose(opened(request), choice))
         sockets.changed(request.path_params["id"])
         return _json(answer)
 

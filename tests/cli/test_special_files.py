@@ -25,7 +25,8 @@ SECONDS = 30
 
 def rr(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "rr", *args], capture_output=True, text=True,
-                          env=rr_env(), cwd=cwd, timeout=SECONDS, stdin=subprocess.DEVNULL)
+                          env=rr_env(), cwd=cwd, timeout=SECONDS, stdin=subprocess.DEVNULL,
+                          check=False)
 
 
 @pytest.fixture

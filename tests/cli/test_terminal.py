@@ -104,7 +104,7 @@ def test_errors_quoting_an_input_escape_it(tmp_path: Path,
     for argv in (["audit", str(tmp_path / "no\x1b[2Kfile\r.rrlog")],
                  ["replay", str(game), "--as", "Bo\x1b]0;owned\x07"],
                  ["replay", str(tmp_path / "x\n.rrlog")]):
-        status, out, err = run(argv, capsys)
+        status, _, err = run(argv, capsys)
         assert status == 2, (argv, err)
         assert len(err.splitlines()) == 1 and not CONTROL.search(err), err
         assert "\\x1b" in err or "x .rrlog" in err
