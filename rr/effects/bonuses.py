@@ -90,7 +90,7 @@ def roll_die(table: Table, seat: Seat) -> Program[Bonus]:
     """RR-DIE-1: roll the Rising die (a recorded random outcome)."""
 
     def accepts(event: Event) -> bool:
-        return isinstance(event, DieRolled) and event.seat == seat and event.face in DIE_FACES
+        return isinstance(event, DieRolled) and event.seat == seat
 
     outcome = yield from draw(Chance(
         "the Rising die", lambda rng: DieRolled(seat, rng.choice(DIE_FACES)), accepts))
