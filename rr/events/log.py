@@ -97,8 +97,9 @@ class Bounds:
 
     records: int | None = None
     """The most records (``None``: no bound beyond the others)."""
-    inflated: int = MAX_LOG_BYTES
-    """The most bytes all the blocks of a version 2 log inflate to together."""
+    inflated: int | None = None
+    """The most bytes all the blocks of a version 2 log inflate to together (``None``:
+    :data:`MAX_LOG_BYTES`)."""
 
 
 FILE_BOUNDS = Bounds()
@@ -307,11 +308,11 @@ def _read_blocks(data: bytes, offset: int, previous: bytes, bounds: Bounds) -> l
         first, last = len(events), len(events) + count - 1
         where = (f"block {block} (record {first}, at byte {start})" if first == last else
                  f"block {block} (records {first}–{last}, at byte {start})")
-        limit = min(MAX_BLOCK_BYTES, bounds.inflated - inflated)
+        most = MAX_LOG_BYTES if bounds.inflated is None else bounds.inflated
+        limit = min(MAX_BLOCK_BYTES, most - inflated)
         raw = inflate(compressed, limit, where, "the most a block holds"
                       if limit == MAX_BLOCK_BYTES else
-                      f"what is left of the {size_text(bounds.inflated)} a log holds",
-                      CorruptLogError)
+                      f"what is left of the {size_text(most)} a log holds", CorruptLogError)
         inflated += len(raw)
         previous = _chain(previous, count, raw)
         if chain != previous:
