@@ -37,6 +37,7 @@ from rr.errors import (
     SeedUnknownError,
     WrongPlayerError,
 )
+from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed, TurnStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
 from rr.narrate import option_text, player, words
@@ -474,15 +475,20 @@ class Game:
             raise BadInputError("no random outcome is pending"
                                 + (": the game is over" if self.is_over
                                    else "; a decision is"))
-        if not chance.accepts(outcome):
-            raise BadInputError(f"{_show(outcome, self.state)} is not an outcome of "
+        given = _as_recorded(outcome)  # read as a logged outcome is: no junk values
+        if given is None or not chance.accepts(given):
+            raise BadInputError(f"{_given(outcome, self.state)} is not an outcome of "
                                 f"{chance.what}")
         before = len(self._events)
         try:
+            self._append(given)
+        except CorruptLogError as err:  # the fold refuses it: two players of one house
+            raise BadInputError(f"{_given(given, self.state)} is not an outcome of "
+                                f"{chance.what}: {err}") from None
+        try:
             self._chance = None
             self._draws += 1
-            self._append(outcome)
-            self._run(outcome)
+            self._run(given)
         except Exception as err:
             self._restore(before)
             raise EngineBugError(f"the rules failed after {chance.what}: {err!r}") from err
@@ -681,6 +687,23 @@ def _rule_of(decision: Decision) -> str | None:
 def _show(event: Event, state: GameState = EMPTY) -> str:
     """A recorded or expected event in words, players named (never a repr)."""
     return words(event, state)
+
+
+def _as_recorded(outcome: Event) -> Event | None:
+    """``outcome`` as the codec reads it back from a log (``None`` if it cannot be written
+    and read: a field of the wrong type, a house or die face that does not exist)."""
+    try:
+        return decode_event(encode_event(outcome))
+    except Exception:  # noqa: BLE001 - whatever the codec cannot take is no outcome
+        return None
+
+
+def _given(outcome: Event, state: GameState) -> str:
+    """An outcome given from outside, in words, even when it is malformed (its repr)."""
+    try:
+        return _show(outcome, state)
+    except Exception:  # noqa: BLE001 - a malformed outcome is reported, not a crash
+        return repr(outcome)
 
 
 def _describe(option: object) -> str:

@@ -25,8 +25,11 @@ records it holds. A log rr wrote takes about 10 bytes an event (97 in version 1)
 Untrusted input stays bounded (:mod:`rr.untrusted`): a block decompresses to at most
 :data:`MAX_BLOCK_BYTES` (1 MiB) and a whole log to at most :data:`MAX_LOG_BYTES` (32 MiB) —
 :func:`rr.untrusted.inflate` refuses a decompression bomb before the memory is spent — and
-the events inside are read with the same msgpack limits as any other input. What the chain
-does not tell is which record inside a damaged block changed: a block is checked whole.
+the events inside are read with the same msgpack limits as any other input. A reader may
+set tighter :class:`Bounds` (the server's replay route does): records and inflated bytes are
+counted as they come, and the blocks' declared counts are added up before any is inflated.
+What the chain does not tell is which record inside a damaged block changed: a block is
+checked whole.
 
 Version 1, which rr wrote before and still reads (:func:`decode` upcasts it to the same
 :class:`Log`), is the header, then one record per event::
@@ -55,8 +58,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -65,10 +66,10 @@ from typing import Any
 import msgpack
 from attrs import frozen
 
-from rr.errors import CorruptLogError
+from rr.errors import BadInputError, CorruptLogError
 from rr.events.codec import pack, structure, structure_event, unstructure, unstructure_event
-from rr.errors import BadInputError
 from rr.events.types import Event, GameStarted, SeedRevealed
+from rr.files import write_whole
 from rr.randomness import Secret, SeedOrigin, salt_of
 from rr.ruleset import Ruleset
 from rr.untrusted import (
@@ -93,6 +94,26 @@ MAX_LOG_BYTES = MAX_FILE_BYTES
 """The most bytes all the blocks of a log decompress to together: no more than the largest
 file rr reads (a finished 6-player game is about 60 KB)."""
 _CHAIN_BYTES = 32
+
+
+@frozen
+class Bounds:
+    """How much a reader takes from one log before refusing it, counted as the log is read:
+    each block's record count is checked before the block is inflated (and, in the binary
+    form, all the counts the blocks declare are added up before the first is inflated), and
+    the bytes inflated are counted block by block. A log over a bound is refused having done
+    no more work than the bound allows."""
+
+    records: int | None = None
+    """The most records (``None``: no bound beyond the others)."""
+    inflated: int | None = None
+    """The most bytes all the blocks of a version 2 log inflate to together (``None``:
+    :data:`MAX_LOG_BYTES`)."""
+
+
+FILE_BOUNDS = Bounds()
+"""The bounds of a log read from a file: its size (:data:`rr.untrusted.MAX_FILE_BYTES`) and
+:data:`MAX_LOG_BYTES` inflated."""
 
 
 def _limits(max_bin_len: int) -> dict[str, int]:
@@ -202,15 +223,16 @@ def _blocks(records: list[bytes]) -> list[list[bytes]]:
     return blocks
 
 
-def decode(data: bytes) -> Log:
+def decode(data: bytes, bounds: Bounds = FILE_BOUNDS) -> Log:
     """Read and verify a log (binary, or the text form, told apart by the first byte: a
     binary log starts with a msgpack map); :class:`CorruptLogError` names the first bad
-    record, or block and the records it holds. A version 1 log reads as it always did."""
+    record, or block and the records it holds, or the bound it goes over. A version 1 log
+    reads as it always did."""
     if not data:
         raise CorruptLogError("the log is empty")
     if data[0] not in _MSGPACK_MAP:
         return decode_text(text_of(data, "not an rr log: it has no binary header, and it",
-                                   CorruptLogError))
+                                   CorruptLogError), bounds)
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES,
                                 **_limits(MAX_ITEMS))
     try:
@@ -219,19 +241,29 @@ def decode(data: bytes) -> Log:
         raise CorruptLogError("the log is too large") from None
     header = _read_header(unpacker)
     if header["version"] == 1:
-        events = _read_records(data, unpacker, hashlib.sha256(pack(header)).digest())
+        events = _read_records(data, unpacker, hashlib.sha256(pack(header)).digest(),
+                               bounds.records)
     else:
         end = unpacker.tell()
-        events = _read_blocks(data, end, hashlib.sha256(data[:end]).digest())
+        _check_declared(data, end, bounds.records)
+        events = _read_blocks(data, end, hashlib.sha256(data[:end]).digest(), bounds)
     _check_start(header, events)
     return Log(header, tuple(events))
 
 
-def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes) -> list[Event]:
-    """The events of a version 1 log, after its header."""
+def _too_many(records: int) -> CorruptLogError:
+    return CorruptLogError(f"the log holds more than {records:,} records, the most this reader "
+                           "takes (a finished 6-player game has about 1,300)")
+
+
+def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes,
+                  most: int | None) -> list[Event]:
+    """The events of a version 1 log, after its header (at most ``most`` of them)."""
     events: list[Event] = []
     while True:
         start = unpacker.tell()
+        if most is not None and len(events) == most and start != len(data):
+            raise _too_many(most)
         try:
             item = unpacker.unpack()
         except msgpack.OutOfData:
@@ -258,9 +290,34 @@ def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes) -> l
     return events
 
 
-def _read_blocks(data: bytes, offset: int, previous: bytes) -> list[Event]:
+def _check_declared(data: bytes, offset: int, most: int | None) -> None:
+    """Refuse a version 2 log whose blocks declare more than ``most`` records in all, before
+    any block is inflated. Only the blocks' framing is read; the first item that is not a
+    well-formed block ends the count (the blocks are then read and checked one by one)."""
+    if most is None:
+        return
+    unpacker = msgpack.Unpacker(raw=False, max_buffer_size=MAX_FILE_BYTES,
+                                **_limits(MAX_BLOCK_BYTES + 1024))
+    unpacker.feed(memoryview(data)[offset:])
+    declared = 0
+    try:
+        while unpacker.read_array_header() == 3:
+            count = unpacker.unpack()
+            if type(count) is not int or not 1 <= count <= BLOCK_RECORDS:
+                return
+            declared += count
+            if declared > most:
+                raise _too_many(most)
+            unpacker.skip()
+            unpacker.skip()
+    except (msgpack.OutOfData, ValueError, msgpack.FormatError, msgpack.StackError):
+        return
+
+
+def _read_blocks(data: bytes, offset: int, previous: bytes, bounds: Bounds) -> list[Event]:
     """The events of a version 2 log: its blocks from byte ``offset`` on, each checked against
-    the chain (``previous`` is the header's hash), then the trailer that closes it."""
+    the chain (``previous`` is the header's hash), then the trailer that closes it; within
+    ``bounds``, counted before each block is inflated."""
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES,
                                 **_limits(MAX_BLOCK_BYTES + 1024))
     unpacker.feed(memoryview(data)[offset:])
@@ -292,14 +349,16 @@ def _read_blocks(data: bytes, offset: int, previous: bytes) -> list[Event]:
             _check_trailer(item, len(events), previous, block, start)
             return events
         count, chain, compressed = _block_fields(item, where)
+        if bounds.records is not None and len(events) + count > bounds.records:
+            raise _too_many(bounds.records)
         first, last = len(events), len(events) + count - 1
         where = (f"block {block} (record {first}, at byte {start})" if first == last else
                  f"block {block} (records {first}–{last}, at byte {start})")
-        limit = min(MAX_BLOCK_BYTES, MAX_LOG_BYTES - inflated)
+        most = MAX_LOG_BYTES if bounds.inflated is None else bounds.inflated
+        limit = min(MAX_BLOCK_BYTES, most - inflated)
         raw = inflate(compressed, limit, where, "the most a block holds"
                       if limit == MAX_BLOCK_BYTES else
-                      f"what is left of the {size_text(MAX_LOG_BYTES)} a log holds",
-                      CorruptLogError)
+                      f"what is left of the {size_text(most)} a log holds", CorruptLogError)
         inflated += len(raw)
         previous = _chain(previous, count, raw)
         if chain != previous:
@@ -442,13 +501,16 @@ def encode_text(events: Sequence[Event], secret: Secret | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def decode_text(text: str) -> Log:
+def decode_text(text: str, bounds: Bounds = FILE_BOUNDS) -> Log:
     """Read and check a text log (a leading byte-order mark, blank lines and ``#`` comment
-    lines are skipped)."""
+    lines are skipped); a log of more records than ``bounds`` allow is refused before one is
+    read."""
     rows = [(n, line) for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
             if line.strip() and not line.lstrip().startswith("#")]
     if not rows:
         raise CorruptLogError("the log is empty")
+    if bounds.records is not None and len(rows) - 1 > bounds.records:
+        raise _too_many(bounds.records)
     header = load_json(rows[0][1], f"line {rows[0][0]}: the header", CorruptLogError)
     if not (isinstance(header, dict) and header.get("format") == FORMAT):
         raise CorruptLogError("not an rr log: bad header")
@@ -470,46 +532,13 @@ def decode_text(text: str) -> Log:
 
 def write(path: str | Path, events: Sequence[Event], secret: Secret | None = None) -> None:
     """Write ``events`` to ``path`` (text form if it ends in ``.jsonl``), atomically and
-    durably: a temporary file in the same folder, given the permissions the user's umask
-    allows (as ``open`` would), flushed to disk, renamed over ``path``, and the folder synced.
-    A crash leaves the old file or the new one, never half of one."""
+    durably (:func:`rr.files.write_whole`: a temporary file created exclusively in the same
+    folder, given the permissions the user's umask allows, flushed to disk, renamed over
+    ``path``, and the folder synced). A crash leaves the old file or the new one, never half
+    of one."""
     path = Path(path)
-    data = (encode_text(events, secret).encode("utf-8") if path.suffix == ".jsonl"
-            else encode(events, secret))
-    folder = path.parent or Path(".")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fchmod(f.fileno(), 0o666 & ~_umask())
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    _sync_folder(folder)
-
-
-def _umask() -> int:
-    """The process's umask (reading it means setting it, so it is put straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (where the platform can open a folder)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems cannot sync a folder; the data itself is synced
-    finally:
-        os.close(fd)
+    write_whole(path, encode_text(events, secret).encode("utf-8") if path.suffix == ".jsonl"
+                else encode(events, secret))
 
 
 def read(path: str | Path) -> Log:

@@ -152,7 +152,7 @@ class Games:
         if not row.over:
             raise GameNotOverError("the log holds every hidden card: it is given once the game "
                                    "is over")
-        data = log.encode([decode_event(e) for e in self.store.events(row.id)])
+        data = log.encode([decode_event(e) for e in self.store.events(row.id)], row.secret)
         return data, None if self._sign is None else self._sign(data)
 
     # --- choosing -------------------------------------------------------------------------

@@ -9,12 +9,14 @@ import json
 from typing import Any
 
 from attrs import frozen
+from starlette.requests import ClientDisconnect, Request
 
 from rr.errors import BadInputError
 from rr.protocol import BadRequest
 from rr.ruleset import Ruleset
 from rr.server.bots import KINDS
-from rr.untrusted import load_json
+from rr.server.errors import RequestCutOffError, RequestTooLargeError
+from rr.untrusted import load_json, size_text
 
 MAX_NAME = 40
 """The longest player name, in characters."""
@@ -41,6 +43,22 @@ class Choice:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+async def read_body(request: Request, most: int) -> bytes:
+    """A request's body, of at most ``most`` bytes (counted as it comes:
+    :class:`RequestTooLargeError` past it); :class:`RequestCutOffError` if the client stops
+    sending it (went away, or was cut off as too slow)."""
+    parts, size = [], 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > most:
+                raise RequestTooLargeError(f"a request body holds at most {size_text(most)}")
+            parts.append(chunk)
+    except ClientDisconnect:
+        raise RequestCutOffError("the request's body stopped before its end") from None
+    return b"".join(parts)
 
 
 def body_of(raw: bytes) -> dict[str, Any]:
@@ -118,7 +136,9 @@ def _bots(bots: Any, players: list[str]) -> dict[int, str]:
         raise _wrong("bots", 'an object {"1": "random"} (seat: agent)', bots)
     found: dict[int, str] = {}
     for key, kind in bots.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < len(players)):
+        # ASCII digits only: "²" is a digit to str.isdigit, and not to int.
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2
+                and int(key) < len(players)):
             raise BadInputError(f"bots: {json.dumps(key)[:20]} is not a seat of this game "
                                 f"(0 to {len(players) - 1})")
         if kind not in KINDS:

@@ -39,12 +39,12 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     players TEXT NOT NULL,
     seed BIGINT NOT NULL,
-    salt TEXT,
     ruleset TEXT NOT NULL,
     bots TEXT NOT NULL,
     events INTEGER NOT NULL,
     decisions INTEGER NOT NULL,
-    over BOOLEAN NOT NULL
+    over BOOLEAN NOT NULL,
+    salt TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game TEXT NOT NULL REFERENCES games(id),

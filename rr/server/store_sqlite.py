@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rr.model import Seat
+from rr.server import sqlite_check
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
@@ -37,17 +38,21 @@ SYNCHRONOUS = ("FULL", "NORMAL")
 BUSY_MS = 10_000
 """How long a connection waits for another's write lock before giving up."""
 
+ADDED = {"games": ("salt",)}
+"""Columns added to rr's tables since stores were first made, last in their tables: a store
+that lacks them is whole, and gets them when it is opened (``salt``: issue #25)."""
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     players TEXT NOT NULL,
     seed INTEGER NOT NULL,
-    salt TEXT,
     ruleset TEXT NOT NULL,
     bots TEXT NOT NULL,
     events INTEGER NOT NULL,
     decisions INTEGER NOT NULL,
-    over INTEGER NOT NULL
+    over INTEGER NOT NULL,
+    salt TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game TEXT NOT NULL REFERENCES games(id),
@@ -87,7 +92,8 @@ def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
 
 
 class SqliteStore:
-    """Games in one SQLite file (created with its tables if missing)."""
+    """Games in one SQLite file (created with its tables where no file is; an existing file
+    must be a whole store: :mod:`rr.server.sqlite_check`)."""
 
     def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         if synchronous not in SYNCHRONOUS:
@@ -101,13 +107,16 @@ class SqliteStore:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
+        sqlite_check.check(self.path, SCHEMA, ADDED)  # a damaged store is refused
         db = self._db()
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.executescript(SCHEMA)
-            columns = {name for _, name, *_ in db.execute("PRAGMA table_info(games)")}
-            if "salt" not in columns:  # a store made before commitments (issue #25)
-                db.execute("ALTER TABLE games ADD COLUMN salt TEXT")
+            for table, added in ADDED.items():
+                columns = {c[1] for c in db.execute(f"PRAGMA table_info({table})")}
+                for column in added:
+                    if column not in columns:  # a store made before the column was
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
         except sqlite3.Error as err:
             raise StoreError(f"cannot use {self.path} as a SQLite database: {err}") from None
 
