@@ -269,7 +269,7 @@ def replay_choices(events: Sequence[Event]) -> Game:
 
 
 def secret_kept(game: Game, before: GameState, new: Sequence[Event]) -> None:
-    """RR-VIEW-8: until the game is over, nothing a seat or a spectator is shown — its view,
+    """RR-VIEW-10: until the game is over, nothing a seat or a spectator is shown — its view,
     the pending decision as shown to it, the new events as redacted for it and their
     narration — holds the seed (as a number, or as a word of a text) or the salt."""
     secret = game.secret

@@ -31,7 +31,7 @@ RULESETS = st.builds(Ruleset, **{name: st.booleans() for name in Ruleset.names()
 """Every combination of the ruleset's options."""
 SEEDS = 10**18
 """Hypothesis's seeds are offset by this, so that a game's seed has 19 digits: a number no
-view would show by chance, which the secrecy check (RR-VIEW-8) can look for."""
+view would show by chance, which the secrecy check (RR-VIEW-10) can look for."""
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -114,7 +114,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_seed_stays_secret(self) -> None:
-        """RR-VIEW-8: no seat or spectator is shown the seed before the end."""
+        """RR-VIEW-10: no seat or spectator is shown the seed before the end."""
         assert self.game is not None
         oracle.secret_kept(self.game, self.before, self.new)
 

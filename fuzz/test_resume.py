@@ -41,7 +41,7 @@ def _check_cut(players: int, seed: int, ruleset: Ruleset, cut: int, through_code
     for option in choices[:cut]:
         kept.choose(option)
     events, secret = kept.events, kept.secret
-    if through_codec:  # the host's save holds the secret (RR-VIEW-8)
+    if through_codec:  # the host's save holds the secret (RR-VIEW-10)
         read = log.decode(log.encode(events, secret))
         events, secret = read.events, read.secret
     blind = Game.resume(events)  # without the secret: re-adjudicated, cannot draw

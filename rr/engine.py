@@ -10,7 +10,7 @@ same seed and the same choices give the same log byte for byte. Resumed from a l
 run again over the recorded choices and random outcomes, and every event they produce must
 equal the recorded one (that is the audit); the game then goes on live.
 
-The seed is the game's secret (RR-VIEW-8, :mod:`rr.randomness`): a :class:`Game` holds it
+The seed is the game's secret (RR-VIEW-10, :mod:`rr.randomness`): a :class:`Game` holds it
 (:attr:`Game.secret`, for the host), its first event holds only a commitment to it, and the
 engine reveals it (``SeedRevealed``) after the rules have ended the game. A game resumed
 from the log of a game not yet over needs the secret to draw anything more.
@@ -143,7 +143,7 @@ class Game:
 
         Without ``seed`` the game's seed is drawn from the operating system's randomness
         (:mod:`secrets`): nobody chose it, and nobody knows it but this object
-        (:attr:`secret`) until the game is over (RR-VIEW-8). A ``seed`` given here is
+        (:attr:`secret`) until the game is over (RR-VIEW-10). A ``seed`` given here is
         *chosen* (for tests, corpora and practice games; the first event says so): the same
         seed and choices give the same log byte for byte. Its commitment's ``salt`` is then
         derived from the seed unless one is given (:meth:`rr.randomness.Secret.chosen`).
@@ -243,7 +243,7 @@ class Game:
 
     @property
     def secret(self) -> Secret | None:
-        """The game's seed and salt, for the host alone until the game is over (RR-VIEW-8):
+        """The game's seed and salt, for the host alone until the game is over (RR-VIEW-10):
         never give them to a seat. ``None`` for a game without a seed (``given_chances``)
         or resumed without its secret."""
         return self._secret
@@ -595,7 +595,7 @@ class Game:
 
     def _end(self) -> None:
         """The rules have ended the game: reveal the seed its first event committed to
-        (RR-VIEW-8) — the recorded reveal, which the fold checks opens the commitment, or
+        (RR-VIEW-10) — the recorded reveal, which the fold checks opens the commitment, or
         the secret's (not a sample's or a position's: theirs is not the one committed to).
         A game without its secret (resumed without it) stays unrevealed."""
         self._pending = None
@@ -612,7 +612,7 @@ class Game:
             except CorruptLogError as err:
                 raise DivergenceError(index, _show(recorded, state),
                                       "a seed and salt that open the game's commitment "
-                                      f"({err})", "RR-VIEW-8") from None
+                                      f"({err})", "RR-VIEW-10") from None
         elif self._reveals and self._secret is not None and self._secret.salt is not None:
             self._append(SeedRevealed(self._secret.seed, self._secret.salt.hex()))
 
@@ -631,7 +631,7 @@ class Game:
         if recorded is None:
             if self._seed is None:
                 raise SeedUnknownError(f"{chance.what} needs the game's seed, which is secret: "
-                                       "resume the game with its secret", "RR-VIEW-8")
+                                       "resume the game with its secret", "RR-VIEW-10")
             rng = self._rng
             rng.seed(f"{self._seed}:{self._draws}")  # the state Random(that string) has
             outcome = chance.draw(rng)
@@ -668,7 +668,7 @@ def _check_secret(started: GameStarted, secret: Secret) -> None:
         raise BadInputError("this game has no seed: its random outcomes are given")
     if not secret.opens(started.commitment):
         raise BadInputError("this seed and salt do not open the game's commitment",
-                            "RR-VIEW-8")
+                            "RR-VIEW-10")
 
 
 def _listed(option: Option, options: tuple[Option, ...]) -> bool:

@@ -233,7 +233,7 @@ def source_text(source: str) -> str:
 
 
 def randomness_text(event: GameStarted) -> str:
-    """Where a game's randomness comes from, and its commitment (RR-VIEW-8): never the
+    """Where a game's randomness comes from, and its commitment (RR-VIEW-10): never the
     seed, which is secret until the end."""
     said = event.seed_origin.describe()
     return f"{said}: sha256 {event.commitment}" if event.commitment is not None else said

@@ -70,7 +70,7 @@ Ops
     ``ruleset`` is ``"official"`` or overrides such as ``"protect_small_hands=true"``;
     ``houses`` one house name per player; ``seed`` a chosen seed (without it, one is drawn
     from the operating system's randomness). Returns ``game`` (its id), ``players`` (seat,
-    name, house), ``seed_origin`` and ``commitment`` (RR-VIEW-8) and the first pending
+    name, house), ``seed_origin`` and ``commitment`` (RR-VIEW-10) and the first pending
     decision as ``as`` sees it. Only without ``as`` (the host) does it return ``seed``: the
     seed is secret until the game is over, and a seat must never get it.
 ``pending`` game, [as]
@@ -387,7 +387,7 @@ class Server:
         game = Game.new(players, seed=seed, ruleset=ruleset, houses=req.strings("houses"),
                         level=level)
         viewer = req.seat("as", game)
-        host = {} if req.get("as") is not None else {"seed": game.seed}  # RR-VIEW-8
+        host = {} if req.get("as") is not None else {"seed": game.seed}  # RR-VIEW-10
         return {"game": self._open(game), **_table(game), **host, **_pending(game, viewer)}
 
     def _pending(self, req: _Request) -> Result:
@@ -489,7 +489,7 @@ class Server:
 
 def _table(game: Game) -> Result:
     """Who plays: seat, name and house, the ruleset, and the commitment to the game's
-    randomness (never its seed, RR-VIEW-8)."""
+    randomness (never its seed, RR-VIEW-10)."""
     state = game.state
     return {"players": [{"seat": s, "name": p.name, "house": p.house.value if p.house else None}
                         for s, p in enumerate(state.players)],

@@ -3,7 +3,7 @@
 Every random outcome of a game rr plays (the deck's shuffles, die rolls, random picks, the
 houses and first player when dealt) is drawn from its seed: draw *n* of seed *s* uses
 ``Random(f"{s}:{n}")`` (:mod:`rr.engine`). Whoever learns the seed knows every card and every
-future roll, so the seed is the game's deepest secret (RR-VIEW-8): it is in no event, view,
+future roll, so the seed is the game's deepest secret (RR-VIEW-10): it is in no event, view,
 prompt or narration until the game is over. What everyone gets instead, in the first event
 (``GameStarted.commitment``), every seat's first view, the log's header and the narration of
 the start, is a **commitment**::

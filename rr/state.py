@@ -114,7 +114,7 @@ class GameState:
     players: tuple[PlayerState, ...] = ()
     ruleset: Ruleset = Ruleset()
     commitment: str | None = None
-    """The commitment to the game's randomness (RR-VIEW-8, :mod:`rr.randomness`); the seed
+    """The commitment to the game's randomness (RR-VIEW-10, :mod:`rr.randomness`); the seed
     itself is in no state until the end."""
     seed_origin: SeedOrigin = SeedOrigin.NONE
     revealed_seed: int | None = None
@@ -381,7 +381,7 @@ def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
     committed = e.seed_origin in _COMMITTED
     if committed != (e.commitment is not None):
         raise _bad(e, f"a game whose {e.seed_origin.describe()} has "
-                      + ("a commitment" if committed else "no commitment") + " (RR-VIEW-8)")
+                      + ("a commitment" if committed else "no commitment") + " (RR-VIEW-10)")
     if e.commitment is not None and not is_commitment(e.commitment):
         raise _bad(e, "a commitment is 64 lowercase hex digits (SHA-256)")
     solo = None
@@ -398,17 +398,17 @@ _COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN})
 
 def _seed_revealed(s: GameState, w: Fields, e: SeedRevealed) -> None:
     if s.commitment is None:
-        raise _bad(e, "this game made no commitment to a seed (RR-VIEW-8)")
+        raise _bad(e, "this game made no commitment to a seed (RR-VIEW-10)")
     if s.revealed_seed is not None:
         raise _bad(e, "the seed was already revealed")
     if s.phase is not Phase.OVER:
-        raise _bad(e, "the seed stays secret until the game is over (RR-VIEW-8)")
+        raise _bad(e, "the seed stays secret until the game is over (RR-VIEW-10)")
     try:
         opens = Secret(e.seed, salt_of(e.salt)).opens(s.commitment)
     except BadInputError as err:
         raise _bad(e, str(err)) from None
     if not opens:
-        raise _bad(e, "the seed and salt do not open the game's commitment (RR-VIEW-8)")
+        raise _bad(e, "the seed and salt do not open the game's commitment (RR-VIEW-10)")
     w["revealed_seed"] = e.seed
 
 

@@ -136,7 +136,7 @@ class View:
     """Au Toma's public components in a solo game (RR-SOLO-*)."""
     commitment: str | None = None
     """The commitment to the game's randomness, published before the first decision
-    (RR-VIEW-8); the seed itself is shown to nobody before the end."""
+    (RR-VIEW-10); the seed itself is shown to nobody before the end."""
     seed_origin: SeedOrigin = SeedOrigin.NONE
     """Where the seed came from: drawn at random, or chosen by the creator (who may then
     know every card), or none (outcomes given from outside)."""

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     while game.pending is not None:
         game.choose(agent.choose(game.pending))
     out = Console(highlight=False)
-    # The host is told the seed (RR-VIEW-8: no seat is), so that the game can be seen again.
+    # The host is told the seed (RR-VIEW-10: no seat is), so that the game can be seen again.
     out.print(f"seed {game.seed} — `--seed {game.seed}` replays it")
     if not args.quiet:
         for _, text in narrate(game.events, everything=True):

@@ -40,7 +40,7 @@ Version 1, which rr wrote before and still reads (:func:`decode` upcasts it to t
 0), so an altered, dropped, duplicated or reordered record breaks the chain at that record
 (a last record altered or cut off is left to the audit).
 
-The header never holds a secret seed (RR-VIEW-8): a game rr played commits to its seed in
+The header never holds a secret seed (RR-VIEW-10): a game rr played commits to its seed in
 record 0 (``GameStarted.commitment``, repeated as the header's ``commitment``) and reveals
 it in its last record (``SeedRevealed``). Only a host's save of a game not yet over
 (:func:`encode` with ``secret=``) adds ``"secret": {"seed": n, "salt": hex}``, so that
@@ -488,7 +488,7 @@ def _check_secret(secret: Any, first: GameStarted) -> None:
         raise CorruptLogError(f"the header's secret: {err}") from None
     if not opens:
         raise CorruptLogError("the header's secret does not open record 0's commitment "
-                              "(RR-VIEW-8)")
+                              "(RR-VIEW-10)")
 
 
 def encode_text(events: Sequence[Event], secret: Secret | None = None) -> str:

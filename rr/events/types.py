@@ -45,7 +45,7 @@ class Phase(enum.Enum):
 @frozen
 class GameStarted:
     """The first event: who plays, under which ruleset, and the commitment to the game's
-    randomness (RR-VIEW-8).
+    randomness (RR-VIEW-10).
 
     It never holds the seed: the seed is secret until the end (:mod:`rr.randomness`), when
     :class:`SeedRevealed` publishes it. Version 1 of this event (``game_started/1``) held the
@@ -70,7 +70,7 @@ class GameStarted:
 
 @frozen
 class SeedRevealed:
-    """The game is over: its seed and the salt of its commitment, made public (RR-VIEW-8).
+    """The game is over: its seed and the salt of its commitment, made public (RR-VIEW-10).
     The fold refuses a reveal that does not open ``GameStarted.commitment``."""
 
     TAG: ClassVar[str] = "seed_revealed/1"
@@ -475,7 +475,7 @@ Event = Union[
     # solo (RR-SOLO-*)
     CardsRemoved, AutomaDeckShuffled, AutomaCardsSetAside, PriorityCardsDealt,
     OddEvenCardPlaced, AutomaCardDrawn, AutomaCardsDiscarded, CardsPutOnTop,
-    # the end of the randomness' secrecy (RR-VIEW-8)
+    # the end of the randomness' secrecy (RR-VIEW-10)
     SeedRevealed,
 ]
 

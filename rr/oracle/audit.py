@@ -121,7 +121,7 @@ class AuditReport:
     randomness: str = ""
     """Where the game's randomness came from and what was checked of it: the commitment
     made in record 0, before the first decision, and the seed revealed at the end
-    (RR-VIEW-8); empty for an unreadable log."""
+    (RR-VIEW-10); empty for an unreadable log."""
     seed_checked: bool = False
     """Every random outcome was checked against the seed (which opened the commitment)."""
 
@@ -236,7 +236,7 @@ def audit(events: Sequence[Event], source: str = "log",
           outcomes: Outcomes = Outcomes.SEED, secret: Secret | None = None) -> AuditReport:
     """Re-adjudicate ``events``: clean, or the first divergence. With ``Outcomes.SEED`` every
     random outcome must also be the one the game's seed draws: the seed its last record
-    reveals (which must open the commitment of record 0, RR-VIEW-8), else ``secret`` (a
+    reveals (which must open the commitment of record 0, RR-VIEW-10), else ``secret`` (a
     host's, or the public seed of a log from before commitments). A game not over whose
     seed is still secret has its outcomes taken as recorded, and the report says so."""
     events = tuple(events)
@@ -284,7 +284,7 @@ def audit(events: Sequence[Event], source: str = "log",
     if game.is_over and game.state.commitment is not None and game.state.revealed_seed is None:
         return done(verdict=Verdict.DIVERGED, divergence=Divergence(
             len(events), "the end of the log", "the seed and salt revealed, opening the "
-            "commitment of record 0, once the game is over", "RR-VIEW-8"))
+            "commitment of record 0, once the game is over", "RR-VIEW-10"))
     if check:
         assert secret is not None
         mismatch = check_seed(events, secret)
@@ -303,7 +303,7 @@ def audit(events: Sequence[Event], source: str = "log",
 
 
 def _randomness(events: Sequence[Event], checked: bool) -> str:
-    """RR-VIEW-8 in words: where the randomness came from, when it was committed, whether it
+    """RR-VIEW-10 in words: where the randomness came from, when it was committed, whether it
     was revealed, and whether the outcomes were checked against it."""
     if not events or not isinstance(events[0], GameStarted):
         return ""

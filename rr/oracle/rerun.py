@@ -89,7 +89,7 @@ def rerun(events: Sequence[Event], ruleset: Ruleset | None = None) -> Rerun:
             request = program.send(value)
         except StopIteration:
             last = events[-1]
-            if isinstance(last, SeedRevealed):  # RR-VIEW-8: the recorded secret, revealed
+            if isinstance(last, SeedRevealed):  # RR-VIEW-10: the recorded secret, revealed
                 try:
                     table.state = apply(table.state, last)
                 except CorruptLogError as err:

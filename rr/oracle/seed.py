@@ -5,7 +5,7 @@ random picks — as inputs: any outcome the rules could accept passes. For a gam
 itself that is not enough: a forged die roll, followed by legal play and a freshly computed
 hash chain, would audit clean. The seed check closes that gap. It plays the game again *live*
 from the recorded ``game_started`` event and the game's seed (the one revealed at its end,
-which opens the commitment of record 0: RR-VIEW-8; so every random outcome is drawn by the engine
+which opens the commitment of record 0: RR-VIEW-10; so every random outcome is drawn by the engine
 itself, with the engine's own draw numbering: draw *n* of seed *s* uses
 ``Random(f"{s}:{n}")``), answers every decision with the recorded one, and compares every
 event with the log. The first random outcome the seed did not produce is a

@@ -84,7 +84,7 @@ class Games:
 
     def create(self, new: NewGame) -> dict[str, Any]:
         """A new game, stored; the bots have played until a person must decide."""
-        # RR-VIEW-8: a seed drawn here, or (a practice game) the creator's with a random salt,
+        # RR-VIEW-10: a seed drawn here, or (a practice game) the creator's with a random salt,
         # so that the commitment hides even a chosen seed from the other seats.
         game = (Game.new(list(new.players), ruleset=new.ruleset, level=new.level)
                 if new.seed is None else

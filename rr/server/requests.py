@@ -26,7 +26,7 @@ MAX_NAME = 40
 class NewGame:
     players: tuple[str, ...]
     seed: int | None
-    """A seed the creator chose: only for a practice game (RR-VIEW-8)."""
+    """A seed the creator chose: only for a practice game (RR-VIEW-10)."""
     ruleset: Ruleset
     level: int | None
     """Au Toma's level in a solo game, else ``None``."""
@@ -86,7 +86,7 @@ def _wrong(name: str, want: str, value: Any) -> BadRequest:
 def new_game(data: dict[str, Any]) -> NewGame:
     """``POST /api/games``: ``{"players": [names], "seed"?, "practice"?, "ruleset"?,
     "solo"?: {"level": n}, "bots"?: {seat: kind}}``. A ``seed`` is refused unless
-    ``"practice": true``: whoever chooses the seed can know every card (RR-VIEW-8)."""
+    ``"practice": true``: whoever chooses the seed can know every card (RR-VIEW-10)."""
     _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots"), "a new game")
     players = data.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
@@ -105,7 +105,7 @@ def new_game(data: dict[str, Any]) -> NewGame:
         raise BadInputError("a seed may be chosen only for an open practice game "
                             "(\"practice\": true), whose seats are all told that its creator "
                             "chose the seed: whoever knows the seed knows every card",
-                            "RR-VIEW-8")
+                            "RR-VIEW-10")
     ruleset = data.get("ruleset")
     if ruleset is not None and not isinstance(ruleset, str):
         raise _wrong("ruleset", "a string such as 'official' or 'protect_small_hands=true'",

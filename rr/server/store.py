@@ -1,7 +1,7 @@
 """What a game store does, whatever the database: the stored game *is* its event log.
 
 A store keeps, per game, one row (its players, its secret — the seed and the salt of its
-commitment, which no seat may get before the game is over (RR-VIEW-8) —, its ruleset, bots,
+commitment, which no seat may get before the game is over (RR-VIEW-10) —, its ruleset, bots,
 and three counters: the events stored, the decisions made, whether it is over), its events in order (each the msgpack
 ``[tag, payload]`` of :func:`rr.events.codec.encode_event`, appended, never changed) and the
 SHA-256 of each of its tokens (:mod:`rr.server.tokens`) with the seat it opens (``None``: the
@@ -48,7 +48,7 @@ class GameRow:
     bots: dict[int, str]
     """The seats played inside the server, and by which agent."""
     secret: Secret
-    """The game's seed and salt (RR-VIEW-8): the server's alone until the game is over. A
+    """The game's seed and salt (RR-VIEW-10): the server's alone until the game is over. A
     game stored before commitments has no salt."""
 
 

@@ -56,7 +56,7 @@ def test_a_given_chances_game_stops_at_the_deck_shuffle() -> None:
 @pytest.mark.rule("RR-DIE-1")
 def test_fed_the_seeded_outcomes_it_plays_the_seeded_game() -> None:
     """Given the outcomes a seeded game drew and the same choices, the events are the same
-    (but the first: a game whose outcomes are given has no seed to commit to, RR-VIEW-8)."""
+    (but the first: a game whose outcomes are given has no seed to commit to, RR-VIEW-10)."""
     seeded, given = replay_given(3, 4, 60)
     assert given.events[1:] == seeded.events[1:] and given.pending == seeded.pending
     assert given.events[0] == evolve(seeded.events[0], commitment=None,
@@ -64,7 +64,7 @@ def test_fed_the_seeded_outcomes_it_plays_the_seeded_game() -> None:
     assert given.state == evolve(seeded.state, commitment=None, seed_origin=SeedOrigin.NONE)
 
 
-@pytest.mark.rule("RR-VIEW-8")
+@pytest.mark.rule("RR-VIEW-10")
 def test_a_game_whose_outcomes_are_given_takes_no_seed() -> None:
     """A seed (or a salt) for a game whose random outcomes are given is a mistake."""
     with pytest.raises(BadInputError, match="has no seed"):

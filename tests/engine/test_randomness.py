@@ -1,4 +1,4 @@
-"""RR-VIEW-8: the seed is secret until the end; a commitment to it is published before the first
+"""RR-VIEW-10: the seed is secret until the end; a commitment to it is published before the first
 decision, and the seed revealed when the game is over (rr.randomness, rr.engine)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rr.ruleset import Ruleset
 from rr.state import GameState, apply, fold
 from rr.views import redacted
 
-pytestmark = pytest.mark.rule("RR-VIEW-8")
+pytestmark = pytest.mark.rule("RR-VIEW-10")
 
 
 def finish(game: Game, seed: int = 1) -> Game:

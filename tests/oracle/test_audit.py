@@ -129,7 +129,7 @@ def test_log_that_stops_early_diverges() -> None:
     assert "The game is over" in report.divergence.expected
 
 
-@pytest.mark.rule("RR-VIEW-8")
+@pytest.mark.rule("RR-VIEW-10")
 def test_a_finished_log_without_its_reveal_diverges() -> None:
     """A game over whose log does not reveal the seed it committed to stops early: the
     audit names the missing reveal."""
@@ -140,7 +140,7 @@ def test_a_finished_log_without_its_reveal_diverges() -> None:
     assert report.divergence.record == len(events) - 1
     assert report.divergence.recorded == "the end of the log"
     assert "the seed and salt revealed" in report.divergence.expected
-    assert report.divergence.rule == "RR-VIEW-8"
+    assert report.divergence.rule == "RR-VIEW-10"
 
 
 def test_extra_record_after_the_end_diverges() -> None:

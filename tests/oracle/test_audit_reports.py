@@ -307,7 +307,7 @@ def test_an_event_that_cannot_happen_or_be_told(monkeypatch: pytest.MonkeyPatch)
                                    f'"amount": {gained.amount}}}]'
 
 
-@pytest.mark.rule("RR-VIEW-8")
+@pytest.mark.rule("RR-VIEW-10")
 def test_the_report_says_how_the_randomness_was_committed() -> None:
     """A finished game: committed in record 0, before the first decision, where the seed came
     from, the commitment, the revealed seed, and that every outcome was checked; a game in

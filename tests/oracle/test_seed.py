@@ -79,7 +79,7 @@ def test_forged_roll_passes_the_rules_alone() -> None:
     assert audit(forged, outcomes=Outcomes.TABLE).verdict is Verdict.CLEAN
 
 
-@pytest.mark.rule("RR-SETUP-1", "RR-VIEW-8")
+@pytest.mark.rule("RR-SETUP-1", "RR-VIEW-10")
 def test_changed_seed_with_fresh_chain_fails(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     """Another seed, with a fresh commitment in record 0 and the header, its reveal at the
@@ -102,11 +102,11 @@ def test_changed_seed_with_fresh_chain_fails(tmp_path: Path,
     assert "first differs at position" in out
 
 
-@pytest.mark.rule("RR-VIEW-8")
+@pytest.mark.rule("RR-VIEW-10")
 def test_a_reveal_that_does_not_open_the_commitment_fails(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A forger who changes the revealed seed (or salt) but not the commitment made before
-    the first decision: the audit stops at the reveal, naming RR-VIEW-8 (exit 1)."""
+    the first decision: the audit stops at the reveal, naming RR-VIEW-10 (exit 1)."""
     events = finished(3, 12)
     reveal = events[-1]
     assert isinstance(reveal, SeedRevealed)
@@ -116,7 +116,7 @@ def test_a_reveal_that_does_not_open_the_commitment_fails(
         log.write(path, [*events[:-1], forged])
         assert main(["audit", str(path)]) == 1
         out = capsys.readouterr().out
-        assert f"diverges at record {len(events) - 1} [RR-VIEW-8]" in out
+        assert f"diverges at record {len(events) - 1} [RR-VIEW-10]" in out
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -1,6 +1,6 @@
 """A store made before commitments (issue #25): its games table has no salt column and its games
 begin with ``game_started/1`` (the seed in plain sight). Opened by today's server it is whole,
-gets the column, and its games go on and end, their logs auditing clean (RR-VIEW-8)."""
+gets the column, and its games go on and end, their logs auditing clean (RR-VIEW-10)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def old_store(path: Path, seed: int, decisions: int) -> tuple[str, str]:
     return "old", "ana"
 
 
-@pytest.mark.rule("RR-VIEW-8")
+@pytest.mark.rule("RR-VIEW-10")
 def test_a_store_from_before_commitments_is_opened_and_its_games_go_on(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     old_store(path, seed=12, decisions=20)

@@ -81,7 +81,7 @@ def test_a_token_that_asks_too_often_is_told_to_wait(tmp_path: Path) -> None:
         server.stop()
 
 
-@pytest.mark.rule("RR-VIEW-8")
+@pytest.mark.rule("RR-VIEW-10")
 def test_the_seed_is_not_shown_while_the_game_is_under_way(sqlite: Deployment,
                                                            tmp_path: Path) -> None:
     """A game created without a seed gets a random one (two games are dealt differently);
@@ -122,7 +122,7 @@ def test_the_seed_is_not_shown_while_the_game_is_under_way(sqlite: Deployment,
     assert f"seed {seed} revealed in record" in report.randomness
 
 
-@pytest.mark.rule("RR-VIEW-8")
+@pytest.mark.rule("RR-VIEW-10")
 def test_a_chosen_seed_needs_a_practice_game_and_every_seat_is_told(
         sqlite: Deployment) -> None:
     """Whoever chooses the seed can know every card: the server refuses a seed unless the

@@ -63,7 +63,7 @@ function showCreate() {
         return;
       }
       body.seed = Number($("seed").value.trim());
-      body.practice = true;  // a chosen seed makes a practice game (RR-VIEW-8)
+      body.practice = true;  // a chosen seed makes a practice game (RR-VIEW-10)
     }
     try {
       showLinks(await api("POST", "/api/games", {body}));
