@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from rr.effects.play import TurnLog
@@ -234,3 +235,13 @@ def test_which_card_a_victim_gives_tactus_is_told_to_nobody_else() -> None:
     for seat in (2, None):
         assert told("sevro", seat) == told("harmony", seat)
     assert told("sevro", 1) != told("harmony", 1)  # the victim knows what it gave
+
+
+@pytest.mark.rule("RR-VIEW-8")
+def test_a_position_built_with_a_set_per_seat_gets_the_tables() -> None:
+    """A position built by hand with one set per seat and none for the table gets the table's
+    as soon as it learns anything: a card revealed there is then known to a spectator."""
+    state = Scenario(2).hand(1, "sevro").state()
+    state = attrs.evolve(state, known=(frozenset(), frozenset()))
+    after = apply(state, CardRevealed("sevro", Zone.hand(1), 1))
+    assert len(after.known) == 3 and knows(after, None, "sevro")
