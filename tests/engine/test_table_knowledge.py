@@ -11,11 +11,21 @@ from rr.effects.play import TurnLog
 from rr.effects.program import Program, Table
 from rr.engine import Game
 from rr.events.types import (
-    CardDealt, CardDeclared, CardGained, CardPassed, CardPlaced, CardRevealed, CardReturnedToDeck,
-    CardsSeen, DeckShuffled, Event, GameStarted, TurnStarted,
+    CardDealt,
+    CardDeclared,
+    CardGained,
+    CardPassed,
+    CardPlaced,
+    CardReturnedToDeck,
+    CardRevealed,
+    CardsSeen,
+    DeckShuffled,
+    Event,
+    GameStarted,
+    TurnStarted,
 )
-from rr.knowledge import knows
 from rr.jsonforms import to_json
+from rr.knowledge import knows
 from rr.model import CardId, Location, Zone
 from rr.options import Answer, Lead, PickCard, PickPlayer, Position
 from rr.rules.turn import deploy, take_turn
