@@ -53,7 +53,8 @@ def relabel(event: Event, sigma: Relabel) -> Event:
     for field in attrs.fields(type(event)):
         value = getattr(event, field.name)
         if field.name in ("card", "cards", "order"):
-            changes[field.name] = (sigma.get(value, value) if isinstance(value, str)
+            changes[field.name] = (sigma.get(CardId(value), CardId(value))
+                                   if isinstance(value, str)
                                    else tuple(sigma.get(c, c) for c in value))
     if isinstance(event, DecisionMade):
         option = event.option
