@@ -26,7 +26,13 @@ import attrs
 from fuzz.seen import Observer, Seen, card_ids
 from rr.engine import Game
 from rr.errors import RRError
-from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted
+from rr.events.types import (
+    RANDOM_OUTCOMES,
+    CardSelectedAtRandom,
+    DecisionMade,
+    Event,
+    GameStarted,
+)
 from rr.jsonforms import to_json
 from rr.model import CardId
 from rr.options import Lead, PickCard
@@ -37,12 +43,18 @@ Relabel = dict[CardId, CardId]
 
 
 def unseen(events: Sequence[Event], observer: Observer, upto: int) -> list[CardId]:
-    """The cards ``observer`` never saw in ``events[:upto]`` (by ``fuzz.seen``), sorted."""
+    """The cards ``observer`` never saw in ``events[:upto]`` (by ``fuzz.seen``), sorted —
+    less the cards picked at random there: the rules act openly on which card a random pick
+    is (Roque's hit is banished before everyone, a miss is not), so moving one would make
+    the worlds part rightly at every such pick."""
     seen = Seen()
+    picked: set[CardId] = set()
     for event in events[:upto]:
         seen.feed(event)
+        if isinstance(event, CardSelectedAtRandom):
+            picked.add(event.card)
     everywhere = set(seen.where) - seen.out
-    return sorted(everywhere - seen.ever[observer])
+    return sorted(everywhere - seen.ever[observer] - picked)
 
 
 def relabel(event: Event, sigma: Relabel) -> Event:
