@@ -597,7 +597,8 @@ class Game:
         """The rules have ended the game: reveal the seed its first event committed to
         (RR-VIEW-10) — the recorded reveal, which the fold checks opens the commitment, or
         the secret's (not a sample's or a position's: theirs is not the one committed to).
-        A game without its secret (resumed without it) stays unrevealed."""
+        A game whose outcomes are given waits for the reveal like any outcome; one resumed
+        without its secret stays unrevealed."""
         self._pending = None
         state = self._table.state
         if state.commitment is None or state.revealed_seed is not None:
@@ -615,6 +616,8 @@ class Game:
                                       f"({err})", "RR-VIEW-10") from None
         elif self._reveals and self._secret is not None and self._secret.salt is not None:
             self._append(SeedRevealed(self._secret.seed, self._secret.salt.hex()))
+        elif self._given_chances:
+            self._chance = _REVEAL  # the host gives the reveal, as it gives every outcome
 
     def _replay_decision(self, decision: Decision, recorded: Event) -> Option:
         if not (isinstance(recorded, DecisionMade) and recorded.seat == decision.seat
@@ -646,6 +649,16 @@ class Game:
     def _diverge(self, recorded: Event, expected: str) -> None:
         raise DivergenceError(len(self._events), _show(recorded, self.state), expected,
                               self._asked_by)
+
+
+def _no_draw(rng: random.Random) -> Event:
+    raise SeedUnknownError("the seed revealed at the end is the host's to give", "RR-VIEW-10")
+
+
+_REVEAL = Chance("the seed revealed at the end of the game", _no_draw,
+                 lambda event: type(event) is SeedRevealed)
+"""What a game whose outcomes are given, and whose first event commits to a seed, waits for
+once the rules have ended it: the reveal (which the fold checks opens the commitment)."""
 
 
 def _unpickle(events: tuple[Event, ...], given_chances: bool,

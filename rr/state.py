@@ -123,7 +123,8 @@ class GameState:
     locations: tuple[tuple[CardId, ...], ...] = ((), (), (), ())
     face_down: frozenset[CardId] = frozenset()
     known: Known = ()
-    """For each seat, the cards whose hidden place it knows (``rr.knowledge``, RR-VIEW-*)."""
+    """For each seat, the cards whose hidden place it knows, then the same for the whole table
+    (what a spectator knows, RR-VIEW-8): ``rr.knowledge``, RR-VIEW-*."""
     banished: tuple[CardId, ...] = ()
     sovereign: Seat | None = None
     neutral_influence: int = 0
