@@ -82,7 +82,7 @@ def make_chooser(name: str, seed: int, ruleset: Ruleset) -> Chooser:
         return _ismcts(seed, ruleset, int(budget))
     return AGENTS[kind](seed, ruleset)
 
-RAY_HINT = "pip install 'rr[ray]'"
+RAY_HINT = "pip install 'red-rising-engine[ray]'"
 PROBE_SECONDS = 5.0
 """How long a Ray address (HOST:PORT) has to accept a connection before --ray gives up."""
 

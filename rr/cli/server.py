@@ -3,9 +3,9 @@
     rr server [--host 127.0.0.1] [--port 8000] [--db PATH | postgresql://...] [--key KEY]
 
 Games are stored in ``--db``: a SQLite file (default ``rr-games.sqlite`` in the working
-folder, created if missing) or a PostgreSQL URL (``pip install 'rr[postgres]'``). Several
-processes may serve one database. ``--key`` (a private key from ``rr keygen``) signs the logs
-it hands out. It prints the address it listens on (``--port 0``: a free port), and runs
+folder, created if missing) or a PostgreSQL URL
+(``pip install 'red-rising-engine[postgres]'``). Several processes may serve one database.
+``--key`` (a private key from ``rr keygen``) signs the logs it hands out. It prints the address it listens on (``--port 0``: a free port), and runs
 until interrupted (Ctrl-C or SIGTERM). The routes are in ``examples/server/``.
 """
 

@@ -29,7 +29,7 @@ from rr.server.store import (
     row_of,
 )
 
-HINT = "pip install 'rr[postgres]'"
+HINT = "pip install 'red-rising-engine[postgres]'"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
