@@ -435,18 +435,30 @@ def run_solo(games: int, levels: Sequence[int], agents: Sequence[str], seed: int
         for level in levels for agent in agents for i in range(0, games, 25)]
     results: list[SoloResult] = []
     workers = workers or os.cpu_count() or 1
-    if workers <= 1 or games * len(levels) * len(agents) < 8:
-        for chunk in chunks:
-            results += _play_solo_chunk(chunk)
-            if progress:
-                progress(len(chunk[0]))
-        return results
-    with multiprocessing.Pool(workers, initializer=worker_signals) as pool:  # as in run()
-        for done in pool.imap(_play_solo_chunk, chunks):
-            results += done
-            if progress:
-                progress(len(done))
+    try:
+        if workers <= 1 or games * len(levels) * len(agents) < 8:
+            for chunk in chunks:
+                results += _play_solo_chunk(chunk)
+                if progress:
+                    progress(len(chunk[0]))
+            return results
+        with multiprocessing.Pool(workers, initializer=worker_signals) as pool:  # as in run()
+            for done in pool.imap(_play_solo_chunk, chunks):
+                results += done
+                if progress:
+                    progress(len(done))
+    except KeyboardInterrupt:
+        raise SoloInterrupted(results) from None
     return results
+
+
+class SoloInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_solo`: the workers are stopped; ``results`` holds the games
+    finished before it, whole chunks in order (levels, then agents, then seeds)."""
+
+    def __init__(self, results: list[SoloResult]) -> None:
+        super().__init__(f"interrupted after {len(results)} solo games")
+        self.results = results
 
 
 @frozen

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     ruleset = Ruleset.parse(args.ruleset)
     pad = score(parse_table(_read(args.file)), ruleset)
     if args.json:
-        print(json.dumps(scorepad_json(pad), indent=2))
+        print(json.dumps(scorepad_json(pad)))
     else:
         _print(pad, show_cards=args.cards)
     return 0

@@ -7,6 +7,8 @@ import json
 import os
 import signal
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
@@ -15,11 +17,12 @@ from rich.table import Table
 
 from rr import simulate
 from rr.cli import balance, solo
+from rr.cli.demo import refuse_players_in_solo
 from rr.cli.options import SEED_MAX, positive_int, ruleset_option, seed
 from rr.errors import BadInputError
 from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.report.plots import HINT
-from rr.simulate import Summary
+from rr.simulate import GameResult, Summary
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,7 +30,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        description="Play many games between bots and report speed, turns, "
                                    "and wins by house and by agent. Game i uses seed SEED+i.")
     p.add_argument("--games", type=positive_int, default=100, help="how many games (100)")
-    p.add_argument("--players", type=int, default=4, help="players per game, 2-6 (4)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players per game, 2-6 (4); not with --solo")
     p.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
     p.add_argument("--agents", type=_agents, default=None, metavar="KIND,...",
                    help="the agent of each seat, cycled if fewer than the players: "
@@ -50,9 +54,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "with 95%% intervals, scores, game length, cards in winning hands) "
                         "into DIR, created if need be; needs " + HINT)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--solo", action="store_true",
-                   help="one player against Tull Au Toma (--players is ignored)")
-    p.add_argument("--level", type=int, default=None, help="solo: Au Toma's level, 1-6 (2)")
+    p.add_argument("--solo", action="store_true", help="one player against Tull Au Toma")
+    p.add_argument("--level", type=int, default=None,
+                   help="Au Toma's level, 1-6 (2); implies --solo")
     p.add_argument("--levels", default=None, metavar="1-6",
                    help="solo: the difficulty table over these levels (agents: random,greedy)")
 
@@ -68,8 +72,10 @@ def run(args: argparse.Namespace) -> int:
     if args.report is not None:
         balance.refuse_solo(args)
     if args.solo or args.level is not None or args.levels is not None:
+        refuse_players_in_solo(args)
         return solo.run(args)  # RR-SOLO-*
     args.agents = args.agents or ("random",)
+    args.players = 4 if args.players is None else args.players
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise BadInputError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, "
                             f"not {args.players}", "RR-SETUP-7")
@@ -92,15 +98,48 @@ def run(args: argparse.Namespace) -> int:
         games = simulate.run(
             args.games, args.players, args.seed, args.ruleset, args.workers, args.out,
             progress=lambda n: bar.advance(task, n), agents=args.agents, ray=args.ray)
-        results, seconds = simulate.timed(games)
+        results, seconds, interrupted = collect(games)
+    if interrupted:
+        say_interrupted(len(results), args.games, args.seed)
+        args.games = len(results)  # seeds SEED to SEED+len-1: the report's parameters
     summary = simulate.summarise(results, seconds)
     if args.json:
-        print(json.dumps(summary.as_json()))
+        print(json.dumps({**summary.as_json(), "interrupted": interrupted}))
     else:
         _print(summary, tables=args.report is None)  # a report prints tables with intervals
-    if args.report is not None:
+    if args.report is not None and results:
         balance.write(args, results, seconds)
+    if interrupted:
+        return EXIT_INTERRUPTED
     return 0 if summary.errors == 0 else 1
+
+
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: the shell's status for SIGINT, also when the games played so far were reported."""
+
+
+def collect(games: Iterator[GameResult]) -> tuple[list[GameResult], float, bool]:
+    """The games' results, the seconds they took, and whether Ctrl-C cut the run short. On
+    Ctrl-C the workers are stopped and the games finished so far are kept: the results come
+    in seed order, so they are the games of seeds SEED to SEED+n-1."""
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    try:
+        for result in games:
+            results.append(result)
+    except KeyboardInterrupt:
+        close = getattr(games, "close", None)
+        if close is not None:
+            close()  # leaves the worker pool's ``with`` block: the workers are terminated
+        return results, time.perf_counter() - start, True
+    return results, time.perf_counter() - start, False
+
+
+def say_interrupted(played: int, asked: int, first_seed: int) -> None:
+    """One line on stderr: what the partial results below cover."""
+    seeds = f"seeds {first_seed} to {first_seed + played - 1}" if played else "no game"
+    print(f"interrupted: {played} of {asked} games played ({seeds}); their results follow",
+          file=sys.stderr)
 
 
 def prepare_out(out: Path, force: bool) -> None:
