@@ -3,7 +3,8 @@
     python examples/make_physical_game.py
 
 The game is ``Game.new(["Ana", "Bo"], seed=91)`` played by ``RandomAgent(91)``, written one
-event per line (``rr.events.log.encode_text``) with the comments a typist would add.
+event per line (``rr.events.log.encode_text``) with the comments a typist would add. A test
+(tests/meta/test_examples.py) fails when the file and this script disagree.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ HEAD = """\
 """
 
 
-def main() -> None:
+def render() -> str:
+    """The file's text: the game's header and events, one per line, with comments."""
     game = Game.new(["Ana", "Bo"], seed=91)
     agent = RandomAgent(91)
     while game.pending is not None:
@@ -65,9 +67,18 @@ def main() -> None:
         elif isinstance(event, PhaseChanged) and event.phase is Phase.END_OF_GAME:
             out += ["", "# --- End of the game ---"]
         out.append(json.dumps(unstructure_event(event)))
-    path = Path(__file__).with_name("physical-game.jsonl")
-    path.write_text("\n".join(out) + "\n", "utf-8")
-    print(f"wrote {path} ({len(game.events)} events)")
+    return "\n".join(out) + "\n"
+
+
+PATH = Path(__file__).with_name("physical-game.jsonl")
+"""The file this script writes (tests/meta/test_examples.py checks it is up to date)."""
+
+
+def main() -> None:
+    text = render()
+    PATH.write_text(text, "utf-8")
+    print(f"wrote {PATH} ({sum(1 for line in text.splitlines()[2:] if line.startswith('['))}"
+          " events)")
 
 
 if __name__ == "__main__":
