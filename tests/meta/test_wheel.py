@@ -1,7 +1,8 @@
 """The wheel built from this repository works alone: installed with no source tree beside it, it
 reads the spec and the cards (issue #27), and it carries its licence and its metadata.
 
-The wheel is built as a user would (``pip wheel . --no-deps``, with build isolation: pip
+The wheel is built as a user would (``pip wheel . --no-deps``, from a copy of the files a build
+reads, with build isolation: pip
 fetches the build backend pyproject.toml names from the package registry), installed with
 ``--no-deps`` into a fresh venv in a temporary folder, and given this environment's
 dependencies through a ``.pth`` line (site-packages read as a plain folder: this venv's own
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import email
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -27,11 +29,22 @@ import rr
 REPO = Path(__file__).resolve().parents[2]
 
 
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "rr", "spec")
+"""What a build reads. They are copied into a fresh folder and built there: a build in the work
+tree would leave build/ behind, whose stale files a later build could ship."""
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+    source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
+    for name in SOURCES:
+        if (REPO / name).is_dir():
+            shutil.copytree(REPO / name, source / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copyfile(REPO / name, source / name)
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(REPO), "-w", str(out), "--no-deps", "-q"],
+        [sys.executable, "-m", "pip", "wheel", str(source), "-w", str(out), "--no-deps", "-q"],
         capture_output=True, text=True, timeout=600, cwd=out)
     assert build.returncode == 0, build.stdout + build.stderr
     [built] = out.glob("*.whl")
