@@ -49,7 +49,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--ruleset",
         default="official",
         metavar="OPTIONS",
-        help='"official" (default) or option=true|false,... (see spec/rulings.md)',
+        help='"official" (default) or option=true|false,... (each option is a ruling: '
+             'rr spec lists them)',
     )
 
 

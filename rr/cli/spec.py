@@ -41,7 +41,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--coverage", action="store_true",
                         help="show the tests citing each id, and what no test cites")
     parser.add_argument("--spec", metavar="DIR", default=None,
-                        help="the spec folder (default: spec/ beside the rr package)")
+                        help="the spec folder (default: the copy rr carries, else spec/ beside "
+                             "the rr package)")
     parser.add_argument("--tests", metavar="DIR", nargs="+", default=None,
                         help="test folders to read (default: tests/ and fuzz/ beside spec/)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -50,13 +50,13 @@ def test_solo_without_players_still_plays(capsys: pytest.CaptureFixture[str]) ->
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_help_texts_are_plain(command: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """`rr COMMAND --help` shows no reStructuredText: no ``literal`` quotes, no :mod: roles,
-    no `::` before a literal block."""
+    """`rr COMMAND --help` shows no reStructuredText: no backticks (``literal`` quotes,
+    :mod: roles), no `::` before a literal block."""
     with pytest.raises(SystemExit) as stop:
         main([command, "--help"])
     assert stop.value.code == 0
     out = capsys.readouterr().out
-    assert "``" not in out and ":mod:`" not in out and ":func:`" not in out, out
+    assert "`" not in out, out
     assert not [line for line in out.splitlines() if line.rstrip().endswith("::")], out
 
 
