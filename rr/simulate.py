@@ -368,6 +368,24 @@ def timed(results: Iterator[GameResult]) -> tuple[list[GameResult], float]:
     return collected, time.perf_counter() - start
 
 
+def collect(games: Iterator[GameResult]) -> tuple[list[GameResult], float, bool]:
+    """The games' results, the seconds they took, and whether Ctrl-C cut the run short. On
+    Ctrl-C the workers are stopped and the games finished so far are kept: the results come
+    in seed order from a local pool (the games of seeds SEED to SEED+n-1), as they finish
+    from Ray."""
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    try:
+        for result in games:
+            results.append(result)
+    except KeyboardInterrupt:
+        close = getattr(games, "close", None)
+        if close is not None:
+            close()  # leaves the worker pool's ``with`` block: the workers are terminated
+        return results, time.perf_counter() - start, True
+    return results, time.perf_counter() - start, False
+
+
 # --- solo: one player against Tull Au Toma (RR-SOLO-*) -----------------------------------------
 
 

@@ -7,8 +7,6 @@ import json
 import os
 import signal
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
@@ -98,9 +96,9 @@ def run(args: argparse.Namespace) -> int:
         games = simulate.run(
             args.games, args.players, args.seed, args.ruleset, args.workers, args.out,
             progress=lambda n: bar.advance(task, n), agents=args.agents, ray=args.ray)
-        results, seconds, interrupted = collect(games)
+        results, seconds, interrupted = simulate.collect(games)
     if interrupted:
-        say_interrupted(len(results), args.games, args.seed)
+        say_interrupted(results, args.games)
         args.games = len(results)  # seeds SEED to SEED+len-1: the report's parameters
     summary = simulate.summarise(results, seconds)
     if args.json:
@@ -118,28 +116,17 @@ EXIT_INTERRUPTED = 130
 """Ctrl-C: the shell's status for SIGINT, also when the games played so far were reported."""
 
 
-def collect(games: Iterator[GameResult]) -> tuple[list[GameResult], float, bool]:
-    """The games' results, the seconds they took, and whether Ctrl-C cut the run short. On
-    Ctrl-C the workers are stopped and the games finished so far are kept: the results come
-    in seed order, so they are the games of seeds SEED to SEED+n-1."""
-    start = time.perf_counter()
-    results: list[GameResult] = []
-    try:
-        for result in games:
-            results.append(result)
-    except KeyboardInterrupt:
-        close = getattr(games, "close", None)
-        if close is not None:
-            close()  # leaves the worker pool's ``with`` block: the workers are terminated
-        return results, time.perf_counter() - start, True
-    return results, time.perf_counter() - start, False
-
-
-def say_interrupted(played: int, asked: int, first_seed: int) -> None:
+def say_interrupted(results: list[GameResult], asked: int) -> None:
     """One line on stderr: what the partial results below cover."""
-    seeds = f"seeds {first_seed} to {first_seed + played - 1}" if played else "no game"
-    print(f"interrupted: {played} of {asked} games played ({seeds}); their results follow",
-          file=sys.stderr)
+    seeds = sorted(r.seed for r in results)
+    if not seeds:
+        covered = "no game"
+    elif seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+        covered = f"seeds {seeds[0]} to {seeds[-1]}"
+    else:  # Ray hands back games as they finish
+        covered = f"{len(seeds)} seeds from {seeds[0]} to {seeds[-1]}"
+    print(f"interrupted: {len(results)} of {asked} games played ({covered}); their results "
+          "follow", file=sys.stderr)
 
 
 def prepare_out(out: Path, force: bool) -> None:
