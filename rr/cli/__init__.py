@@ -118,11 +118,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     clash = namesake.warning()
     if clash is not None:
         print(clash, file=sys.stderr)
-    parser = build_parser()
     try:
+        parser = build_parser()  # imports every command: Ctrl-C may come while it does
         args = parser.parse_args(argv)
     except BrokenPipeError:  # --help into a closed pipe
         return _pipe_closed()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
     module = cast(Command, importlib.import_module(f"rr.cli.{args.command}"))
     try:
         code = module.run(args)
