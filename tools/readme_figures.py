@@ -44,8 +44,8 @@ from rr.report.stats import wilson
 from rr.ruleset import Ruleset
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-BLOCK = re.compile(r"(<!-- figures:(?P<name>[a-z]+) -->\n)(?P<body>.*?)(<!-- /figures:(?P=name) -->)",
-                   re.DOTALL)
+BLOCK = re.compile(
+    r"(<!-- figures:(?P<name>[a-z]+) -->\n)(?P<body>.*?)(<!-- /figures:(?P=name) -->)", re.DOTALL)
 
 # --- solo: the difficulty table ----------------------------------------------------------------
 
@@ -202,12 +202,15 @@ def replace(text: str, name: str, body: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.readme_figures",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("names", nargs="*", choices=[[], *SECTIONS], metavar="SECTION",
+    parser.add_argument("names", nargs="*", metavar="SECTION",
                         help=f"the sections to write: {', '.join(SECTIONS)} (default: all)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if README.md differs from a fresh run")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
     args = parser.parse_args(argv)
+    unknown = [name for name in args.names if name not in SECTIONS]
+    if unknown:
+        parser.error(f"no section {', '.join(unknown)}; the sections are {', '.join(SECTIONS)}")
     # Every run first, README.md read only then: it may be edited while the games are played.
     fresh = {name: SECTIONS[name](args.workers) for name in args.names or list(SECTIONS)}
     text = README.read_text("utf-8")
