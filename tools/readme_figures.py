@@ -30,6 +30,7 @@ import hashlib
 import json
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -66,19 +67,24 @@ def solo_text(lines: Sequence[simulate.SoloLine]) -> str:
     rows = ["| level | name | random agent: win rate | mean margin | greedy agent: win rate "
             "| mean margin |", "|---|---|---|---|---|---|"]
     for level in SOLO_LEVELS:
-        cells = [str(level), automa_table().level(level).name
-                 + (" (normal)" if level == automa_table().normal_level else "")]
+        cells = [str(level), automa_table().level(level).name]
         for agent in SOLO_AGENTS:
             line = by[(level, agent)]
             cells += [f"{line.win_rate:.1%}", f"{line.mean_margin:.1f}"]
         rows.append("| " + " | ".join(cells) + " |")
     random_1, greedy_1 = by[(1, "random")], by[(1, "greedy")]
     first, last = by[(SOLO_LEVELS[0], "random")], by[(SOLO_LEVELS[-1], "random")]
-    rows += ["", "The margin is the player's total minus hers (the random agent scores "
-             f"{random_1.mean_score:.0f} on average, the greedy one {greedy_1.mean_score:.0f}; "
-             f"against the random agent she scores {first.mean_automa_score:.0f} at level "
-             f"{SOLO_LEVELS[0]} to {last.mean_automa_score:.0f} at level {SOLO_LEVELS[-1]})."]
-    return "\n".join(rows) + "\n"
+    rows += ["", paragraph(
+        "The margin is the player's total minus hers (the random agent scores "
+        f"{random_1.mean_score:.0f} on average, the greedy one {greedy_1.mean_score:.0f}; "
+        f"against the random agent she scores {first.mean_automa_score:.0f} at level "
+        f"{SOLO_LEVELS[0]} to {last.mean_automa_score:.0f} at level {SOLO_LEVELS[-1]}).")]
+    return "\n".join(rows)
+
+
+def paragraph(text: str) -> str:
+    """Prose as README.md wraps it (at 95 columns), ending its line."""
+    return textwrap.fill(text, width=95, break_long_words=False, break_on_hyphens=False) + "\n"
 
 
 # --- impact: the worked example of rr regress --impact -----------------------------------------
@@ -95,7 +101,7 @@ def impact_text(workers: int | None = None) -> str:
              for ruleset in (IMPACT.ruleset, IMPACT.against)]
     report = impact(under[0], under[1], IMPACT)
     row = next(r for r in report["win_rate_by_house"] if r["house"] == IMPACT_HOUSE)
-    return (f"Read a row of the table, or of `win_rate_by_house` in the JSON (fractions there: "
+    return paragraph(f"Read a row of the table, or of `win_rate_by_house` in the JSON (fractions there: "
             f"`change` {row['change']}, `plus_minus` {row['plus_minus']}), as \"this ruling "
             f"moves {IMPACT_HOUSE.capitalize()}' win rate by {100 * row['change']:+.1f} ± "
             f"{100 * row['plus_minus']:.1f} points ({row['a']:.1%} → {row['b']:.1%})\": the "
@@ -104,7 +110,7 @@ def impact_text(workers: int | None = None) -> str:
             "bots' later choices differ too, so with random agents many games change winner by "
             f"chance ({len(report['changed_winner'])} of {report['games']:,} for the command "
             "above), while the win rates barely move: the listed seeds are where to look, the "
-            "intervals are the measure.\n")
+            "intervals are the measure.")
 
 
 # --- bots: shares of wins between agents -------------------------------------------------------
