@@ -17,10 +17,12 @@ Sections (each names the command whose output it is):
 * ``impact`` — the worked example of ``rr regress --impact``: ``--ruleset official --against
   ceres_banish_any_position=false --agents random --games 1000 --seed 0``; 2,000 games, about
   25 s of CPU.
-* ``bots`` — the bots' shares of wins (``rr simulate --agents A,B --players P --seed S --games
-  N``); the ISMCTS rows take some 20 minutes of CPU, so a fresh run of this section is done by
-  hand (``python -m tools.readme_figures bots``) and CI checks a fingerprint of each row's
-  games instead (``bots`` in the test).
+* ``bots`` — the greedy agent's share of wins against the random one (``rr simulate --agents
+  greedy,random --players P --seed 7000 --games 200``), 400 games, a minute or two of CPU.
+* ``ismcts`` — the ISMCTS agent's shares (the same command with ``ismcts``): some 20 minutes of
+  CPU on an idle 2-core machine, so this section is written by hand (``python -m
+  tools.readme_figures ismcts``) and CI checks a fingerprint of each row's first game instead.
+  README.md has no markers for it until its first run (see README.md, "Bots").
 """
 
 from __future__ import annotations
@@ -101,7 +103,8 @@ def impact_text(workers: int | None = None) -> str:
              for ruleset in (IMPACT.ruleset, IMPACT.against)]
     report = impact(under[0], under[1], IMPACT)
     row = next(r for r in report["win_rate_by_house"] if r["house"] == IMPACT_HOUSE)
-    return paragraph(f"Read a row of the table, or of `win_rate_by_house` in the JSON (fractions there: "
+    return paragraph(
+            "Read a row of the table, or of `win_rate_by_house` in the JSON (fractions there: "
             f"`change` {row['change']}, `plus_minus` {row['plus_minus']}), as \"this ruling "
             f"moves {IMPACT_HOUSE.capitalize()}' win rate by {100 * row['change']:+.1f} ± "
             f"{100 * row['plus_minus']:.1f} points ({row['a']:.1%} → {row['b']:.1%})\": the "
@@ -126,13 +129,19 @@ class Match:
 
 
 MATCHES = (
+    Match(4, ("greedy", "random"), 7000, 200),
+    Match(2, ("greedy", "random"), 7000, 200),
+)
+"""The ``bots`` section: cheap enough (400 games) for CI to play again."""
+ISMCTS_MATCHES = (
     Match(4, ("ismcts", "greedy"), 5000, 24),
     Match(2, ("ismcts", "greedy"), 6000, 30),
     Match(4, ("ismcts", "random"), 8000, 12),
     Match(2, ("ismcts", "random"), 8000, 12),
-    Match(4, ("greedy", "random"), 7000, 200),
-    Match(2, ("greedy", "random"), 7000, 200),
 )
+"""The ``ismcts`` section: some 20 minutes of CPU, so CI checks their fingerprints."""
+HEADER = ["| players | seats | seed S | games | first bot's share | second bot's share |",
+          "|---|---|---|---|---|---|"]
 FINGERPRINT_DECISIONS = 12
 """How many decisions of each row's first game the fingerprint covers."""
 
@@ -178,10 +187,14 @@ def bots_row(m: Match, workers: int | None = None) -> str:
 
 
 def bots_text(workers: int | None = None) -> str:
-    """The table, then (hidden) each row's fingerprint, which CI checks."""
-    rows = ["| players | seats | seed S | games | first bot's share | second bot's share |",
-            "|---|---|---|---|---|---|", *(bots_row(m, workers) for m in MATCHES), "",
-            f"<!-- fingerprints: {' '.join(fingerprint(m) for m in MATCHES)} -->"]
+    """The table of the greedy agent against the random one."""
+    return "\n".join([*HEADER, *(bots_row(m, workers) for m in MATCHES)]) + "\n"
+
+
+def ismcts_text(workers: int | None = None) -> str:
+    """The ISMCTS rows, then (hidden) each row's fingerprint, which CI checks."""
+    rows = [*HEADER, *(bots_row(m, workers) for m in ISMCTS_MATCHES), "",
+            f"<!-- fingerprints: {' '.join(fingerprint(m) for m in ISMCTS_MATCHES)} -->"]
     return "\n".join(rows) + "\n"
 
 
@@ -189,6 +202,7 @@ SECTIONS: dict[str, Callable[[int | None], str]] = {
     "solo": lambda workers: solo_text(solo_lines(workers)),
     "impact": impact_text,
     "bots": bots_text,
+    "ismcts": ismcts_text,
 }
 
 
@@ -200,7 +214,10 @@ def sections(text: str) -> dict[str, str]:
 def replace(text: str, name: str, body: str) -> str:
     """``text`` with section ``name`` holding ``body``."""
     if name not in sections(text):
-        raise SystemExit(f"README.md has no section <!-- figures:{name} -->")
+        raise SystemExit(f"README.md has no section <!-- figures:{name} -->: put the markers "
+                         f"<!-- figures:{name} --> and <!-- /figures:{name} --> on lines of "
+                         "their own where it goes (for ismcts: in place of the ISMCTS table "
+                         "typed in by hand, under \"Bots\"), then run this again")
     return BLOCK.sub(lambda m: m.group(1) + body + m.group(4) if m["name"] == name
                      else m.group(0), text)
 
@@ -209,7 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.readme_figures",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", metavar="SECTION",
-                        help=f"the sections to write: {', '.join(SECTIONS)} (default: all)")
+                        help=f"the sections to write: {', '.join(SECTIONS)} (default: every "
+                             "section README.md holds)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if README.md differs from a fresh run")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
@@ -217,8 +235,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [name for name in args.names if name not in SECTIONS]
     if unknown:
         parser.error(f"no section {', '.join(unknown)}; the sections are {', '.join(SECTIONS)}")
+    present = sections(README.read_text("utf-8"))
+    names = args.names or [name for name in SECTIONS if name in present]
+    missing = [name for name in names if name not in present]
+    if missing:  # said before any game is played, not after
+        replace("", missing[0], "")
     # Every run first, README.md read only then: it may be edited while the games are played.
-    fresh = {name: SECTIONS[name](args.workers) for name in args.names or list(SECTIONS)}
+    fresh = {name: SECTIONS[name](args.workers) for name in names}
     text = README.read_text("utf-8")
     stale = [name for name, body in fresh.items() if sections(text).get(name) != body]
     for name, body in fresh.items():
