@@ -3,7 +3,11 @@
     python examples/make_physical_game.py
 
 The game is ``Game.new(["Ana", "Bo"], seed=91)`` played by ``RandomAgent(91)``, written one
-event per line (``rr.events.log.encode_text``) with the comments a typist would add.
+event per line (``rr.events.log.encode_text``) with the comments a typist would add. A game
+played at a table has no seed: its first record says so (``seed_origin`` "none", no
+commitment, RR-VIEW-10) and it reveals none at its end; its random outcomes are what the
+table saw, which the audit takes as recorded. A test
+(tests/meta/test_examples.py) fails when the file and this script disagree.
 """
 
 from __future__ import annotations
@@ -11,15 +15,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from attrs import evolve
+
 from rr.agents.random import RandomAgent
 from rr.engine import Game
 from rr.events.codec import unstructure_event
 from rr.events.log import header_for
 from rr.events.types import (
-    CardDealt, DeckShuffled, FirstPlayerChosen, HousesDealt, Phase, PhaseChanged, TurnKind,
-    TurnStarted,
+    CardDealt, DeckShuffled, FirstPlayerChosen, GameStarted, HousesDealt, Phase, PhaseChanged,
+    SeedRevealed, TurnKind, TurnStarted,
 )
 from rr.model import ZoneKind
+from rr.randomness import SeedOrigin
 
 HEAD = """\
 # Red Rising — a 2-player game played at the table and typed in afterwards.
@@ -29,16 +36,21 @@ HEAD = """\
 """
 
 
-def main() -> None:
+def render() -> str:
+    """The file's text: the game's header and events, one per line, with comments."""
     game = Game.new(["Ana", "Bo"], seed=91)
     agent = RandomAgent(91)
     while game.pending is not None:
         game.choose(agent.choose(game.pending))
     names = ["Ana", "Bo"]
     turns = [0, 0]
-    out = [HEAD.rstrip("\n"), json.dumps(header_for(game.events)), "", "# --- Setup ---"]
+    started = game.events[0]
+    assert isinstance(started, GameStarted) and isinstance(game.events[-1], SeedRevealed)
+    events = (evolve(started, commitment=None, seed_origin=SeedOrigin.NONE),
+              *game.events[1:-1])  # a table's game: no seed to commit to or reveal
+    out = [HEAD.rstrip("\n"), json.dumps(header_for(events)), "", "# --- Setup ---"]
     dealt_to_hand = False
-    for event in game.events:
+    for event in events:
         if isinstance(event, DeckShuffled):
             out += ["# The shuffled deck, bottom card first and top card last, as observed: the",
                     "# last entry is the first card dealt. The cards nobody saw during the game",
@@ -65,9 +77,18 @@ def main() -> None:
         elif isinstance(event, PhaseChanged) and event.phase is Phase.END_OF_GAME:
             out += ["", "# --- End of the game ---"]
         out.append(json.dumps(unstructure_event(event)))
-    path = Path(__file__).with_name("physical-game.jsonl")
-    path.write_text("\n".join(out) + "\n", "utf-8")
-    print(f"wrote {path} ({len(game.events)} events)")
+    return "\n".join(out) + "\n"
+
+
+PATH = Path(__file__).with_name("physical-game.jsonl")
+"""The file this script writes (tests/meta/test_examples.py checks it is up to date)."""
+
+
+def main() -> None:
+    text = render()
+    PATH.write_text(text, "utf-8")
+    print(f"wrote {PATH} ({sum(1 for line in text.splitlines()[2:] if line.startswith('['))}"
+          " events)")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 :func:`to_json` gives plain data that ``json.dumps`` writes; :func:`from_json` reads it back,
 strictly. Both go through the project's one cattrs converter (:mod:`rr.events.codec`, its
-strict reading copy), and the forms are those ``rr serve`` (:mod:`rr.protocol`) has always
+strict reading copy), and the forms are those ``rr stdio`` (:mod:`rr.protocol`) has always
 sent, which now calls these functions:
 
 - an **option** is ``[kind, value]``: ``["lead", {"card": "sevro", "location": "mars"}]``,

@@ -92,12 +92,12 @@ def _ordinal(n: int) -> str:
 @quick_init
 @frozen
 class PickPlayer:
-    """A player, by seat."""
+    """A player, by seat (counting from 0, as the API does)."""
 
     seat: Seat
 
     def __str__(self) -> str:
-        return f"seat {self.seat}"
+        return f"player {self.seat + 1}"  # in people's words, counting from 1 as P1, P2, ... do
 
 
 @quick_init

@@ -1,7 +1,7 @@
 """The rr protocol: JSON requests in, JSON responses out, for front-ends not written in Python.
 
 :class:`Server` turns one request into one response and holds the games by id; it does no
-I/O. ``rr serve`` (``rr.cli.serve``) runs it over stdin and stdout, one JSON object per line
+I/O. ``rr stdio`` (``rr.cli.stdio``) runs it over stdin and stdout, one JSON object per line
 each way, in order. A later HTTP front would carry the same objects.
 
 Requests and responses

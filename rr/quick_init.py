@@ -47,6 +47,7 @@ def quick_init(cls: C) -> C:
     exec(compile(source, f"<quick_init {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__  # where its (string) annotations are names, for readers
     init.__doc__ = klass.__init__.__doc__
     init.__annotations__ = dict(klass.__init__.__annotations__)
     setattr(klass, "__init__", init)  # noqa: B010 - a method replaced on purpose

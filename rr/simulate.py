@@ -82,7 +82,7 @@ def make_chooser(name: str, seed: int, ruleset: Ruleset) -> Chooser:
         return _ismcts(seed, ruleset, int(budget))
     return AGENTS[kind](seed, ruleset)
 
-RAY_HINT = "pip install 'rr[ray]'"
+RAY_HINT = "pip install 'red-rising-engine[ray]'"
 PROBE_SECONDS = 5.0
 """How long a Ray address (HOST:PORT) has to accept a connection before --ray gives up."""
 
@@ -368,6 +368,24 @@ def timed(results: Iterator[GameResult]) -> tuple[list[GameResult], float]:
     return collected, time.perf_counter() - start
 
 
+def collect(games: Iterator[GameResult]) -> tuple[list[GameResult], float, bool]:
+    """The games' results, the seconds they took, and whether Ctrl-C cut the run short. On
+    Ctrl-C the workers are stopped and the games finished so far are kept: the results come
+    in seed order from a local pool (the games of seeds SEED to SEED+n-1), as they finish
+    from Ray."""
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    try:
+        for result in games:
+            results.append(result)
+    except KeyboardInterrupt:
+        close = getattr(games, "close", None)
+        if close is not None:
+            close()  # leaves the worker pool's ``with`` block: the workers are terminated
+        return results, time.perf_counter() - start, True
+    return results, time.perf_counter() - start, False
+
+
 # --- solo: one player against Tull Au Toma (RR-SOLO-*) -----------------------------------------
 
 
@@ -435,18 +453,30 @@ def run_solo(games: int, levels: Sequence[int], agents: Sequence[str], seed: int
         for level in levels for agent in agents for i in range(0, games, 25)]
     results: list[SoloResult] = []
     workers = workers or os.cpu_count() or 1
-    if workers <= 1 or games * len(levels) * len(agents) < 8:
-        for chunk in chunks:
-            results += _play_solo_chunk(chunk)
-            if progress:
-                progress(len(chunk[0]))
-        return results
-    with multiprocessing.Pool(workers, initializer=worker_signals) as pool:  # as in run()
-        for done in pool.imap(_play_solo_chunk, chunks):
-            results += done
-            if progress:
-                progress(len(done))
+    try:
+        if workers <= 1 or games * len(levels) * len(agents) < 8:
+            for chunk in chunks:
+                results += _play_solo_chunk(chunk)
+                if progress:
+                    progress(len(chunk[0]))
+            return results
+        with multiprocessing.Pool(workers, initializer=worker_signals) as pool:  # as in run()
+            for done in pool.imap(_play_solo_chunk, chunks):
+                results += done
+                if progress:
+                    progress(len(done))
+    except KeyboardInterrupt:
+        raise SoloInterrupted(results) from None
     return results
+
+
+class SoloInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_solo`: the workers are stopped; ``results`` holds the games
+    finished before it, whole chunks in order (levels, then agents, then seeds)."""
+
+    def __init__(self, results: list[SoloResult]) -> None:
+        super().__init__(f"interrupted after {len(results)} solo games")
+        self.results = results
 
 
 @frozen

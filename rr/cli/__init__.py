@@ -26,11 +26,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Protocol, cast
 
 from rr import __version__
+from rr.cli import namesake
 from rr.errors import RRError
 from rr.untrusted import printable
 
@@ -45,8 +47,9 @@ COMMANDS: tuple[str, ...] = (
     "sign",
     "regress",
     "spec",
-    "serve",
+    "stdio",
     "server",
+    "serve",  # the old name of stdio, deprecated in 0.1.0, gone in 0.2.0
 )
 """Sub-command modules under ``rr.cli``, in the order ``rr --help`` lists them."""
 
@@ -72,7 +75,30 @@ def build_parser() -> argparse.ArgumentParser:
     for name in available():
         module = cast(Command, importlib.import_module(f"rr.cli.{name}"))
         module.add_parser(sub)
+    for command in sub.choices.values():
+        command.description = plain(command.description)
+        for action in command._actions:
+            action.help = plain(action.help)
+    for choice in sub._choices_actions:
+        choice.help = plain(choice.help)
     return parser
+
+
+_MARKUP = (
+    (re.compile(r":(?:mod|func|class|meth|attr|data|exc):`~?([^`]+)`"), r"\1"),  # Sphinx roles
+    (re.compile(r"``([^`]+)``"), r"\1"),  # literals
+    (re.compile(r"(\S)::$", re.MULTILINE), r"\1:"),  # "as follows::" before a literal block
+)
+
+
+def plain(text: str | None) -> str | None:
+    """A docstring's reStructuredText markup taken out, for ``--help``: the modules' docstrings
+    are also their help texts, and a terminal shows ``rr.protocol`` better as rr.protocol."""
+    if text is None:
+        return None
+    for pattern, replacement in _MARKUP:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def available() -> list[str]:
@@ -94,11 +120,17 @@ EXIT_CLEAN, EXIT_DISAGREES, EXIT_USER_ERROR, EXIT_BUG = 0, 1, 2, 3
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    clash = namesake.warning()
+    if clash is not None:
+        print(clash, file=sys.stderr)
     try:
+        parser = build_parser()  # imports every command: Ctrl-C may come while it does
         args = parser.parse_args(argv)
     except BrokenPipeError:  # --help into a closed pipe
         return _pipe_closed()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
     module = cast(Command, importlib.import_module(f"rr.cli.{args.command}"))
     try:
         code = module.run(args)

@@ -15,8 +15,8 @@ Random outcomes. A game rr played (a binary ``.rrlog``, or a text log whose head
 ``"outcomes": "seed"``, as rr's writer does) is also played again live from its header's
 seed: every shuffle, die roll and random pick must be the one that seed draws (draw n of seed
 s uses ``Random(f"{s}:{n}")``), else the audit stops at that record with exit 1. A log typed
-in from a physical game (the ``.jsonl`` text form, see examples/README.md) takes its deck
-order and die rolls as recorded observations, and the report says so.
+in from a physical game (the ``.jsonl`` text form, see examples/README.md in rr's source
+repository) takes its deck order and die rolls as recorded observations, and the report says so.
 
 Many logs. LOG may be a folder: every ``*.rrlog`` and ``*.jsonl`` in it, by name. Several
 logs are audited by worker processes, one per core (``--workers N``; 1: none), with a progress bar

@@ -1,9 +1,9 @@
 """``rr simulate --report DIR``: ``summary.json``, four PNG plots and a short table.
 
 The folder and matplotlib are checked before any game is played (a missing matplotlib is
-a one-line error, exit 2, naming ``pip install 'rr[report]'``). The report is built from the
-games' results sorted by seed, so ``--workers`` and ``--ray`` give the same ``summary.json``
-(only its ``timing`` differs).
+a one-line error, exit 2, naming ``pip install 'red-rising-engine[report]'``). The report is
+built from the games' results sorted by seed, so ``--workers`` and ``--ray`` give the same
+``summary.json`` (only its ``timing`` differs).
 """
 
 from __future__ import annotations

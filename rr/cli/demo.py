@@ -22,23 +22,40 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                    "by turn and print the final scorepad.")
     p.add_argument("--seed", type=seed, default=None,
                    help="the game's seed (default: a new one, drawn at random and printed)")
-    p.add_argument("--players", type=int, default=4, help="2-6 players (4)")
+    p.add_argument("--players", type=int, default=None, help="2-6 players (4); not with --solo")
     p.add_argument("--ruleset", type=ruleset_option, default=None,
                    help="'official' or option=true|false,...")
     p.add_argument("--quiet", action="store_true", help="only the final scorepad")
     p.add_argument("--solo", action="store_true",
-                   help="one random bot against Tull Au Toma (--players is ignored)")
-    p.add_argument("--level", type=int, default=None, help="solo: Au Toma's level, 1-6 (2)")
+                   help="one random bot against Tull Au Toma (RR-SOLO-1)")
+    p.add_argument("--level", type=int, default=None,
+                   help="Au Toma's level, 1-6 (2); implies --solo")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.solo or args.level is not None:  # RR-SOLO-1
+        refuse_players_in_solo(args)
         game = Game.new(1, seed=args.seed, ruleset=args.ruleset, level=args.level)
-    elif not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        return _play(game, args)
+    args.players = 4 if args.players is None else args.players
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise BadInputError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, "
                             f"not {args.players}", "RR-SETUP-7")
-    else:
-        game = Game.new(args.players, seed=args.seed, ruleset=args.ruleset)
+    return _play(Game.new(args.players, seed=args.seed, ruleset=args.ruleset), args)
+
+
+def refuse_players_in_solo(args: argparse.Namespace) -> None:
+    """``--players`` beside ``--solo`` or ``--level``: a usage error (exit 2), not a game that
+    silently leaves the option out. A solo game has one player against Au Toma."""
+    if args.players is not None:
+        used = ("--solo" if args.solo else f"--level {args.level}" if args.level is not None
+                else f"--levels {args.levels}")  # --levels: rr simulate's difficulty table
+        raise BadInputError(f"{used} is a solo game, one player against Tull Au Toma: leave "
+                            f"out --players {args.players}, or give --players without --solo "
+                            "and --level for a game of several players", "RR-SOLO-1")
+
+
+def _play(game: Game, args: argparse.Namespace) -> int:
     assert game.seed is not None
     agent = RandomAgent(game.seed)
     while game.pending is not None:

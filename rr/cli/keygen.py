@@ -2,7 +2,8 @@
 
 Writes NAME.key (the private key, PKCS#8 PEM, mode 0600: keep it secret) and NAME.pub (the
 public key, PEM: hand it to whoever audits your logs), and prints the key's fingerprint.
-Never overwrites a key. Needs the optional ``cryptography`` package (``pip install 'rr[sign]'``).
+Never overwrites a key. Needs the optional ``cryptography`` package
+(``pip install 'red-rising-engine[sign]'``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ random outcomes under ruleset A and under ruleset B. The games whose events or f
 differ are listed with the first difference; a game *diverges* when one ruleset makes a
 recorded decision illegal or asks a different question. A ruleset is ``official``,
 ``recorded`` (each game's own ruleset) or ``option=true|false,...`` overrides of the official
-one (see ``spec/rulings.md``).
+one (each option is a ruling: ``rr spec`` lists them, ``rr spec RULING-A12`` shows one).
 
 Exit status: 0 when no game changes, 1 when some do, 2 for bad input (no such folder, no
 logs in it, an unknown ruleset option, an unreadable log).

@@ -49,7 +49,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--ruleset",
         default="official",
         metavar="OPTIONS",
-        help='"official" (default) or option=true|false,... (see spec/rulings.md)',
+        help='"official" (default) or option=true|false,... (each option is a ruling: '
+             'rr spec lists them)',
     )
 
 
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     ruleset = Ruleset.parse(args.ruleset)
     pad = score(parse_table(_read(args.file)), ruleset)
     if args.json:
-        print(json.dumps(scorepad_json(pad), indent=2))
+        print(json.dumps(scorepad_json(pad)))
     else:
         _print(pad, show_cards=args.cards)
     return 0

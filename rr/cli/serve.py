@@ -1,46 +1,25 @@
-"""``rr serve``: the rr protocol as JSON lines over stdin and stdout.
+"""``rr serve``: the old name of ``rr stdio`` (JSON lines on stdin and stdout), deprecated.
 
-Each line read is one request (a JSON object); each line written is its response, in the same
-order, flushed at once. Blank lines are skipped. A bad line (not JSON, an unknown op, an
-illegal choice) gets an error response and the loop goes on; end of input ends it (exit 0).
-The requests, the responses and every op are described in ``rr.protocol``; a worked session
-is in ``examples/protocol.md``.
-
-    $ echo '{"id": 1, "op": "new", "players": ["Ana", "Bo"], "seed": 7}' | rr serve
+It was one letter away from ``rr server`` (HTTP), so it was renamed in 0.1.0; the old name
+runs ``rr stdio`` with a one-line note on stderr (stdout, the protocol's channel, is
+untouched) and goes away in 0.2.0.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
-from typing import IO
 
-from rr.protocol import Server
+from rr.cli import stdio
+
+NOTE = "rr serve: deprecated: this command is now rr stdio; rr serve goes away in 0.2.0"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sub.add_parser(
-        "serve", help="play games over JSON lines on stdin/stdout (for non-Python front-ends)",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub.add_parser("serve", help="deprecated: the old name of rr stdio (until 0.2.0)",
+                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
 def run(args: argparse.Namespace) -> int:
-    server = Server()
-    for line in _lines(sys.stdin):
-        if not line.strip():
-            continue
-        sys.stdout.write(server.handle_line(line) + "\n")
-        sys.stdout.flush()
-    return 0
-
-
-def _lines(stream: IO[str]) -> Iterator[str | bytes]:
-    """The input's lines, as bytes when the stream has a binary buffer (so a line that is not
-    UTF-8 gets an error response instead of ending the loop)."""
-    source: IO[bytes] | IO[str] = getattr(stream, "buffer", stream)
-    while True:
-        line = source.readline()
-        if not line:
-            return
-        yield line
+    print(NOTE, file=sys.stderr, flush=True)
+    return stdio.run(args)

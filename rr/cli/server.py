@@ -1,12 +1,16 @@
-"""``rr server``: the game server, over HTTP and WebSocket (``rr.server``).
+"""``rr server``: the game server, over HTTP and WebSocket (``rr.server``), with the web
+table at / and the replay viewer at /replay.
 
-    rr server [--host 127.0.0.1] [--port 8000] [--db PATH | postgresql://...] [--key KEY]
+Games are stored in ``--db``: a SQLite file (created if missing) or a PostgreSQL URL
+(``pip install 'red-rising-engine[postgres]'``); several processes may serve one database.
+``--key`` (a private key from ``rr keygen``) signs the logs it hands out. The port is taken
+before anything is written, so a port in use changes nothing. It prints the address it
+listens on (``--port 0``: a free port) and runs until interrupted (Ctrl-C or SIGTERM).
 
-Games are stored in ``--db``: a SQLite file (default ``rr-games.sqlite`` in the working
-folder, created if missing) or a PostgreSQL URL (``pip install 'rr[postgres]'``). Several
-processes may serve one database. ``--key`` (a private key from ``rr keygen``) signs the logs
-it hands out. It prints the address it listens on (``--port 0``: a free port), and runs
-until interrupted (Ctrl-C or SIGTERM). The routes are in ``examples/server/``.
+By default only this machine can reach it (127.0.0.1). To play from a phone or another
+computer on your network, listen on every address, ``--host 0.0.0.0``, and open
+http://THIS-MACHINE'S-ADDRESS:PORT there; anyone who can reach that address can then create
+games on it. The routes are described in examples/server/ in rr's source repository.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from rr.server.limits import Limits
 from rr.untrusted import printable
 
 DEFAULT_DB = "rr-games.sqlite"
+LOCAL_HOST = "127.0.0.1"
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+"""Addresses only this machine can reach (127.0.0.0/8 is loopback too; these are the usual)."""
 SWITCH_SECONDS = 0.0005
 """The interpreter's thread switch interval while serving (Python's default: 5 ms). Requests
 hop from the event loop to the thread pool and back; with the default, the loop waits up to
@@ -32,15 +39,21 @@ hop from the event loop to the thread pool and back; with the default, the loop 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
-        "server", help="serve games over HTTP and WebSocket (stored in SQLite or PostgreSQL)",
+        "server", help="serve games and the web table over HTTP (games in SQLite or "
+                       "PostgreSQL)",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="the port (0: any free one)")
+    parser.add_argument("--host", default=LOCAL_HOST,
+                        help="the address to listen on (default %(default)s: this machine "
+                             "only; 0.0.0.0: every address, for a phone on your network)")
+    parser.add_argument("--port", type=int, default=8000,
+                        help="the port (default %(default)s; 0: any free one)")
     parser.add_argument("--db", default=DEFAULT_DB,
-                        help=f"a SQLite file or a postgresql:// URL (default {DEFAULT_DB})")
-    parser.add_argument("--key", help="a private key (rr keygen) to sign the logs handed out")
+                        help="a SQLite file or a postgresql:// URL (default %(default)s, in "
+                             "the working folder)")
+    parser.add_argument("--key", help="a private key (rr keygen) to sign the logs handed out "
+                                      "(default: logs are not signed)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
-                        help="full (default): a choice is on disk before it is answered; "
+                        help="full (the default): a choice is on disk before it is answered; "
                              "normal: faster, survives the process being killed but maybe "
                              "not a power cut")
     parser.add_argument("--rate", type=float, default=Limits().rate,
@@ -71,14 +84,21 @@ def run(args: argparse.Namespace) -> int:
                             f"not {read_seconds:g}")
     if not 0 <= args.port <= 65535:
         raise BadInputError(f"--port is 0 to 65535, not {args.port}")
-    sign = signer(args.key) if args.key else None
-    store = open_store(args.db, args.sqlite_sync.upper())
-    listener = _listen(args.host, args.port)
+    listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind
+    try:
+        sign = signer(args.key) if args.key else None
+        store = open_store(args.db, args.sqlite_sync.upper())
+    except BaseException:
+        listener.close()
+        raise
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     where = "PostgreSQL" if args.db.startswith("postgres") else printable(args.db)
     print(f"rr server: listening on http://{shown}:{port} (games in {where}"
           f"{', logs signed' if sign else ''})", flush=True)
+    if host in LOOPBACK:
+        print("rr server: only this machine can reach it; for a phone or another computer on "
+              "your network: rr server --host 0.0.0.0", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate, guess_rate=args.rate / 10,
                     guess_burst=args.rate / 5)
     app = build(Games(store, sign), limits, openapi=document())

@@ -15,11 +15,12 @@ from rich.table import Table
 
 from rr import simulate
 from rr.cli import balance, solo
+from rr.cli.demo import refuse_players_in_solo
 from rr.cli.options import SEED_MAX, positive_int, ruleset_option, seed
 from rr.errors import BadInputError
 from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.report.plots import HINT
-from rr.simulate import Summary
+from rr.simulate import GameResult, Summary
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,7 +28,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        description="Play many games between bots and report speed, turns, "
                                    "and wins by house and by agent. Game i uses seed SEED+i.")
     p.add_argument("--games", type=positive_int, default=100, help="how many games (100)")
-    p.add_argument("--players", type=int, default=4, help="players per game, 2-6 (4)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players per game, 2-6 (4); not with --solo")
     p.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
     p.add_argument("--agents", type=_agents, default=None, metavar="KIND,...",
                    help="the agent of each seat, cycled if fewer than the players: "
@@ -50,9 +52,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "with 95%% intervals, scores, game length, cards in winning hands) "
                         "into DIR, created if need be; needs " + HINT)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--solo", action="store_true",
-                   help="one player against Tull Au Toma (--players is ignored)")
-    p.add_argument("--level", type=int, default=None, help="solo: Au Toma's level, 1-6 (2)")
+    p.add_argument("--solo", action="store_true", help="one player against Tull Au Toma")
+    p.add_argument("--level", type=int, default=None,
+                   help="Au Toma's level, 1-6 (2); implies --solo")
     p.add_argument("--levels", default=None, metavar="1-6",
                    help="solo: the difficulty table over these levels (agents: random,greedy)")
 
@@ -68,8 +70,10 @@ def run(args: argparse.Namespace) -> int:
     if args.report is not None:
         balance.refuse_solo(args)
     if args.solo or args.level is not None or args.levels is not None:
+        refuse_players_in_solo(args)
         return solo.run(args)  # RR-SOLO-*
     args.agents = args.agents or ("random",)
+    args.players = 4 if args.players is None else args.players
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise BadInputError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, "
                             f"not {args.players}", "RR-SETUP-7")
@@ -92,15 +96,37 @@ def run(args: argparse.Namespace) -> int:
         games = simulate.run(
             args.games, args.players, args.seed, args.ruleset, args.workers, args.out,
             progress=lambda n: bar.advance(task, n), agents=args.agents, ray=args.ray)
-        results, seconds = simulate.timed(games)
+        results, seconds, interrupted = simulate.collect(games)
+    if interrupted:
+        say_interrupted(results, args.games)
+        args.games = len(results)  # seeds SEED to SEED+len-1: the report's parameters
     summary = simulate.summarise(results, seconds)
     if args.json:
-        print(json.dumps(summary.as_json()))
+        print(json.dumps({**summary.as_json(), "interrupted": interrupted}))
     else:
         _print(summary, tables=args.report is None)  # a report prints tables with intervals
-    if args.report is not None:
+    if args.report is not None and results:
         balance.write(args, results, seconds)
+    if interrupted:
+        return EXIT_INTERRUPTED
     return 0 if summary.errors == 0 else 1
+
+
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: the shell's status for SIGINT, also when the games played so far were reported."""
+
+
+def say_interrupted(results: list[GameResult], asked: int) -> None:
+    """One line on stderr: what the partial results below cover."""
+    seeds = sorted(r.seed for r in results)
+    if not seeds:
+        covered = "no game"
+    elif seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+        covered = f"seeds {seeds[0]} to {seeds[-1]}"
+    else:  # Ray hands back games as they finish
+        covered = f"{len(seeds)} seeds from {seeds[0]} to {seeds[-1]}"
+    print(f"interrupted: {len(results)} of {asked} games played ({covered}); their results "
+          "follow", file=sys.stderr)
 
 
 def prepare_out(out: Path, force: bool) -> None:

@@ -41,16 +41,25 @@ def run(args: argparse.Namespace) -> int:
         parse_levels(str(args.level if args.level is not None else automa_table().normal_level))
     agents = tuple(args.agents) if args.agents else (
         ("random", "greedy") if args.levels is not None else ("random",))
-    results = simulate.run_solo(args.games, levels, agents, args.seed, args.ruleset,
-                                args.workers, args.out)
+    asked = args.games * len(levels) * len(agents)
+    try:
+        results = simulate.run_solo(args.games, levels, agents, args.seed, args.ruleset,
+                                    args.workers, args.out)
+        interrupted = False
+    except simulate.SoloInterrupted as stop:  # Ctrl-C: report the games played so far
+        results, interrupted = stop.results, True
+        print(f"interrupted: {len(results)} of {asked} solo games played; their results "
+              "follow (the games column says how many each line holds)", file=sys.stderr)
     lines = simulate.summarise_solo(results)
     errors = sum(line.errors for line in lines)
     if args.json:
-        print(json.dumps(_as_json(lines, levels, agents)))
+        print(json.dumps({**_as_json(lines, levels, agents), "interrupted": interrupted}))
     else:
         _print(lines)
         for r in [r for r in results if r.error][:5]:
             print(f"error: level {r.level} {r.agent} seed {r.seed}: {r.error}", file=sys.stderr)
+    if interrupted:
+        return 130  # the shell's status for Ctrl-C, as rr's other commands
     return 0 if errors == 0 else 1
 
 

@@ -1,11 +1,15 @@
-"""``rr spec``: the spec's rule and ruling ids with their titles.
+"""``rr spec [ID...]``: the spec's rule and ruling ids with their titles, or the text of each ID.
+
+``rr spec RR-LEAD-3`` prints that rule as the spec writes it (its source, then our wording);
+``rr spec RULING-B8`` a ruling (question, ruling, reason, and the ``Ruleset`` option if it is
+contested). Every error rr reports names the rule it applies, by such an id. Ids are read in
+any case. The spec travels with rr (a wheel carries a copy of the repository's ``spec/``).
 
 ``rr spec --coverage`` adds, for every id, the tests that cite it (``@pytest.mark.rule``),
 then the ids no test cites, the ids the engine does not implement yet (the
 ``NOT_IMPLEMENTED`` set of tests/meta/test_coverage.py) and the cards no test cites
-(``@pytest.mark.card``). The test sources are parsed, not run. The spec and the tests are part
-of the source tree: they are looked for beside the ``rr`` package unless ``--spec`` and
-``--tests`` say where.
+(``@pytest.mark.card``). The test sources are parsed, not run: ``--coverage`` needs a source
+checkout, where they are looked for beside ``spec/`` unless ``--tests`` says where.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from rich.table import Table
 from rr.cards.catalogue import catalogue
 from rr.errors import BadInputError
 from rr.oracle.coverage import by_id, citations, declared_set
-from rr.oracle.spec import SpecEntry, default_spec_dir, entries
+from rr.oracle.spec import SpecEntry, default_spec_dir, entries, entry_text, find
 
 COVERAGE_TEST = Path("tests") / "meta" / "test_coverage.py"
 """Where the NOT_IMPLEMENTED set lives, relative to the source tree."""
@@ -29,12 +33,16 @@ COVERAGE_TEST = Path("tests") / "meta" / "test_coverage.py"
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
-        "spec", help="list the spec's rule ids (--coverage: and the tests citing them)",
+        "spec", help="print a rule's or ruling's text, or list the spec's ids (--coverage: "
+                     "and the tests citing them)",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("ids", metavar="ID", nargs="*",
+                        help="a rule or ruling id (RR-TURN-1, RULING-B8): print its text")
     parser.add_argument("--coverage", action="store_true",
                         help="show the tests citing each id, and what no test cites")
     parser.add_argument("--spec", metavar="DIR", default=None,
-                        help="the spec folder (default: spec/ beside the rr package)")
+                        help="the spec folder (default: the copy rr carries, else spec/ beside "
+                             "the rr package)")
     parser.add_argument("--tests", metavar="DIR", nargs="+", default=None,
                         help="test folders to read (default: tests/ and fuzz/ beside spec/)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -43,6 +51,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     spec_dir = Path(args.spec) if args.spec else default_spec_dir()
     found = entries(spec_dir)
+    if args.ids:
+        if args.coverage:
+            raise BadInputError("give ids or --coverage, not both")
+        return _print_texts(args.ids, spec_dir, args.json)
     if not args.coverage:
         if args.json:
             print(json.dumps([{"id": e.id, "title": e.title, "file": e.file, "line": e.line}
@@ -63,6 +75,18 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(report))
     else:
         _print(found, report)
+    return 0
+
+
+def _print_texts(ids: list[str], spec_dir: Path, as_json: bool) -> int:
+    """Each id's entry, whole (all checked first: an unknown id prints nothing)."""
+    chosen = [find(rule_id, spec_dir) for rule_id in ids]
+    texts = [entry_text(entry, spec_dir) for entry in chosen]
+    if as_json:
+        print(json.dumps([{"id": e.id, "title": e.title, "file": e.file, "line": e.line,
+                           "text": text} for e, text in zip(chosen, texts, strict=True)]))
+    else:
+        print("\n\n".join(texts))
     return 0
 
 

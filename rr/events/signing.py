@@ -11,7 +11,8 @@ made for a log can never be taken for a signature of anything else. Keys are PEM
 fingerprint is the SHA-256 of its 32 raw public bytes, in hex, cut to 16 characters.
 
 The cryptography is the ``cryptography`` package's (an optional extra: ``pip install
-'rr[sign]'``); it is imported only when a key is used, so the rest of rr never needs it.
+'red-rising-engine[sign]'``); it is imported only when a key is used, so the rest of rr never
+needs it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from rr.untrusted import load_json, read_bytes, text_of
 
 DOMAIN = b"rr-log-signature/1\n"
 SIGNATURE_SUFFIX = ".sig"
-HINT = "pip install 'rr[sign]'"
+HINT = "pip install 'red-rising-engine[sign]'"
 
 
 class SignatureError(RRError):

@@ -1,6 +1,6 @@
 """Red Rising as an OpenSpiel game: importing this module registers ``python_red_rising``.
 
-Needs the ``openspiel`` extra (``pip install 'rr[openspiel]'``)::
+Needs the ``openspiel`` extra (``pip install 'red-rising-engine[openspiel]'``)::
 
     import pyspiel
     import rr.integrations.openspiel  # registers the game

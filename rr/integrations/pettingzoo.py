@@ -1,7 +1,7 @@
 """Red Rising as a PettingZoo AEC environment (issue #13): ``env(players=4, seed=None, ...)``.
 
-Needs the ``pettingzoo`` extra (``pip install 'rr[pettingzoo]'``: pettingzoo, gymnasium,
-numpy). It passes ``pettingzoo.test.api_test`` and ``seed_test``
+Needs the ``pettingzoo`` extra (``pip install 'red-rising-engine[pettingzoo]'``: pettingzoo,
+gymnasium, numpy). It passes ``pettingzoo.test.api_test`` and ``seed_test``
 (``tests/integrations/test_pettingzoo.py``).
 
 Choices made here:

@@ -1,10 +1,10 @@
 """The PNG plots of a report, drawn from the numbers of its JSON (never from the games), so
 a plot shows exactly what ``summary.json`` / ``impact.json`` holds.
 
-matplotlib is an optional extra (``pip install 'rr[report]'``), imported only when a report is
-drawn. Figures are ``matplotlib.figure.Figure`` objects on the Agg canvas: no pyplot, no
-display, no global backend switched. Sizes are fixed (``SIZES``, at ``DPI``), so a file's
-pixel size is known in advance. Box plots are drawn from the JSON's five numbers
+matplotlib is an optional extra (``pip install 'red-rising-engine[report]'``), imported only
+when a report is drawn. Figures are ``matplotlib.figure.Figure`` objects on the Agg canvas:
+no pyplot, no display, no global backend switched. Sizes are fixed (``SIZES``, at ``DPI``), so a
+file's pixel size is known in advance. Box plots are drawn from the JSON's five numbers
 (``Axes.bxp``), with whiskers at the lowest and highest score, not matplotlib's own quartiles.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 from rr.errors import RRError
 from rr.report.folder import write_bytes
 
-HINT = "pip install 'rr[report]'"
+HINT = "pip install 'red-rising-engine[report]'"
 DPI = 100
 SIZES: dict[str, tuple[int, int]] = {
     "win_rates.png": (1400, 550),

@@ -1,7 +1,7 @@
 """The server's errors and the HTTP status of every error it answers with.
 
 The body of every error is ``{"error": {"type", "message", "rule"}}``: the ``error`` object
-of ``rr serve``'s responses (:mod:`rr.protocol`), with the same types — the engine's own
+of ``rr stdio``'s responses (:mod:`rr.protocol`), with the same types — the engine's own
 (``IllegalChoiceError``, ``WrongPlayerError``, ``NoDecisionPendingError``, ...), the
 protocol's ``BadRequest``, and the few below that only a network service has. A failed
 request changes nothing.
@@ -96,7 +96,7 @@ def status_of(err: Exception) -> int:
 
 
 def error_body(err: Exception) -> dict[str, Any]:
-    """``{"error": {"type", "message", "rule"}}``, as ``rr serve`` words it."""
+    """``{"error": {"type", "message", "rule"}}``, as ``rr stdio`` words it."""
     rule = err.rule if isinstance(err, RRError) else None
     message = str(err)
     if rule and message.endswith(f" [{rule}]"):

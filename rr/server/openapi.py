@@ -40,7 +40,7 @@ def _schemas() -> dict[str, Any]:
     return {
         "Error": {"type": "object", "required": ["error"], "properties": {"error": {
             "type": "object", "required": ["type", "message", "rule"], "properties": {
-                "type": {"type": "string", "description": "the error's type, as rr serve "
+                "type": {"type": "string", "description": "the error's type, as rr stdio "
                                                           "names it"},
                 "message": string, "rule": {"type": ["string", "null"]}}}}},
         "NewGame": {"type": "object", "required": ["players"], "additionalProperties": False,
@@ -71,7 +71,7 @@ def _schemas() -> dict[str, Any]:
                    "properties": {"action": integer, "decision": integer}},
         "Option": {"type": "object", "properties": {
             "index": integer, "action": integer, "text": string,
-            "option": {"type": "array", "description": "[kind, value], as rr serve"}}},
+            "option": {"type": "array", "description": "[kind, value], as rr stdio"}}},
         "Pending": {"type": ["object", "null"], "properties": {
             "seat": integer, "player": string, "ask": string, "source": string,
             "prompt": string, "decision": integer,
@@ -84,7 +84,7 @@ def _schemas() -> dict[str, Any]:
             "decision": integer, "over": {"type": "boolean"},
             "totals": {"type": ["array", "null"]}, "winners": {"type": ["array", "null"]},
             "pending": {"$ref": "#/components/schemas/Pending"},
-            "view": {"type": "object", "description": "rr.views.View, as rr serve's view op"}}},
+            "view": {"type": "object", "description": "rr.views.View, as rr stdio's view op"}}},
     }
 
 

@@ -1,4 +1,4 @@
-"""Reading request bodies: strict, like ``rr serve`` (an unknown field is an error, ``null``
+"""Reading request bodies: strict, like ``rr stdio`` (an unknown field is an error, ``null``
 means "not given", ``true`` is not an integer). A body that cannot be read is a
 ``BadRequest`` (400); a value the rules refuse (seven players, level 9) is a
 ``BadInputError`` (422)."""

@@ -32,7 +32,7 @@ from rr.server.store import (
     salt_text,
 )
 
-HINT = "pip install 'rr[postgres]'"
+HINT = "pip install 'red-rising-engine[postgres]'"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

@@ -1,4 +1,4 @@
-"""The JSON the server sends: a seat's view with its pending decision, in ``rr serve``'s forms.
+"""The JSON the server sends: a seat's view with its pending decision, in ``rr stdio``'s forms.
 
 A view answer (``GET /api/games/{id}``, ``POST .../choose``, every WebSocket push)::
 
@@ -10,9 +10,9 @@ A view answer (``GET /api/games/{id}``, ``POST .../choose``, every WebSocket pus
                               "text": "lead ..."}, ...] | null},
      "view": {...}, "face_down": [[false, true], [], [], [false]]}
 
-``view`` is ``rr.views.View`` as ``rr serve``'s ``view`` op gives it — both are
+``view`` is ``rr.views.View`` as ``rr stdio``'s ``view`` op gives it — both are
 :func:`rr.jsonforms.to_json` (``docs/JSON.md``) — without its ``pending``, which is the
-field above; ``pending`` is ``rr serve``'s pending decision plus
+field above; ``pending`` is ``rr stdio``'s pending decision plus
 the ``decision`` number (the count of decisions made so far, which a choice must name) and,
 in each option, its ``action`` integer: the game-wide action space of ``rr.actions``
 (``docs/ACTIONS.md``), so an integer means the same option in every game and at every
@@ -47,7 +47,7 @@ def option_of(decision: Decision, action: int) -> Option | None:
 
 
 def pending_json(game: Game, seat: Seat | None, decisions: int) -> dict[str, Any] | None:
-    """``rr serve``'s pending decision (:func:`rr.jsonforms.to_json` of what ``seat`` is
+    """``rr stdio``'s pending decision (:func:`rr.jsonforms.to_json` of what ``seat`` is
     shown), with the player's name and the ``decision`` number."""
     decision, state = game.pending, game.state
     if decision is None:

@@ -122,7 +122,7 @@ def test_without_matplotlib_the_report_is_refused_first(
     folder = tmp_path / "impact"
     status, _, err = run_cli(["regress", "--impact", "--against", CERES_TOP_ONLY,
                               "--report", str(folder)], capsys)
-    assert status == 2 and "pip install 'rr[report]'" in err and not folder.exists()
+    assert status == 2 and "pip install 'red-rising-engine[report]'" in err and not folder.exists()
 
 
 def test_ray_compares_what_one_process_does(monkeypatch: pytest.MonkeyPatch,

@@ -126,14 +126,14 @@ def test_serial_workers_and_ray_give_the_same_summary(
 def test_without_matplotlib_report_is_a_one_line_error(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """No matplotlib: exit 2, one line naming `pip install 'rr[report]'`, before any game is
-    played or any folder made."""
+    """No matplotlib: exit 2, one line naming `pip install 'red-rising-engine[report]'`, before
+    any game is played or any folder made."""
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
     folder = tmp_path / "report"
     status, out, err = simulate(capsys, "--games", "2", "--report", str(folder),
                                 "--out", str(tmp_path / "logs"))
     assert status == 2 and out == ""
-    assert err.strip().count("\n") == 0 and "pip install 'rr[report]'" in err
+    assert err.strip().count("\n") == 0 and "pip install 'red-rising-engine[report]'" in err
     assert "Traceback" not in err and not folder.exists()
 
 

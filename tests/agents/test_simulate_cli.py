@@ -87,11 +87,12 @@ def test_bad_agents_exit_2_with_one_line(agents: str, needle: str,
 
 def test_ray_missing_exits_2_naming_the_extra(monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    """Without Ray installed, `--ray` is a one-line error naming `pip install 'rr[ray]'`."""
+    """Without Ray installed, `--ray` is a one-line error naming
+    `pip install 'red-rising-engine[ray]'`."""
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
     status, out, err = run_cli(["simulate", "--games", "2", "--ray"], capsys)
     assert status == 2 and out == ""
-    assert err.strip().count("\n") == 0 and "pip install 'rr[ray]'" in err
+    assert err.strip().count("\n") == 0 and "pip install 'red-rising-engine[ray]'" in err
 
 
 class FakeRay(types.ModuleType):

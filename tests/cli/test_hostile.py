@@ -1,5 +1,5 @@
 """Hostile input: random bytes, deep and wide structures, huge numbers, damaged logs — fed to
-every reader (JSON, JSON lines, msgpack), every command that takes a file, and `rr serve`'s
+every reader (JSON, JSON lines, msgpack), every command that takes a file, and `rr stdio`'s
 `load`. The contract: a typed error naming the problem (exit 2), or a verdict (exit 0 or 1);
 never a traceback, never exit 3, never a change to the file."""
 

@@ -238,8 +238,9 @@ def test_a_malformed_signature_file_is_refused(change: dict[str, object], proble
 
 def test_without_cryptography_a_key_use_says_what_to_install(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The optional extra missing: a BadInputError naming `pip install 'rr[sign]'`, from
-    every entry point (none reaches the missing import unguarded)."""
+    """The optional extra missing: a BadInputError naming
+    `pip install 'red-rising-engine[sign]'`, from every entry point (none reaches the missing
+    import unguarded)."""
     real = importlib.import_module
 
     def missing(name: str, *args: object) -> object:
@@ -253,7 +254,7 @@ def test_without_cryptography_a_key_use_says_what_to_install(
         with pytest.raises(BadInputError) as caught:
             call()
         assert str(caught.value) == ("signed logs need the 'cryptography' package: "
-                                     "pip install 'rr[sign]'")
+                                     "pip install 'red-rising-engine[sign]'")
 
 
 def test_keygen_into_a_missing_folder_names_the_reason(tmp_path: Path) -> None:

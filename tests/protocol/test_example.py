@@ -1,4 +1,4 @@
-"""The worked session in examples/protocol.md is what `rr serve` answers."""
+"""The worked session in examples/protocol.md is what `rr stdio` answers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`rr serve`: the protocol as JSON lines on stdin and stdout."""
+"""`rr stdio`: the protocol as JSON lines on stdin and stdout."""
 
 from __future__ import annotations
 
@@ -41,10 +41,10 @@ def check_session(out: str) -> None:
 
 def test_serve_answers_each_line_in_order_and_survives_a_malformed_one(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """`rr serve` answers every request line in order, a malformed one with an error, and
+    """`rr stdio` answers every request line in order, a malformed one with an error, and
     exits 0 at the end of input."""
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(SESSION) + "\n"))
-    assert main(["serve"]) == 0
+    assert main(["stdio"]) == 0
     captured = capsys.readouterr()
     check_session(captured.out)
     assert captured.err == ""
@@ -52,20 +52,20 @@ def test_serve_answers_each_line_in_order_and_survives_a_malformed_one(
 
 def test_serve_exits_cleanly_on_empty_input(monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    """With no input at all, `rr serve` writes nothing and exits 0."""
+    """With no input at all, `rr stdio` writes nothing and exits 0."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    assert main(["serve"]) == 0
+    assert main(["stdio"]) == 0
     assert capsys.readouterr().out == ""
 
 
 def test_python_m_rr_serve_speaks_json_lines_over_pipes() -> None:
-    """`python -m rr serve` in a subprocess: bytes that are not UTF-8 and a last line without
+    """`python -m rr stdio` in a subprocess: bytes that are not UTF-8 and a last line without
     a newline are answered too, and the exit status is 0."""
     lines = [line.encode() for line in SESSION]
     lines.insert(3, b'{"id": "\xff\xfe"}')
     data = b"\n".join(lines)  # no newline after the last request
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "rr", "serve"], input=data, cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-m", "rr", "stdio"], input=data, cwd=ROOT, env=env,
                           capture_output=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr.decode()
     out = done.stdout.decode("ascii").splitlines()
@@ -77,9 +77,9 @@ def test_python_m_rr_serve_speaks_json_lines_over_pipes() -> None:
 
 def test_serve_answers_a_request_before_the_next_one_is_sent() -> None:
     """Each response is written and flushed as soon as its request line is read, so a
-    front-end can converse with `rr serve` one request at a time."""
+    front-end can converse with `rr stdio` one request at a time."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with subprocess.Popen([sys.executable, "-m", "rr", "serve"], stdin=subprocess.PIPE,
+    with subprocess.Popen([sys.executable, "-m", "rr", "stdio"], stdin=subprocess.PIPE,
                           stdout=subprocess.PIPE, cwd=ROOT, env=env) as server:
         assert server.stdin is not None and server.stdout is not None
         for ident, request in enumerate(({"op": "new", "players": 2}, {"op": "list"},
@@ -92,3 +92,15 @@ def test_serve_answers_a_request_before_the_next_one_is_sent() -> None:
             assert response["id"] == ident and response["ok"] is True
         server.stdin.close()
         assert server.wait(timeout=60) == 0
+
+
+def test_the_old_name_serve_still_works_with_a_note_on_stderr(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`rr serve`, the deprecated old name (until 0.2.0): the same answers on stdout, and one
+    line on stderr naming `rr stdio`."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(SESSION) + "\n"))
+    assert main(["serve"]) == 0
+    captured = capsys.readouterr()
+    check_session(captured.out)
+    assert captured.err.splitlines() == [
+        "rr serve: deprecated: this command is now rr stdio; rr serve goes away in 0.2.0"]

@@ -14,8 +14,8 @@ from tests.server.harness import Deployment
 
 
 @pytest.fixture(scope="session")
-def pg() -> Iterator[postgres.Cluster | str]:
-    yield from postgres.cluster()
+def pg(request: pytest.FixtureRequest) -> Iterator[postgres.Cluster | str]:
+    yield from postgres.cluster(request.config)
 
 
 @pytest.fixture(scope="session")

@@ -3,8 +3,8 @@
 The cluster belongs to the ``postgres`` user (PostgreSQL refuses to run as root), listens on
 127.0.0.1 only, on a free port, with ``fsync`` on (the durability tests mean it), and is
 stopped at teardown. If the package is missing and the tests run as root, it is installed
-with apt-get (the README's test command must install what its tests need); otherwise the
-PostgreSQL tests are skipped, saying why.
+with apt-get, saying so (``tests.system_packages``: the README's test command must install
+what its tests need); otherwise the PostgreSQL tests are skipped, saying why.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.system_packages import apt_install
+
 APT_SECONDS = 600
 
 
@@ -26,16 +28,16 @@ def _bin() -> Path | None:
     return Path(found[-1]).parent if found else None
 
 
-def install() -> Path | None:
-    """The folder of PostgreSQL's programs, installing the package if need be and possible."""
+def install(config: object) -> Path | str:
+    """The folder of PostgreSQL's programs, installing the package if need be and possible
+    (``tests.system_packages``); else why there is none."""
     found = _bin()
-    if found is None and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "update", "-q"], env=env, timeout=APT_SECONDS,
-                       capture_output=True, check=False)
-        subprocess.run(["apt-get", "install", "-y", "-q", "postgresql"], env=env,
-                       timeout=APT_SECONDS, capture_output=True, check=False)
+    if found is None:
+        why = apt_install(config, ("postgresql",), "POSTGRESQL TESTS (tests/server)",
+                          APT_SECONDS)
         found = _bin()
+        if found is None:
+            return why or "POSTGRESQL TESTS SKIPPED: apt-get installed no initdb"
     return found
 
 
@@ -89,11 +91,11 @@ class Cluster:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def cluster() -> Iterator[Cluster | str]:
+def cluster(config: object) -> Iterator[Cluster | str]:
     """A cluster for a session-scoped fixture, or the reason there is none."""
-    programs = install()
-    if programs is None:
-        yield "PostgreSQL is not installed (and cannot be: not root, or no apt-get)"
+    programs = install(config)
+    if isinstance(programs, str):
+        yield programs
         return
     running = Cluster(programs)
     try:

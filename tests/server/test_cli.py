@@ -84,3 +84,40 @@ def test_every_documented_route_is_served(tmp_path: Path) -> None:
                     "NotFoundError", (method, route)
     finally:
         server.stop()
+
+
+def test_a_port_in_use_writes_no_database_file(tmp_path: Path) -> None:
+    """The port is taken before the store is opened: with the port in use, exit 2 and no
+    SQLite file is left behind (issue #27)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        result = rr_server("--port", port, cwd=tmp_path)
+        assert result.returncode == 2 and "cannot listen" in result.stderr
+        result = rr_server("--port", port, "--db", "elsewhere.sqlite", cwd=tmp_path)
+        assert result.returncode == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_on_this_machine_only_it_says_how_a_phone_can_reach_it(tmp_path: Path) -> None:
+    """Listening on 127.0.0.1 (the default), the server says that a phone needs
+    `--host 0.0.0.0`."""
+    server = Server(str(tmp_path / "g.sqlite"), tmp_path)
+    try:
+        assert "for a phone or another computer on your network: rr server --host 0.0.0.0" \
+            in server.output()
+    finally:
+        server.stop()
+
+
+def test_the_help_shows_every_default() -> None:
+    """`rr server --help` gives the default of each option: host, port, database, key, sync,
+    rate."""
+    done = subprocess.run([sys.executable, "-m", "rr", "server", "--help"], capture_output=True,
+                          text=True, env=dict(rr_env(), COLUMNS="200"), timeout=60)
+    assert done.returncode == 0
+    for words in ("default 127.0.0.1", "default 8000", "default rr-games.sqlite",
+                  "default: logs are not signed", "full (the default)", "default 50",
+                  "--host 0.0.0.0"):
+        assert words in done.stdout, words

@@ -1,4 +1,4 @@
-"""Every refused request gets its status and the typed error body of `rr serve`, and the game
+"""Every refused request gets its status and the typed error body of `rr stdio`, and the game
 is as it was (on SQLite and on PostgreSQL with two server processes)."""
 
 from __future__ import annotations

@@ -5,14 +5,13 @@ Chromium comes from Debian (``apt-get install chromium chromium-driver``): a bro
 download at install time (Playwright's, Selenium Manager's) is not available where rr is
 tested, so the driver is given explicitly and Selenium Manager is never asked. When the
 browser is missing and the tests run as root (CI, a developer's machine here), the session
-installs it first; otherwise every test here is skipped with a loud reason.
+installs it first, saying so (``tests.system_packages``); otherwise every test here is skipped
+with a loud reason.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.server.harness import Server
+from tests.system_packages import apt_install
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -33,28 +33,17 @@ a test run leaves the work tree as it was."""
 INSTALL_SECONDS = 900
 
 
-def _install() -> str | None:
+def _install(config: object) -> str | None:
     """Install Debian's chromium if missing; why the browser is unavailable, or None."""
     if os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER):
         return None
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        return (f"BROWSER TESTS SKIPPED: {CHROMIUM} or {CHROMEDRIVER} is missing and this "
-                "user cannot install them (run as root: apt-get install -y chromium "
-                "chromium-driver)")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    for command in (["apt-get", "update", "-q"],
-                    ["apt-get", "install", "-y", "-q", "chromium", "chromium-driver"]):
-        done = subprocess.run(command, env=env, capture_output=True, text=True,
-                              timeout=INSTALL_SECONDS, check=False)
-        if done.returncode != 0:
-            return (f"BROWSER TESTS SKIPPED: {' '.join(command)} failed: "
-                    f"{(done.stderr or done.stdout)[-500:]}")
-    return None
+    return apt_install(config, ("chromium", "chromium-driver"), "BROWSER TESTS (tests/web)",
+                       INSTALL_SECONDS)
 
 
 @pytest.fixture(scope="session")
-def browser_ready() -> None:
-    why = _install()
+def browser_ready(request: pytest.FixtureRequest) -> None:
+    why = _install(request.config)
     if why is not None:
         warnings.warn(why, stacklevel=1)
         pytest.skip(why)

@@ -3,6 +3,7 @@ bots, a reload mid-game, two seats in two browser contexts, a phone-sized screen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -44,9 +45,12 @@ def _token_of(url: str) -> tuple[str, str]:
 
 
 def _choose(driver: Any, step: int) -> None:
-    """Pick an option, by a click or (every third choice) by the keyboard."""
+    """Pick an option, by a click or (every third choice) by the keyboard. No option names a
+    player by number: a player is shown by name (the JSON's seat counts from 0)."""
     before = decision_number(driver)
     buttons = options(driver)
+    numbered = [b.text for b in buttons if re.search(r"\b(seat|player) \d", b.text)]
+    assert not numbered, numbered
     if step % 3 == 2 and len(buttons) >= 2:
         ActionChains(driver).send_keys("2").perform()
         wait(driver, lambda d: d.switch_to.active_element == options(d)[1])

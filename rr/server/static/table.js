@@ -125,6 +125,14 @@ function show(answer) {
   if (answer.over) showEnd(answer);
 }
 
+// An option in people's words: a player by name (the JSON's seat counts from 0, people from
+// 1, and the text says "player 2"), a card by its printed name.
+function optionText(option, view) {
+  const [kind, value] = option.option;
+  if (kind === "player" && view.players[value.seat]) return view.players[value.seat].name;
+  return named(option.text);
+}
+
 function showDecision(answer) {
   const pending = answer.pending;
   const list = $("options");
@@ -144,7 +152,8 @@ function showDecision(answer) {
   pending.options.forEach((option, i) => {
     const button = el("button", {type: "button", class: "option", "data-index": i,
                                  "data-action": option.action},
-      el("span", {class: "key"}, i < 10 ? String((i + 1) % 10) : ""), named(option.text));
+      el("span", {class: "key"}, i < 10 ? String((i + 1) % 10) : ""),
+      optionText(option, answer.view));
     button.onclick = () => choose(option.action, pending.decision);
     list.append(el("li", {}, button));
   });
