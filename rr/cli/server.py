@@ -36,6 +36,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--port", type=int, default=8000, help="the port (0: any free one)")
     parser.add_argument("--db", default=DEFAULT_DB,
                         help=f"a SQLite file or a postgresql:// URL (default {DEFAULT_DB})")
+    parser.add_argument("--allow-agent", action="append", default=[], metavar="MODULE:CLASS",
+                        help="let games name this agent for their bots, beside random and "
+                             "greedy (repeatable): ismcts[:N] or your own "
+                             "package.module:Class[:argument], imported now")
     parser.add_argument("--key", help="a private key (rr keygen) to sign the logs handed out")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
                         help="full (default): a choice is on disk before it is answered; "
@@ -50,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
     # Imported here: the rest of rr's commands never load the web stack.
     import uvicorn
 
+    from rr.agents.names import parse
     from rr.events.signing import signer
+    from rr.server.bots import KINDS
     from rr.server.app import build
     from rr.server.games import Games
     from rr.server.openapi import document
@@ -60,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError(f"--rate is a number of requests a second, not {args.rate}")
     if not 0 <= args.port <= 65535:
         raise BadInputError(f"--port is 0 to 65535, not {args.port}")
+    agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
     sign = signer(args.key) if args.key else None
     store = open_store(args.db, args.sqlite_sync.upper())
     listener = _listen(args.host, args.port)
@@ -69,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"rr server: listening on http://{shown}:{port} (games in {where}"
           f"{', logs signed' if sign else ''})", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate)
-    app = build(Games(store, sign), limits, openapi=document())
+    app = build(Games(store, sign, agents), limits, openapi=document())
     sys.setswitchinterval(SWITCH_SECONDS)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
     try:
