@@ -79,27 +79,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from rr.actions import NUM_ACTIONS
-from rr.agents import names
-from rr.agents.interface import Agent, Seen
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
+from rr.integrations.opponents import Opponent, Opponents
+from rr.integrations.table import Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
-from rr.narrate import card_name, narrate
 from rr.observation import OBSERVATION_SIZE, STATE_SIZE, observation_array, state_vector
 from rr.ruleset import Ruleset
-from rr.state import GameState
-from rr.views import HIDDEN
 
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTIONS = ("raise", "penalty")
 SEEDS = 2**31
 """A game's seed drawn by ``reset()`` without one is below this."""
-MAX_OPPONENT_DECISIONS = 20_000
-"""Opponents still deciding after this many decisions in a row are a bug (every Lead or Scout
-moves a card, so a game ends)."""
-
-Opponent = str | Agent
-"""An opponent: an agent's name (``rr.agents.names``) or an agent."""
 
 
 def env(players: int = 4, seed: int | None = None, ruleset: Ruleset | None = None,
@@ -125,14 +116,6 @@ def parallel_env(players: int = 4, seed: int | None = None, ruleset: Ruleset | N
                                     flat_observations))
 
 
-def rewards_by_rank(seats: int, winners: tuple[int, ...]) -> list[float]:
-    """The final reward of every seat: the winners share +1, the others -1 (module docstring)."""
-    losers = seats - len(winners)
-    if losers == 0:
-        return [0.0] * seats
-    return [1.0 / len(winners) if s in winners else -1.0 / losers for s in range(seats)]
-
-
 def _checked(players: int, render_mode: str | None, max_cycles: int | None,
              illegal_action: str) -> None:
     if isinstance(players, bool) or not isinstance(players, int) \
@@ -146,41 +129,6 @@ def _checked(players: int, render_mode: str | None, max_cycles: int | None,
     if illegal_action not in ILLEGAL_ACTIONS:
         raise BadInputError(f"illegal_action must be 'raise' or 'penalty', not "
                             f"{illegal_action!r}")
-
-
-class Opponents:
-    """The seats an environment plays itself, with rr's agents or a user's."""
-
-    def __init__(self, opponents: Mapping[int, Opponent] | None, seats: int,
-                 ruleset: Ruleset) -> None:
-        self.given = dict(opponents or {})
-        for seat, agent in self.given.items():
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-                raise BadInputError(f"opponents: no seat {seat!r} of {seats}")
-            if isinstance(agent, str):
-                self.given[seat] = names.parse(agent)
-            elif not callable(getattr(agent, "choose", None)):
-                raise BadInputError(f"opponents: seat {seat}'s {agent!r} has no "
-                                    "choose(decision, seen)")
-        self.ruleset = ruleset
-        self.playing: dict[int, Agent] = {}
-
-    def deal(self, rng: numpy.random.Generator) -> None:
-        """New agents for a new game, named ones seeded from ``rng``."""
-        self.playing = {seat: names.make(agent, int(rng.integers(SEEDS)), self.ruleset)
-                        if isinstance(agent, str) else agent
-                        for seat, agent in self.given.items()}
-
-    def play(self, game: Game) -> None:
-        """Let the opponents decide while the pending decision is theirs."""
-        playing = self.playing
-        for _ in range(MAX_OPPONENT_DECISIONS):
-            decision = game.pending
-            if decision is None or decision.seat not in playing:
-                return
-            option = playing[decision.seat].choose(decision, Seen.of(game, decision.seat))
-            game.choose(option, seat=decision.seat)
-        raise RuntimeError(f"the opponents made {MAX_OPPONENT_DECISIONS} decisions in a row")
 
 
 class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -222,7 +170,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._first_seed = seed
         self._rng = numpy.random.default_rng(seed)
         self.game: Game | None = None
-        self._told: tuple[int, GameState] = (0, GameState())
+        self._story = Story()
         self._steps = 0
         self._mask_at = -1
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
@@ -250,8 +198,8 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         names_ = (["player_0"] if self.players == 1
                   else [f"player_{seat}" for seat in range(self.players)])
         self.game = Game.new(names_, seed=game_seed, ruleset=self.ruleset, level=self.level)
-        self.opponents.deal(self._rng)
-        self._told = (0, GameState())
+        self.opponents.deal(lambda: int(self._rng.integers(SEEDS)))
+        self._story = Story()
         self._steps = 0
         self._mask_at = -1
         self.agents = list(self.possible_agents)
@@ -350,11 +298,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: env(render_mode='ansi')")
             return None
-        game = self._game()
-        told, state = self._told
-        lines = [text for _, text in narrate(game.events[told:], None, initial=state)]
-        self._told = (len(game.events), game.state)
-        text = "\n".join([*lines, "", board(game)])
+        text = self._story.told(self._game())
         if self.render_mode == "human":
             print(text, file=sys.stdout, flush=True)
             return None
@@ -362,30 +306,6 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     def close(self) -> None:
         self.game = None
-
-
-def board(game: Game) -> str:
-    """The table as a spectator sees it: the four stacks bottom to top (``?`` face down), the
-    deck and the banished pile, each player's house, tokens and hand size, and who decides."""
-    v = game.view(None)
-    lines = []
-    for location, stack in v.locations:
-        cards = ", ".join("?" if c == HIDDEN else card_name(c) for c in stack)
-        lines.append(f"{location.title:<8} {cards or '-'}")
-    lines.append(f"deck {v.deck_size}, banished {len(v.banished)}, "
-                 f"neutral influence {v.neutral_influence}")
-    for seat, p in enumerate(v.players):
-        marks = "".join(m for m, on in (("S", p.sovereign), ("F", p.first_player),
-                                         ("T", v.turn_seat == seat)) if on)
-        lines.append(f"P{seat} {p.name:<12} {p.house.value if p.house else '-':<8} helium "
-                     f"{p.helium:>2} fleet {p.fleet:>2} influence {p.influence:>2} hand "
-                     f"{p.hand_size:>2} {marks}")
-    if v.pending is not None:
-        lines.append(f"P{v.pending.seat} decides: {v.pending.prompt}")
-    elif v.winners is not None and v.totals is not None:
-        lines.append("over: " + ", ".join(f"P{s} {t}" for s, t in enumerate(v.totals))
-                     + "; winners " + ", ".join(f"P{w}" for w in v.winners))
-    return "\n".join(lines)
 
 
 class RedRisingParallelEnv(ParallelEnv):  # type: ignore[misc]
