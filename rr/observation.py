@@ -76,7 +76,7 @@ from rr.model import (
 )
 from rr.narrate import card_name
 from rr.options import describe
-from rr.views import HIDDEN, PublicPlayer, View
+from rr.views import HIDDEN, View
 
 if TYPE_CHECKING:
     import numpy
@@ -262,34 +262,33 @@ def _players_part(v: View, seat: Seat, ones: list[int], at: list[int],
     solo_seat = v.solo.seat if v.solo is not None else None
     pending_seat = v.pending.seat if v.pending is not None else None
     totals, winners = v.totals, v.winners or ()
+    turn_seat, ender = v.turn_seat, v.end_triggered_by
     for other, p in enumerate(v.players):
-        player_ones, player_at, player_values = _player_entries(
-            _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS, p,
-            (solo_seat == other, p.sovereign, p.first_player, v.turn_seat == other,
-             pending_seat == other, v.end_triggered_by == other, other in winners),
-            None if totals is None else totals[other])
-        ones += player_ones
-        at += player_at
-        values += player_values
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _player_entries(base: int, p: PublicPlayer, flags: tuple[bool, ...], total: int | None
-                    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
-    """One player's entries at ``base``: ``flags`` are is Au Toma, Sovereign, first player,
-    whose turn, decides now, triggered the end, winner."""
-    ones = [base] + [base + offset for offset, flag in zip((1, 7, 8, 9, 10, 11, 13), flags)
-                     if flag]
-    at = [base + 2, base + 3, base + 4, base + 5, base + 6]
-    values = [scaled(p.helium, HELIUM_HALF), p.fleet / FLEET_MAX,
-              p.influence / INFLUENCE_TOKENS, scaled(p.hand_size, HAND_HALF),
-              scaled(p.turns, TURNS_HALF)]
-    if total is not None:
-        at.append(base + 12)
-        values.append(_total(total))
-    if p.house is not None:
-        ones.append(base + 14 + _HOUSES[p.house])
-    return tuple(ones), tuple(at), tuple(values)
+        base = _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS
+        ones.append(base)
+        if other == solo_seat:
+            ones.append(base + 1)
+        if p.sovereign:
+            ones.append(base + 7)
+        if p.first_player:
+            ones.append(base + 8)
+        if other == turn_seat:
+            ones.append(base + 9)
+        if other == pending_seat:
+            ones.append(base + 10)
+        if other == ender:
+            ones.append(base + 11)
+        if other in winners:
+            ones.append(base + 13)
+        at += (base + 2, base + 3, base + 4, base + 5, base + 6)
+        values += (p.helium / (p.helium + HELIUM_HALF), p.fleet / FLEET_MAX,
+                   p.influence / INFLUENCE_TOKENS, p.hand_size / (p.hand_size + HAND_HALF),
+                   p.turns / (p.turns + TURNS_HALF))
+        if totals is not None:
+            at.append(base + 12)
+            values.append(_total(totals[other]))
+        if p.house is not None:
+            ones.append(base + 14 + _HOUSES[p.house])
 
 
 def _table_part(v: View, seat: Seat, ones: list[int], at: list[int],

@@ -82,8 +82,9 @@ from rr.actions import NUM_ACTIONS
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.opponents import Opponent, Opponents
-from rr.integrations.table import Story, rewards_by_rank
+from rr.integrations.table import Story, listed_actions, rewards_by_rank
 from rr.model import MAX_PLAYERS
+from rr.options import Option
 from rr.observation import OBSERVATION_SIZE, STATE_SIZE, observation_array, state_vector
 from rr.ruleset import Ruleset
 
@@ -161,6 +162,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if not self.possible_agents:
             raise BadInputError("every seat is an opponent: no agent is left to learn")
         self._seat_of = {f"player_{seat}": seat for seat in range(players)}
+        self._agent_of = [f"player_{seat}" for seat in range(players)]
         box = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), numpy.float32)
         observation_space = box if flat_observations else spaces.Dict({
             "observation": box, "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), numpy.int8)})
@@ -174,6 +176,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._steps = 0
         self._mask_at = -1
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
+        self._legal: dict[int, Option] = {}
         self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._no_mask.flags.writeable = False
 
@@ -223,14 +226,23 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         for name in rewards:
             rewards[name] = 0.0
         self._cumulative_rewards[agent] = 0.0
+        seat = self._seat_of[agent]
+        # The listed object itself, found by identity in Game.choose (a bool or a float is
+        # no action: Game.choose_action refuses them with its typed error).
+        option = (self._legal.get(action) if self._mask_at == len(game.events)
+                  and not isinstance(action, bool | float) else None)
         try:
-            game.choose_action(action, seat=self._seat_of[agent])
+            if option is not None:
+                game.choose(option, seat=seat)
+            else:
+                game.choose_action(action, seat=seat)
         except IllegalChoiceError:
             if self.illegal_action == "raise":
                 raise
             rewards[agent] = self.illegal_reward
         else:
-            self.opponents.play(game)
+            if self.opponents.playing:
+                self.opponents.play(game)
         self._steps += 1
         self._after_move()
         cumulative = self._cumulative_rewards
@@ -240,21 +252,24 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def _after_move(self) -> None:
         """The rewards at the end, the truncation, the next selected agent and the masks."""
         game = self._game()
-        if game.is_over:
+        pending = game.pending
+        if pending is None:
             final = rewards_by_rank(len(game.state.players), game.state.winners or ())
             for name in self.agents:
                 self.rewards[name] += final[self._seat_of[name]]
                 self.terminations[name] = True
-        elif self.max_cycles is not None and self._steps >= self.max_cycles:
+            selected = self.agents[0]
+        elif self._steps_over():
             for name in self.agents:
                 self.truncations[name] = True
-        pending = game.pending
-        selected = (self.agents[0] if pending is None or game.is_over
-                    or self._steps_over() else f"player_{pending.seat}")
+            selected = self.agents[0]
+        else:
+            selected = self._agent_of[pending.seat]
         self.agent_selection = selected
         mask = self._current_mask()
+        no_mask = self._no_mask
         for name, info in self.infos.items():
-            info["action_mask"] = mask if name == selected else self._no_mask
+            info["action_mask"] = mask if name == selected else no_mask
 
     def _steps_over(self) -> bool:
         return self.max_cycles is not None and self._steps >= self.max_cycles
@@ -266,8 +281,9 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             return self._no_mask
         length = len(game.events)
         if self._mask_at != length:
+            self._legal = legal = listed_actions(game)
             mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
-            mask.put(game.legal_actions(), 1)
+            mask[list(legal)] = 1
             self._mask, self._mask_at = mask, length
         return self._mask
 

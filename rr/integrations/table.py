@@ -3,7 +3,9 @@ sees it for rendering."""
 
 from __future__ import annotations
 
+from rr.actions import action_index
 from rr.engine import Game
+from rr.options import Option
 from rr.narrate import card_name, narrate
 from rr.state import GameState
 from rr.views import HIDDEN
@@ -40,6 +42,17 @@ def board(game: Game) -> str:
         lines.append("over: " + ", ".join(f"P{s} {t}" for s, t in enumerate(v.totals))
                      + "; winners " + ", ".join(f"P{w}" for w in v.winners))
     return "\n".join(lines)
+
+
+def listed_actions(game: Game) -> dict[int, Option]:
+    """The pending decision's options by action (:mod:`rr.actions`), the listed objects
+    themselves: choosing one of them is found by identity (``Game.choose``), not by comparing
+    it with every option before it."""
+    pending = game.pending
+    if pending is None:
+        return {}
+    index = action_index()
+    return {index[o]: o for o in pending.options}
 
 
 class Story:
