@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING
 
 from rr.automa import LEVELS, automa_table
 from rr.cards.catalogue import all_ids
-from rr.decisions import Ask
+from rr.decisions import Ask, Decision
 from rr.engine import Game
 from rr.errors import BadInputError
 from rr.events.types import Phase
@@ -76,7 +76,9 @@ from rr.model import (
 )
 from rr.narrate import card_name
 from rr.options import describe
-from rr.views import HIDDEN, View
+from rr.knowledge import known_cards, knows
+from rr.state import GameState
+from rr.views import HIDDEN, SoloView, solo_view
 
 if TYPE_CHECKING:
     import numpy
@@ -146,14 +148,16 @@ def nonzero(game: Game, seat: Seat) -> tuple[list[int], list[int], list[float]]:
     indices and values of the others (a few hundred entries of the 1934; what
     :func:`observation` and :func:`observation_array` fill in)."""
     _check_seat(game, seat)
-    v = game.view(seat)
+    state = game.state
     ones: list[int] = []
     at: list[int] = []
     values: list[float] = []
-    _cards_part(game, v, seat, ones, at, values)
-    _players_part(v, seat, ones, at, values)
-    _table_part(v, seat, ones, at, values)
-    _solo_part(v, ones, at, values)
+    _cards_part(state, seat, ones, at, values)
+    _players_part(state, game.pending, seat, ones, at, values)
+    _table_part(state, game.pending, seat, ones, at, values)
+    solo = solo_view(state)
+    if solo is not None:
+        _solo_part(solo, ones, at, values)
     return ones, at, values
 
 
@@ -188,36 +192,42 @@ _PHASES = {phase: i for i, phase in enumerate(Phase)}
 _ASKS = {ask: i for i, ask in enumerate(Ask)}
 
 
-def _cards_part(game: Game, v: View, seat: Seat, ones: list[int], at: list[int],
+def _cards_part(state: GameState, seat: Seat, ones: list[int], at: list[int],
                 values: list[float]) -> None:
-    # Plain offsets and list appends, and each stack's entries remembered: this runs at every
-    # step of a learner.
+    # What game.view(seat) shows of the cards, read from the state with the view's own
+    # knowledge functions (rr.knowledge), without building the view: this runs at every step
+    # of a learner. tests/integrations/test_observation.py checks it against the view.
     index = _cards()
-    for card in v.hand or ():
+    players = state.players
+    for card in players[seat].hand:
         ones.append(_HAND + index[card])
-    face_down = game.state.face_down
-    for li, (location, stack) in enumerate(v.locations):
-        if not stack:
+    face_down = state.face_down
+    for li, real in enumerate(state.locations):
+        if not real:
             continue
         downs: tuple[int, ...] = ()
-        if face_down:
-            real = game.state.stack(location)  # only which positions lie face down is read
-            if not face_down.isdisjoint(real):
-                downs = tuple([i for i, c in enumerate(real) if c in face_down])
+        stack = real
+        if face_down and not face_down.isdisjoint(real):
+            # RR-VIEW-4: a face-down card's place is public, its identity only to who knows it.
+            downs = tuple([i for i, c in enumerate(real) if c in face_down])
+            stack = tuple([c if c not in face_down or knows(state, seat, c) else HIDDEN
+                           for c in real])
         stack_ones, stack_at, stack_values = _stack_entries(li, stack, downs)
         ones += stack_ones
         at += stack_at
         values += stack_values
-    seats = len(v.players)
-    for known in v.known_elsewhere:
-        if known.zone.kind is ZoneKind.HAND and known.zone.seat is not None:
-            slot = (known.zone.seat - seat) % seats
-            ones.append(_IN_HANDS + index[known.card] * (MAX_PLAYERS - 1) + slot - 1)
-        elif known.zone.kind is ZoneKind.DECK:
-            ones.append(_IN_DECK + index[known.card])
-    if v.banished:
-        ones += _banished_entries(v.banished)
-    for card in v.solo.removed if v.solo is not None else ():
+    if state.phase is not Phase.OVER:
+        mine = known_cards(state, seat)
+        seats = len(players)
+        for other, player in enumerate(players):
+            if other != seat and not mine.isdisjoint(player.hand):
+                slot = (other - seat) % seats
+                ones += [_IN_HANDS + index[c] * (MAX_PLAYERS - 1) + slot - 1
+                         for c in player.hand if c in mine]
+        ones += [_IN_DECK + index[c] for c in mine.intersection(state.deck)]
+    if state.banished:
+        ones += _banished_entries(state.banished)
+    for card in state.solo.removed if state.solo is not None else ():
         ones.append(_REMOVED + index[card])
 
 
@@ -256,21 +266,23 @@ def _banished_entries(banished: tuple[CardId, ...]) -> tuple[int, ...]:
     return tuple([_BANISHED + index[card] for card in banished])
 
 
-def _players_part(v: View, seat: Seat, ones: list[int], at: list[int],
-                  values: list[float]) -> None:
-    seats = len(v.players)
-    solo_seat = v.solo.seat if v.solo is not None else None
-    pending_seat = v.pending.seat if v.pending is not None else None
-    totals, winners = v.totals, v.winners or ()
-    turn_seat, ender = v.turn_seat, v.end_triggered_by
-    for other, p in enumerate(v.players):
+def _players_part(state: GameState, pending: Decision | None, seat: Seat, ones: list[int],
+                  at: list[int], values: list[float]) -> None:
+    players = state.players
+    seats = len(players)
+    solo_seat = state.solo.seat if state.solo is not None else None
+    pending_seat = pending.seat if pending is not None else None
+    totals, winners = state.totals, state.winners or ()
+    turn_seat, ender = state.turn_seat, state.end_triggered_by
+    sovereign, first = state.sovereign, state.first_player
+    for other, p in enumerate(players):
         base = _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS
         ones.append(base)
         if other == solo_seat:
             ones.append(base + 1)
-        if p.sovereign:
+        if other == sovereign:
             ones.append(base + 7)
-        if p.first_player:
+        if other == first:
             ones.append(base + 8)
         if other == turn_seat:
             ones.append(base + 9)
@@ -280,10 +292,11 @@ def _players_part(v: View, seat: Seat, ones: list[int], at: list[int],
             ones.append(base + 11)
         if other in winners:
             ones.append(base + 13)
+        helium, hand, turns = p.helium, len(p.hand), p.turns
         at += (base + 2, base + 3, base + 4, base + 5, base + 6)
-        values += (p.helium / (p.helium + HELIUM_HALF), p.fleet / FLEET_MAX,
-                   p.influence / INFLUENCE_TOKENS, p.hand_size / (p.hand_size + HAND_HALF),
-                   p.turns / (p.turns + TURNS_HALF))
+        values += (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
+                   p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
+                   turns / (turns + TURNS_HALF))
         if totals is not None:
             at.append(base + 12)
             values.append(_total(totals[other]))
@@ -291,24 +304,21 @@ def _players_part(v: View, seat: Seat, ones: list[int], at: list[int],
             ones.append(base + 14 + _HOUSES[p.house])
 
 
-def _table_part(v: View, seat: Seat, ones: list[int], at: list[int],
-                values: list[float]) -> None:
+def _table_part(state: GameState, pending: Decision | None, seat: Seat, ones: list[int],
+                at: list[int], values: list[float]) -> None:
     at.extend((_TABLE, _TABLE + 1, _TABLE + 2))
-    values.extend((scaled(v.neutral_influence, NEUTRAL_HALF), v.deck_size / CARDS,
-                   len(v.banished) / CARDS))
-    if v.end_triggered_by is not None:
+    values.extend((scaled(state.neutral_influence, NEUTRAL_HALF), len(state.deck) / CARDS,
+                   len(state.banished) / CARDS))
+    if state.end_triggered_by is not None:
         ones.append(_TABLE + 3)
-    ones.append(_TABLE + 4 + _PHASES[v.phase])
-    if v.pending is not None:
-        if v.pending.seat == seat:
+    ones.append(_TABLE + 4 + _PHASES[state.phase])
+    if pending is not None:
+        if pending.seat == seat:
             ones.append(_PENDING)
-        ones.append(_PENDING + 1 + _ASKS[v.pending.ask])
+        ones.append(_PENDING + 1 + _ASKS[pending.ask])
 
 
-def _solo_part(v: View, ones: list[int], at: list[int], values: list[float]) -> None:
-    solo = v.solo
-    if solo is None:
-        return
+def _solo_part(solo: SoloView, ones: list[int], at: list[int], values: list[float]) -> None:
     base = _SOLO
     letters = automa_table().letters
     ones.append(base)
