@@ -82,7 +82,7 @@ from rr.actions import NUM_ACTIONS
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.opponents import Opponent, Opponents
-from rr.integrations.table import Story, listed_actions, rewards_by_rank
+from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
 from rr.options import Option
 from rr.observation import OBSERVATION_SIZE, STATE_SIZE, observation_array, state_vector
@@ -177,6 +177,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._mask_at = -1
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._legal: dict[int, Option] = {}
+        self._actions = Actions()
         self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._no_mask.flags.writeable = False
 
@@ -281,7 +282,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             return self._no_mask
         length = len(game.events)
         if self._mask_at != length:
-            self._legal = legal = listed_actions(game)
+            self._legal = legal = self._actions.of(game)
             mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
             mask[list(legal)] = 1
             self._mask, self._mask_at = mask, length

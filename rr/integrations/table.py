@@ -44,15 +44,35 @@ def board(game: Game) -> str:
     return "\n".join(lines)
 
 
-def listed_actions(game: Game) -> dict[int, Option]:
+class Actions:
     """The pending decision's options by action (:mod:`rr.actions`), the listed objects
-    themselves: choosing one of them is found by identity (``Game.choose``), not by comparing
-    it with every option before it."""
-    pending = game.pending
-    if pending is None:
-        return {}
-    index = action_index()
-    return {index[o]: o for o in pending.options}
+    themselves, so that choosing one is found by identity in ``Game.choose``.
+
+    The rules list the same option objects again and again (about five in six options of a
+    random game were listed before), so each object's action is remembered by identity: its
+    hash (attrs', then an enum's, both in Python) is paid once. An entry holds its option, so
+    no other object can take its id while it is remembered."""
+
+    KEPT = 100_000
+    """How many options are remembered (then all are forgotten)."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[Option, int]] = {}
+
+    def of(self, game: Game) -> dict[int, Option]:
+        pending = game.pending
+        if pending is None:
+            return {}
+        known, index = self._known, action_index()
+        if len(known) > self.KEPT:
+            known.clear()
+        listed = {}
+        for option in pending.options:
+            entry = known.get(id(option))
+            if entry is None or entry[0] is not option:
+                entry = known[id(option)] = (option, index[option])
+            listed[entry[1]] = option
+        return listed
 
 
 class Story:
