@@ -134,19 +134,16 @@ def _check_seat(game: Game, seat: Seat) -> None:
 def observation(game: Game, seat: Seat) -> list[float]:
     """The observation of ``seat``: :data:`OBSERVATION_SIZE` floats in [0, 1] laid out as
     :data:`LAYOUT` says, from what ``seat`` knows only."""
-    out = [0.0] * OBSERVATION_SIZE
-    ones, at, values = nonzero(game, seat)
-    for i in ones:
-        out[i] = 1.0
-    for i, value in zip(at, values):
-        out[i] = value
-    return out
+    return _filled(*nonzero(game, seat))
 
 
-def nonzero(game: Game, seat: Seat) -> tuple[list[int], list[int], list[float]]:
+def nonzero(game: Game, seat: Seat | None) -> tuple[list[int], list[int], list[float]]:
     """The observation of ``seat`` as its non-zero entries: the indices that are 1, then the
     indices and values of the others (a few hundred entries of the 1934; what
-    :func:`observation` and :func:`observation_array` fill in)."""
+    :func:`observation` and :func:`observation_array` fill in). ``seat`` ``None``: the public
+    observation (:func:`public_observation`)."""
+    if seat is None:
+        return _public_nonzero(game)
     _check_seat(game, seat)
     state = game.state
     ones: list[int] = []
@@ -159,6 +156,72 @@ def nonzero(game: Game, seat: Seat) -> tuple[list[int], list[int], list[float]]:
     if solo is not None:
         _solo_part(solo, ones, at, values)
     return ones, at, values
+
+
+def _public_nonzero(game: Game) -> tuple[list[int], list[int], list[float]]:
+    """What everyone sees: no hand, no face-down card named, nothing known elsewhere; players
+    in seat order (as seat 0 would have them) and nobody "the observer"."""
+    state = game.state
+    ones: list[int] = []
+    at: list[int] = []
+    values: list[float] = []
+    for li in range(len(LOCATIONS)):
+        if state.locations[li]:
+            stack_ones, stack_at, stack_values = _stack_part(state, None, li)
+            ones += stack_ones
+            at += stack_at
+            values += stack_values
+    if state.banished:
+        ones += _banished_entries(state.banished)
+    index = _cards()
+    for card in state.solo.removed if state.solo is not None else ():
+        ones.append(_REMOVED + index[card])
+    _players_part(state, game.pending, 0, ones, at, values)
+    _table_part(state, game.pending, None, ones, at, values)
+    solo = solo_view(state)
+    if solo is not None:
+        _solo_part(solo, ones, at, values)
+    return ones, at, values
+
+
+def public_observation(game: Game) -> list[float]:
+    """Public information only (RR-VIEW-1: what a spectator sees), in :data:`LAYOUT`: the
+    same for every seat — no hand, face-down cards unnamed, nothing known elsewhere, players
+    in seat order, and the ``pending`` segment's "the observer decides" always 0."""
+    return _filled(*_public_nonzero(game))
+
+
+def private_observation(game: Game, seat: Seat) -> list[float]:
+    """Private information only, in :data:`LAYOUT`: what ``seat`` knows that not everyone
+    does — its hand, the face-down cards it knows (where they lie, their height, and the
+    ``known_face_down`` flag), and the cards it knows in another hand or in the deck; every
+    other entry 0."""
+    _check_seat(game, seat)
+    state = game.state
+    index = _cards()
+    ones = [_HAND + index[card] for card in state.players[seat].hand]
+    at: list[int] = []
+    values: list[float] = []
+    face_down = state.face_down
+    for li, real in enumerate(state.locations):
+        top = len(real) - 1
+        for position, card in enumerate(real):
+            if card in face_down and knows(state, seat, card):
+                i = index[card]
+                ones += (_LOCATION + i * _PLACES + li, _KNOWN_DOWN + i)
+                at.append(_HEIGHT + i)
+                values.append(1.0 / (1 + top - position))
+    ones += _known_part(state, seat)
+    return _filled(ones, at, values)
+
+
+def _filled(ones: list[int], at: list[int], values: list[float]) -> list[float]:
+    out = [0.0] * OBSERVATION_SIZE
+    for i in ones:
+        out[i] = 1.0
+    for i, value in zip(at, values):
+        out[i] = value
+    return out
 
 
 def scaled(count: float, half: float) -> float:
@@ -198,37 +261,49 @@ def _cards_part(state: GameState, seat: Seat, ones: list[int], at: list[int],
     # knowledge functions (rr.knowledge), without building the view: this runs at every step
     # of a learner. tests/integrations/test_observation.py checks it against the view.
     index = _cards()
-    players = state.players
-    for card in players[seat].hand:
-        ones.append(_HAND + index[card])
-    face_down = state.face_down
-    for li, real in enumerate(state.locations):
-        if not real:
-            continue
-        downs: tuple[int, ...] = ()
-        stack = real
-        if face_down and not face_down.isdisjoint(real):
-            # RR-VIEW-4: a face-down card's place is public, its identity only to who knows it.
-            downs = tuple([i for i, c in enumerate(real) if c in face_down])
-            stack = tuple([c if c not in face_down or knows(state, seat, c) else HIDDEN
-                           for c in real])
-        stack_ones, stack_at, stack_values = _stack_entries(li, stack, downs)
-        ones += stack_ones
-        at += stack_at
-        values += stack_values
-    if state.phase is not Phase.OVER:
-        mine = known_cards(state, seat)
-        seats = len(players)
-        for other, player in enumerate(players):
-            if other != seat and not mine.isdisjoint(player.hand):
-                slot = (other - seat) % seats
-                ones += [_IN_HANDS + index[c] * (MAX_PLAYERS - 1) + slot - 1
-                         for c in player.hand if c in mine]
-        ones += [_IN_DECK + index[c] for c in mine.intersection(state.deck)]
+    ones += [_HAND + index[card] for card in state.players[seat].hand]
+    for li in range(len(LOCATIONS)):
+        if state.locations[li]:
+            stack_ones, stack_at, stack_values = _stack_part(state, seat, li)
+            ones += stack_ones
+            at += stack_at
+            values += stack_values
+    ones += _known_part(state, seat)
     if state.banished:
         ones += _banished_entries(state.banished)
     for card in state.solo.removed if state.solo is not None else ():
         ones.append(_REMOVED + index[card])
+
+
+def _stack_part(state: GameState, seat: Seat | None, li: int
+                ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+    """The entries of the stack at location ``li`` as ``seat`` sees it."""
+    real = state.locations[li]
+    face_down = state.face_down
+    if not face_down or face_down.isdisjoint(real):
+        return _stack_entries(li, real, ())
+    # RR-VIEW-4: a face-down card's place is public, its identity only to who knows it.
+    downs = tuple([i for i, c in enumerate(real) if c in face_down])
+    stack = tuple([c if c not in face_down or knows(state, seat, c) else HIDDEN for c in real])
+    return _stack_entries(li, stack, downs)
+
+
+def _known_part(state: GameState, seat: Seat) -> list[int]:
+    """The cards ``seat`` knows in another hand or in the deck: ``known_cards(state, seat)``
+    less its own hand, which is in no other hand nor the deck (RR-VIEW-5)."""
+    mine = state.known[seat] if seat < len(state.known) else frozenset()
+    if not mine or state.phase is Phase.OVER:
+        return []
+    index, players = _cards(), state.players
+    seats = len(players)
+    found: list[int] = []
+    for other, player in enumerate(players):
+        if other != seat and not mine.isdisjoint(player.hand):
+            slot = (other - seat) % seats
+            found += [_IN_HANDS + index[c] * (MAX_PLAYERS - 1) + slot - 1
+                      for c in player.hand if c in mine]
+    found += [_IN_DECK + index[c] for c in mine.intersection(state.deck)]
+    return found
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -304,7 +379,7 @@ def _players_part(state: GameState, pending: Decision | None, seat: Seat, ones: 
             ones.append(base + 14 + _HOUSES[p.house])
 
 
-def _table_part(state: GameState, pending: Decision | None, seat: Seat, ones: list[int],
+def _table_part(state: GameState, pending: Decision | None, seat: Seat | None, ones: list[int],
                 at: list[int], values: list[float]) -> None:
     at.extend((_TABLE, _TABLE + 1, _TABLE + 2))
     values.extend((scaled(state.neutral_influence, NEUTRAL_HALF), len(state.deck) / CARDS,
