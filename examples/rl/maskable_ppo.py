@@ -17,6 +17,7 @@ import time
 
 import gymnasium
 import numpy
+import torch
 from sb3_contrib import MaskablePPO
 
 import rr.integrations.gymnasium  # noqa: F401  # registers rr/RedRising-v0
@@ -47,9 +48,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per evaluation")
     parser.add_argument("--opponents", default="random", help="the opponent's agent")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="torch threads (1: a small network gains nothing from more)")
     parser.add_argument("--plot", default=None, help="write the learning curve here (PNG)")
     parser.add_argument("--json", default=None, help="write the curve's points here")
     args = parser.parse_args()
+    torch.set_num_threads(args.threads)
     env = gymnasium.make("rr/RedRising-v0", players=2, opponents=args.opponents)
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=2048, batch_size=256,
                         learning_rate=3e-4, gamma=1.0, verbose=0)
