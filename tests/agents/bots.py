@@ -27,3 +27,18 @@ class NoChoose:
 
     def __init__(self, seed: int, ruleset: Ruleset) -> None:
         self.seed = seed
+
+
+class Recorder:
+    """Picks the last listed option; records, for the whole class, what each call was handed
+    (every bot decision of the server makes a new agent)."""
+
+    handed: list[tuple[int, int, str]] = []
+    """(decision's seat, seen's seat, type of what was handed) per call."""
+
+    def __init__(self, seed: int, ruleset: Ruleset) -> None:
+        self.seed = seed
+
+    def choose(self, decision: Decision, seen: Seen) -> Option:
+        Recorder.handed.append((decision.seat, seen.seat, type(seen).__name__))
+        return decision.options[-1]
