@@ -7,15 +7,19 @@ the same information as text.
 
 Choices made here:
 
-- Everything comes from ``game.view(seat)`` (:mod:`rr.views`, derived from
-  :mod:`rr.knowledge`) and, for which positions of a stack lie face down, from the state: a
-  face-down card's *place* is public, only its identity is hidden (RR-VIEW-4). So two games
-  the seat cannot tell apart — two samples of its information set (``Game.sample_for``), or
-  the game with another hand dealt differently — give the same observation.
+- Everything is what ``game.view(seat)`` shows (:mod:`rr.views`), read from the state with
+  the view's own knowledge functions (:mod:`rr.knowledge`) without building the view (it
+  runs at every step of a learner), and, for which positions of a stack lie face down, from
+  the state: a face-down card's *place* is public, only its identity is hidden (RR-VIEW-4).
+  So two games the seat cannot tell apart — two samples of its information set
+  (``Game.sample_for``), or the game with another hand dealt differently — give the same
+  observation; ``tests/integrations/test_observation.py`` checks that and checks every
+  segment against the view.
 - Players are ordered relative to the observer (slot 0 is the observer, slot 1 the next seat
   clockwise, ...), so one policy can play any seat; slots past the game's players are zeros.
-- Counts are raw numbers (Helium, turns, deck size...), not scaled: a learner's own
-  normalisation knows its needs better than a guess here.
+- Every value is in [0, 1] (issue #30): flags are 0 or 1, a count with a bound is divided
+  by it (cards by 112, Fleet and Influence by 10), a count with none is squashed by
+  :func:`scaled` (``x / (x + half)``, the halves below); ``docs/OBSERVATION.md`` gives each.
 - Cards are indexed as in :mod:`rr.actions` (card ids sorted), so index *i* is the same card
   in the hand, on a location and in an action.
 
@@ -32,8 +36,8 @@ known_face_down     112        1 where the card lies face down on a location and
                                knows it
 face_down_slots     4 x 8      location index x 8 + depth: 1 where the card at that depth from
                                the top (the first 8) lies face down and is unknown to the observer
-stack_sizes         4          cards on each location
-face_down_counts    4          face-down cards on each location
+stack_sizes         4          cards on each location / 112
+face_down_counts    4          face-down cards on each location / 112
 known_in_hands      112 x 5    card index x 5 + slot - 1: the observer knows the card is in the
                                hand of the player in slot 1-5
 known_in_deck       112        the observer knows the card is in the deck

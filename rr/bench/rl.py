@@ -1,9 +1,10 @@
 """``python -m rr.bench.rl [--rounds 5] [--seconds 2] [--players 4] [--json]``: the speed of
 rr's environments beside PettingZoo's own games (issue #30).
 
-Prints figures, never asserts them. On one core (the process pins itself to the first CPU it
-may use), each round runs every workload for ``--seconds``, in an order that rotates from round
-to round: the AEC loop of PettingZoo's documentation (``last()``, then a uniformly random
+Prints figures, never asserts them. On one core (``python -m rr.bench.rl`` pins itself to the
+first CPU it may use), each round runs every workload for ``--seconds`` of the process's CPU
+time (``time.process_time``: the other processes of a shared machine do not inflate it), in an
+order that rotates from round to round: the AEC loop of PettingZoo's documentation (``last()``, then a uniformly random
 action among the mask's, ``step``) on rr's ``env(players=P)``, on PettingZoo's
 ``connect_four_v3`` and ``tictactoe_v3``; the same loop on rr's Gymnasium environment
 (``rr/RedRising-v0``, P players, the other seats random agents, so a learner step includes the
@@ -109,8 +110,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4, help="rr's players (4)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     work = workloads(args.players, args.seconds)
     rounds: dict[str, list[float]] = {name: [] for name in work}
     names = list(work)
@@ -136,5 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def pin() -> None:
+    """Run on one core: the first this process may use (a run, not a caller of main)."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
 if __name__ == "__main__":
+    pin()
     raise SystemExit(main())
