@@ -16,7 +16,6 @@ agent holds more than its seat knows, so an agent that uses only what it is give
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -26,6 +25,8 @@ from rr.options import Option
 from rr.views import View
 
 if TYPE_CHECKING:
+    import random  # only the type of a generator: agents draw with their own
+
     from rr.engine import Game
 
 
