@@ -6,8 +6,8 @@ numpy). Both pass PettingZoo's ``api_test``, ``seed_test``, ``parallel_api_test`
 ``render_test`` and ``max_cycles_test`` (``tests/integrations/test_pettingzoo.py``).
 
 ``env(players=4, seed=None, ruleset=None, render_mode=None, level=None, max_cycles=None,
-opponents=None, illegal_action="raise", illegal_reward=-0.1)``; ``parallel_env`` takes the
-same. Choices made here:
+opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=False)``;
+``parallel_env`` takes the same. Choices made here:
 
 - **Agents** are ``player_0`` ... ``player_{n-1}``, seat *i* being ``player_i``. In a solo
   game (``players=1``, Au Toma's ``level`` 1-6) the one agent plays against Tull Au Toma,
