@@ -2,8 +2,10 @@
 ``parallel_env(...)``.
 
 Needs the ``pettingzoo`` extra (``pip install 'rr[pettingzoo]'``: pettingzoo, gymnasium,
-numpy). Both pass PettingZoo's ``api_test``, ``seed_test``, ``parallel_api_test``,
-``render_test`` and ``max_cycles_test`` (``tests/integrations/test_pettingzoo.py``).
+numpy). They pass PettingZoo's ``api_test``, ``seed_test``, ``parallel_api_test``,
+``render_test`` and ``max_cycles_test`` (``tests/integrations/test_pettingzoo.py``); the last
+checks its AEC half on ``parallel_to_aec(parallel_env())``, whose agents each act once a
+cycle, because in the AEC environment here one agent may decide several times in a row.
 
 ``env(players=4, seed=None, ruleset=None, render_mode=None, level=None, max_cycles=None,
 opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=False)``;
