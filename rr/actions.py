@@ -141,6 +141,11 @@ def option_of(action: int) -> Option:
     return _table()[0][number]
 
 
+def action_index() -> Mapping[Option, int]:
+    """Every option's integer, as a mapping (what :func:`action_of` looks up)."""
+    return _table()[1]
+
+
 def actions_of(options: Sequence[Option]) -> list[int]:
     """The integers of ``options``, ascending."""
     index = _table()[1]

@@ -22,9 +22,8 @@ from typing import Any
 
 from attrs import frozen
 
-from rr.agents.greedy import GreedyAgent
-from rr.agents.ismcts import ITERATIONS, ISMCTSAgent
-from rr.agents.random import RandomAgent
+from rr.agents import names
+from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, RRError
@@ -37,50 +36,19 @@ MAX_DECISIONS = 20_000
 happen: every Lead or Scout moves a card, so the deck and the locations run out)."""
 
 Chooser = Callable[[Decision, Game], Option]
-"""Picks an option of the game's pending decision. It is handed the game only to build the
-deciding player's view: a bot sees no more than its player may."""
+"""Picks an option of the game's pending decision. It is handed the game only to build what
+the deciding seat knows (:class:`rr.agents.interface.Seen`): a bot sees no more than its
+player may."""
 
-
-def _random(seed: int, ruleset: Ruleset) -> Chooser:
-    agent = RandomAgent(seed)
-    return lambda decision, game: agent.choose(decision)
-
-
-def _greedy(seed: int, ruleset: Ruleset) -> Chooser:
-    agent = GreedyAgent(seed, ruleset)
-
-    def choose(decision: Decision, game: Game) -> Option:
-        view = game.view(decision.seat) if agent.wants_view(decision) else None
-        return agent.choose(decision, view)
-
-    return choose
-
-
-def _ismcts(seed: int, ruleset: Ruleset, iterations: int = ITERATIONS) -> Chooser:
-    agent = ISMCTSAgent(seed, ruleset, iterations=iterations)
-
-    def choose(decision: Decision, game: Game) -> Option:
-        # The agent sees the game only through samples of its seat's information set.
-        return agent.choose(decision, lambda rng: game.sample_for(decision.seat, rng))
-
-    return choose
-
-
-AGENTS: Mapping[str, Callable[[int, Ruleset], Chooser]] = {
-    "random": _random,
-    "greedy": _greedy,
-    "ismcts": _ismcts,
-}
-"""The agent kinds ``rr simulate --agents`` knows, by name. ``ismcts:N`` is the ISMCTS agent
-with N iterations per decision (``ismcts`` alone: ``rr.agents.ismcts.ITERATIONS``)."""
+AGENTS = names.BUILT_IN
+"""rr's own agents by name (``rr.agents.names``); ``--agents`` also takes a user's agent,
+``package.module:Class[:argument]``."""
 
 
 def make_chooser(name: str, seed: int, ruleset: Ruleset) -> Chooser:
     """The chooser of the agent ``name`` (as :func:`parse_agents` accepts it)."""
-    kind, _, budget = name.partition(":")
-    if kind == "ismcts" and budget:
-        return _ismcts(seed, ruleset, int(budget))
-    return AGENTS[kind](seed, ruleset)
+    agent = names.make(name, seed, ruleset)
+    return lambda decision, game: agent.choose(decision, Seen.of(game, decision.seat))
 
 RAY_HINT = "pip install 'red-rising-engine[ray]'"
 PROBE_SECONDS = 5.0
@@ -92,19 +60,9 @@ class RayUnavailableError(RRError):
 
 
 def parse_agents(text: str) -> tuple[str, ...]:
-    """``"random,greedy"`` → ``("random", "greedy")``; an unknown or empty name is an error."""
-    names = tuple(name.strip().lower() for name in text.split(","))
-    for name in names:
-        if not name:
-            raise BadInputError(f"an empty agent name in {text!r}; agents are: "
-                                f"{', '.join(AGENTS)}")
-        kind, colon, budget = name.partition(":")
-        if kind not in AGENTS or (colon and kind != "ismcts"):
-            raise BadInputError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}"
-                                " (ismcts:N: N iterations a decision)")
-        if colon and not (budget.isdigit() and 0 < int(budget) <= 1_000_000):
-            raise BadInputError(f"{name!r}: ismcts:N needs N from 1 to 1000000 iterations")
-    return names
+    """``"random,greedy"`` → ``("random", "greedy")``; an unknown or empty name is an error
+    (``rr.agents.names.parse``: a user's ``package.module:Class`` is imported to check it)."""
+    return tuple(names.parse(name) for name in text.split(","))
 
 
 def seat_agents(agents: Sequence[str], players: int) -> tuple[str, ...]:

@@ -32,6 +32,7 @@ import functools
 from types import CodeType, FunctionType
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
+from rr.agents.interface import Seen
 from rr.agents.random import RandomAgent
 from rr.cards.catalogue import all_ids, card
 from rr.decisions import Ask, Decision
@@ -83,9 +84,9 @@ all)."""
 class GreedyAgent:
     """Picks the option of best one-step value; deterministic for a given seed.
 
-    Give it the deciding player's view (``game.view(decision.seat)``) with each decision
-    that :meth:`wants_view`; without one it can only block, declare ``best`` and pick at
-    random.
+    Hand it what the deciding seat knows (:class:`~rr.agents.interface.Seen`): it reads the
+    seat's view for the decisions it values (:meth:`wants_view`); without one it can only
+    block, declare ``best`` and pick at random.
     """
 
     def __init__(self, seed: int = 0, ruleset: Ruleset | None = None) -> None:
@@ -97,7 +98,8 @@ class GreedyAgent:
         """Whether :meth:`choose` uses a view for ``decision`` (building one costs time)."""
         return _is_handled(decision)
 
-    def choose(self, decision: Decision, view: View | None = None) -> Option:
+    def choose(self, decision: Decision, seen: Seen | None = None) -> Option:
+        """The option of best one-step value, valued from ``seen.view``."""
         options = decision.options
         if decision.ask is Ask.BLOCK:
             blocks = [o for o in options if isinstance(o, PickCard)]
@@ -105,12 +107,18 @@ class GreedyAgent:
                 return blocks[0]
         if decision.ask is Ask.DECLARE and Answer.BEST in options:
             return Answer.BEST
-        if (view is not None and view.hand is not None and view.seat == decision.seat
-                and _is_handled(decision)):
-            choice = _choose(Position(view, self._ruleset, self._memory), decision)
+        if seen is not None and seen.seat == decision.seat and _is_handled(decision):
+            choice = self.choose_from(decision, seen.view)
             if choice is not None:
                 return choice
         return self._random.choose(decision)
+
+    def choose_from(self, decision: Decision, view: View) -> Option | None:
+        """The greedy choice for ``decision`` from ``view``, or ``None`` where the agent
+        leaves it to chance."""
+        if view.hand is None or view.seat != decision.seat or not _is_handled(decision):
+            return None
+        return _choose(Position(view, self._ruleset, self._memory), decision)
 
 
 def _is_handled(decision: Decision) -> bool:

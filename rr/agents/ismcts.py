@@ -22,8 +22,9 @@ where *m* is its total less the best of the other totals: a win margin squashed 
 which says more than win/lose when the rollout stops early.
 
 **What it sees.** The agent is handed the pending decision (its own: the options it is shown)
-and a *sampler* — a function that draws a game from its seat's information set — and nothing
-else: not the game. Since a sample depends only on what the seat knows and on the generator
+and what its seat knows (:class:`~rr.agents.interface.Seen`), of which it uses only
+``seen.sample`` — a game drawn from its seat's information set — and nothing else: not the
+game. Since a sample depends only on what the seat knows and on the generator
 (RR-VIEW-7), the agent's choice is a function of its seat's information and its seed;
 ``tests/agents/test_ismcts.py`` checks that it chooses the same in a game and in a sample of
 that game with the hidden cards dealt otherwise.
@@ -40,6 +41,7 @@ import random
 import time
 from collections.abc import Callable
 
+from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.options import Option
@@ -88,15 +90,15 @@ class ISMCTSAgent:
         self.horizon = horizon
         self.exploration = exploration
 
-    def choose(self, decision: Decision, sample: Sampler) -> Option:
-        """The option to pick for ``decision``, searched over games drawn by ``sample``."""
+    def choose(self, decision: Decision, seen: Seen) -> Option:
+        """The option to pick for ``decision``, searched over games drawn by ``seen.sample``."""
         if len(decision.options) == 1:
             return decision.options[0]
         rng = random.Random(self._rng.getrandbits(64))
         root: Node | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):
-            game = sample(rng)
+            game = seen.sample(rng)
             if root is None:
                 root = Node(len(game.state.players))
             self._iterate(root, game, rng)

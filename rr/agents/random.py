@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random as _random
 
+from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.options import Option
 
@@ -15,7 +16,8 @@ class RandomAgent:
         self._rng = _random.Random(seed)
         self._bits = self._rng.getrandbits
 
-    def choose(self, decision: Decision) -> Option:
+    def choose(self, decision: Decision, seen: Seen | None = None) -> Option:
+        """A uniformly random option of ``decision`` (``seen`` is not needed)."""
         # ``Random.choice`` spelt out (its ``_randbelow``: draw as many bits as the count
         # needs until the number is below it), without its two Python calls: the same
         # option from the same generator, and bots' games cost a little less (issue #12).

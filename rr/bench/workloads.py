@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from attrs import frozen
 
 from rr.agents.greedy import GreedyAgent
+from rr.agents.interface import Seen
 from rr.agents.random import RandomAgent
 from rr.engine import Game
 from rr.events import log
@@ -57,8 +58,7 @@ def greedy(games: int, players: int) -> Timing:
         while (decision := game.pending) is not None:
             agent = agents[decision.seat]
             start = time.perf_counter()
-            view = game.view(decision.seat) if agent.wants_view(decision) else None
-            option = agent.choose(decision, view)
+            option = agent.choose(decision, Seen.of(game, decision.seat))
             thinking += time.perf_counter() - start
             decisions += 1
             game.choose(option)

@@ -50,6 +50,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--db", default=DEFAULT_DB,
                         help="a SQLite file or a postgresql:// URL (default %(default)s, in "
                              "the working folder)")
+    parser.add_argument("--allow-agent", action="append", default=[], metavar="MODULE:CLASS",
+                        help="let games name this agent for their bots, beside random and "
+                             "greedy (repeatable): ismcts[:N] or your own "
+                             "package.module:Class[:argument], imported now")
     parser.add_argument("--key", help="a private key (rr keygen) to sign the logs handed out "
                                       "(default: logs are not signed)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
@@ -69,7 +73,9 @@ def run(args: argparse.Namespace) -> int:
     # Imported here: the rest of rr's commands never load the web stack.
     import uvicorn
 
+    from rr.agents.names import parse
     from rr.events.signing import signer
+    from rr.server.bots import KINDS
     from rr.server.app import build
     from rr.server.games import Games
     from rr.server.openapi import document
@@ -84,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
                             f"not {read_seconds:g}")
     if not 0 <= args.port <= 65535:
         raise BadInputError(f"--port is 0 to 65535, not {args.port}")
+    agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
     listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind
     try:
         sign = signer(args.key) if args.key else None
@@ -101,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
               "your network: rr server --host 0.0.0.0", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate, guess_rate=args.rate / 10,
                     guess_burst=args.rate / 5)
-    app = build(Games(store, sign), limits, openapi=document())
+    app = build(Games(store, sign, agents), limits, openapi=document())
     sys.setswitchinterval(SWITCH_SECONDS)
     _log_to_stderr()
     # Slow clients are cut off: a request must arrive whole in read_seconds, and a connection

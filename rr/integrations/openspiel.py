@@ -35,24 +35,57 @@ Choices made here:
   not counted, as OpenSpiel counts) is enforced: a game that has not ended after that many
   decisions is cut off there, every return 0. Random games end far sooner (the longest of 30
   at 6 players took 397 decisions, at 2 players 209).
-- **Information**: the information state *is* the observation: rr's information state of a
-  seat is its knowledge (:mod:`rr.knowledge`), which forgets as the rules say (a shuffle, an
-  unseen pass), and ``Game.sample_for`` draws from exactly that set. Both strings are
-  :func:`rr.observation.observation_string` and both tensors :func:`rr.observation.observation`
-  (``OBSERVATION_SIZE`` floats, ``docs/OBSERVATION.md``), built from the seat's view only. So
-  the strings of a state and of any ``resample_from_infostate`` of it agree, which is what
-  OpenSpiel's ISMCTS asserts.
+- **Observers** honour the ``IIGObservationType`` they are given (issue #30):
+
+  ==============================  ==============================================================
+  asked for                       string / tensor
+  ==============================  ==============================================================
+  public info only                what a spectator sees (the board, tokens, hand sizes, who
+                                  decides): the same for every player;
+                                  :func:`rr.observation.public_observation`
+  private info only (one player)  the player's hand, the face-down cards it knows, the cards
+                                  it knows elsewhere; :func:`rr.observation.private_observation`
+  both (the observation)          :func:`rr.observation.observation_string` /
+                                  :func:`rr.observation.observation`: what the seat knows now
+  perfect recall                  the string is the seat's whole history as it saw it — every
+                                  event of the log redacted for the seat (``rr.views.redacted``),
+                                  its own choices included, one JSON form a line; no tensor
+  ==============================  ==============================================================
+
+  ``information_state_string`` is therefore the perfect-recall string: two histories give the
+  same string exactly when the seat saw the same things happen and did the same things. No
+  information-state *tensor* is provided (``provides_information_state_tensor`` is false): a
+  fixed-size tensor with perfect recall of a game of up to 4,000 decisions would be the whole
+  redacted log; the observation tensor (what the seat knows now, which forgets as the rules
+  say: a shuffle, an unseen pass) is there for tensor-based algorithms.
 - **Resampling**: ``resample_from_infostate(player, sampler)`` is
-  ``Game.sample_for(player, ...)`` seeded with a number drawn from ``sampler``. The resampled
-  state plays on, clones and is observed like any other, but its ``history()`` is empty: its
-  past is the sample's event log, which OpenSpiel's action list cannot express (the sample
-  was dealt, not played). Serialise states reached by applying actions.
-- **Serialisation** is OpenSpiel's default, the action history: every action, chance
-  included, is an integer, and replaying them rebuilds the state exactly.
+  ``Game.sample_for(player, ...)`` seeded with a number drawn from ``sampler``: a state from
+  what the seat *knows now* (:mod:`rr.knowledge`, RR-VIEW-7), whose observation (string and
+  tensor) is always this state's. That set is wider than the perfect-recall information set:
+  a card the seat saw and then lost track of (a shuffle, a pass it did not see) may be dealt
+  as another card in the sample's past too, so the sample's perfect-recall string can differ
+  from this state's (in a random 3-player game, the first difference is often within the
+  first rounds). Algorithms that need samples consistent with perfect recall (rather than
+  with the seat's knowledge) cannot use it; OpenSpiel's ISMCTS can, keyed on observation
+  strings (:func:`ismcts_bot`). The resampled state plays on, clones, is observed and
+  serialises like any other; its ``history()`` is empty (the sample was dealt, not played),
+  and its random outcomes after the sample are drawn by the engine, not chance nodes.
+- **Serialisation**: OpenSpiel's (the action history, and the state's attributes pickled): a
+  state reached by actions pickles its game as its log; a resampled one as the recipe that
+  draws it again (the state it was drawn from, the player, the seed, and the choices made
+  since), so it deserialises to the same state.
+- **Bots**: OpenSpiel's Python ISMCTS bot (``open_spiel.python.algorithms.ismcts``)
+  implements no ``restart_at``, which ``evaluate_bots`` calls first, so it fails there on any
+  game ("RestartAt(state) not implemented"); :func:`ismcts_bot` wraps it into a bot that does
+  (its search keeps nothing between steps), keys its tree on observation strings (see
+  Resampling), and plays this game under ``evaluate_bots``. The C++ ``pyspiel.ISMCTSBot``
+  crashes (a segmentation fault) on Python games in open_spiel 2.0.2, OpenSpiel's own
+  ``python_kuhn_poker`` included, so it is not offered.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy
@@ -62,9 +95,20 @@ from rr.actions import NUM_ACTIONS, option_of
 from rr.cards.catalogue import all_ids
 from rr.chances import outcome_of, sample_seeded
 from rr.engine import Game
+from rr.events.types import DecisionMade
+from rr.integrations.table import board, rewards_by_rank
+from rr.jsonforms import to_json
+from rr.narrate import card_name
+from rr.views import redacted
 from rr.errors import BadInputError
 from rr.model import MAX_PLAYERS, MIN_PLAYERS
-from rr.observation import OBSERVATION_SIZE, observation, observation_string
+from rr.observation import (
+    OBSERVATION_SIZE,
+    observation,
+    observation_string,
+    private_observation,
+    public_observation,
+)
 from rr.options import describe
 from rr.ruleset import Ruleset
 
@@ -85,7 +129,7 @@ _TYPE = pyspiel.GameType(
     max_num_players=MAX_PLAYERS,
     min_num_players=MIN_PLAYERS,
     provides_information_state_string=True,
-    provides_information_state_tensor=True,
+    provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"players": 2, "ruleset": "official"},
@@ -100,14 +144,6 @@ def ruleset_of(text: str) -> Ruleset:
 def ruleset_text(ruleset: Ruleset) -> str:
     """The ``ruleset`` parameter of ``ruleset``, in the form OpenSpiel's game strings hold."""
     return ruleset.describe().replace("=", ":").replace(",", "+")
-
-
-def rewards_by_rank(seats: int, winners: tuple[int, ...]) -> list[float]:
-    """The winners share +1, the others -1 (as ``rr.integrations.pettingzoo``)."""
-    losers = seats - len(winners)
-    if losers == 0:
-        return [0.0] * seats
-    return [1.0 / len(winners) if s in winners else -1.0 / losers for s in range(seats)]
 
 
 class RedRisingGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
@@ -132,7 +168,7 @@ class RedRisingGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> RedRisingObserver:
-        return RedRisingObserver(params)
+        return RedRisingObserver(iig_obs_type, params)
 
 
 class RedRisingState(pyspiel.State):  # type: ignore[misc]
@@ -214,9 +250,10 @@ class RedRisingState(pyspiel.State):  # type: ignore[misc]
                                 ) -> RedRisingState:
         """A state drawn from ``player_id``'s information set (module docstring)."""
         seed = int(probability_sampler() * 2**52)
+        engine = _Sample.drawn(recipe_of(self.engine), player_id, seed)
         sample = RedRisingState.__new__(RedRisingState)
         pyspiel.State.__init__(sample, self.get_game())
-        sample.engine = sample_seeded(self.engine, player_id, seed)
+        sample.engine = engine
         sample._picks = []
         sample._decisions = self._decisions
         sample._cut_off = self._cut_off
@@ -230,19 +267,155 @@ class RedRisingState(pyspiel.State):  # type: ignore[misc]
 
 
 class RedRisingObserver:
-    """Observation and information state alike: the seat's view (module docstring)."""
+    """Observes what the ``IIGObservationType`` asks for (module docstring)."""
 
-    def __init__(self, params: dict[str, Any] | None) -> None:
+    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        self.tensor = numpy.zeros(OBSERVATION_SIZE, numpy.float32)
-        self.dict = {"observation": self.tensor}
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self.perfect_recall = bool(kind.perfect_recall)
+        self.public = bool(kind.public_info)
+        self.private = kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if kind.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("every player's private information at once is not offered: it "
+                             "is the whole state (use the state itself)")
+        size = 0 if self.perfect_recall or not (self.public or self.private) \
+            else OBSERVATION_SIZE
+        self.tensor = numpy.zeros(size, numpy.float32)
+        self.dict = {"observation": self.tensor} if size else {}
 
     def set_from(self, state: RedRisingState, player: int) -> None:
-        self.tensor[:] = observation(state.engine, player)
+        if not len(self.tensor):
+            return
+        if self.public and self.private:
+            self.tensor[:] = observation(state.engine, player)
+        elif self.public:
+            self.tensor[:] = public_observation(state.engine)
+        else:
+            self.tensor[:] = private_observation(state.engine, player)
 
     def string_from(self, state: RedRisingState, player: int) -> str:
-        return observation_string(state.engine, player)
+        game = state.engine
+        if self.perfect_recall:
+            return recalled(game, player)
+        if self.public and self.private:
+            return observation_string(game, player)
+        if self.public:
+            return board(game)
+        if self.private:
+            return private_string(game, player)
+        return ""
+
+
+def recalled(game: Game, seat: int) -> str:
+    """``seat``'s perfect recall: every event of the log as it saw it, one JSON form a line."""
+    return "\n".join(json.dumps(to_json(e), separators=(",", ":"))
+                     for e in redacted(game.events, seat))
+
+
+def private_string(game: Game, seat: int) -> str:
+    """What ``seat`` knows that not everyone does, as text (:func:`private_observation`)."""
+    v = game.view(seat)
+    face_down = game.state.face_down
+    lines = ["hand: " + ", ".join(card_name(c) for c in v.hand or ())]
+    for location, stack in v.locations:
+        known = [card_name(c) for c in stack if c in face_down]
+        if known:
+            lines.append(f"face down on {location.title}, known: " + ", ".join(known))
+    lines += [f"known: {card_name(k.card)} in {k.zone}" for k in v.known_elsewhere]
+    return "\n".join(lines)
+
+
+Recipe = tuple[Any, ...]
+"""How to build a game again: ``("log", game)`` for a game of actions (pickled as its log),
+``("sample", recipe, seat, seed, options)`` for a sample and the options chosen since."""
+
+
+def recipe_of(game: Game) -> Recipe:
+    """The recipe of ``game`` as it is now (a copy: later choices do not change it)."""
+    if isinstance(game, _Sample):
+        return game.recipe()
+    return ("log", game.clone())
+
+
+def rebuilt(recipe: Recipe) -> Game:
+    """The game a recipe describes."""
+    if recipe[0] == "log":
+        return recipe[1].clone()  # type: ignore[no-any-return]
+    _, origin, seat, seed, options = recipe
+    game = _Sample.drawn(origin, seat, seed)
+    for option in options:
+        game.choose(option)
+    return game
+
+
+class _Sample(Game):
+    """A sample that remembers how it was drawn, so that it pickles as its recipe (a sample's
+    log is not one the rules replay, so :class:`Game` refuses to pickle it)."""
+
+    _origin: Recipe
+    _seat: int
+    _seed: int
+    _from: int
+
+    @classmethod
+    def drawn(cls, origin: Recipe, seat: int, seed: int) -> _Sample:
+        game = sample_seeded(rebuilt(origin), seat, seed)
+        game.__class__ = cls
+        assert isinstance(game, _Sample)
+        game._origin, game._seat, game._seed = origin, seat, seed
+        game._from = len(game.events)
+        return game
+
+    def recipe(self) -> Recipe:
+        options = tuple(e.option for e in self.events[self._from:]
+                        if isinstance(e, DecisionMade))
+        return ("sample", self._origin, self._seat, self._seed, options)
+
+    def clone(self) -> _Sample:
+        copy = Game.clone(self)
+        copy.__class__ = _Sample
+        assert isinstance(copy, _Sample)
+        copy._origin, copy._seat, copy._seed, copy._from = (
+            self._origin, self._seat, self._seed, self._from)
+        return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (rebuilt, (self.recipe(),))
+
+
+class _Restartable(pyspiel.Bot):  # type: ignore[misc]
+    """A bot with the ``restart_at`` and ``inform_action`` that ``evaluate_bots`` calls, around
+    one whose search from the state handed to ``step`` keeps nothing between steps."""
+
+    def __init__(self, bot: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self._bot = bot
+
+    def step(self, state: Any) -> int:
+        return int(self._bot.step(state))
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+
+def ismcts_bot(game: Any, seed: int = 0, simulations: int = 100,
+               uct_c: float = 2.0) -> pyspiel.Bot:
+    """OpenSpiel's ISMCTS bot (``open_spiel.python.algorithms.ismcts``, random rollouts) for
+    ``game``, keyed on observation strings and usable with ``evaluate_bots`` (module
+    docstring)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = numpy.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    return _Restartable(ismcts.ISMCTSBot(game, evaluator, uct_c, max_simulations=simulations,
+                                         random_state=rng, use_observation_string=True))
 
 
 pyspiel.register_game(_TYPE, RedRisingGame)

@@ -1,111 +1,187 @@
-"""Red Rising as a PettingZoo AEC environment (issue #13): ``env(players=4, seed=None, ...)``.
+"""Red Rising as PettingZoo environments (issues #13, #30): ``env(...)`` (AEC) and
+``parallel_env(...)``.
 
-Needs the ``pettingzoo`` extra (``pip install 'red-rising-engine[pettingzoo]'``: pettingzoo,
-gymnasium, numpy). It passes ``pettingzoo.test.api_test`` and ``seed_test``
-(``tests/integrations/test_pettingzoo.py``).
+Needs the ``pettingzoo`` extra (``pip install 'red-rising-engine[pettingzoo]'``: pettingzoo, gymnasium,
+numpy). They pass PettingZoo's ``api_test``, ``seed_test``, ``parallel_api_test``,
+``render_test`` and ``max_cycles_test`` (``tests/integrations/test_pettingzoo.py``); the last
+checks its AEC half on ``parallel_to_aec(parallel_env())``, whose agents each act once a
+cycle, because in the AEC environment here one agent may decide several times in a row.
 
-Choices made here:
+``env(players=4, seed=None, ruleset=None, render_mode=None, level=None, max_cycles=None,
+opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=False)``;
+``parallel_env`` takes the same. Choices made here:
 
 - **Agents** are ``player_0`` ... ``player_{n-1}``, seat *i* being ``player_i``. In a solo
   game (``players=1``, Au Toma's ``level`` 1-6) the one agent plays against Tull Au Toma,
-  who is never an agent: her turns run by themselves (RR-SOLO-14).
+  who is never an agent: her turns run by themselves (RR-SOLO-14). ``opponents`` (seat:
+  agent, as ``rr simulate --agents`` names them — ``"greedy"``, ``"ismcts:50"``,
+  ``"package.module:Class"`` — or an object with ``choose(decision, seen)``) plays those seats
+  inside the environment, which then are no agents of it; each is handed what its seat knows
+  only (:mod:`rr.agents.interface`). A named opponent is made anew each game, seeded with a
+  number drawn from the environment's generator.
 - **Whose turn**: ``agent_selection`` is always the seat the pending decision asks, so the same
   agent is often selected several times in a row (a Lead, then its gain, then an ability's
   questions), and an agent may be asked out of turn (a block, RR-BLOCK-1).
-- **Actions** are :mod:`rr.actions` integers, ``Discrete(NUM_ACTIONS)``; the observation dict's
-  ``action_mask`` (``int8``) marks the legal ones for the selected agent and is all zeros for
-  every other agent. An illegal action raises :class:`rr.errors.IllegalChoiceError` (an
-  integer outside the space :class:`rr.errors.UnknownActionError`) and changes nothing: a
-  masked learner never sees it, and a silent penalty would hide a bug.
+- **Actions** are :mod:`rr.actions` integers, ``Discrete(NUM_ACTIONS)``. The action mask
+  (``int8``) marks the legal ones for the selected agent and is all zeros for every other
+  agent; it is in the observation dict (``action_mask``) and in the agent's ``infos``
+  (``infos[agent]["action_mask"]``, the same array).
+- **Illegal actions**: by default (``illegal_action="raise"``) an illegal action raises
+  :class:`rr.errors.IllegalChoiceError` (an integer outside the space
+  :class:`rr.errors.UnknownActionError`) and changes nothing: a masked learner never sees it,
+  and a silent penalty would hide a bug. With ``illegal_action="penalty"`` it changes nothing
+  in the game either, the same agent is asked again, and it is rewarded ``illegal_reward``
+  for the step.
 - **Observations** are :func:`rr.observation.observation_array`: built from the agent's view
-  only, so an agent's observation never depends on a card it does not know.
+  only, so an agent's observation never depends on a card it does not know; every value is
+  in [0, 1] (``Box(0, 1)``; ``docs/OBSERVATION.md``, field by field).
+- **State**: ``state()`` is :func:`rr.observation.state_vector` and ``state_space`` its
+  ``Box(0, 1)``: the whole game, every hand and the deck's order included — privileged
+  information for a centralised critic in training (MAPPO, QMIX), never a policy's input.
 - **Rewards** come once, when the game ends, by rank: the *k* winners (the game's own winners,
   RR-END-7, ties included) share +1 (each gets ``1/k``) and the others share -1 (each gets
   ``-1/(n-k)``); a game everyone wins gives 0. So the rewards sum to zero (self-play stays a
   zero-sum game), two players get exactly +1/-1, and a win is a win whatever the margin —
   a score-margin reward would teach padding a won score, while the game only asks who won.
   In a solo game Au Toma's seat counts among the *n* seats: the agent gets +1 for beating
-  her and -1 for losing.
+  her and -1 for losing. An opponent's seat counts like any other.
+- **Truncation**: ``max_cycles`` (default none) is the most steps an episode takes; after that
+  many, every agent is truncated (rewards 0). A step is one action of the selected agent,
+  as in the parallel environment, where one cycle is one step.
+- **Parallel**: ``parallel_env`` follows PettingZoo's convention for turn-based games (its
+  ``turn_based_aec_to_parallel``): each step takes an action from every live agent, plays the
+  selected agent's and ignores the others' (their masks are all zeros), and returns every
+  live agent's observation, reward, termination, truncation and info.
 - **Seeds**: ``reset(seed=s)`` plays the game rr plays with ``Game.new(..., seed=s)`` (the same
   deal and random outcomes as ``rr demo --seed s``) and seeds the environment's generator
   with ``s``; a ``reset()`` without a seed draws the next game's seed from that generator,
   so a run of episodes is reproducible from its first seed. ``env(seed=s)`` is the seed of the
   first ``reset()``; without any seed the generator starts from fresh entropy.
-- **Rendering**: ``render_mode="ansi"`` makes :meth:`RedRisingEnv.render` return the story of
-  the events since the previous call, as a spectator may see it (``rr.narrate``, no hand or
-  face-down card named).
+- **Rendering**: ``render_mode="ansi"`` makes :meth:`RedRisingEnv.render` return the board as
+  a spectator sees it (the four stacks, face-down cards as ``?``, each player's tokens and
+  hand size, the pending decision) followed by the story of the events since the previous
+  call (``rr.narrate``, no hand or face-down card named); ``"human"`` prints the same.
+- **SuperSuit**: the observation is a dict (observation and mask), as in PettingZoo's classic
+  games, so SuperSuit's wrappers of Box observations (``dtype_v0``, ``normalize_obs_v0``,
+  ``frame_stack_v1``) do not apply to it; they apply to the Box of ``flat_observations=True``
+  (the observation array alone; the mask then only in ``infos``), with which
+  ``pettingzoo_env_to_vec_env_v1`` works on the parallel environment too
+  (``tests/integrations/test_supersuit.py``).
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
 import numpy
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from rr.actions import NUM_ACTIONS
 from rr.engine import Game
-from rr.errors import BadInputError
+from rr.errors import BadInputError, IllegalChoiceError
+from rr.integrations.opponents import Opponent, Opponents
+from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
-from rr.narrate import narrate
-from rr.observation import OBSERVATION_SIZE, observation_array
+from rr.options import Option
+from rr.observation import OBSERVATION_SIZE, STATE_SIZE, observation_array, state_vector
 from rr.ruleset import Ruleset
-from rr.state import GameState
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("ansi", "human")
+ILLEGAL_ACTIONS = ("raise", "penalty")
 SEEDS = 2**31
 """A game's seed drawn by ``reset()`` without one is below this."""
 
 
 def env(players: int = 4, seed: int | None = None, ruleset: Ruleset | None = None,
-        render_mode: str | None = None, level: int | None = None) -> RedRisingEnv:
+        render_mode: str | None = None, level: int | None = None,
+        max_cycles: int | None = None, opponents: Mapping[int, Opponent] | None = None,
+        illegal_action: str = "raise", illegal_reward: float = -0.1,
+        flat_observations: bool = False) -> RedRisingEnv:
     """A Red Rising AEC environment: ``players`` 2-6, or 1 for solo against Au Toma at
-    ``level`` (1-6, default 2; only for a solo game)."""
-    return RedRisingEnv(players, seed, ruleset, render_mode, level)
+    ``level`` (1-6, default 2; only for a solo game); the module docstring says the rest."""
+    return RedRisingEnv(players, seed, ruleset, render_mode, level, max_cycles, opponents,
+                        illegal_action, illegal_reward, flat_observations)
 
 
-def rewards_by_rank(seats: int, winners: tuple[int, ...]) -> list[float]:
-    """The final reward of every seat: the winners share +1, the others -1 (module docstring)."""
-    losers = seats - len(winners)
-    if losers == 0:
-        return [0.0] * seats
-    return [1.0 / len(winners) if s in winners else -1.0 / losers for s in range(seats)]
+def parallel_env(players: int = 4, seed: int | None = None, ruleset: Ruleset | None = None,
+                 render_mode: str | None = None, level: int | None = None,
+                 max_cycles: int | None = None,
+                 opponents: Mapping[int, Opponent] | None = None,
+                 illegal_action: str = "raise", illegal_reward: float = -0.1,
+                 flat_observations: bool = False) -> RedRisingParallelEnv:
+    """The parallel environment of the same game (PettingZoo's turn-based convention)."""
+    return RedRisingParallelEnv(env(players, seed, ruleset, render_mode, level, max_cycles,
+                                    opponents, illegal_action, illegal_reward,
+                                    flat_observations))
+
+
+def _checked(players: int, render_mode: str | None, max_cycles: int | None,
+             illegal_action: str) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) \
+            or not 1 <= players <= MAX_PLAYERS:
+        raise BadInputError(f"players must be 1 (solo) to {MAX_PLAYERS}, not {players!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise BadInputError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+    if max_cycles is not None and (isinstance(max_cycles, bool)
+                                   or not isinstance(max_cycles, int) or max_cycles < 1):
+        raise BadInputError(f"max_cycles must be a positive whole number, not {max_cycles!r}")
+    if illegal_action not in ILLEGAL_ACTIONS:
+        raise BadInputError(f"illegal_action must be 'raise' or 'penalty', not "
+                            f"{illegal_action!r}")
 
 
 class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """The AEC environment; see the module docstring for its choices."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "red_rising_v0",
-                "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "red_rising_v1",
+                "is_parallelizable": True}
 
     def __init__(self, players: int = 4, seed: int | None = None,
                  ruleset: Ruleset | None = None, render_mode: str | None = None,
-                 level: int | None = None) -> None:
+                 level: int | None = None, max_cycles: int | None = None,
+                 opponents: Mapping[int, Opponent] | None = None,
+                 illegal_action: str = "raise", illegal_reward: float = -0.1,
+                 flat_observations: bool = False) -> None:
         super().__init__()
-        if isinstance(players, bool) or not isinstance(players, int) \
-                or not 1 <= players <= MAX_PLAYERS:
-            raise BadInputError(f"players must be 1 (solo) to {MAX_PLAYERS}, not {players!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise BadInputError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        _checked(players, render_mode, max_cycles, illegal_action)
         self.players = players
         self.ruleset = ruleset or Ruleset()
         self.level = level
-        Game.new(["player_0"] if players == 1 else players, ruleset=self.ruleset,
-                 level=level)  # a bad level or ruleset is refused here, not at reset()
+        Game.new(["player_0"] if players == 1 else players, ruleset=self.ruleset, level=level,
+                 seed=0)  # a bad level or ruleset is refused here, not at reset()
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        observation_space = spaces.Dict({
-            "observation": spaces.Box(-numpy.inf, numpy.inf, (OBSERVATION_SIZE,), numpy.float32),
-            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), numpy.int8),
-        })
+        self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.flat_observations = flat_observations
+        self.opponents = Opponents(opponents, players, self.ruleset)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)
+                                if seat not in self.opponents.given]
+        if not self.possible_agents:
+            raise BadInputError("every seat is an opponent: no agent is left to learn")
+        self._seat_of = {f"player_{seat}": seat for seat in range(players)}
+        self._agent_of = [f"player_{seat}" for seat in range(players)]
+        box = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), numpy.float32)
+        observation_space = box if flat_observations else spaces.Dict({
+            "observation": box, "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), numpy.int8)})
         self.observation_spaces = {a: observation_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.state_space = spaces.Box(0.0, 1.0, (STATE_SIZE,), numpy.float32)
         self._first_seed = seed
         self._rng = numpy.random.default_rng(seed)
         self.game: Game | None = None
-        self._told: tuple[int, GameState] = (0, GameState())
+        self._story = Story()
+        self._steps = 0
+        self._mask_at = -1
+        self._mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
+        self._legal: dict[int, Option] = {}
+        self._actions = Actions()
+        self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
+        self._no_mask.flags.writeable = False
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -125,16 +201,22 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             game_seed = int(seed)
         else:
             game_seed = int(self._rng.integers(SEEDS))
-        names = ["player_0"] if self.players == 1 else self.possible_agents
-        self.game = Game.new(names, seed=game_seed, ruleset=self.ruleset, level=self.level)
-        self._told = (0, GameState())
+        names_ = (["player_0"] if self.players == 1
+                  else [f"player_{seat}" for seat in range(self.players)])
+        self.game = Game.new(names_, seed=game_seed, ruleset=self.ruleset, level=self.level)
+        self.opponents.deal(lambda: int(self._rng.integers(SEEDS)))
+        self._story = Story()
+        self._steps = 0
+        self._mask_at = -1
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._select()
+        self.opponents.play(self.game)
+        self._after_move()
+        self._cumulative_rewards = dict(self.rewards)
 
     def step(self, action: Any) -> None:
         """Plays ``action`` (an :mod:`rr.actions` integer) for the selected agent."""
@@ -143,22 +225,70 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             self._was_dead_step(action)
             return
         game = self._game()
-        game.choose_action(action, seat=self.possible_agents.index(agent))
+        rewards = self.rewards
+        for name in rewards:
+            rewards[name] = 0.0
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if game.is_over:
-            winners = game.state.winners or ()
-            final = rewards_by_rank(len(game.state.players), winners)
-            for seat, name in enumerate(self.possible_agents):
-                self.rewards[name] = final[seat]
-                self.terminations[name] = True
-        self._select()
-        self._accumulate_rewards()
+        seat = self._seat_of[agent]
+        # The listed object itself, found by identity in Game.choose (a bool or a float is
+        # no action: Game.choose_action refuses them with its typed error).
+        option = (self._legal.get(action) if self._mask_at == len(game.events)
+                  and not isinstance(action, bool | float) else None)
+        try:
+            if option is not None:
+                game.choose(option, seat=seat)
+            else:
+                game.choose_action(action, seat=seat)
+        except IllegalChoiceError:
+            if self.illegal_action == "raise":
+                raise
+            rewards[agent] = self.illegal_reward
+        else:
+            if self.opponents.playing:
+                self.opponents.play(game)
+        self._steps += 1
+        self._after_move()
+        cumulative = self._cumulative_rewards
+        for name, reward in rewards.items():
+            cumulative[name] += reward
 
-    def _select(self) -> None:
-        pending = self._game().pending
-        self.agent_selection = (self.agents[0] if pending is None
-                                else self.possible_agents[pending.seat])
+    def _after_move(self) -> None:
+        """The rewards at the end, the truncation, the next selected agent and the masks."""
+        game = self._game()
+        pending = game.pending
+        if pending is None:
+            final = rewards_by_rank(len(game.state.players), game.state.winners or ())
+            for name in self.agents:
+                self.rewards[name] += final[self._seat_of[name]]
+                self.terminations[name] = True
+            selected = self.agents[0]
+        elif self._steps_over():
+            for name in self.agents:
+                self.truncations[name] = True
+            selected = self.agents[0]
+        else:
+            selected = self._agent_of[pending.seat]
+        self.agent_selection = selected
+        mask = self._current_mask()
+        no_mask = self._no_mask
+        for name, info in self.infos.items():
+            info["action_mask"] = mask if name == selected else no_mask
+
+    def _steps_over(self) -> bool:
+        return self.max_cycles is not None and self._steps >= self.max_cycles
+
+    def _current_mask(self) -> numpy.typing.NDArray[numpy.int8]:
+        """The selected agent's mask: its legal actions while it may act, else zeros."""
+        game = self._game()
+        if game.pending is None or self._steps_over():
+            return self._no_mask
+        length = len(game.events)
+        if self._mask_at != length:
+            self._legal = legal = self._actions.of(game)
+            mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
+            mask[list(legal)] = 1
+            self._mask, self._mask_at = mask, length
+        return self._mask
 
     def _game(self) -> Game:
         if self.game is None:
@@ -167,26 +297,98 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     # --- what an agent sees --------------------------------------------------------------------
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation and its action mask (zeros unless it decides now)."""
+    def observe(self, agent: str) -> Any:
+        """The agent's observation and its action mask (zeros unless it decides now); with
+        ``flat_observations``, the observation array alone."""
         game = self._game()
-        seat = self.possible_agents.index(agent)
-        pending = game.pending
-        mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
-        if pending is not None and pending.seat == seat:
-            mask[game.legal_actions()] = 1
-        return {"observation": observation_array(game, seat), "action_mask": mask}
+        seen = observation_array(game, self._seat_of[agent])
+        if self.flat_observations:
+            return seen
+        mask = self._current_mask() if agent == self.agent_selection else self._no_mask
+        return {"observation": seen, "action_mask": mask}
+
+    def state(self) -> numpy.typing.NDArray[numpy.float32]:
+        """The whole game (:func:`rr.observation.state_vector`): privileged information."""
+        return numpy.asarray(state_vector(self._game()), dtype=numpy.float32)
 
     def render(self) -> str | None:
-        """The events since the previous call, narrated for a spectator (``"ansi"`` only)."""
+        """The board as a spectator sees it, then the events since the previous call, narrated
+        for a spectator: returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: env(render_mode='ansi')")
             return None
-        game = self._game()
-        told, state = self._told
-        lines = [text for _, text in narrate(game.events[told:], None, initial=state)]
-        self._told = (len(game.events), game.state)
-        return "\n".join(lines)
+        text = self._story.told(self._game())
+        if self.render_mode == "human":
+            print(text, file=sys.stdout, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         self.game = None
+
+
+class RedRisingParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The parallel environment: one AEC environment stepped by the selected agent's action
+    (module docstring)."""
+
+    def __init__(self, aec: RedRisingEnv) -> None:
+        self.aec = aec
+        self.metadata = {**aec.metadata, "name": "red_rising_parallel_v1"}
+        self.possible_agents = list(aec.possible_agents)
+        self.state_space = aec.state_space
+        self.render_mode = aec.render_mode
+        self.agents: list[str] = []
+
+    @property
+    def max_cycles(self) -> int | None:
+        return self.aec.max_cycles
+
+    @max_cycles.setter
+    def max_cycles(self, cycles: int | None) -> None:
+        _checked(self.aec.players, None, cycles, self.aec.illegal_action)
+        self.aec.max_cycles = cycles
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.aec.action_space(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = list(self.aec.agents)
+        return ({a: self.aec.observe(a) for a in self.agents},
+                {a: dict(self.aec.infos[a]) for a in self.agents})
+
+    def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+        """Plays the selected agent's action (the others' are ignored)."""
+        aec = self.aec
+        selected = aec.agent_selection
+        if selected not in actions:
+            raise BadInputError(f"no action for {selected}, whose decision it is")
+        aec.step(actions[selected])
+        live = self.agents
+        observations = {a: aec.observe(a) for a in live}
+        rewards = {a: aec.rewards[a] for a in live}
+        terminations = {a: aec.terminations[a] for a in live}
+        truncations = {a: aec.truncations[a] for a in live}
+        infos = {a: dict(aec.infos[a]) for a in live}
+        if all(terminations[a] or truncations[a] for a in live):
+            while aec.agents:  # the dead steps PettingZoo's AEC needs
+                aec.step(None)
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> numpy.typing.NDArray[numpy.float32]:
+        return self.aec.state()
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+    @property
+    def unwrapped(self) -> RedRisingParallelEnv:
+        return self

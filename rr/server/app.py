@@ -146,7 +146,7 @@ def build(games: Games, limits: Limits | None = None,
         address = request.client.host if request.client else "?"
         if not per_address.take(address):
             raise RateLimitedError("too many new games from this address; wait a moment")
-        new = requests.new_game(await body(request))
+        new = requests.new_game(await body(request), games.agents)
         return _json(await run(games.create, new), 201)
 
     @answers

@@ -3,16 +3,22 @@
 After every change the bots answer at once, in the same transaction, until a person must
 decide or the game is over. Each bot decision uses a fresh agent seeded with the game's
 decision number, so what a bot does depends only on the game (and is the same whichever
-process, before or after a restart, asks it). An agent is handed the game only to build its
-own seat's view (``rr.simulate``'s choosers): a bot sees no more than its seat may.
+process, before or after a restart, asks it). A bot is handed its decision and what its seat
+knows (``rr.agents.interface.Seen``: its view, samples of its information set), never the
+game: a bot sees no more than its seat may.
+
+The operator may allow more agents (``rr server --allow-agent package.module:Class``, issue
+#30): a game may then name them too, and only them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rr.agents import names
+from rr.agents.interface import Seen
 from rr.engine import Game
-from rr.simulate import AGENTS, MAX_DECISIONS
+from rr.simulate import MAX_DECISIONS
 
 KINDS = ("random", "greedy")
 """The agents a game may name for its bots: the cheap ones. ``ismcts`` (``rr simulate``'s
@@ -28,7 +34,7 @@ def play(game: Game, bots: Mapping[int, str], decisions: int) -> int:
         decision = game.pending
         if decision is None or decision.seat not in bots:
             return decisions
-        chooser = AGENTS[bots[decision.seat]](decisions, ruleset)
-        game.choose(chooser(decision, game), seat=decision.seat)
+        agent = names.make(bots[decision.seat], decisions, ruleset)
+        game.choose(agent.choose(decision, Seen.of(game, decision.seat)), seat=decision.seat)
         decisions += 1
     raise RuntimeError(f"the bots made {MAX_DECISIONS} decisions without an end")

@@ -49,9 +49,12 @@ class _Entry:
 class Games:
     """The games of one store, as one server process sees them."""
 
-    def __init__(self, store: Store, sign: Callable[[bytes], str] | None = None) -> None:
+    def __init__(self, store: Store, sign: Callable[[bytes], str] | None = None,
+                 agents: tuple[str, ...] = bots.KINDS) -> None:
         self.store = store
         self._sign = sign
+        self.agents = agents
+        """The agents a new game may name for its bots (``rr server --allow-agent``)."""
         self._cache: OrderedDict[str, _Entry] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()

@@ -83,10 +83,11 @@ def _wrong(name: str, want: str, value: Any) -> BadRequest:
     return BadRequest(f"field {name!r} takes {want}, not {json.dumps(value)[:60]}")
 
 
-def new_game(data: dict[str, Any]) -> NewGame:
+def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     """``POST /api/games``: ``{"players": [names], "seed"?, "practice"?, "ruleset"?,
-    "solo"?: {"level": n}, "bots"?: {seat: kind}}``. A ``seed`` is refused unless
-    ``"practice": true``: whoever chooses the seed can know every card (RR-VIEW-10)."""
+    "solo"?: {"level": n}, "bots"?: {seat: kind}}``; a bot's kind must be one of ``allowed``.
+    A ``seed`` is refused unless ``"practice": true``: whoever chooses the seed can know
+    every card (RR-VIEW-10)."""
     _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots"), "a new game")
     players = data.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
@@ -111,8 +112,8 @@ def new_game(data: dict[str, Any]) -> NewGame:
         raise _wrong("ruleset", "a string such as 'official' or 'protect_small_hands=true'",
                      ruleset)
     return NewGame(tuple(players), seed, Ruleset.parse(ruleset or "official"),
-                   _level(data.get("solo"), len(players)), _bots(data.get("bots"), players),
-                   practice)
+                   _level(data.get("solo"), len(players)),
+                   _bots(data.get("bots"), players, allowed), practice)
 
 
 def _level(solo: Any, players: int) -> int | None:
@@ -129,7 +130,7 @@ def _level(solo: Any, players: int) -> int | None:
     return int(level)
 
 
-def _bots(bots: Any, players: list[str]) -> dict[int, str]:
+def _bots(bots: Any, players: list[str], allowed: tuple[str, ...]) -> dict[int, str]:
     if bots is None:
         return {}
     if not isinstance(bots, dict):
@@ -141,9 +142,9 @@ def _bots(bots: Any, players: list[str]) -> dict[int, str]:
                 and int(key) < len(players)):
             raise BadInputError(f"bots: {json.dumps(key)[:20]} is not a seat of this game "
                                 f"(0 to {len(players) - 1})")
-        if kind not in KINDS:
-            raise BadInputError(f"bots: unknown agent {json.dumps(kind)[:30]} (agents: "
-                                f"{', '.join(KINDS)})")
+        if kind not in allowed:
+            raise BadInputError(f"bots: unknown agent {json.dumps(kind)[:60]} (agents: "
+                                f"{', '.join(allowed)})")
         found[int(key)] = str(kind)
     return found
 

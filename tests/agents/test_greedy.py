@@ -18,6 +18,7 @@ from rr.scenario import Scenario
 from rr.cards.catalogue import all_ids, card
 from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.registry import ARTISAN_CHEF, end_game_points
+from rr.agents.interface import Seen
 from rr.simulate import play_one
 from rr.views import View
 
@@ -28,8 +29,7 @@ def play_checked(seed: int, players: int, greedy_seats: set[int]) -> Game:
     greedy, chance = GreedyAgent(seed, game.state.ruleset), RandomAgent(seed)
     while (decision := game.pending) is not None:
         if decision.seat in greedy_seats:
-            view = game.view(decision.seat) if greedy.wants_view(decision) else None
-            option = greedy.choose(decision, view)
+            option = greedy.choose(decision, Seen.of(game, decision.seat))
             assert option in decision.options, (decision, option)
         else:
             option = chance.choose(decision)
@@ -68,7 +68,7 @@ def test_greedy_leads_its_weakest_card_away_from_the_card_it_wants() -> None:
     card it wants (a Lead may not gain from where it deployed)."""
     game = lead_position().turn(0)
     assert game.pending is not None and game.pending.ask is Ask.TURN
-    choice = GreedyAgent(0).choose(game.pending, game.view(0))
+    choice = GreedyAgent(0).choose(game.pending, Seen.of(game, 0))
     assert isinstance(choice, Lead)
     assert choice.card == CardId("banker") and choice.location is not Location.JUPITER
 
@@ -80,7 +80,7 @@ def test_greedy_gains_the_top_card_worth_most_to_its_hand() -> None:
     game.choose(Lead(CardId("banker"), Location.LUNA))
     decision = game.pending
     assert decision is not None and decision.ask is Ask.GAIN
-    assert GreedyAgent(0).choose(decision, game.view(0)) == GainTop(Location.JUPITER)
+    assert GreedyAgent(0).choose(decision, Seen.of(game, 0)) == GainTop(Location.JUPITER)
 
 
 @pytest.mark.parametrize("fleet, expected", [(1, Answer.YES), (7, Answer.NO)])
@@ -90,7 +90,7 @@ def test_greedy_weighs_a_you_may_trade(fleet: int, expected: Answer) -> None:
     game = lead_position().tokens(0, fleet=fleet).turn(0)
     decision = Decision(0, Ask.CONFIRM, "ceo", "Regress once on the Fleet Track to gain 2 "
                         "Helium?", (Answer.YES, Answer.NO))
-    assert GreedyAgent(0).choose(decision, game.view(0)) is expected
+    assert GreedyAgent(0).choose(decision, Seen.of(game, 0)) is expected
 
 
 def test_greedy_always_blocks_and_declares_best_without_a_view() -> None:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rr.agents.interface import Seen
 from rr.agents.ismcts import ISMCTSAgent, position_values
 from rr.agents.random import RandomAgent
 from rr.engine import Game
@@ -39,8 +40,8 @@ def test_the_agent_chooses_alike_in_every_game_of_its_information_set() -> None:
         other = game.sample_for(seat, random.Random(99))
         assert other.pending == decision
         differed += other.state != game.state
-        choices = [ISMCTSAgent(7, iterations=12).choose(
-            decision, lambda rng, g=g: g.sample_for(seat, rng)) for g in (game, other)]
+        choices = [ISMCTSAgent(7, iterations=12).choose(decision, Seen.of(g, seat))
+                   for g in (game, other)]
         assert choices[0] == choices[1]
         assert choices[0] in decision.options
         compared += 1
@@ -55,8 +56,7 @@ def test_the_agent_is_reproducible_for_a_seed_and_varies_with_it() -> None:
     assert decision is not None
 
     def choice(seed: int) -> object:
-        return ISMCTSAgent(seed, iterations=10).choose(
-            decision, lambda rng: game.sample_for(decision.seat, rng))
+        return ISMCTSAgent(seed, iterations=10).choose(decision, Seen.of(game, decision.seat))
 
     assert choice(1) == choice(1)
     assert len({choice(s) for s in range(8)}) > 1
@@ -73,7 +73,8 @@ def test_a_forced_choice_is_answered_without_searching() -> None:
     def no_sample(rng: random.Random) -> Game:
         raise AssertionError("sampled for a forced choice")
 
-    assert ISMCTSAgent(0).choose(one, no_sample) == decision.options[0]
+    seen = Seen(decision.seat, lambda: game.view(decision.seat), no_sample)
+    assert ISMCTSAgent(0).choose(one, seen) == decision.options[0]
 
 
 def test_values_are_the_scorepad_margins_squashed() -> None:

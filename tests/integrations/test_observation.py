@@ -22,14 +22,20 @@ from rr.events.types import Phase
 from rr.model import CardId, Location
 from rr.narrate import card_name
 from rr.observation import (
+    CARD_FIELDS,
     LAYOUT,
     OBSERVATION_SIZE,
+    STATE_SIZE,
     layout_markdown,
     observation,
     observation_string,
+    private_observation,
+    public_observation,
+    state_vector,
 )
 from rr.options import Scout
 from rr.scenario import Scenario
+from rr.views import HIDDEN
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,14 +111,14 @@ def test_the_vector_shows_the_hand_the_stacks_and_the_pending_decision() -> None
     assert segment(mine, "location")[card_index("pelus") * 4 + 1] == 1.0  # Mars is location 1
     assert segment(mine, "height")[card_index("pelus")] == 1.0  # the top card
     assert segment(mine, "face_down_slots")[1 * 8 + 1] == 1.0  # under it
-    assert segment(mine, "stack_sizes") == [0.0, 2.0, 0.0, 0.0]
-    assert segment(mine, "face_down_counts") == [0.0, 1.0, 0.0, 0.0]
+    assert segment(mine, "stack_sizes") == [0.0, 2 / 112, 0.0, 0.0]  # cards of the 112
+    assert segment(mine, "face_down_counts") == [0.0, 1 / 112, 0.0, 0.0]
     pending = segment(mine, "pending")
     assert pending[0] == 1.0 and pending[1 + list(Ask).index(Ask.TURN)] == 1.0
     assert segment(theirs, "pending")[0] == 0.0
     players = segment(mine, "players")
-    assert players[0] == 1.0 and players[5] == 2.0  # slot 0: present, 2 cards in hand
-    assert segment(theirs, "players")[2 * 20 + 5] == 2.0  # seat 0 is seat 1's slot 2
+    assert players[0] == 1.0 and players[5] == 2 / (2 + 8)  # slot 0: present, 2 cards in hand
+    assert segment(theirs, "players")[2 * 20 + 5] == 2 / (2 + 8)  # seat 0 is seat 1's slot 2
 
 
 def test_a_seat_that_is_not_in_the_game_is_refused() -> None:
@@ -152,8 +158,16 @@ def nonzero(vector: list[float], name: str) -> set[int]:
 def check_against_the_view(game: Game, seat: int) -> None:
     """Each segment of the vector says what the seat's view says, recomputed here."""
     vector, v = observation(game, seat), game.view(seat)
-    assert len(vector) == OBSERVATION_SIZE
+    assert len(vector) == OBSERVATION_SIZE and all(0.0 <= x <= 1.0 for x in vector)
     players, cards = len(v.players), sorted(all_ids())
+    assert nonzero(vector, "hand") == {cards.index(c) for c in v.hand or ()}
+    shown = {(cards.index(c), li) for li, (_, stack) in enumerate(v.locations) for c in stack
+             if c != HIDDEN}
+    assert nonzero(vector, "location") == {c * 4 + li for c, li in shown}
+    assert nonzero(vector, "face_down_slots") == {
+        li * 8 + len(stack) - 1 - p for li, (_, stack) in enumerate(v.locations)
+        for p, c in enumerate(stack) if c == HIDDEN and len(stack) - 1 - p < 8}
+    assert segment(vector, "stack_sizes") == [len(stack) / 112 for _, stack in v.locations]
     in_hands = {cards.index(k.card) * 5 + (k.zone.seat - seat) % players - 1
                 for k in v.known_elsewhere if k.zone.seat is not None}
     assert nonzero(vector, "known_in_hands") == in_hands
@@ -162,21 +176,25 @@ def check_against_the_view(game: Game, seat: int) -> None:
     block = segment(vector, "players")
     for slot in range(players):
         other = (seat + slot) % players
-        fields = block[slot * 20:(slot + 1) * 20]
+        fields, p = block[slot * 20:(slot + 1) * 20], v.players[other]
         assert fields[1] == float(game.state.is_automa(other))
-        assert fields[12] == (v.totals[other] if v.totals is not None else 0)
+        assert fields[2:7] == [p.helium / (p.helium + 10), p.fleet / 10, p.influence / 10,
+                               p.hand_size / (p.hand_size + 8), p.turns / (p.turns + 20)]
+        total = v.totals[other] if v.totals is not None else None
+        assert fields[12] == (0.5 + 0.5 * total / (abs(total) + 100) if total is not None
+                              else 0)
         assert fields[13] == float(v.winners is not None and other in v.winners)
     table = segment(vector, "table")
-    assert table[:4] == [v.neutral_influence, v.deck_size, len(v.banished),
-                         v.end_triggered_by is not None]
+    assert table[:4] == [v.neutral_influence / (v.neutral_influence + 5), v.deck_size / 112,
+                         len(v.banished) / 112, v.end_triggered_by is not None]
     assert nonzero(vector, "table") - {0, 1, 2, 3} == {4 + list(Phase).index(v.phase)}
     solo = segment(vector, "solo")
     if v.solo is None:
         assert not any(solo)
         return
     s, automa = v.solo, list(automa_table().ids())
-    assert solo[:6] == [1, s.level, s.deck_size, s.set_aside, s.parity == "odd",
-                        s.parity == "even"]
+    assert solo[:6] == [1, s.level / 6, s.deck_size / 22, s.set_aside / 22,
+                        s.parity == "odd", s.parity == "even"]
     shown = {i for i, value in enumerate(solo) if value and i >= 6}
     wanted = {10 + list(Location).index(loc) * 4 + automa_table().letters.index(letter)
               for loc, letter in s.priority}
@@ -209,3 +227,50 @@ def test_every_segment_says_what_the_view_says(players: int) -> None:
     for seat in game.state.seats:
         check_against_the_view(game, seat)
     assert "winners: " in observation_string(game, 0)
+
+
+@pytest.mark.rule("RR-VIEW-1", "RR-VIEW-4")
+@pytest.mark.parametrize("players", [2, 6])
+def test_public_and_private_observations_split_what_a_seat_knows(players: int) -> None:
+    """The public observation is the same for every seat and names no hand nor unknown
+    face-down card; the private one holds only the seat's hand and the cards it knows in
+    hidden places; both lie in [0, 1]."""
+    rng = random.Random(players)
+    game = Game.new(players, seed=40 + players)
+    while game.pending is not None:
+        if rng.random() < 0.1:
+            public = public_observation(game)
+            assert all(0.0 <= x <= 1.0 for x in public)
+            for name in ("hand", "known_face_down", "known_in_hands", "known_in_deck"):
+                assert not any(segment(public, name))
+            assert segment(public, "pending")[0] == 0.0
+            for seat in game.state.seats:
+                private = private_observation(game, seat)
+                full = observation(game, seat)
+                assert segment(private, "hand") == segment(full, "hand")
+                assert segment(private, "known_in_hands") == segment(full, "known_in_hands")
+                assert not any(segment(private, "players") + segment(private, "table"))
+                known_down = nonzero(private, "known_face_down")
+                assert nonzero(private, "location") == {
+                    i for i in nonzero(full, "location") if i // 4 in known_down}
+        game.choose(rng.choice(game.pending.options))
+
+
+def test_the_state_vector_holds_every_hidden_card() -> None:
+    """state_vector (privileged, for centralised critics) says where every card truly is:
+    each card in exactly one place, the deck's order by height, every hand; in [0, 1]."""
+    game = Game.new(4, seed=3)
+    for _ in range(30):
+        game.choose(game.pending.options[0])  # type: ignore[union-attr]
+    vector = state_vector(game)
+    assert len(vector) == STATE_SIZE and all(0.0 <= x <= 1.0 for x in vector)
+    cards = sorted(all_ids())
+    for i, card_id in enumerate(cards):
+        fields = vector[i * CARD_FIELDS:(i + 1) * CARD_FIELDS]
+        assert sum(fields[:CARD_FIELDS - 2]) == 1.0, card_id  # one place
+    deck = game.state.deck
+    top = cards.index(deck[-1]) * CARD_FIELDS
+    assert vector[top] == 1.0 and vector[top + CARD_FIELDS - 2] == 1.0  # the deck's top card
+    for seat, player in enumerate(game.state.players):
+        for c in player.hand:
+            assert vector[cards.index(c) * CARD_FIELDS + 1 + 4 + seat] == 1.0

@@ -1,7 +1,8 @@
-"""The OpenSpiel game (rr.integrations.openspiel, issue #13): it passes OpenSpiel's own
+"""The OpenSpiel game (rr.integrations.openspiel, issues #13, #30): it passes OpenSpiel's own
 random-simulation test with and without serialisation, OpenSpiel's ISMCTS bot plays it to the
-end, its chance nodes are the engine's random outcomes, and a seat's information state is
-built from what that seat knows only."""
+end (under evaluate_bots too), its chance nodes are the engine's random outcomes, its
+observers honour the observation type asked for (public, private, perfect recall), and
+resampled states serialise."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not inst
 numpy = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms.evaluate_bots import evaluate_bots  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from rr.actions import NUM_ACTIONS, action_of  # noqa: E402
 from rr.engine import Game  # noqa: E402
@@ -24,7 +27,14 @@ from rr.integrations.openspiel import (  # noqa: E402
     NAME,
     RedRisingState,
 )
-from rr.observation import OBSERVATION_SIZE, observation, observation_string  # noqa: E402
+from rr.narrate import card_name  # noqa: E402
+from rr.observation import (  # noqa: E402
+    OBSERVATION_SIZE,
+    observation,
+    observation_string,
+    private_observation,
+    public_observation,
+)
 from rr.options import Scout  # noqa: E402
 
 
@@ -61,7 +71,8 @@ def test_the_game_is_registered_with_its_type_and_bounds() -> None:
     assert game.num_players() == 3 and game.num_distinct_actions() == NUM_ACTIONS
     assert game.max_chance_outcomes() == 112 == MAX_CHANCE_OUTCOMES
     assert game.ruleset.protect_small_hands
-    assert game.information_state_tensor_shape() == [OBSERVATION_SIZE]
+    assert kind.provides_information_state_string and kind.provides_observation_tensor
+    assert not kind.provides_information_state_tensor  # no fixed-size perfect recall
     assert game.observation_tensor_shape() == [OBSERVATION_SIZE]
 
 
@@ -139,17 +150,16 @@ def test_a_game_past_max_game_length_is_cut_off(monkeypatch: pytest.MonkeyPatch)
 
 
 @pytest.mark.rule("RR-VIEW-7")
-def test_resampled_states_have_the_seat_s_information_state() -> None:
-    """Two resamples of a seat's information set give that seat the same information-state
-    and observation strings and tensors as the real state, and play on to the end."""
+def test_resampled_states_have_the_seat_s_observation() -> None:
+    """Two resamples of what a seat knows give that seat the same observation string and
+    tensor as the real state and the same legal actions, and play on to the end."""
     state = play_randomly(load(3).new_initial_state(), numpy.random.RandomState(3), 25)
     seat = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     samples = [state.resample_from_infostate(seat, sampler) for _ in range(2)]
     for sample in samples:
-        assert sample.information_state_string(seat) == state.information_state_string(seat)
         assert sample.observation_string(seat) == state.observation_string(seat)
-        assert sample.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert sample.observation_tensor(seat) == state.observation_tensor(seat)
         assert sample.legal_actions() == state.legal_actions()
     hands = {tuple(s.engine.state.hand((seat + 1) % 3)) for s in [state, *samples]}
     assert len(hands) > 1  # the others' hands were dealt again
@@ -157,18 +167,74 @@ def test_resampled_states_have_the_seat_s_information_state() -> None:
 
 
 @pytest.mark.rule("RR-VIEW-1")
-def test_a_seat_s_strings_and_tensors_are_its_view() -> None:
-    """A seat's information state is rr.observation's, from its view only: the other hands
-    are not in it."""
+def test_a_seat_s_observation_is_its_view() -> None:
+    """A seat's observation is rr.observation's, from its view only: the other hand is not
+    in it."""
     state = play_randomly(load(2).new_initial_state(), numpy.random.RandomState(8), 3)
     for seat in (0, 1):
-        assert state.information_state_string(seat) == observation_string(state.engine, seat)
+        assert state.observation_string(seat) == observation_string(state.engine, seat)
         assert state.observation_tensor(seat) == pytest.approx(observation(state.engine, seat))
     other = state.engine.state.hand(1)
-    text = state.information_state_string(0)
+    text = state.observation_string(0)
     from rr.cards.catalogue import card
 
     assert not any(f"hand: {card(c).name}" in text for c in other)
+
+
+@pytest.mark.rule("RR-VIEW-1")
+@pytest.mark.parametrize("players", [2, 4])
+def test_public_information_is_the_same_for_every_player(players: int) -> None:
+    """An observer asked for public information only gives every player the same string and
+    tensor (rr.observation.public_observation), naming no card of any hand; one asked for
+    private information only gives each player its own, different from the others'."""
+    public = make_observation(load(players), pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(load(players), pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False,
+        private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    rng = numpy.random.RandomState(players)
+    state = load(players).new_initial_state()
+    for _ in range(6):
+        state = play_randomly(state, rng, 7)
+        if state.is_terminal():
+            break
+        strings, tensors = set(), []
+        for seat in range(players):
+            public.set_from(state, seat)
+            strings.add(public.string_from(state, seat))
+            tensors.append(public.tensor.copy())
+        assert len(strings) == 1 and all((t == tensors[0]).all() for t in tensors)
+        assert tensors[0].tolist() == pytest.approx(public_observation(state.engine))
+        hands = [c for p in state.engine.state.players for c in p.hand]
+        text = strings.pop()
+        assert not any(card_name(c) in text for c in hands)
+        mine = set()
+        for seat in range(players):
+            private.set_from(state, seat)
+            assert private.tensor.tolist() == pytest.approx(
+                private_observation(state.engine, seat))
+            mine.add(private.string_from(state, seat))
+        assert len(mine) == players
+
+
+def test_the_information_state_has_perfect_recall() -> None:
+    """The information-state string is the seat's redacted log: it only grows (nothing seen
+    is forgotten, even once the rules shuffle it away), it holds the seat's own choices, and
+    it differs between the seats of one state."""
+    state = load(3).new_initial_state()
+    rng = numpy.random.RandomState(5)
+    earlier = ""
+    for _ in range(8):
+        state = play_randomly(state, rng, 15)
+        if state.is_terminal():
+            break
+        now = state.information_state_string(0)
+        assert now.startswith(earlier) and len(now) > len(earlier)
+        assert now == openspiel.recalled(state.engine, 0)
+        earlier = now
+    mine = [e for e in state.engine.events if isinstance(e, DecisionMade) and e.seat == 0]
+    assert mine and all(f'"seat":0' in earlier for _ in mine[:1])
+    assert len({state.information_state_string(s) for s in range(3)}) == 3
 
 
 def test_player_actions_are_the_engine_s() -> None:
@@ -184,15 +250,18 @@ def test_player_actions_are_the_engine_s() -> None:
 
 
 def test_ismcts_plays_whole_games() -> None:
-    """OpenSpiel's ISMCTS bot (random-rollout evaluator, a small budget) plays two whole
-    2-player games to the end, once in each seat, against a uniform random player (each
+    """OpenSpiel's ISMCTS bot (random-rollout evaluator, a small budget, its tree keyed on
+    observation strings: a resample has the seat's observation, not always its perfect
+    recall) plays two whole 2-player games to the end, once in each seat, against a uniform
+    random player (each
     simulation rolls a random game out to its end, so a bot in both seats would double the
     time and test nothing more)."""
     rng = numpy.random.RandomState(0)
     game = load(2)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     for seat in (0, 1):
-        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=2, random_state=rng)
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=2, random_state=rng,
+                               use_observation_string=True)
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -231,12 +300,33 @@ def test_every_random_outcome_of_many_games_is_a_chance_node() -> None:
             "the Rising die"} <= seen
 
 
-def test_an_unpicklable_sample_is_refused_plainly() -> None:
-    """A resampled state's engine game is a sample: it does not pickle (module docstring)."""
-    state = play_randomly(load(2).new_initial_state(), numpy.random.RandomState(4), 5)
-    sample = state.resample_from_infostate(state.current_player(),
-                                           pyspiel.UniformProbabilitySampler(0.0, 1.0))
+def test_a_resampled_state_serialises() -> None:
+    """A resampled state, before and after moves of its own (and a resample of a resample),
+    goes through OpenSpiel's serialisation and pickle and comes back the same."""
+    game = load(2)
+    state = play_randomly(game.new_initial_state(), numpy.random.RandomState(4), 9)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sample = state.resample_from_infostate(state.current_player(), sampler)
     assert isinstance(sample, RedRisingState)
-    with pytest.raises(TypeError):
-        pickle.dumps(sample.engine)
-    assert isinstance(Game.new(2).events[0], object)
+    for _ in range(2):
+        text = pyspiel.serialize_game_and_state(game, sample)
+        _, back = pyspiel.deserialize_game_and_state(text)
+        assert back.engine.events == sample.engine.events and str(back) == str(sample)
+        assert pickle.loads(pickle.dumps(sample.engine)).events == sample.engine.events
+        sample = play_randomly(sample, numpy.random.RandomState(1), 4)
+        sample = sample.resample_from_infostate(sample.current_player(), sampler)
+
+
+def test_evaluate_bots_plays_openspiel_s_ismcts() -> None:
+    """OpenSpiel's evaluate_bots plays a whole 2-player game between its ISMCTS bot (through
+    ismcts_bot, which gives it restart_at) and its uniform random bot; the bare bot fails
+    there for want of restart_at."""
+    game = load(2)
+    bots = [openspiel.ismcts_bot(game, seed=1, simulations=2),
+            pyspiel.make_uniform_random_bot(1, 5)]
+    returns = evaluate_bots(game.new_initial_state(), bots, numpy.random.RandomState(3))
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+    bare = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, numpy.random.RandomState(0)),
+                            2.0, max_simulations=2, random_state=numpy.random.RandomState(0))
+    with pytest.raises(Exception, match="RestartAt"):
+        evaluate_bots(game.new_initial_state(), [bare, bots[1]], numpy.random.RandomState(3))

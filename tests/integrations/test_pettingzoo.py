@@ -4,7 +4,9 @@ each agent shown only what it knows."""
 
 from __future__ import annotations
 
+import functools
 import warnings
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -12,14 +14,26 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
 numpy = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    render_test,
+    seed_test,
+)
+from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
 
 from rr.actions import NUM_ACTIONS, action_of  # noqa: E402
 from rr.cards.catalogue import card  # noqa: E402
 from rr.engine import Game  # noqa: E402
 from rr.errors import BadInputError, IllegalChoiceError, UnknownActionError  # noqa: E402
-from rr.integrations.pettingzoo import RedRisingEnv, env, rewards_by_rank  # noqa: E402
-from rr.observation import observation  # noqa: E402
+from rr.integrations.pettingzoo import (  # noqa: E402
+    RedRisingEnv,
+    env,
+    parallel_env,
+    rewards_by_rank,
+)
+from rr.observation import observation, state_vector  # noqa: E402
 from rr.options import Answer  # noqa: E402
 
 # api_test warns that any dict observation "is not a NumPy array" (it lists the dict
@@ -79,8 +93,8 @@ def test_a_seed_plays_the_game_rr_plays_with_that_seed() -> None:
 
 
 def test_episodes_follow_from_the_first_seed() -> None:
-    """Two environments made with the same seed play the same run of episodes, and the
-    episodes of a run differ from each other."""
+    """Two environments made with the same seed play the same run of episodes, the first
+    being the game of that seed, and the episodes of a run differ from each other."""
     one, two = env(players=2, seed=3), env(players=2, seed=3)
     runs = []
     for table in (one, two):
@@ -88,9 +102,10 @@ def test_episodes_follow_from_the_first_seed() -> None:
         for _ in range(3):
             table.reset()
             assert table.game is not None
-            games.append(table.game.seed)
+            games.append(table.game.events)
         runs.append(games)
-    assert runs[0] == runs[1] and runs[0][0] == 3 and len(set(runs[0])) == 3
+    assert runs[0] == runs[1] and len({tuple(g) for g in runs[0]}) == 3
+    assert runs[0][0] == Game.new(["player_0", "player_1"], seed=3).events
 
 
 @pytest.mark.rule("RR-END-7")
@@ -138,10 +153,12 @@ def test_each_agent_sees_its_own_observation_and_only_the_decider_a_mask() -> No
     for seat, agent in enumerate(table.possible_agents):
         seen: dict[str, Any] = table.observe(agent)
         assert seen["observation"].dtype == numpy.float32
-        assert seen["observation"].tolist() == observation(table.game, seat)
+        assert numpy.array_equal(seen["observation"],
+                                 numpy.array(observation(table.game, seat), numpy.float32))
         legal = numpy.flatnonzero(seen["action_mask"]).tolist()
         assert legal == (table.game.legal_actions() if agent == decider else [])
         assert table.observation_space(agent).contains(seen)
+        assert table.infos[agent]["action_mask"] is seen["action_mask"]
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
@@ -161,17 +178,29 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 
 
 def test_ansi_render_narrates_what_a_spectator_sees() -> None:
-    """render() tells the events since the last call, naming no card in anyone's hand."""
+    """render() tells the events since the last call, then draws the board (the four
+    stacks, each player's tokens and hand size, who decides), naming no card in anyone's
+    hand."""
     table = env(players=3, seed=9, render_mode="ansi")
     table.reset()
     assert table.game is not None
     story = table.render()
-    assert story
+    assert story and "Jupiter" in story and "P0 player_0" in story and "decides:" in story
     hands = [card(c).name for p in table.game.state.players for c in p.hand]
     assert not [name for name in hands if name in story]
-    assert table.render() == ""  # nothing happened since
+    again = table.render()
+    assert again is not None and again.startswith("\n")  # nothing happened since: the board
     table.step(table.game.legal_actions()[-1])  # Scout
-    assert table.render()
+    assert len(table.render() or "") > len(again)
+
+
+def test_human_render_prints_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    """render_mode "human" prints what "ansi" returns, and returns None."""
+    table = env(players=2, seed=9, render_mode="human")
+    table.reset()
+    assert table.render() is None
+    out = capsys.readouterr().out
+    assert "The Institute" in out and "decides:" in out
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -181,10 +210,113 @@ def test_bad_arguments_are_refused() -> None:
         with pytest.raises(BadInputError, match="players must be 1"):
             env(players=players)
     with pytest.raises(BadInputError, match="render_mode"):
-        env(render_mode="human")
+        env(render_mode="rgb_array")
+    with pytest.raises(BadInputError, match="max_cycles"):
+        env(max_cycles=0)
+    with pytest.raises(BadInputError, match="illegal_action"):
+        env(illegal_action="ignore")
+    with pytest.raises(BadInputError, match="no seat 4"):
+        env(players=2, opponents={4: "random"})
+    with pytest.raises(BadInputError, match="unknown agent"):
+        env(players=2, opponents={1: "bogus"})
+    with pytest.raises(BadInputError, match="no agent is left"):
+        env(players=2, opponents={0: "random", 1: "random"})
     with pytest.raises(BadInputError, match="RR-SOLO-16"):
         env(players=1, level=7)
     with pytest.raises(BadInputError, match="a level is for a solo game"):
         env(players=3, level=2)
     with pytest.raises(BadInputError, match="reset"):
         env().observe("player_0")
+
+
+@pytest.mark.parametrize("players", [1, 2, 4, 6])
+def test_parallel_api_test_passes(players: int) -> None:
+    """pettingzoo.test.parallel_api_test passes on whole games of the parallel environment
+    (PettingZoo's turn-based convention: the selected agent's action is played)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(parallel_env(players=players, seed=players), num_cycles=3000)
+    unexpected = {str(w.message) for w in caught
+                  if not str(w.message).startswith(EXPECTED_WARNINGS)}
+    assert not unexpected, unexpected
+
+
+def test_render_test_passes() -> None:
+    """pettingzoo.test.render_test passes for both render modes, "ansi" and "human"."""
+    render_test(lambda render_mode=None: env(players=3, seed=1, render_mode=render_mode))
+
+
+def test_max_cycles_test_passes() -> None:
+    """pettingzoo.test.max_cycles_test passes on the parallel environment, whose AEC form is
+    PettingZoo's parallel_to_aec of it (the test samples actions without the mask, so the
+    environments take illegal ones as a penalty; its AEC half counts every agent once a
+    cycle, which the native AEC environment, where one agent often decides several times in
+    a row, cannot give: test_max_cycles_truncates_the_aec_environment checks that one)."""
+    module = SimpleNamespace(
+        parallel_env=functools.partial(parallel_env, illegal_action="penalty"),
+        env=lambda **kw: parallel_to_aec(parallel_env(illegal_action="penalty", **kw)))
+    max_cycles_test(module)
+
+
+def test_max_cycles_truncates_the_aec_environment() -> None:
+    """With max_cycles=N the AEC environment takes N steps, then truncates every agent
+    (reward 0, all masks zeros), each of whom then takes its dead step."""
+    table = env(players=3, seed=2, max_cycles=7)
+    table.reset()
+    played = 0
+    for agent in table.agent_iter():
+        obs, reward, terminated, truncated, info = table.last()
+        if terminated or truncated:
+            assert truncated and not terminated and reward == 0.0
+            assert not obs["action_mask"].any() and not info["action_mask"].any()
+            table.step(None)
+        else:
+            table.step(int(numpy.flatnonzero(obs["action_mask"])[0]))
+            played += 1
+    assert played == 7 and table.agents == []
+
+
+def test_an_illegal_action_can_cost_a_penalty_instead() -> None:
+    """With illegal_action="penalty" an illegal action changes nothing in the game, costs the
+    agent illegal_reward, and the same agent is asked again."""
+    table = env(players=2, seed=6, illegal_action="penalty", illegal_reward=-0.25)
+    table.reset()
+    assert table.game is not None
+    before, agent = table.game.events, table.agent_selection
+    table.step(action_of(Answer.YES))
+    assert table.game.events == before and table.agent_selection == agent
+    assert table.rewards[agent] == -0.25 and table._cumulative_rewards[agent] == -0.25
+    table.step(table.game.legal_actions()[0])
+    assert len(table.game.events) > len(before) and table.rewards[agent] == 0.0
+
+
+def test_state_is_the_whole_game_in_its_space() -> None:
+    """state() is rr.observation.state_vector, in state_space (Box(0, 1)), in both
+    environments: privileged, it holds every hand."""
+    table = env(players=4, seed=5)
+    table.reset()
+    assert table.game is not None
+    state = table.state()
+    assert table.state_space.contains(state)
+    assert numpy.array_equal(state, numpy.array(state_vector(table.game), numpy.float32))
+    parallel = parallel_env(players=2, seed=5)
+    parallel.reset()
+    assert parallel.state_space.contains(parallel.state())
+
+
+def test_opponents_play_their_seats_inside_the_environment() -> None:
+    """Seats given to opponents are no agents: the greedy agent plays seat 1 and a user's
+    agent (module:Class) seat 2, each seeing only its own seat, while player_0 plays; the
+    rewards still sum to zero over the table."""
+    table = env(players=3, seed=4,
+                opponents={1: "greedy", 2: "tests.agents.bots:FirstOption"})
+    assert table.possible_agents == ["player_0"]
+    table.reset()
+    final, selected = play(table, seed=4)
+    assert set(selected) == {"player_0"} and set(final) == {"player_0"}
+    assert table.game is not None and table.game.is_over
+    winners = table.game.state.winners or ()
+    assert (final["player_0"] > 0) == (0 in winners)
+    seen = [seat for bot in table.opponents.playing.values()
+            for seat in getattr(bot, "seats", [])]
+    assert seen and set(seen) == {2}

@@ -1,0 +1,175 @@
+"""Red Rising as a single-agent Gymnasium environment (issue #30): importing this module
+registers ``rr/RedRising-v0``.
+
+Needs the ``pettingzoo`` extra (gymnasium and numpy; pettingzoo itself is not used)::
+
+    import gymnasium
+    import rr.integrations.gymnasium  # registers rr/RedRising-v0
+    env = gymnasium.make("rr/RedRising-v0", players=2, opponents="greedy")
+
+The learner plays one seat (``seat``, default 0) against rr's agents or a user's; it passes
+``gymnasium.utils.env_checker.check_env`` and trains with sb3-contrib's ``MaskablePPO``
+(``examples/rl/maskable_ppo.py``, ``docs/RL.md``). Choices made here:
+
+- **Game**: ``players`` 2-6 (default 2), or 1 for solo against Tull Au Toma at ``level`` (1-6,
+  default 2), under ``ruleset``.
+- **Opponents**: every other seat is played inside the environment by ``opponents``: one
+  agent for all (``"random"``, the default; ``"greedy"``; ``"ismcts:N"``; a user's
+  ``"package.module:Class[:argument]"``; or an object with ``choose(decision, seen)``), or a
+  mapping seat: agent. Each is handed only what its seat knows (:mod:`rr.agents.interface`),
+  and a named one is made anew each episode, seeded from the environment's ``np_random``.
+- **Observation**: :func:`rr.observation.observation_array` of the learner's seat, a
+  ``Box(0, 1, (1934,), float32)`` (``docs/OBSERVATION.md``): what that seat knows, nothing
+  else.
+- **Actions**: ``Discrete(NUM_ACTIONS)``, the integers of :mod:`rr.actions`;
+  :meth:`RedRisingGymEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls) and
+  ``info["action_mask"]`` mark the legal ones.
+- **Illegal actions**: by default (``illegal_action="penalty"``) an illegal action leaves the
+  game unchanged, is rewarded ``illegal_reward`` (-0.1) and the learner is asked again — so
+  unmasked tools such as ``check_env`` and SB3's plain ``PPO`` can step it;
+  ``illegal_action="raise"`` raises :class:`rr.errors.IllegalChoiceError` instead and changes
+  nothing.
+- **Reward**: at the end only, by rank as in the PettingZoo environment (the winners share +1,
+  the others share -1; two players: +1 or -1; solo: +1 for beating Au Toma).
+- **Truncation**: ``max_steps`` (default none) learner steps, illegal ones included.
+- **Seeds**: ``reset(seed=s)`` plays the game of ``Game.new(..., seed=s)`` and seeds
+  ``np_random`` with ``s``; a ``reset()`` without a seed draws the game's seed from
+  ``np_random``.
+- **Rendering**: ``"ansi"`` returns the board and the story since the last call, as a
+  spectator sees them; ``"human"`` prints them.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy
+from gymnasium import spaces
+
+from rr.actions import NUM_ACTIONS
+from rr.engine import Game
+from rr.errors import BadInputError, IllegalChoiceError
+from rr.integrations.opponents import Opponent, Opponents
+from rr.integrations.table import Story, rewards_by_rank
+from rr.model import MAX_PLAYERS
+from rr.observation import OBSERVATION_SIZE, observation_array
+from rr.ruleset import Ruleset
+
+ID = "rr/RedRising-v0"
+"""The id this module registers."""
+SEEDS = 2**31
+"""A game's seed drawn by ``reset()`` without one is below this."""
+
+
+class RedRisingGymEnv(gymnasium.Env[Any, Any]):
+    """One seat of Red Rising against agents; see the module docstring for its choices."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, players: int = 2, seat: int = 0,
+                 opponents: Opponent | Mapping[int, Opponent] = "random",
+                 level: int | None = None, ruleset: Ruleset | None = None,
+                 illegal_action: str = "penalty", illegal_reward: float = -0.1,
+                 max_steps: int | None = None, render_mode: str | None = None) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not 1 <= players <= MAX_PLAYERS:
+            raise BadInputError(f"players must be 1 (solo) to {MAX_PLAYERS}, not {players!r}")
+        seats = 2 if players == 1 else players  # Au Toma takes seat 1 in a solo game
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise BadInputError(f"seat must be 0 to {players - 1}, not {seat!r}")
+        if illegal_action not in ("raise", "penalty"):
+            raise BadInputError(f"illegal_action must be 'raise' or 'penalty', not "
+                                f"{illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise BadInputError(f"render_mode must be None, 'ansi' or 'human', not "
+                                f"{render_mode!r}")
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise BadInputError(f"max_steps must be a positive whole number, not {max_steps!r}")
+        self.players, self.seat, self.level = players, seat, level
+        self.ruleset = ruleset or Ruleset()
+        self._names = ["player_0"] if players == 1 else [f"player_{s}" for s in range(players)]
+        Game.new(self._names, ruleset=self.ruleset, level=level, seed=0)  # refuse bad ones now
+        if isinstance(opponents, Mapping):
+            chosen = dict(opponents)
+        else:
+            chosen = {s: opponents for s in range(players) if s != seat}
+        if players > 1 and set(chosen) != set(range(players)) - {seat}:
+            raise BadInputError(f"opponents must play every seat but the learner's ({seat}), "
+                                f"not seats {sorted(chosen)}")
+        self.opponents = Opponents(chosen if players > 1 else {}, seats, self.ruleset)
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), numpy.float32)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.game: Game | None = None
+        self._steps = 0
+        self._story = Story()
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[numpy.typing.NDArray[numpy.float32], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(SEEDS))
+        self.game = Game.new(self._names, seed=game_seed, ruleset=self.ruleset,
+                             level=self.level)
+        self.opponents.deal(lambda: int(self.np_random.integers(SEEDS)))
+        self.opponents.play(self.game)
+        self._steps = 0
+        self._story = Story()
+        return observation_array(self.game, self.seat), {"action_mask": self.action_masks()}
+
+    def step(self, action: int) -> tuple[numpy.typing.NDArray[numpy.float32], float, bool,
+                                         bool, dict[str, Any]]:
+        game = self._game()
+        if game.is_over:
+            raise BadInputError("the game is over: reset() the environment")
+        reward = 0.0
+        try:
+            game.choose_action(int(action), seat=self.seat)
+        except IllegalChoiceError:
+            if self.illegal_action == "raise":
+                raise
+            reward = self.illegal_reward
+        else:
+            self.opponents.play(game)
+        self._steps += 1
+        terminated = game.is_over
+        if terminated:
+            final = rewards_by_rank(len(game.state.players), game.state.winners or ())
+            reward += final[self.seat]
+        truncated = (not terminated and self.max_steps is not None
+                     and self._steps >= self.max_steps)
+        return (observation_array(game, self.seat), reward, terminated, truncated,
+                {"action_mask": self.action_masks()})
+
+    def action_masks(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """The learner's legal actions now (all false once the game is over)."""
+        game = self._game()
+        mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
+        pending = game.pending
+        if pending is not None and pending.seat == self.seat:
+            mask.put(game.legal_actions(), True)
+        return mask
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode")
+            return None
+        text = self._story.told(self._game())
+        if self.render_mode == "human":
+            print(text, file=sys.stdout, flush=True)
+            return None
+        return text
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise BadInputError("reset() the environment before using it")
+        return self.game
+
+
+if ID not in gymnasium.registry:
+    gymnasium.register(ID, entry_point=f"{__name__}:RedRisingGymEnv")
