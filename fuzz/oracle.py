@@ -18,7 +18,7 @@ from rr.cards.catalogue import all_ids
 from rr.engine import Game
 from rr.events import log
 from rr.events.codec import decode_event, encode_event, structure, unstructure
-from rr.effects.tokens import end_reason
+from rr.effects.tokens import REPEATED, REPETITIONS, end_reason
 from rr.events.types import (
     DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, TurnEnded, TurnKind,
     TurnStarted,
@@ -28,7 +28,7 @@ from rr.model import FLEET_MAX, INFLUENCE_TOKENS, House
 from rr.options import PickCard
 from rr.oracle.audit import audit
 from rr.rules.final import scorepad_of
-from rr.state import GameState, apply, fold
+from rr.state import GameState, apply, fold, table_position
 
 CARDS = 112
 
@@ -186,7 +186,16 @@ def information_sets_agree(game: Game, rng: random.Random, samples: int = 1,
 
 def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
     """RR-END-1: the end is triggered only when an end condition holds, in that turn — or,
-    RULING-B7, before a turn when no card is left anywhere to play, gain or place."""
+    RULING-B7, before a turn when no card is left anywhere to play, gain or place, or,
+    RULING-B10, at the start of a normal turn whose position has been met three times."""
+    if event.reason == REPEATED:
+        assert before.ruleset.repetition_ends_game, "RULING-B10 applied while off"
+        assert before.turns == ((event.seat, TurnKind.NORMAL),), \
+            "a repetition is declared only at the start of a normal turn"
+        assert before.positions.history[-1] == table_position(before, event.seat), \
+            "the position counted is not the one at the start of this turn"
+        assert before.positions.latest == REPETITIONS, f"{event!r} before the third time"
+        return
     if not before.deck and not any(before.locations) and not any(
             p.hand for s, p in enumerate(before.players) if not before.is_automa(s)):
         assert before.turn_seat is None, "a deadlock is declared between turns"
@@ -200,6 +209,9 @@ def no_missed_trigger(state: GameState) -> None:
     if state.phase.value == "play" and state.turn_seat is not None:
         reason = end_reason(state)
         assert reason is None or state.end_triggered, f"the end was not triggered: {reason}"
+        # RULING-B10: a position met a third time has triggered the end.
+        assert state.positions.latest < REPETITIONS or state.end_triggered, \
+            "a position came back a third time and the end was not triggered"
 
 
 def game_end_is_right(game: Game) -> None:

@@ -48,6 +48,18 @@ class Ruleset:
     """RULING-T7: the official Au Toma variant of the solo mode (RR-SOLO-17) keeps
     Auctioneer, Eo, Psychologist and Roque in the game."""
 
+    repetition_ends_game: bool = True
+    """RULING-B10: the same position at the start of the same player's turn for the third
+    time triggers the end of the game (False: nothing ends a game that goes round in
+    circles). A recorded ruleset that does not name it reads False (:data:`UNNAMED`)."""
+
+    @staticmethod
+    def as_recorded(named: dict[str, Any]) -> dict[str, Any]:
+        """``named`` (a recorded ruleset's options, by name) with each option of
+        :data:`UNNAMED` it does not name set to the value the game was played with."""
+        missing = {name: value for name, value in UNNAMED.items() if name not in named}
+        return {**missing, **named} if missing else named
+
     @classmethod
     def names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in attrs.fields(cls))
@@ -83,3 +95,9 @@ class Ruleset:
             if getattr(self, f.name) != getattr(base, f.name)
         ]
         return ",".join(diffs) if diffs else "official"
+
+
+UNNAMED: dict[str, bool] = {"repetition_ends_game": False}
+"""Options whose default is not what a game played before they existed did: a ruleset
+recorded without naming one (a log written then) reads this value, so the log replays as it
+was played. An option missing here reads its default (``au_toma_variant``: False, as before)."""

@@ -124,7 +124,9 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                   locations=tuple(many(s) for s in state.locations),
                   face_down=frozenset(one(c) for c in state.face_down),
                   banished=many(state.banished),
-                  known=tuple(frozenset(one(c) for c in k) for k in state.known))
+                  known=tuple(frozenset(one(c) for c in k) for k in state.known),
+                  positions=state.positions.relabelled(  # RULING-B10's history
+                      one, (lambda a: tau.get(a, a)) if tau else None))
 
 
 def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None) -> Event:

@@ -135,6 +135,13 @@ def show(report: dict[str, Any]) -> None:
               + (", ..." if len(moved) > SHOWN_SEEDS else ""))
     if report["error_seeds"]:
         out.print(f"failed games (left out): seeds {report['error_seeds'][:SHOWN_SEEDS]}")
+    if report["cut_seeds"]:
+        out.print(f"games stopped by the safety limit, {simulate.MAX_DECISIONS} decisions "
+                  f"(left out): seeds {report['cut_seeds'][:SHOWN_SEEDS]}")
+    repeated = report["ended_by_repetition"]
+    if repeated["a"] or repeated["b"]:
+        out.print(f"games ended by repetition (RULING-B10): {repeated['a']} under A, "
+                  f"{repeated['b']} under B")
     moving = [row for row in report["win_rate_by_house"] if row["change"]]
     if moving:
         top = max(moving, key=lambda r: abs(r["change"]))

@@ -74,6 +74,22 @@ def check_game_end(table: Table) -> Program[None]:
         yield GameEndTriggered(state.turns[-1][0], reason)
 
 
+REPETITIONS = 3
+"""RULING-B10: the position at the start of a player's turn met this many times triggers the
+end of the game."""
+REPEATED = "the same position at the start of this player's turn for the third time " \
+    "(RULING-B10)"
+"""The reason of a ``GameEndTriggered`` by RULING-B10."""
+
+
+def check_repetition(table: Table, seat: Seat) -> Program[None]:
+    """RULING-B10: at the start of ``seat``'s normal turn (after ``TurnStarted``, whose fold
+    counted the position), a position met for the third time triggers the end."""
+    state = table.state
+    if state.positions.latest >= REPETITIONS and state.end_triggered_by is None:
+        yield GameEndTriggered(seat, REPEATED)
+
+
 def gain_helium(table: Table, seat: Seat, amount: int = 1) -> Program[int]:
     """RR-BONUS-2: Helium is unlimited. Returns the amount gained."""
     if amount > 0:
