@@ -28,7 +28,7 @@ from rr.model import FLEET_MAX, INFLUENCE_TOKENS, House
 from rr.options import PickCard
 from rr.oracle.audit import audit
 from rr.rules.final import scorepad_of
-from rr.state import GameState, apply, fold, table_position
+from rr.state import GameState, apply, fold, table_position, times_met
 
 CARDS = 112
 
@@ -192,9 +192,9 @@ def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
         assert before.ruleset.repetition_ends_game, "RULING-B10 applied while off"
         assert before.turns == ((event.seat, TurnKind.NORMAL),), \
             "a repetition is declared only at the start of a normal turn"
-        assert before.positions.history[-1] == table_position(before, event.seat), \
+        assert before.positions[-1] == table_position(before, event.seat), \
             "the position counted is not the one at the start of this turn"
-        assert before.positions.latest == REPETITIONS, f"{event!r} before the third time"
+        assert times_met(before.positions) == REPETITIONS, f"{event!r} before the third time"
         return
     if not before.deck and not any(before.locations) and not any(
             p.hand for s, p in enumerate(before.players) if not before.is_automa(s)):
@@ -210,7 +210,7 @@ def no_missed_trigger(state: GameState) -> None:
         reason = end_reason(state)
         assert reason is None or state.end_triggered, f"the end was not triggered: {reason}"
         # RULING-B10: a position met a third time has triggered the end.
-        assert state.positions.latest < REPETITIONS or state.end_triggered, \
+        assert times_met(state.positions) < REPETITIONS or state.end_triggered, \
             "a position came back a third time and the end was not triggered"
 
 

@@ -31,7 +31,7 @@ from rr.options import PickCard
 from rr.rules.end import end_of_game, end_of_game_from
 from rr.rules.game import play_from
 from rr.rules.turn import take_turn
-from rr.state import GameState, apply
+from rr.state import GameState, apply, relabel_positions
 
 Relabel = Mapping[CardId, CardId]
 AutomaRelabel = Mapping[int, int]
@@ -125,8 +125,8 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                   face_down=frozenset(one(c) for c in state.face_down),
                   banished=many(state.banished),
                   known=tuple(frozenset(one(c) for c in k) for k in state.known),
-                  positions=state.positions.relabelled(  # RULING-B10's history
-                      one, (lambda a: tau.get(a, a)) if tau else None))
+                  positions=relabel_positions(  # RULING-B10's history
+                      state.positions, one, (lambda a: tau.get(a, a)) if tau else None))
 
 
 def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None) -> Event:

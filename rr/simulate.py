@@ -38,8 +38,11 @@ MAX_DECISIONS = 20_000
 """The safety limit: a game still going after this many decisions is stopped there and
 counted apart (``GameResult.cut``), its log kept. Under the default ruleset it should not
 happen: a game that goes round in circles ends by RULING-B10 (``repetition_ends_game``)."""
-CUT = f"no end after {MAX_DECISIONS} decisions (the safety limit)"
-"""Why a game was cut (``GameResult.cut``, ``SoloResult.cut``)."""
+
+
+def cut_reason() -> str:
+    """Why a game was cut (``GameResult.cut``, ``SoloResult.cut``)."""
+    return f"no end after {MAX_DECISIONS} decisions (the safety limit)"
 
 Chooser = Callable[[Decision, Game], Option]
 """Picks an option of the game's pending decision. It is handed the game only to build the
@@ -143,8 +146,8 @@ class GameResult:
     """Why the end of the game was triggered (``GameEndTriggered.reason``): RULING-B10's
     ``REPEATED`` for a game that went round in circles."""
     cut: str | None = None
-    """Why the game was stopped before its end (the safety limit, :data:`CUT`), or None: it
-    is counted apart, neither failed nor in any win, score or length."""
+    """Why the game was stopped before its end (the safety limit, :func:`cut_reason`), or
+    None: it is counted apart, neither failed nor in any win, score or length."""
 
     @property
     def finished(self) -> bool:
@@ -180,7 +183,7 @@ def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
             sum(p.turns + p.extra_turns for p in state.players), decisions, len(game.events),
             agents=kinds, first_player=state.first_player,
             hands=tuple(tuple(p.hand) for p in state.players), end=end_reason(game.events),
-            cut=None if game.pending is None else CUT)
+            cut=None if game.pending is None else cut_reason())
     except Exception as err:  # noqa: BLE001 - a bug in rr is reported, so a run counts them
         events = len(game.events) if game is not None else 0
         return GameResult(seed, players, (), (), (), 0, decisions, events,
@@ -422,7 +425,8 @@ class SoloResult:
     turns: int = 0
     error: str | None = None
     cut: str | None = None
-    """Why the game was stopped before its end (the safety limit, :data:`CUT`), or None."""
+    """Why the game was stopped before its end (the safety limit, :func:`cut_reason`), or
+    None."""
     end: str = ""
     """Why the end of the game was triggered (``GameEndTriggered.reason``)."""
 
@@ -451,7 +455,8 @@ def play_solo(seed: int, level: int, agent: str = "random", ruleset: Ruleset | N
         state = game.state
         totals = state.totals or (0, 0)
         return SoloResult(seed, level, agent, totals[0], totals[-1], 0 in (state.winners or ()),
-                          state.players[0].turns, cut=None if game.pending is None else CUT,
+                          state.players[0].turns,
+                          cut=None if game.pending is None else cut_reason(),
                           end=end_reason(game.events))
     except Exception as err:  # noqa: BLE001 - a bug in rr is reported, so a run counts them
         return SoloResult(seed, level, agent, error=f"{type(err).__name__}: {err}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import reduce
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from attrs import evolve, frozen
 
@@ -76,7 +76,6 @@ from rr.model import (
     Zone,
     ZoneKind,
 )
-from rr.quick_init import quick_init
 from rr.ruleset import Ruleset
 
 
@@ -104,111 +103,71 @@ class PlayerState:
 
 
 FACE_DOWN = CardId("?")
-"""A face-down card in a :class:`TablePosition`: the table sees its back only (the same mark
+"""A face-down card in a :data:`TablePosition`: the table sees its back only (the same mark
 as ``rr.views.HIDDEN``)."""
 
 
-@quick_init  # one at the start of every turn
-@frozen
-class TablePosition:
-    """RULING-B10: the position at the start of ``seat``'s turn, as the whole table sees it.
+TablePosition = tuple[
+    Seat, int, tuple[tuple[int, int, int, int], ...], Seat | None, tuple[CardId, ...],
+    tuple[tuple[CardId, ...], ...],
+    tuple[int, int, tuple[int, ...], tuple[str, ...], str | None] | None]
+"""RULING-B10: the position at the start of a player's turn, as the whole table sees it.
 
-    Two positions are the same when everyone at the table sees the same: the same player to
-    play, the deck's size, each location's cards (a face-down card by its back only), the
-    banished pile, each player's hand size, Helium, Fleet position and Influence, the
-    Sovereign token, and Au Toma's public components. What only some seats know (the cards
-    in a hand, the deck's order, a face-down card) is left out, so that the ruling tells no
-    seat anything and every sample of an information set (RR-VIEW-7) has the same history.
-    Turn counts are left out too: they grow every turn."""
+Two positions are the same when everyone at the table sees the same. In order: the player to
+play; the deck's size; each player's hand size, Helium, Fleet position and Influence, in seat
+order; the holder of the Sovereign token; the banished pile; each location's cards, a
+face-down card by its back only (:data:`FACE_DOWN`); Au Toma's deck size, set-aside count,
+discard pile, priority letters and odd/even side (``Parity.value``), or ``None`` in a game
+between players. What only some seats know (the cards in a hand, the deck's order, a
+face-down card) is left out, so that the ruling tells no seat anything; turn counts too, as
+they grow every turn.
 
-    seat: Seat
-    deck: int
-    locations: tuple[tuple[CardId, ...], ...]
-    banished: tuple[CardId, ...]
-    players: tuple[tuple[int, int, int, int], ...]
-    """Each player's hand size, Helium, Fleet position and Influence, in seat order."""
-    sovereign: Seat | None
-    automa: tuple[int, int, tuple[int, ...], tuple[str, ...], Parity | None] | None
-    """Au Toma's deck size, set-aside count, discard pile, priority letters and odd/even
-    side; ``None`` in a game between players."""
+A plain tuple, made, hashed and compared in C at the start of every turn (the fold's speed,
+issue #12); the fields that most often differ and cost least to compare come first, so that
+most comparisons of :func:`times_met` stop there."""
 
-
-@frozen(slots=False)
-class Positions:
-    """RULING-B10: every position met at the start of a normal turn, in order (only while
-    the ruling is in play and the end is not triggered), and how often each was met.
-
-    Its one field is the history; the counts are made from it (``_counts``, not a field: never
-    encoded, compared or changed), so that counting costs one look-up."""
-
-    history: tuple[TablePosition, ...] = ()
-
-    def __attrs_post_init__(self) -> None:
-        counts: dict[TablePosition, int] = {}
-        for position in self.history:
-            counts[position] = counts.get(position, 0) + 1
-        object.__setattr__(self, "_counts", counts)
-
-    @property
-    def latest(self) -> int:
-        """How often the position at the start of the latest turn has been met, that time
-        included (0 before any)."""
-        history = self.history
-        return self._counts[history[-1]] if history else 0
-
-    def count(self, position: TablePosition) -> int:
-        """How often ``position`` has been met."""
-        return self._counts.get(position, 0)
-
-    def add(self, position: TablePosition) -> Positions:
-        """These positions and ``position``, met once more: one copy of the counts, not a
-        recount of the history (once a turn)."""
-        counts = self._counts.copy()
-        counts[position] = counts.get(position, 0) + 1
-        new = _new(Positions)
-        _set(new, "__dict__", {"history": self.history + (position,), "_counts": counts})
-        return new
-
-    def relabelled(self, relabel: Callable[[CardId], CardId],
-                   automa: Callable[[int], int] | None = None) -> Positions:
-        """These positions with every card ``c`` named ``relabel(c)`` and every Au Toma
-        card ``a`` numbered ``automa(a)``: for a sample, whose history is relabelled
-        (``rr.sampling.relabel_state``), so that its state stays the fold of its events."""
-        if not self.history:
-            return self
-
-        def one(p: TablePosition) -> TablePosition:
-            automa_part = p.automa
-            if automa_part is not None and automa is not None:
-                deck, aside, discard, priority, parity = automa_part
-                automa_part = (deck, aside, tuple(map(automa, discard)), priority, parity)
-            return TablePosition(p.seat, p.deck,
-                                 tuple(tuple(map(relabel, s)) for s in p.locations),
-                                 tuple(map(relabel, p.banished)), p.players, p.sovereign,
-                                 automa_part)
-
-        return Positions(tuple(map(one, self.history)))
-
-    if TYPE_CHECKING:  # not a field (attrs reads the annotations made when the class is)
-        _counts: dict[TablePosition, int]
+Positions = tuple[TablePosition, ...]
+"""RULING-B10: every position met at the start of a normal turn so far, in order (recorded
+while the ruling is in play and the end is not triggered)."""
 
 
-NO_POSITIONS = Positions()
+def times_met(positions: Positions) -> int:
+    """How often the position at the start of the latest turn recorded in ``positions`` has
+    been met, that time included (0 before any). In C: a tuple's ``count``, whose comparisons
+    of positions mostly stop at their first or second field."""
+    return positions.count(positions[-1]) if positions else 0
+
+
+def relabel_positions(positions: Positions, relabel: Callable[[CardId], CardId],
+                      automa: Callable[[int], int] | None = None) -> Positions:
+    """``positions`` with every card ``c`` named ``relabel(c)`` and every Au Toma card ``a``
+    numbered ``automa(a)``: for a sample, whose history is relabelled
+    (``rr.sampling.relabel_state``), so that its state stays the fold of its events."""
+    def one(p: TablePosition) -> TablePosition:
+        seat, deck, players, sovereign, banished, locations, automa_part = p
+        if automa_part is not None and automa is not None:
+            cards, aside, discard, priority, parity = automa_part
+            automa_part = (cards, aside, tuple(map(automa, discard)), priority, parity)
+        return (seat, deck, players, sovereign, tuple(map(relabel, banished)),
+                tuple(tuple(map(relabel, s)) for s in locations), automa_part)
+
+    return tuple(map(one, positions))
 
 
 def table_position(state: GameState, seat: Seat) -> TablePosition:
     """RULING-B10: the position of ``state`` at the start of ``seat``'s turn."""
     face_down, locations = state.face_down, state.locations
     if face_down:
-        locations = tuple([tuple([FACE_DOWN if c in face_down else c for c in stack])
+        locations = tuple([stack if face_down.isdisjoint(stack) else
+                           tuple([FACE_DOWN if c in face_down else c for c in stack])
                            for stack in locations])
     solo = state.solo
-    return TablePosition(
-        seat, len(state.deck), locations, state.banished,
-        tuple([(len(p.hand), p.helium, p.fleet, p.influence) for p in state.players]),
-        state.sovereign,
-        None if solo is None else (len(solo.deck), len(solo.set_aside), solo.discard,
-                                   solo.priority, solo.parity))
+    return (seat, len(state.deck),
+            tuple([(len(p.hand), p.helium, p.fleet, p.influence) for p in state.players]),
+            state.sovereign, state.banished, locations,
+            None if solo is None else (len(solo.deck), len(solo.set_aside), solo.discard,
+                                       solo.priority,
+                                       None if solo.parity is None else solo.parity.value))
 
 
 @frozen(slots=False)
@@ -242,7 +201,7 @@ class GameState:
     winners: tuple[Seat, ...] | None = None
     solo: SoloState | None = None
     """Tull Au Toma's seat and components in a solo game (RR-SOLO-*); None otherwise."""
-    positions: Positions = NO_POSITIONS
+    positions: Positions = ()
     """The positions met at the start of each turn (RULING-B10, ``repetition_ends_game``)."""
 
     def __attrs_post_init__(self) -> None:
@@ -550,7 +509,7 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
         _set(new, "__dict__", fields)
         w["players"] = tuple(players)
         if e.kind is _NORMAL and s.end_triggered_by is None and s.ruleset.repetition_ends_game:
-            w["positions"] = s.positions.add(table_position(s, e.seat))  # RULING-B10
+            w["positions"] = s.positions + (table_position(s, e.seat),)  # RULING-B10
     w["turns"] = s.turns + ((e.seat, e.kind),)
 
 

@@ -15,7 +15,7 @@ from rr.events.types import (
     Phase,
 )
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Seat
-from rr.state import GameState
+from rr.state import GameState, times_met
 
 END_THRESHOLD = 7
 
@@ -86,7 +86,7 @@ def check_repetition(table: Table, seat: Seat) -> Program[None]:
     """RULING-B10: at the start of ``seat``'s normal turn (after ``TurnStarted``, whose fold
     counted the position), a position met for the third time triggers the end."""
     state = table.state
-    if state.positions.latest >= REPETITIONS and state.end_triggered_by is None:
+    if state.end_triggered_by is None and times_met(state.positions) >= REPETITIONS:
         yield GameEndTriggered(seat, REPEATED)
 
 

@@ -25,7 +25,7 @@ from rr.model import House, Location
 from rr.options import GainTop, Lead
 from rr.ruleset import UNNAMED, Ruleset
 from rr.scenario import Scenario
-from rr.state import GameState, apply, fold, table_position
+from rr.state import GameState, apply, fold, table_position, times_met
 
 J, M, L = Location.JUPITER, Location.MARS, Location.LUNA
 
@@ -67,7 +67,7 @@ def test_the_third_time_a_position_comes_back_the_end_is_triggered() -> None:
     go_round(game, 1)  # and P1's 7th turn starts
     seventh = starts(game, 0)[6]
     assert game.events[seventh + 1:] == (GameEndTriggered(0, REPEATED),)
-    assert game.state.positions.latest == 3
+    assert times_met(game.state.positions) == 3
     go_round(game, 1)
     assert len(starts(game, 1)) == 7  # the round is finished: P2's 7th turn
     while game.pending is not None:  # the end-of-game steps
@@ -83,7 +83,7 @@ def test_without_the_option_the_loop_goes_on() -> None:
     game = loop(Ruleset(repetition_ends_game=False)).play_from(0)
     go_round(game, 20)
     assert not game.state.end_triggered and game.pending is not None
-    assert game.state.positions.history == ()
+    assert game.state.positions == ()
 
 
 @pytest.mark.rule("RULING-B10")
@@ -116,12 +116,12 @@ def test_only_normal_turns_before_the_end_count() -> None:
     is triggered."""
     state = loop().state()
     started = apply(state, TurnStarted(0))
-    assert started.positions.latest == 1
-    assert started.positions.history == (table_position(state, 0),)
+    assert times_met(started.positions) == 1
+    assert started.positions == (table_position(state, 0),)
     for kind in (TurnKind.OUT_OF_ORDER, TurnKind.APOLLO_LAST, TurnKind.END_OF_GAME):
         assert apply(state, TurnStarted(0, kind)).positions == state.positions
     ended = apply(loop().end_triggered(1).state(), TurnStarted(0))
-    assert ended.positions.history == ()
+    assert ended.positions == ()
 
 
 @pytest.mark.rule("RULING-B10")
@@ -133,7 +133,7 @@ def test_a_game_ended_by_repetition_resumes_and_round_trips() -> None:
     while game.pending is not None:
         game.choose(game.pending.options[0])
     assert structure(unstructure(game.state), GameState) == game.state
-    assert game.state.positions.latest == 3
+    assert times_met(game.state.positions) == 3
 
 
 @pytest.mark.rule("RULING-B10")
