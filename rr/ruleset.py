@@ -48,6 +48,15 @@ class Ruleset:
     """RULING-T7: the official Au Toma variant of the solo mode (RR-SOLO-17) keeps
     Auctioneer, Eo, Psychologist and Roque in the game."""
 
+    luna_substitute_stops_on_luna: bool = False
+    """RULING-T5: when the bonus the Luna card shows is one Au Toma has 10 of, the walk for
+    its substitute stops on Luna: a second try at the Sovereign token (which may take a token
+    the player has just blocked), and nothing else (False: the walk passes Luna). A recorded
+    ruleset that does not name it reads True (:data:`UNNAMED`)."""
+    auction_helium_capped: bool = False
+    """RULING-T8: in the Au Toma variant, at 10 Helium or more she cannot get Auctioneer's
+    Helium, and the die is rolled again (False: Helium she can always get)."""
+
     repetition_ends_game: bool = True
     """RULING-B10: the same position at the start of the same player's turn for the third
     time triggers the end of the game (False: nothing ends a game that goes round in
@@ -97,7 +106,11 @@ class Ruleset:
         return ",".join(diffs) if diffs else "official"
 
 
-UNNAMED: dict[str, bool] = {"repetition_ends_game": False}
+UNNAMED: dict[str, bool] = {
+    "repetition_ends_game": False,  # RULING-B10, added in issue #31
+    "luna_substitute_stops_on_luna": True,  # RULING-T5 decided again in issue #31
+}
 """Options whose default is not what a game played before they existed did: a ruleset
 recorded without naming one (a log written then) reads this value, so the log replays as it
-was played. An option missing here reads its default (``au_toma_variant``: False, as before)."""
+was played. An option missing here reads its default (``au_toma_variant``,
+``auction_helium_capped``: False, as before)."""
