@@ -61,6 +61,9 @@ class Ruleset:
     """RULING-B10: the same position at the start of the same player's turn for the third
     time triggers the end of the game (False: nothing ends a game that goes round in
     circles). A recorded ruleset that does not name it reads False (:data:`UNNAMED`)."""
+    round_limit: bool = True
+    """RULING-B11: a player beginning their 150th turn triggers the end of the game (False:
+    no limit). A recorded ruleset that does not name it reads False (:data:`UNNAMED`)."""
 
     @staticmethod
     def as_recorded(named: dict[str, Any]) -> dict[str, Any]:
@@ -108,6 +111,7 @@ class Ruleset:
 
 UNNAMED: dict[str, bool] = {
     "repetition_ends_game": False,  # RULING-B10, added in issue #31
+    "round_limit": False,  # RULING-B11, added in issue #31
     "luna_substitute_stops_on_luna": True,  # RULING-T5 decided again in issue #31
 }
 """Options whose default is not what a game played before they existed did: a ruleset

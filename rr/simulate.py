@@ -28,7 +28,7 @@ from rr.agents.random import RandomAgent
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, RRError
-from rr.effects.tokens import REPEATED
+from rr.effects.tokens import LONGEST, REPEATED
 from rr.events import log
 from rr.events.types import Event, GameEndTriggered
 from rr.options import Option
@@ -144,7 +144,8 @@ class GameResult:
     """Each seat's hand at the end, as scored (card ids)."""
     end: str = ""
     """Why the end of the game was triggered (``GameEndTriggered.reason``): RULING-B10's
-    ``REPEATED`` for a game that went round in circles."""
+    ``REPEATED`` for a game that went round in circles, RULING-B11's ``LONGEST`` for one that
+    reached the 150th turn."""
     cut: str | None = None
     """Why the game was stopped before its end (the safety limit, :func:`cut_reason`), or
     None: it is counted apart, neither failed nor in any win, score or length."""
@@ -158,6 +159,11 @@ class GameResult:
     def repeated(self) -> bool:
         """Whether its end was triggered by RULING-B10 (a position met a third time)."""
         return self.end == REPEATED
+
+    @property
+    def longest(self) -> bool:
+        """Whether its end was triggered by RULING-B11 (the 150th turn)."""
+        return self.end == LONGEST
 
 
 def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
@@ -355,11 +361,14 @@ class Summary:
     cut_samples: tuple[str, ...] = ()
     repeated: int = 0
     """Finished games whose end RULING-B10 triggered (a position met a third time)."""
+    longest: int = 0
+    """Finished games whose end RULING-B11 triggered (the 150th turn)."""
 
     def as_json(self) -> dict[str, object]:
         return {
             "games": self.games, "errors": self.errors, "cut": self.cut,
-            "ended_by_repetition": self.repeated, "seconds": round(self.seconds, 3),
+            "ended_by_repetition": self.repeated, "ended_by_round_limit": self.longest,
+            "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 2),
             "mean_turns": round(self.mean_turns, 2), "mean_score": round(self.mean_score, 2),
             "wins_by_house": self.wins_by_house, "games_by_house": self.games_by_house,
@@ -398,7 +407,7 @@ def summarise(results: Sequence[GameResult], seconds: float) -> Summary:
         wins_by_agent=dict(sorted(agent_wins.items())),
         games_by_agent=dict(sorted(agent_seats.items())),
         cut=len(cut), cut_samples=tuple(f"seed {r.seed}: {r.cut}" for r in cut)[:5],
-        repeated=sum(r.repeated for r in good),
+        repeated=sum(r.repeated for r in good), longest=sum(r.longest for r in good),
     )
 
 

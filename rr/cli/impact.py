@@ -138,10 +138,11 @@ def show(report: dict[str, Any]) -> None:
     if report["cut_seeds"]:
         out.print(f"games stopped by the safety limit, {simulate.MAX_DECISIONS} decisions "
                   f"(left out): seeds {report['cut_seeds'][:SHOWN_SEEDS]}")
-    repeated = report["ended_by_repetition"]
-    if repeated["a"] or repeated["b"]:
-        out.print(f"games ended by repetition (RULING-B10): {repeated['a']} under A, "
-                  f"{repeated['b']} under B")
+    for key, words in (("ended_by_repetition", "by repetition (RULING-B10)"),
+                       ("ended_by_round_limit", "at the 150th turn (RULING-B11)")):
+        ended = report[key]
+        if ended["a"] or ended["b"]:
+            out.print(f"games ended {words}: {ended['a']} under A, {ended['b']} under B")
     moving = [row for row in report["win_rate_by_house"] if row["change"]]
     if moving:
         top = max(moving, key=lambda r: abs(r["change"]))

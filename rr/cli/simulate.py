@@ -135,6 +135,8 @@ def _print(summary: Summary, tables: bool = True) -> None:
               f"mean turns {summary.mean_turns:.1f}, mean score {summary.mean_score:.1f}")
     if summary.repeated:
         out.print(f"{summary.repeated} ended by repetition (RULING-B10)")
+    if summary.longest:
+        out.print(f"{summary.longest} ended at the 150th turn (RULING-B11)")
     if summary.cut:
         out.print(f"{summary.cut} stopped by the safety limit, counted apart (their logs are "
                   "kept with --out)")

@@ -80,14 +80,23 @@ end of the game."""
 REPEATED = "the same position at the start of this player's turn for the third time " \
     "(RULING-B10)"
 """The reason of a ``GameEndTriggered`` by RULING-B10."""
+ROUND_LIMIT = 150
+"""RULING-B11: a player beginning this turn of theirs triggers the end of the game."""
+LONGEST = f"this player's {ROUND_LIMIT}th turn, the longest game (RULING-B11)"
+"""The reason of a ``GameEndTriggered`` by RULING-B11."""
 
 
-def check_repetition(table: Table, seat: Seat) -> Program[None]:
-    """RULING-B10: at the start of ``seat``'s normal turn (after ``TurnStarted``, whose fold
-    counted the position), a position met for the third time triggers the end."""
+def check_endless(table: Table, seat: Seat) -> Program[None]:
+    """At the start of ``seat``'s normal turn (after ``TurnStarted``, whose fold counted the
+    turn and the position): RULING-B10, a position met for the third time, and RULING-B11,
+    the 150th turn, trigger the end. Two reads and a tuple's ``count`` in C."""
     state = table.state
-    if state.end_triggered_by is None and times_met(state.positions) >= REPETITIONS:
+    if state.end_triggered_by is not None:
+        return
+    if times_met(state.positions) >= REPETITIONS:
         yield GameEndTriggered(seat, REPEATED)
+    elif state.players[seat].turns >= ROUND_LIMIT and state.ruleset.round_limit:
+        yield GameEndTriggered(seat, LONGEST)
 
 
 def gain_helium(table: Table, seat: Seat, amount: int = 1) -> Program[int]:

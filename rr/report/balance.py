@@ -16,8 +16,9 @@ Choices, said once here and in every ``summary.json`` (``parameters``):
 * Intervals: Wilson, 95% (:mod:`rr.report.stats`).
 * Failed games (``error``) are counted and named by seed, and left out of every number; so
   are games stopped unfinished by the safety limit (``cut``, ``rr.simulate.MAX_DECISIONS``),
-  counted apart. A game whose end RULING-B10 triggered (a position met a third time) is an
-  ordinary game, counted in every number and also in ``ended_by_repetition``.
+  counted apart. A game whose end RULING-B10 or RULING-B11 triggered (a position met a third
+  time, the 150th turn) is an ordinary game, counted in every number and also in
+  ``ended_by_repetition`` or ``ended_by_round_limit``.
 
 Results are sorted by seed first, so the same games give the same report byte for byte
 whichever way they were played (serially, on worker processes or on Ray).
@@ -168,6 +169,7 @@ def summary(results: Iterable[GameResult], parameters: Parameters,
         "cut": sum(r.error is None and r.cut is not None for r in every),
         "cut_seeds": [r.seed for r in every if r.error is None and r.cut is not None],
         "ended_by_repetition": sum(r.repeated for r in games),
+        "ended_by_round_limit": sum(r.longest for r in games),
         "shared_wins": sum(len(r.winners) > 1 for r in games),
         "win_rate_by_house": win_rates(games, houses, "house"),
         "win_rate_by_seat": win_rates(games, turn_order, "seat"),

@@ -9,7 +9,7 @@ independent runs of as many games.
 
 Every change is B minus A, over the seeds that finished under both (a failed game is counted
 and named, and left out; so is a game stopped unfinished by the safety limit, named apart in
-``cut_seeds``; a game ended by RULING-B10 is an ordinary game):
+``cut_seeds``; a game ended by RULING-B10 or RULING-B11 is an ordinary game):
 
 * win rate of a house, a seat (place in turn order) or an agent: per game, 1 if its seat won
   (a shared win is a win for each winner, as in :mod:`rr.report.balance`), else 0 — for an
@@ -151,6 +151,8 @@ def impact(under_a: Iterable[GameResult], under_b: Iterable[GameResult],
                              if r.error is None and r.cut is not None}),
         "ended_by_repetition": {"a": sum(r.repeated for r in good_a.values()),
                                 "b": sum(r.repeated for r in good_b.values())},
+        "ended_by_round_limit": {"a": sum(r.longest for r in good_a.values()),
+                                 "b": sum(r.longest for r in good_b.values())},
         "changed": sum(differs(a, b) for a, b in pairs),
         "changed_seeds": [a.seed for a, b in pairs if differs(a, b)],
         "changed_winner": [_winner_change(a, b) for a, b in pairs

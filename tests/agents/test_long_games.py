@@ -1,6 +1,6 @@
 """Long games: ``rr simulate``, the reports and ``rr regress --impact`` never stop on one. A
-game ended by RULING-B10 is an ordinary game (and counted); a game stopped by the safety limit
-is counted apart with its reason, and its log audits clean."""
+game ended by RULING-B10 or RULING-B11 is an ordinary game (and counted); a game stopped by the
+safety limit is counted apart with its reason, and its log audits clean."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import attrs
 import pytest
 
 from rr import simulate as simulation
-from rr.effects.tokens import REPEATED
+from rr.effects.tokens import LONGEST, REPEATED
 from rr.events import log
 from rr.oracle.audit import audit
+from rr.ruleset import Ruleset
 from tests.agents.test_report import summary
 from tests.agents.test_simulate_cli import run_cli
 
@@ -115,14 +116,17 @@ def test_impact_lists_cut_games_apart(monkeypatch: pytest.MonkeyPatch,
     assert (got["compared"], got["cut_seeds"], got["error_seeds"]) == (2, [1, 3], [])
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B10", "RULING-B11")
 def test_games_ended_by_repetition_are_counted_as_ordinary_games() -> None:
-    """A finished game whose end RULING-B10 triggered is in every number, and counted."""
+    """A finished game whose end RULING-B10 or RULING-B11 triggered is in every number, and
+    counted."""
     played = [simulation.play_one(seed, 2) for seed in range(3)]
     looped = attrs.evolve(played[0], end=REPEATED)
     assert looped.finished and looped.repeated and not played[0].repeated
-    both = simulation.summarise([looped, *played[1:]], 1.0)
-    assert both.repeated == 1 and both.errors == both.cut == 0
+    longest = attrs.evolve(played[1], end=LONGEST)
+    both = simulation.summarise([looped, longest, played[2]], 1.0)
+    assert (both.repeated, both.longest, both.errors, both.cut) == (1, 1, 0, 0)
+    assert both.as_json()["ended_by_round_limit"] == 1
     assert both.wins_by_house == simulation.summarise(played, 1.0).wins_by_house
 
 
@@ -131,3 +135,16 @@ def test_every_simulated_game_records_why_its_end_came() -> None:
     """``GameResult.end`` is the reason of the game's GameEndTriggered."""
     result = simulation.play_one(4, 3)
     assert result.end and result.end != REPEATED and "meets" in result.end
+
+
+@pytest.mark.rule("RULING-B11")
+def test_greedy_seed_629_farms_helium_until_the_round_limit(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """Two-player greedy seed 629: both bots take Helium from Mars every turn and nobody
+    reaches a second end condition, so no position ever comes back; RULING-B11 ends it at
+    the 150th turn. Without the limit it is cut by the safety limit (lowered here)."""
+    farmed = simulation.play_one(629, 2, agents=("greedy",))
+    assert farmed.finished and farmed.longest and farmed.turns == 300
+    cut_after(monkeypatch, 2_000)
+    endless = simulation.play_one(629, 2, Ruleset(round_limit=False), agents=("greedy",))
+    assert endless.cut is not None and not endless.finished
