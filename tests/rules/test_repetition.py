@@ -141,7 +141,7 @@ def test_a_recorded_ruleset_that_does_not_name_the_option_reads_false() -> None:
     """An old log's ruleset has no ``repetition_ends_game``: it reads False (the game was
     played without the ruling), while a new game's default is True."""
     assert Ruleset().repetition_ends_game and UNNAMED["repetition_ends_game"] is False
-    started = GameStarted(("Ana", "Bo"), Ruleset(), 7)
+    started = Game.new(["Ana", "Bo"], seed=7).events[0]
     tag, payload = unstructure_event(started)
     del payload["ruleset"]["repetition_ends_game"]
     old = structure_event([tag, payload])

@@ -233,7 +233,7 @@ def test_a_ruleset_recorded_before_the_option_reads_the_second_try() -> None:
     ``luna_substitute_stops_on_luna``: it reads True, and the log replays as it was played."""
     from rr.events.codec import structure_event, unstructure_event
 
-    tag, payload = unstructure_event(GameStarted(("Ana", "Tull Au Toma"), Ruleset(), 1, None, 2))
+    tag, payload = unstructure_event(Game.new(["Ana"], seed=1, level=2).events[0])
     del payload["ruleset"]["luna_substitute_stops_on_luna"]
     old = structure_event([tag, payload])
     assert isinstance(old, GameStarted) and old.ruleset.luna_substitute_stops_on_luna
