@@ -187,14 +187,15 @@ def information_sets_agree(game: Game, rng: random.Random, samples: int = 1,
 def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
     """RR-END-1: the end is triggered only when an end condition holds, in that turn — or,
     RULING-B7, before a turn when no card is left anywhere to play, gain or place, or,
-    RULING-B10, at the start of a normal turn whose position has been met three times, or,
+    RULING-B10, at the start of a round whose position has been met three times, or,
     RULING-B11, at the start of a player's 150th turn."""
     if event.reason == REPEATED:
         assert before.ruleset.repetition_ends_game, "RULING-B10 applied while off"
-        assert before.turns == ((event.seat, TurnKind.NORMAL),), \
-            "a repetition is declared only at the start of a normal turn"
-        assert before.positions[-1] == table_position(before, event.seat), \
-            "the position counted is not the one at the start of this turn"
+        assert before.turns == ((event.seat, TurnKind.NORMAL),) \
+            and event.seat == before.first_player, \
+            "a repetition is declared only at the start of a round"
+        assert before.positions[-1] == table_position(before), \
+            "the position counted is not the one at the start of this round"
         assert times_met(before.positions) == REPETITIONS, f"{event!r} before the third time"
         return
     if event.reason == LONGEST:
@@ -213,11 +214,12 @@ def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
 
 def no_missed_trigger(state: GameState) -> None:
     """RR-END-2: during play, a met end condition has triggered the end (RULING-B10: a
-    position met a third time; RULING-B11: a normal turn from the 150th on)."""
+    round started a third time in the same position; RULING-B11: a normal turn from the
+    150th on)."""
     if state.phase.value == "play" and state.turn_seat is not None:
         reason = end_reason(state)
         assert reason is None or state.end_triggered, f"the end was not triggered: {reason}"
-        # RULING-B10: a position met a third time has triggered the end.
+        # RULING-B10: a round started a third time in the same position has triggered the end.
         assert times_met(state.positions) < REPETITIONS or state.end_triggered, \
             "a position came back a third time and the end was not triggered"
         # RULING-B11: a normal turn from the 150th on is played with the end triggered.

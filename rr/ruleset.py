@@ -58,9 +58,9 @@ class Ruleset:
     Helium, and the die is rolled again (False: Helium she can always get)."""
 
     repetition_ends_game: bool = True
-    """RULING-B10: the same position at the start of the same player's turn for the third
-    time triggers the end of the game (False: nothing ends a game that goes round in
-    circles). A recorded ruleset that does not name it reads False (:data:`UNNAMED`)."""
+    """RULING-B10: a round starting for the third time in the same position triggers the end
+    of the game (False: nothing ends a game that goes round in circles). A recorded ruleset
+    that does not name it reads False (:data:`UNNAMED`)."""
     round_limit: bool = True
     """RULING-B11: a player beginning their 150th turn triggers the end of the game (False:
     no limit). A recorded ruleset that does not name it reads False (:data:`UNNAMED`)."""

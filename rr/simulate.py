@@ -157,7 +157,8 @@ class GameResult:
 
     @property
     def repeated(self) -> bool:
-        """Whether its end was triggered by RULING-B10 (a position met a third time)."""
+        """Whether its end was triggered by RULING-B10 (a round started a third time in the
+        same position)."""
         return self.end == REPEATED
 
     @property
@@ -360,7 +361,8 @@ class Summary:
     """Games stopped by the safety limit (:data:`MAX_DECISIONS`), counted apart."""
     cut_samples: tuple[str, ...] = ()
     repeated: int = 0
-    """Finished games whose end RULING-B10 triggered (a position met a third time)."""
+    """Finished games whose end RULING-B10 triggered (a round started a third time in the same
+    position)."""
     longest: int = 0
     """Finished games whose end RULING-B11 triggered (the 150th turn)."""
 

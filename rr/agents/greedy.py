@@ -19,9 +19,10 @@ now. Tokens are valued by the points they add now, relative to the opponents.
 * Going round in circles (RULING-B10): the agent remembers, at the start of each of its
   turns, the position as its view shows it (:func:`turn_position`) and the Leads and Scouts it
   took there. Back in a position it has met, it takes the best option it has not taken there
-  yet (while there is one), so that it does not go round the same circle again: a position
-  met a third time would end the game. One agent object must play the whole game for this
-  (``rr simulate`` keeps one a game; a fresh agent a decision remembers nothing).
+  yet (while there is one), so that it does not go round the same circle again: a round
+  starting a third time in the same position would end the game. One agent object must play
+  the whole game for this (``rr simulate`` keeps one a game; a fresh agent a decision
+  remembers nothing).
 
 Speed: nothing is copied or replayed per option. Each decision builds one :class:`Position`
 whose hand values are memoised; the agent remembers between decisions what does not depend on

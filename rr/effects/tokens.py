@@ -75,10 +75,9 @@ def check_game_end(table: Table) -> Program[None]:
 
 
 REPETITIONS = 3
-"""RULING-B10: the position at the start of a player's turn met this many times triggers the
-end of the game."""
-REPEATED = "the same position at the start of this player's turn for the third time " \
-    "(RULING-B10)"
+"""RULING-B10: the position at the start of a round met this many times triggers the end of
+the game."""
+REPEATED = "the same position at the start of a round for the third time (RULING-B10)"
 """The reason of a ``GameEndTriggered`` by RULING-B10."""
 ROUND_LIMIT = 150
 """RULING-B11: a player beginning this turn of theirs triggers the end of the game."""
@@ -86,17 +85,19 @@ LONGEST = f"this player's {ROUND_LIMIT}th turn, the longest game (RULING-B11)"
 """The reason of a ``GameEndTriggered`` by RULING-B11."""
 
 
-def check_endless(table: Table, seat: Seat) -> Program[None]:
+def endless(state: GameState, seat: Seat) -> GameEndTriggered | None:
     """At the start of ``seat``'s normal turn (after ``TurnStarted``, whose fold counted the
-    turn and the position): RULING-B10, a position met for the third time, and RULING-B11,
-    the 150th turn, trigger the end. Two reads and a tuple's ``count`` in C."""
-    state = table.state
+    turn and, at the start of a round, the position): the end RULING-B10 (a round starting in
+    a position met for the third time) or RULING-B11 (the 150th turn) triggers, or ``None``.
+    A plain function, not a program: it is asked at every turn, and almost always says
+    ``None`` (issue #12)."""
     if state.end_triggered_by is not None:
-        return
-    if times_met(state.positions) >= REPETITIONS:
-        yield GameEndTriggered(seat, REPEATED)
-    elif state.players[seat].turns >= ROUND_LIMIT and state.ruleset.round_limit:
-        yield GameEndTriggered(seat, LONGEST)
+        return None
+    if seat == state.first_player and times_met(state.positions) >= REPETITIONS:
+        return GameEndTriggered(seat, REPEATED)
+    if state.players[seat].turns >= ROUND_LIMIT and state.ruleset.round_limit:
+        return GameEndTriggered(seat, LONGEST)
+    return None
 
 
 def gain_helium(table: Table, seat: Seat, amount: int = 1) -> Program[int]:

@@ -12,7 +12,7 @@ from rr.cards.catalogue import all_ids
 from rr.cards.catalogue import card as card_data
 from rr.effects.bonuses import gain_sovereign, location_bonus
 from rr.effects.program import Chance, Program, Table, draw
-from rr.effects.tokens import check_endless
+from rr.effects.tokens import endless
 from rr.events.types import (
     AutomaCardDrawn,
     AutomaCardsDiscarded,
@@ -112,7 +112,8 @@ def automa_turn(table: Table, seat: Seat) -> Program[None]:
     """RR-SOLO-8: reshuffle if her deck is empty, then carry out her top 2 cards in full, one
     after the other (two Leads), and discard them. She never Scouts."""
     yield TurnStarted(seat)
-    yield from check_endless(table, seat)  # RULING-B10, RULING-B11
+    if (ended := endless(table.state, seat)) is not None:
+        yield ended  # RULING-B10, RULING-B11
     for _ in range(automa_table().cards_per_turn):
         solo = table.state.solo
         assert solo is not None

@@ -12,7 +12,7 @@ from rr.effects.bonuses import location_bonus, roll_and_gain
 from rr.effects.cards import gain_top_of_deck, named, place, zone_of
 from rr.effects.play import END_TURN, Ability, Hooks, Play, Then, TurnLog
 from rr.effects.program import Program, Table, ask
-from rr.effects.tokens import check_endless
+from rr.effects.tokens import endless
 from rr.events.types import (
     AbilityMissing,
     CardDeployed,
@@ -63,8 +63,8 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
               cannot_gain: frozenset[CardId] = frozenset()) -> Program[None]:
     """A whole turn of ``seat``: Lead or Scout."""
     yield TurnStarted(seat, kind)
-    if kind is _NORMAL:
-        yield from check_endless(table, seat)  # RULING-B10, RULING-B11
+    if kind is _NORMAL and (ended := endless(table.state, seat)) is not None:
+        yield ended  # RULING-B10, RULING-B11
     log = TurnLog(seat, cannot_gain=cannot_gain)
     choice = yield from ask(table, seat, _TURN, "RR-TURN-1", "Lead or Scout",
                             turn_options(table.state, seat), distinct=True)

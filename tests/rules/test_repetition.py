@@ -1,11 +1,11 @@
-"""RULING-B10: a position that comes back a third time at the start of the same player's turn
-triggers the end of the game.
+"""RULING-B10: a position that comes back a third time at the start of a round triggers the
+end of the game.
 
 The loop: the deck is empty and both players are at 10 on the Fleet Track. P1 (Jupiter, holding
-the Sovereign token) leads onto Jupiter and takes the top card of Luna; P2 leads onto Luna and
-takes the top card of Jupiter. Neither gain changes a token (the Fleet is capped, the Sovereign
-token stays), and three cards go round: the position at the start of P1's turn comes back
-every third round.
+the Sovereign token, the first player) leads onto Jupiter and takes the top card of Luna; P2
+leads onto Luna and takes the top card of Jupiter. Neither gain changes a token (the Fleet is
+capped, the Sovereign token stays), and three cards go round: the position at the start of a
+round comes back every third round.
 """
 
 from __future__ import annotations
@@ -58,9 +58,9 @@ def starts(game: Game, seat: int) -> list[int]:
 
 @pytest.mark.rule("RULING-B10", "RR-END-3")
 def test_the_third_time_a_position_comes_back_the_end_is_triggered() -> None:
-    """Given the loop, the position at the start of P1's turn is met in rounds 1, 4 and 7:
-    the end is triggered at the start of P1's 7th turn (right after it starts), P2 then plays
-    the round's last turn, and the game is scored."""
+    """Given the loop, the position at the start of a round is met in rounds 1, 4 and 7: the
+    end is triggered at the start of P1's 7th turn (right after it starts), P2 then plays the
+    round's last turn, and the game is scored."""
     game = loop().play_from(0)
     go_round(game, 5)  # and P1's 6th turn starts
     assert not game.state.end_triggered
@@ -89,16 +89,15 @@ def test_without_the_option_the_loop_goes_on() -> None:
 @pytest.mark.rule("RULING-B10")
 def test_a_position_is_what_the_whole_table_sees() -> None:
     """Which cards a hand holds, which card lies face down, the deck's order and the turn
-    counts are not part of a position; a hand's size, a token, a face-up card and the player
-    to play are."""
+    counts are not part of a position; a hand's size, a token and a face-up card are."""
     base = Scenario(2).hand(0, "judge").hand(1, "sevro").at(M, "darrow", face_down=["darrow"])
-    position = table_position(base.state(), 0)
+    position = table_position(base.state())
     assert table_position(Scenario(2).hand(0, "sevro").hand(1, "judge")
-                          .at(M, "mustang", face_down=["mustang"]).turns(3, 3).state(),
-                          0) == position
+                          .at(M, "mustang", face_down=["mustang"]).turns(3, 3).state()
+                          ) == position
     state = base.state()
     reordered = GameState(**{**vars(state), "deck": tuple(reversed(state.deck))})
-    assert table_position(reordered, 0) == position
+    assert table_position(reordered) == position
     for other in (Scenario(2).hand(0, "judge", "cassius").hand(1, "sevro")
                   .at(M, "darrow", face_down=["darrow"]),
                   Scenario(2).hand(0, "judge").hand(1, "sevro").at(M, "darrow"),
@@ -106,18 +105,18 @@ def test_a_position_is_what_the_whole_table_sees() -> None:
                   .at(M, "darrow", face_down=["darrow"]).tokens(1, helium=1),
                   Scenario(2).hand(0, "judge").hand(1, "sevro")
                   .at(M, "darrow", face_down=["darrow"]).sovereign(1)):
-        assert table_position(other.state(), 0) != position
-    assert table_position(base.state(), 1) != position
+        assert table_position(other.state()) != position
 
 
 @pytest.mark.rule("RULING-B10", "RR-END-4")
-def test_only_normal_turns_before_the_end_count() -> None:
-    """The fold records a position at the start of a normal turn only, and none once the end
-    is triggered."""
+def test_only_the_starts_of_rounds_before_the_end_count() -> None:
+    """The fold records a position at the start of the first player's normal turn only (the
+    start of a round), and none once the end is triggered."""
     state = loop().state()
     started = apply(state, TurnStarted(0))
     assert times_met(started.positions) == 1
-    assert started.positions == (table_position(state, 0),)
+    assert started.positions == (table_position(state),)
+    assert apply(state, TurnStarted(1)).positions == ()  # not the first player
     for kind in (TurnKind.OUT_OF_ORDER, TurnKind.APOLLO_LAST, TurnKind.END_OF_GAME):
         assert apply(state, TurnStarted(0, kind)).positions == state.positions
     ended = apply(loop().end_triggered(1).state(), TurnStarted(0))
