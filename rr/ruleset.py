@@ -110,11 +110,13 @@ class Ruleset:
 
 
 UNNAMED: dict[str, bool] = {
-    "repetition_ends_game": False,  # RULING-B10, added in issue #31
-    "round_limit": False,  # RULING-B11, added in issue #31
     "luna_substitute_stops_on_luna": True,  # RULING-T5 decided again in issue #31
+    "auction_helium_capped": False,  # RULING-T8, issue #31
+    "repetition_ends_game": False,  # RULING-B10, issue #31
+    "round_limit": False,  # RULING-B11, issue #31
 }
-"""Options whose default is not what a game played before they existed did: a ruleset
-recorded without naming one (a log written then) reads this value, so the log replays as it
-was played. An option missing here reads its default (``au_toma_variant``,
-``auction_helium_capped``: False, as before)."""
+"""The options added since logs were first written, with the value a ruleset that does not
+name one reads: how games were played before it existed (which for some is not its
+default), so that an older log replays as it was played. The codec leaves such an option out
+when it has that value, so that an older log is also written again byte for byte. (An option
+missing here is always written, and read as its default if ever missing.)"""

@@ -31,7 +31,7 @@ from rr.options import (
     Position,
     Scout,
 )
-from rr.ruleset import Ruleset
+from rr.ruleset import UNNAMED, Ruleset
 
 OPTION_KINDS: dict[str, type] = {
     "lead": Lead, "scout": Scout, "gain": GainTop, "card": PickCard, "face_down": PickFaceDown,
@@ -71,6 +71,21 @@ def _structure_card(data: Any, _: Any) -> CardId:
 
 converter.register_unstructure_hook(Option, _unstructure_option)
 converter.register_structure_hook(Option, _structure_option)
+_unstructure_every_option = converter.get_unstructure_hook(Ruleset)
+
+
+def _unstructure_ruleset(ruleset: Ruleset) -> dict[str, Any]:
+    """A ruleset's options by name, but an option of ``UNNAMED`` that has the value a ruleset
+    that does not name it reads: that is how a log written before the option existed holds
+    it, so such a log is written again byte for byte."""
+    data: dict[str, Any] = _unstructure_every_option(ruleset)
+    for name, value in UNNAMED.items():
+        if data[name] is value:
+            del data[name]
+    return data
+
+
+converter.register_unstructure_hook(Ruleset, _unstructure_ruleset)
 
 
 def read_rulesets_as_recorded(into: cattrs.Converter) -> None:

@@ -148,6 +148,8 @@ def test_a_recorded_ruleset_that_does_not_name_the_option_reads_false() -> None:
     assert old.ruleset == Ruleset(repetition_ends_game=False)
     assert structure({}, Ruleset) == Ruleset(**UNNAMED)  # every option named before #31
     assert structure(unstructure(Ruleset()), Ruleset) == Ruleset()  # named: read as named
+    assert "repetition_ends_game" in unstructure(Ruleset())
+    assert not set(UNNAMED) & set(unstructure(Ruleset(**UNNAMED)))  # written as it was then
     payload["ruleset"]["repetition_ends_game"] = 1  # read as strictly as any other option
     with pytest.raises(CorruptLogError, match="true or false"):
         structure_event([tag, payload])
