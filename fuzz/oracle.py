@@ -187,10 +187,10 @@ def information_sets_agree(game: Game, rng: random.Random, samples: int = 1,
 def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
     """RR-END-1: the end is triggered only when an end condition holds, in that turn — or,
     RULING-B7, before a turn when no card is left anywhere to play, gain or place, or,
-    RULING-B10, at the start of a round whose position has been met three times, or,
-    RULING-B11, at the start of a player's 150th turn."""
+    RULING-B11, at the start of a round whose position has been met three times, or,
+    RULING-B12, at the start of a player's 150th turn."""
     if event.reason == REPEATED:
-        assert before.ruleset.repetition_ends_game, "RULING-B10 applied while off"
+        assert before.ruleset.repetition_ends_game, "RULING-B11 applied while off"
         assert before.turns == ((event.seat, TurnKind.NORMAL),) \
             and event.seat == before.first_player, \
             "a repetition is declared only at the start of a round"
@@ -199,7 +199,7 @@ def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
         assert times_met(before.positions) == REPETITIONS, f"{event!r} before the third time"
         return
     if event.reason == LONGEST:
-        assert before.ruleset.round_limit, "RULING-B11 applied while off"
+        assert before.ruleset.round_limit, "RULING-B12 applied while off"
         assert before.turns == ((event.seat, TurnKind.NORMAL),), \
             "the round limit is reached only at the start of a normal turn"
         assert before.players[event.seat].turns >= ROUND_LIMIT, f"{event!r} before its turn"
@@ -213,16 +213,16 @@ def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
 
 
 def no_missed_trigger(state: GameState) -> None:
-    """RR-END-2: during play, a met end condition has triggered the end (RULING-B10: a
-    round started a third time in the same position; RULING-B11: a normal turn from the
+    """RR-END-2: during play, a met end condition has triggered the end (RULING-B11: a
+    round started a third time in the same position; RULING-B12: a normal turn from the
     150th on)."""
     if state.phase.value == "play" and state.turn_seat is not None:
         reason = end_reason(state)
         assert reason is None or state.end_triggered, f"the end was not triggered: {reason}"
-        # RULING-B10: a round started a third time in the same position has triggered the end.
+        # RULING-B11: a round started a third time in the same position has triggered the end.
         assert times_met(state.positions) < REPETITIONS or state.end_triggered, \
             "a position came back a third time and the end was not triggered"
-        # RULING-B11: a normal turn from the 150th on is played with the end triggered.
+        # RULING-B12: a normal turn from the 150th on is played with the end triggered.
         seat, kind = state.turns[0]
         assert (kind is not TurnKind.NORMAL or not state.ruleset.round_limit
                 or state.players[seat].turns < ROUND_LIMIT or state.end_triggered), \

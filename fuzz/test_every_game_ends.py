@@ -1,4 +1,4 @@
-"""Every game ends (RULING-B10, RULING-B11): games of every mix of agents — random, greedy and
+"""Every game ends (RULING-B11, RULING-B12): games of every mix of agents — random, greedy and
 ISMCTS, from solo to 6 players, under any ruleset with ``repetition_ends_game`` and
 ``round_limit`` on — reach their scorepad before ``rr simulate``'s safety limit, and every end
 trigger on the way was due.
@@ -28,7 +28,7 @@ from tests.rules.test_repetition import loop
 KINDS = ("random", "greedy", "ismcts:1")
 """The agents mixed: ISMCTS with one iteration a decision keeps a game to about a second."""
 ENDLESS = ("repetition_ends_game", "round_limit")
-"""RULING-B10 and RULING-B11, in play (their defaults) in every game of the property."""
+"""RULING-B11 and RULING-B12, in play (their defaults) in every game of the property."""
 RULESETS = st.builds(Ruleset, **{name: st.booleans() for name in Ruleset.names()
                                  if name not in ENDLESS})
 """Every combination of the other options."""
@@ -49,7 +49,7 @@ def by_seat(choosers: Sequence[Chooser]) -> Callable[[Decision, Game], Option]:
     return lambda decision, game: choosers[decision.seat % len(choosers)](decision, game)
 
 
-@pytest.mark.rule("RULING-B10", "RULING-B11", "RR-END-1", "RR-END-3")
+@pytest.mark.rule("RULING-B11", "RULING-B12", "RR-END-1", "RR-END-3")
 @given(players=st.integers(1, 6), seed=st.integers(0, 2**32 - 1),
        kinds=st.lists(st.sampled_from(KINDS), min_size=1, max_size=6), ruleset=RULESETS)
 def test_every_game_of_every_agent_mix_ends(players: int, seed: int, kinds: list[str],
@@ -73,10 +73,10 @@ def _loop_move(decision: Decision, game: Game) -> Option:
     return GainTop(source)
 
 
-@pytest.mark.rule("RULING-B10", "RULING-B11")
+@pytest.mark.rule("RULING-B11", "RULING-B12")
 def test_the_property_fails_for_a_game_that_goes_round_in_circles() -> None:
     """The control: with both rulings off, the loop runs to any limit; with either on, the
-    same moves end the game (RULING-B10 after two circles, RULING-B11 at the 150th turn)."""
+    same moves end the game (RULING-B11 after two circles, RULING-B12 at the 150th turn)."""
     neither = Ruleset(repetition_ends_game=False, round_limit=False)
     assert not play_to_the_end(loop(neither).play_from(0), _loop_move, limit=2_000)
     for ruleset in (Ruleset(repetition_ends_game=False), Ruleset(round_limit=False)):

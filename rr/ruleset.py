@@ -58,11 +58,11 @@ class Ruleset:
     Helium, and the die is rolled again (False: Helium she can always get)."""
 
     repetition_ends_game: bool = True
-    """RULING-B10: a round starting for the third time in the same position triggers the end
+    """RULING-B11: a round starting for the third time in the same position triggers the end
     of the game (False: nothing ends a game that goes round in circles). A recorded ruleset
     that does not name it reads False (:data:`UNNAMED`)."""
     round_limit: bool = True
-    """RULING-B11: a player beginning their 150th turn triggers the end of the game (False:
+    """RULING-B12: a player beginning their 150th turn triggers the end of the game (False:
     no limit). A recorded ruleset that does not name it reads False (:data:`UNNAMED`)."""
 
     @staticmethod
@@ -112,8 +112,8 @@ class Ruleset:
 UNNAMED: dict[str, bool] = {
     "luna_substitute_stops_on_luna": True,  # RULING-T5 decided again in issue #31
     "auction_helium_capped": False,  # RULING-T8, issue #31
-    "repetition_ends_game": False,  # RULING-B10, issue #31
-    "round_limit": False,  # RULING-B11, issue #31
+    "repetition_ends_game": False,  # RULING-B11, issue #31
+    "round_limit": False,  # RULING-B12, issue #31
 }
 """The options added since logs were first written, with the value a ruleset that does not
 name one reads: how games were played before it existed (which for some is not its

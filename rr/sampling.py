@@ -125,7 +125,7 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                   face_down=frozenset(one(c) for c in state.face_down),
                   banished=many(state.banished),
                   known=tuple(frozenset(one(c) for c in k) for k in state.known),
-                  positions=relabel_positions(  # RULING-B10's history
+                  positions=relabel_positions(  # RULING-B11's history
                       state.positions, one, (lambda a: tau.get(a, a)) if tau else None))
 
 

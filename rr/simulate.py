@@ -37,7 +37,7 @@ from rr.ruleset import Ruleset
 MAX_DECISIONS = 20_000
 """The safety limit: a game still going after this many decisions is stopped there and
 counted apart (``GameResult.cut``), its log kept. Under the default ruleset it should not
-happen: a game that goes round in circles ends by RULING-B10 (``repetition_ends_game``)."""
+happen: a game that goes round in circles ends by RULING-B11 (``repetition_ends_game``)."""
 
 
 def cut_reason() -> str:
@@ -143,8 +143,8 @@ class GameResult:
     hands: tuple[tuple[str, ...], ...] = ()
     """Each seat's hand at the end, as scored (card ids)."""
     end: str = ""
-    """Why the end of the game was triggered (``GameEndTriggered.reason``): RULING-B10's
-    ``REPEATED`` for a game that went round in circles, RULING-B11's ``LONGEST`` for one that
+    """Why the end of the game was triggered (``GameEndTriggered.reason``): RULING-B11's
+    ``REPEATED`` for a game that went round in circles, RULING-B12's ``LONGEST`` for one that
     reached the 150th turn."""
     cut: str | None = None
     """Why the game was stopped before its end (the safety limit, :func:`cut_reason`), or
@@ -157,13 +157,13 @@ class GameResult:
 
     @property
     def repeated(self) -> bool:
-        """Whether its end was triggered by RULING-B10 (a round started a third time in the
+        """Whether its end was triggered by RULING-B11 (a round started a third time in the
         same position)."""
         return self.end == REPEATED
 
     @property
     def longest(self) -> bool:
-        """Whether its end was triggered by RULING-B11 (the 150th turn)."""
+        """Whether its end was triggered by RULING-B12 (the 150th turn)."""
         return self.end == LONGEST
 
 
@@ -361,10 +361,10 @@ class Summary:
     """Games stopped by the safety limit (:data:`MAX_DECISIONS`), counted apart."""
     cut_samples: tuple[str, ...] = ()
     repeated: int = 0
-    """Finished games whose end RULING-B10 triggered (a round started a third time in the same
+    """Finished games whose end RULING-B11 triggered (a round started a third time in the same
     position)."""
     longest: int = 0
-    """Finished games whose end RULING-B11 triggered (the 150th turn)."""
+    """Finished games whose end RULING-B12 triggered (the 150th turn)."""
 
     def as_json(self) -> dict[str, object]:
         return {

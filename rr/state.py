@@ -111,7 +111,7 @@ TablePosition = tuple[
     int, tuple[tuple[int, int, int, int], ...], Seat | None, tuple[CardId, ...],
     tuple[tuple[CardId, ...], ...],
     tuple[int, int, tuple[int, ...], tuple[str, ...], str | None] | None]
-"""RULING-B10: the position at the start of a round, as the whole table sees it.
+"""RULING-B11: the position at the start of a round, as the whole table sees it.
 
 Two positions are the same when everyone at the table sees the same. In order: the deck's
 size; each player's hand size, Helium, Fleet position and Influence, in seat order; the holder
@@ -126,7 +126,7 @@ fields that most often differ and cost least to compare come first, so that most
 of :func:`times_met` stop there."""
 
 Positions = tuple[TablePosition, ...]
-"""RULING-B10: every position met at the start of a round so far, in order (recorded while the
+"""RULING-B11: every position met at the start of a round so far, in order (recorded while the
 ruling is in play and the end is not triggered)."""
 
 
@@ -154,7 +154,7 @@ def relabel_positions(positions: Positions, relabel: Callable[[CardId], CardId],
 
 
 def table_position(state: GameState) -> TablePosition:
-    """RULING-B10: the position of ``state``, at the start of a round."""
+    """RULING-B11: the position of ``state``, at the start of a round."""
     face_down, locations = state.face_down, state.locations
     if face_down:
         locations = tuple([stack if face_down.isdisjoint(stack) else
@@ -201,7 +201,7 @@ class GameState:
     solo: SoloState | None = None
     """Tull Au Toma's seat and components in a solo game (RR-SOLO-*); None otherwise."""
     positions: Positions = ()
-    """The positions met at the start of each round (RULING-B10, ``repetition_ends_game``)."""
+    """The positions met at the start of each round (RULING-B11, ``repetition_ends_game``)."""
 
     def __attrs_post_init__(self) -> None:
         _combined(self)
@@ -508,7 +508,7 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
         _set(new, "__dict__", fields)
         w["players"] = tuple(players)
         if (e.seat == s.first_player and e.kind is _NORMAL and s.end_triggered_by is None
-                and s.ruleset.repetition_ends_game):  # a round starts: RULING-B10
+                and s.ruleset.repetition_ends_game):  # a round starts: RULING-B11
             w["positions"] = s.positions + (table_position(s),)
     w["turns"] = s.turns + ((e.seat, e.kind),)
 

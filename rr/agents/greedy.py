@@ -16,7 +16,7 @@ now. Tokens are valued by the points they add now, relative to the opponents.
 * CONFIRM ("you may"): compared where cheap (``_CONFIRM``, by the asking card); BLOCK:
   always block; DECLARE: ``best`` (the scorer's optimiser).
 * Everything else: a random listed option, from a :class:`RandomAgent` with the same seed.
-* Going round in circles (RULING-B10): the agent remembers, at the start of each of its
+* Going round in circles (RULING-B11): the agent remembers, at the start of each of its
   turns, the position as its view shows it (:func:`turn_position`) and the Leads and Scouts it
   took there. Back in a position it has met, it takes the best option it has not taken there
   yet (while there is one), so that it does not go round the same circle again: a round
@@ -126,7 +126,7 @@ class GreedyAgent:
         return self._random.choose(decision)
 
     def _turn(self, p: Position, decision: Decision) -> Option:
-        """RR-TURN-1, RULING-B10: the best Lead or Scout not taken yet in this position."""
+        """RR-TURN-1, RULING-B11: the best Lead or Scout not taken yet in this position."""
         taken = self._memory.taken(turn_position(p.view))
         options = decision.options
         if taken:
@@ -215,7 +215,7 @@ TurnPosition = tuple[Hashable, ...]
 
 
 def turn_position(view: View) -> TurnPosition:
-    """RULING-B10: the position at the start of the viewer's turn as its view shows it: the
+    """RULING-B11: the position at the start of the viewer's turn as its view shows it: the
     table's position (turn counts left out, they grow every turn) and the viewer's own hand
     (as a set: its order is no part of a position)."""
     return (view.seat, tuple(sorted(view.hand or ())), view.locations, view.deck_size,
@@ -674,7 +674,7 @@ class Memory:
         self._taken: dict[TurnPosition, set[Option]] = {}
 
     def taken(self, position: TurnPosition) -> set[Option]:
-        """The Leads and Scouts taken at the start of a turn in ``position`` (RULING-B10), to
+        """The Leads and Scouts taken at the start of a turn in ``position`` (RULING-B11), to
         add to; forgotten, all at once, when they grow many."""
         found = self._taken.get(position)
         if found is None:

@@ -75,20 +75,20 @@ def check_game_end(table: Table) -> Program[None]:
 
 
 REPETITIONS = 3
-"""RULING-B10: the position at the start of a round met this many times triggers the end of
+"""RULING-B11: the position at the start of a round met this many times triggers the end of
 the game."""
-REPEATED = "the same position at the start of a round for the third time (RULING-B10)"
-"""The reason of a ``GameEndTriggered`` by RULING-B10."""
-ROUND_LIMIT = 150
-"""RULING-B11: a player beginning this turn of theirs triggers the end of the game."""
-LONGEST = f"this player's {ROUND_LIMIT}th turn, the longest game (RULING-B11)"
+REPEATED = "the same position at the start of a round for the third time (RULING-B11)"
 """The reason of a ``GameEndTriggered`` by RULING-B11."""
+ROUND_LIMIT = 150
+"""RULING-B12: a player beginning this turn of theirs triggers the end of the game."""
+LONGEST = f"this player's {ROUND_LIMIT}th turn, the longest game (RULING-B12)"
+"""The reason of a ``GameEndTriggered`` by RULING-B12."""
 
 
 def endless(state: GameState, seat: Seat) -> GameEndTriggered | None:
     """At the start of ``seat``'s normal turn (after ``TurnStarted``, whose fold counted the
-    turn and, at the start of a round, the position): the end RULING-B10 (a round starting in
-    a position met for the third time) or RULING-B11 (the 150th turn) triggers, or ``None``.
+    turn and, at the start of a round, the position): the end RULING-B11 (a round starting in
+    a position met for the third time) or RULING-B12 (the 150th turn) triggers, or ``None``.
     A plain function, not a program: it is asked at every turn, and almost always says
     ``None`` (issue #12)."""
     if state.end_triggered_by is not None:

@@ -16,7 +16,7 @@ Choices, said once here and in every ``summary.json`` (``parameters``):
 * Intervals: Wilson, 95% (:mod:`rr.report.stats`).
 * Failed games (``error``) are counted and named by seed, and left out of every number; so
   are games stopped unfinished by the safety limit (``cut``, ``rr.simulate.MAX_DECISIONS``),
-  counted apart. A game whose end RULING-B10 or RULING-B11 triggered (a position met a third
+  counted apart. A game whose end RULING-B11 or RULING-B12 triggered (a position met a third
   time, the 150th turn) is an ordinary game, counted in every number and also in
   ``ended_by_repetition`` or ``ended_by_round_limit``.
 

@@ -9,7 +9,7 @@ independent runs of as many games.
 
 Every change is B minus A, over the seeds that finished under both (a failed game is counted
 and named, and left out; so is a game stopped unfinished by the safety limit, named apart in
-``cut_seeds``; a game ended by RULING-B10 or RULING-B11 is an ordinary game):
+``cut_seeds``; a game ended by RULING-B11 or RULING-B12 is an ordinary game):
 
 * win rate of a house, a seat (place in turn order) or an agent: per game, 1 if its seat won
   (a shared win is a win for each winner, as in :mod:`rr.report.balance`), else 0 — for an

@@ -113,7 +113,7 @@ def automa_turn(table: Table, seat: Seat) -> Program[None]:
     after the other (two Leads), and discard them. She never Scouts."""
     yield TurnStarted(seat)
     if (ended := endless(table.state, seat)) is not None:
-        yield ended  # RULING-B10, RULING-B11
+        yield ended  # RULING-B11, RULING-B12
     for _ in range(automa_table().cards_per_turn):
         solo = table.state.solo
         assert solo is not None

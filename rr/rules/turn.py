@@ -64,7 +64,7 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
     """A whole turn of ``seat``: Lead or Scout."""
     yield TurnStarted(seat, kind)
     if kind is _NORMAL and (ended := endless(table.state, seat)) is not None:
-        yield ended  # RULING-B10, RULING-B11
+        yield ended  # RULING-B11, RULING-B12
     log = TurnLog(seat, cannot_gain=cannot_gain)
     choice = yield from ask(table, seat, _TURN, "RR-TURN-1", "Lead or Scout",
                             turn_options(table.state, seat), distinct=True)

@@ -242,7 +242,7 @@ def test_hand_values_do_not_depend_on_what_the_agent_remembers() -> None:
     assert checked > 500
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_back_in_a_position_greedy_takes_a_lead_it_has_not_taken_there() -> None:
     """At the start of a turn in a position it has met, the agent takes the best Lead or
     Scout it has not taken there yet, until none is left; a fresh agent remembers nothing."""
@@ -260,11 +260,11 @@ def test_back_in_a_position_greedy_takes_a_lead_it_has_not_taken_there() -> None
         elsewhere.pending, elsewhere.view(0))
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_greedy_players_leave_the_circle_they_went_round(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     """Two-player greedy seed 37 (the issue's game): without the agent's memory of its turn
-    positions the bots go round in circles, and RULING-B10 ends the game; with it, the game
+    positions the bots go round in circles, and RULING-B11 ends the game; with it, the game
     ends by its end conditions."""
     looping = play_one(37, 2, agents=("greedy",))
     assert looping.finished and not looping.repeated and "meets" in looping.end

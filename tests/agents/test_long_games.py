@@ -1,5 +1,5 @@
 """Long games: ``rr simulate``, the reports and ``rr regress --impact`` never stop on one. A
-game ended by RULING-B10 or RULING-B11 is an ordinary game (and counted); a game stopped by the
+game ended by RULING-B11 or RULING-B12 is an ordinary game (and counted); a game stopped by the
 safety limit is counted apart with its reason, and its log audits clean."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def cut_after(monkeypatch: pytest.MonkeyPatch, decisions: int) -> None:
     monkeypatch.setattr(simulation, "MAX_DECISIONS", decisions)
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_a_game_at_the_safety_limit_is_cut_not_failed(monkeypatch: pytest.MonkeyPatch,
                                                       tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]
@@ -116,9 +116,9 @@ def test_impact_lists_cut_games_apart(monkeypatch: pytest.MonkeyPatch,
     assert (got["compared"], got["cut_seeds"], got["error_seeds"]) == (2, [1, 3], [])
 
 
-@pytest.mark.rule("RULING-B10", "RULING-B11")
+@pytest.mark.rule("RULING-B11", "RULING-B12")
 def test_games_ended_by_repetition_are_counted_as_ordinary_games() -> None:
-    """A finished game whose end RULING-B10 or RULING-B11 triggered is in every number, and
+    """A finished game whose end RULING-B11 or RULING-B12 triggered is in every number, and
     counted."""
     played = [simulation.play_one(seed, 2) for seed in range(3)]
     looped = attrs.evolve(played[0], end=REPEATED)
@@ -130,18 +130,18 @@ def test_games_ended_by_repetition_are_counted_as_ordinary_games() -> None:
     assert both.wins_by_house == simulation.summarise(played, 1.0).wins_by_house
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_every_simulated_game_records_why_its_end_came() -> None:
     """``GameResult.end`` is the reason of the game's GameEndTriggered."""
     result = simulation.play_one(4, 3)
     assert result.end and result.end != REPEATED and "meets" in result.end
 
 
-@pytest.mark.rule("RULING-B11")
+@pytest.mark.rule("RULING-B12")
 def test_greedy_seed_629_farms_helium_until_the_round_limit(monkeypatch: pytest.MonkeyPatch
                                                             ) -> None:
     """Two-player greedy seed 629: both bots take Helium from Mars every turn and nobody
-    reaches a second end condition, so no position ever comes back; RULING-B11 ends it at
+    reaches a second end condition, so no position ever comes back; RULING-B12 ends it at
     the 150th turn. Without the limit it is cut by the safety limit (lowered here)."""
     farmed = simulation.play_one(629, 2, agents=("greedy",))
     assert farmed.finished and farmed.longest and farmed.turns == 300

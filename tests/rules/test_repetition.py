@@ -1,4 +1,4 @@
-"""RULING-B10: a position that comes back a third time at the start of a round triggers the
+"""RULING-B11: a position that comes back a third time at the start of a round triggers the
 end of the game.
 
 The loop: the deck is empty and both players are at 10 on the Fleet Track. P1 (Jupiter, holding
@@ -56,7 +56,7 @@ def starts(game: Game, seat: int) -> list[int]:
             if isinstance(e, TurnStarted) and e.seat == seat and e.kind is TurnKind.NORMAL]
 
 
-@pytest.mark.rule("RULING-B10", "RR-END-3")
+@pytest.mark.rule("RULING-B11", "RR-END-3")
 def test_the_third_time_a_position_comes_back_the_end_is_triggered() -> None:
     """Given the loop, the position at the start of a round is met in rounds 1, 4 and 7: the
     end is triggered at the start of P1's 7th turn (right after it starts), P2 then plays the
@@ -76,7 +76,7 @@ def test_the_third_time_a_position_comes_back_the_end_is_triggered() -> None:
     assert len([e for e in game.events if isinstance(e, GameScored)]) == 1
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_without_the_option_the_loop_goes_on() -> None:
     """With ``repetition_ends_game=false`` nothing ends the loop: 20 rounds and no end, and
     no position is recorded."""
@@ -86,7 +86,7 @@ def test_without_the_option_the_loop_goes_on() -> None:
     assert game.state.positions == ()
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_a_position_is_what_the_whole_table_sees() -> None:
     """Which cards a hand holds, which card lies face down, the deck's order and the turn
     counts are not part of a position; a hand's size, a token and a face-up card are."""
@@ -108,7 +108,7 @@ def test_a_position_is_what_the_whole_table_sees() -> None:
         assert table_position(other.state()) != position
 
 
-@pytest.mark.rule("RULING-B10", "RR-END-4")
+@pytest.mark.rule("RULING-B11", "RR-END-4")
 def test_only_the_starts_of_rounds_before_the_end_count() -> None:
     """The fold records a position at the start of the first player's normal turn only (the
     start of a round), and none once the end is triggered."""
@@ -123,9 +123,9 @@ def test_only_the_starts_of_rounds_before_the_end_count() -> None:
     assert ended.positions == ()
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_a_game_ended_by_repetition_resumes_and_round_trips() -> None:
-    """The log of a game ended by RULING-B10 resumes to the same state (the positions
+    """The log of a game ended by RULING-B11 resumes to the same state (the positions
     included), and the state survives the codec."""
     game = loop().play_from(0)
     go_round(game, 7)
@@ -135,7 +135,7 @@ def test_a_game_ended_by_repetition_resumes_and_round_trips() -> None:
     assert times_met(game.state.positions) == 3
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_a_recorded_ruleset_that_does_not_name_the_option_reads_false() -> None:
     """An old log's ruleset has no ``repetition_ends_game``: it reads False (the game was
     played without the ruling), while a new game's default is True."""
@@ -155,7 +155,7 @@ def test_a_recorded_ruleset_that_does_not_name_the_option_reads_false() -> None:
         structure_event([tag, payload])
 
 
-@pytest.mark.rule("RULING-B10")
+@pytest.mark.rule("RULING-B11")
 def test_a_new_game_records_the_option_and_replays_under_it() -> None:
     """A game's log names the option, so its ruling comes back with it on resume."""
     game = Game.new(2, seed=3)
@@ -166,7 +166,7 @@ def test_a_new_game_records_the_option_and_replays_under_it() -> None:
     assert not resumed.state.ruleset.repetition_ends_game
 
 
-@pytest.mark.rule("RULING-B10", "RR-VIEW-7")
+@pytest.mark.rule("RULING-B11", "RR-VIEW-7")
 def test_a_samples_positions_are_those_of_its_own_history() -> None:
     """A sample of a seat's information set relabels the history, positions included: its
     positions are those its own events fold to (a card once seen on a location and lost from

@@ -1,4 +1,4 @@
-"""RULING-B11: a player beginning their 150th turn triggers the end of the game."""
+"""RULING-B12: a player beginning their 150th turn triggers the end of the game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rr.ruleset import Ruleset
 from tests.rules.test_repetition import go_round, loop
 
 
-@pytest.mark.rule("RULING-B11", "RR-END-3")
+@pytest.mark.rule("RULING-B12", "RR-END-3")
 def test_the_150th_turn_triggers_the_end_and_the_round_is_finished() -> None:
     """Both players have taken 148 turns: P1's 149th turn does not end the game, P1's 150th
     triggers the end as it starts, P2 takes their 150th, and the game is scored."""
@@ -26,7 +26,7 @@ def test_the_150th_turn_triggers_the_end_and_the_round_is_finished() -> None:
     assert game.is_over and [p.turns for p in game.state.players] == [150, 150]
 
 
-@pytest.mark.rule("RULING-B11")
+@pytest.mark.rule("RULING-B12")
 def test_without_the_option_there_is_no_limit() -> None:
     """With ``round_limit=false`` the 150th turn is a turn like any other."""
     game = loop(Ruleset(round_limit=False, repetition_ends_game=False)).turns(149, 149)\
@@ -35,7 +35,7 @@ def test_without_the_option_there_is_no_limit() -> None:
     assert not game.state.end_triggered and game.state.players[0].turns == 153
 
 
-@pytest.mark.rule("RULING-B11")
+@pytest.mark.rule("RULING-B12")
 def test_a_recorded_ruleset_that_does_not_name_the_limit_reads_false() -> None:
     """An old log's ruleset has no ``round_limit``: it reads False, as it was played."""
     assert structure({}, Ruleset).round_limit is False
