@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -20,9 +21,13 @@ from rr.events import log
 from rr.events.codec import decode_event, encode_event, structure, unstructure
 from rr.effects.tokens import LONGEST, REPEATED, REPETITIONS, ROUND_LIMIT, end_reason
 from rr.events.types import (
-    DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, TurnEnded, TurnKind,
-    TurnStarted,
+    DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, SeedRevealed, TurnEnded,
+    TurnKind, TurnStarted,
 )
+from rr.jsonforms import to_json
+from rr.narrate import story_line
+from rr.randomness import Secret
+from rr.views import redact
 from rr.knowledge import knows
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, House
 from rr.options import PickCard
@@ -279,19 +284,54 @@ def game_end_is_right(game: Game) -> None:
 
 
 def replay_choices(events: Sequence[Event]) -> Game:
-    """A new game with the same start, fed the same choices live (random draws re-drawn
-    from the seed): the determinism check."""
-    started = events[0]
-    assert isinstance(started, GameStarted)
-    players = list(started.players)
-    if started.solo_level is not None:  # RR-SOLO-1: Au Toma's seat is added by Game.new
-        players = players[:-1]
-    game = Game.new(players, seed=started.seed, ruleset=started.ruleset,
-                    houses=started.houses, level=started.solo_level)
+    """A new game with the same start and the seed its last record reveals, fed the same
+    choices live (random draws re-drawn from the seed): the determinism check."""
+    started, revealed = events[0], events[-1]
+    assert isinstance(started, GameStarted) and isinstance(revealed, SeedRevealed)
+    game = Game(started, secret=Secret(revealed.seed, bytes.fromhex(revealed.salt)))
     for e in events:
         if isinstance(e, DecisionMade):
             game.choose(e.option, seat=e.seat)
     return game
+
+
+def secret_kept(game: Game, before: GameState, new: Sequence[Event]) -> None:
+    """RR-VIEW-10: until the game is over, nothing a seat or a spectator is shown — its view,
+    the pending decision as shown to it, the new events as redacted for it and their
+    narration — holds the seed (as a number, or as a word of a text) or the salt."""
+    secret = game.secret
+    if secret is None or game.state.revealed_seed is not None:
+        return
+    seed, salt = secret.seed, secret.salt.hex() if secret.salt is not None else None
+    for viewer in [None, *game.state.seats]:
+        shown: list[object] = [to_json(game.view(viewer))]
+        state = before
+        for event in new:
+            after = apply(state, event)
+            seen = redact(event, state, viewer, after)
+            shown += [to_json(seen), story_line(seen, state, after)]
+            state = after
+        for value in _leaves(shown):
+            where = f"shown to {'the spectator' if viewer is None else f'seat {viewer}'}"
+            if isinstance(value, int):
+                assert value != seed, f"the seed is {where}"
+            elif isinstance(value, str):
+                assert str(seed) not in re.findall(r"-?\d+", value), \
+                    f"the seed is {where}: {value[:120]}"
+                assert salt is None or salt not in value, f"the salt is {where}"
+
+
+def _leaves(value: object) -> Iterator[object]:
+    """Every number and text inside a JSON value."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _leaves(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _leaves(item)
+    else:
+        yield value
 
 
 def fold_matches(events: Sequence[Event], state: GameState) -> None:

@@ -40,10 +40,13 @@ def _check_cut(players: int, seed: int, ruleset: Ruleset, cut: int, through_code
     kept = Game.new(players, seed=seed, ruleset=ruleset)
     for option in choices[:cut]:
         kept.choose(option)
-    events = kept.events
-    if through_codec:
-        events = log.decode(log.encode(events)).events
-    resumed = Game.resume(events)
+    events, secret = kept.events, kept.secret
+    if through_codec:  # the host's save holds the secret (RR-VIEW-10)
+        read = log.decode(log.encode(events, secret))
+        events, secret = read.events, read.secret
+    blind = Game.resume(events)  # without the secret: re-adjudicated, cannot draw
+    assert blind.pending == kept.pending and blind.state == kept.state
+    resumed = Game.resume(events, secret=secret)
     assert resumed.pending == kept.pending
     assert resumed.state == kept.state
     for option in choices[cut:]:

@@ -9,6 +9,11 @@ from a seeded generator: draw *n* of a game with seed *s* uses ``Random(f"{s}:{n
 same seed and the same choices give the same log byte for byte. Resumed from a log, the rules
 run again over the recorded choices and random outcomes, and every event they produce must
 equal the recorded one (that is the audit); the game then goes on live.
+
+The seed is the game's secret (RR-VIEW-10, :mod:`rr.randomness`): a :class:`Game` holds it
+(:attr:`Game.secret`, for the host), its first event holds only a commitment to it, and the
+engine reveals it (``SeedRevealed``) after the rules have ended the game. A game resumed
+from the log of a game not yet over needs the secret to draw anything more.
 """
 
 from __future__ import annotations
@@ -29,12 +34,15 @@ from rr.errors import (
     DivergenceError,
     IllegalChoiceError,
     NoDecisionPendingError,
+    SeedUnknownError,
     WrongPlayerError,
 )
-from rr.events.types import DecisionMade, Event, GameStarted, TurnStarted
+from rr.events.codec import decode_event, encode_event
+from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed, TurnStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
 from rr.narrate import option_text, player, words
 from rr.options import Option, describe
+from rr.randomness import Secret, SeedOrigin
 from rr.rules.game import play
 from rr.ruleset import Ruleset
 from rr.sampling import (
@@ -72,15 +80,18 @@ class Game:
     """A game in progress (or over): its events, its state and the decision it waits for."""
 
     def __init__(self, started: GameStarted, recorded: Sequence[Event] = (), *,
-                 given_chances: bool = False) -> None:
-        self._start((1, fold([started]), _whole_game(started)), [started], started.seed,
+                 given_chances: bool = False, secret: Secret | None = None) -> None:
+        self._start((1, fold([started]), _whole_game(started)), [started], secret,
                     recorded, whole_game=True, given_chances=given_chances)
 
-    def _start(self, point: Point, events: list[Event], seed: int, recorded: Sequence[Event],
-               whole_game: bool, given_chances: bool = False) -> None:
+    def _start(self, point: Point, events: list[Event], secret: Secret | None,
+               recorded: Sequence[Event], whole_game: bool, given_chances: bool = False,
+               reveals: bool = True) -> None:
         """Run the program ``point`` names from its state, over ``events`` (those before it)
         and then the ``recorded`` ones after it; stop at the first decision past them (or,
-        with ``given_chances``, at the first random outcome past them)."""
+        with ``given_chances``, at the first random outcome past them). ``secret`` draws
+        what is live; ``reveals``: the game reveals it at the end (not a sample's, whose
+        secret is not the one its first event commits to)."""
         _, state, restart = point
         self._given_chances = given_chances
         self._sampled = False
@@ -92,7 +103,9 @@ class Game:
         self._whole_game = whole_game
         # The last turn started with no other under way: a later point to restart from.
         self._turn: tuple[int, GameState, TurnStarted] | None = None
-        self._seed = seed
+        self._secret = secret
+        self._seed = None if secret is None else secret.seed
+        self._reveals = reveals
         self._draws = 0
         # The generator of every live draw, seeded again for each (see the module's notes):
         # one object, not a new one per draw (a generator's state is 2.5 kB; issue #12).
@@ -108,27 +121,37 @@ class Game:
     @classmethod
     def from_position(cls, state: GameState, program: Callable[[Table], Program[None]],
                       seed: int = 0) -> Game:
-        """A game that runs ``program`` (a turn, an ability, the end of the game) from ``state``.
+        """A game that runs ``program`` (a turn, an ability, the end of the game) from ``state``,
+        drawing from ``seed``.
 
         For tests and analysis: its log holds only the events after ``state``, so it cannot be
-        resumed or audited from the log alone.
+        resumed or audited from the log alone, and it reveals no seed at its end.
         """
         game = cls.__new__(cls)
-        game._start((0, state, program), [], seed, (), whole_game=False)
+        game._start((0, state, program), [], Secret.chosen(seed), (), whole_game=False,
+                    reveals=False)
         return game
 
     # --- creating -----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: Sequence[str] | int, *, seed: int = 0,
-            ruleset: Ruleset | None = None,
+    def new(cls, players: Sequence[str] | int, *, seed: int | None = None,
+            salt: bytes | None = None, ruleset: Ruleset | None = None,
             houses: Sequence[House | str] | None = None,
             level: int | None = None, given_chances: bool = False) -> Game:
         """A new game. ``players`` are names (or a count: P1, P2, ...); ``houses`` optional.
 
-        With ``given_chances`` the game draws nothing itself: it stops at every random outcome
-        the rules need (:attr:`pending_chance`) until :meth:`give_chance` supplies one — for
-        frameworks that model chance as a player (OpenSpiel). Its samples and clones do too.
+        Without ``seed`` the game's seed is drawn from the operating system's randomness
+        (:mod:`secrets`): nobody chose it, and nobody knows it but this object
+        (:attr:`secret`) until the game is over (RR-VIEW-10). A ``seed`` given here is
+        *chosen* (for tests, corpora and practice games; the first event says so): the same
+        seed and choices give the same log byte for byte. Its commitment's ``salt`` is then
+        derived from the seed unless one is given (:meth:`rr.randomness.Secret.chosen`).
+
+        With ``given_chances`` the game draws nothing itself: it has no seed, and stops at
+        every random outcome the rules need (:attr:`pending_chance`) until
+        :meth:`give_chance` supplies one — for frameworks that model chance as a player
+        (OpenSpiel). Its samples and clones do too.
 
         One player plays solo against Tull Au Toma (RR-SOLO-1), who takes the second seat;
         ``level`` is her difficulty, 1 to 6 (default 2, "Stained", RR-SOLO-16), and the Au Toma
@@ -165,19 +188,40 @@ class Game:
             wanted = len(names) - 1 if solo else len(names)
             if len(given) != wanted or len(set(given)) != len(given):
                 raise BadInputError("give one distinct house per player", "RR-SETUP-3")
-        return cls(GameStarted(tuple(names), ruleset or Ruleset(), seed, given,
-                               level if solo else None), given_chances=given_chances)
+        secret: Secret | None
+        if given_chances:
+            if seed is not None or salt is not None:
+                raise BadInputError("a game whose random outcomes are given has no seed")
+            secret, origin = None, SeedOrigin.NONE
+        elif seed is None:
+            if salt is not None:
+                raise BadInputError("a salt is for a chosen seed")
+            secret, origin = Secret.drawn(), SeedOrigin.DRAWN
+        else:
+            secret, origin = Secret.chosen(seed, salt), SeedOrigin.CHOSEN
+        started = GameStarted(tuple(names), ruleset or Ruleset(),
+                              None if secret is None else secret.commitment, given,
+                              level if solo else None, origin)
+        return cls(started, given_chances=given_chances, secret=secret)
 
     @classmethod
-    def resume(cls, events: Sequence[Event]) -> Game:
+    def resume(cls, events: Sequence[Event], secret: Secret | None = None) -> Game:
         """The game a log records, re-adjudicated, ready to go on from its last event.
 
-        Raises :class:`DivergenceError` at the first recorded event the rules do not produce.
+        ``secret`` is the game's seed and salt (:attr:`secret`; a log from before
+        commitments: its header's seed, without salt). Without it, a game whose log ends
+        before the seed was revealed re-adjudicates and shows as usual, but cannot draw a
+        random outcome (:class:`rr.errors.SeedUnknownError`). Raises :class:`DivergenceError`
+        at the first recorded event the rules do not produce, and :class:`BadInputError`
+        for a secret that does not open the log's commitment.
         """
         if not events or not isinstance(events[0], GameStarted):
             raise DivergenceError(0, _show(events[0]) if events else "nothing",
                                   "the start of a game", None)
-        game = cls(events[0], events)
+        started = events[0]
+        if secret is not None:
+            _check_secret(started, secret)
+        game = cls(started, events, secret=secret)
         if len(game._events) < len(events):
             extra = events[len(game._events)]
             pending = game._pending
@@ -196,6 +240,19 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
+
+    @property
+    def secret(self) -> Secret | None:
+        """The game's seed and salt, for the host alone until the game is over (RR-VIEW-10):
+        never give them to a seat. ``None`` for a game without a seed (``given_chances``)
+        or resumed without its secret."""
+        return self._secret
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of :attr:`secret` (the host's: ``Game.new(..., seed=game.seed)`` with the
+        same choices plays the same game again)."""
+        return self._seed
 
     @property
     def pending(self) -> Decision | None:
@@ -255,27 +312,29 @@ class Game:
             order = list(automa)
             rng.shuffle(order)
             tau = {a: b for a, b in zip(automa_places, order) if a != b}  # RR-SOLO-2
-            sample = self._relabelled(sigma, point, rng.getrandbits(63), tau)
+            sample = self._relabelled(sigma, point, Secret.chosen(rng.getrandbits(63)), tau)
             if sample is not None:
                 return sample
         raise SamplingError(f"no sample of seat {seat}'s information set replays the turn "
                             f"in {tries} tries")
 
     def _relabelled(self, sigma: dict[CardId, CardId],
-                    point: tuple[int, GameState, Restart] | None, seed: int,
+                    point: tuple[int, GameState, Restart] | None, secret: Secret,
                     tau: dict[int, int] | None = None) -> Game | None:
         events = list(relabelled(self._events, sigma, tau))
         game = Game.__new__(Game)
+        given = None if self._given_chances else secret
         try:
             if point is None:
                 assert isinstance(events[0], GameStarted)
-                game._start((1, fold(events[:1]), _whole_game(events[0])), events[:1], seed,
-                            events, whole_game=True, given_chances=self._given_chances)
+                game._start((1, fold(events[:1]), _whole_game(events[0])), events[:1], given,
+                            events, whole_game=True, given_chances=self._given_chances,
+                            reveals=False)
             else:
                 index, state, restart = point
                 game._start((index, relabel_state(state, sigma, tau), restart),
-                            events[:index], seed, events, whole_game=True,
-                            given_chances=self._given_chances)
+                            events[:index], given, events, whole_game=True,
+                            given_chances=self._given_chances, reveals=False)
         except (DivergenceError, CorruptLogError):
             return None
         if len(game._events) != len(events) or game.is_over != self.is_over:
@@ -300,8 +359,8 @@ class Game:
             point = (index, state, turn_program(started))
         game = Game.__new__(Game)
         try:
-            game._start(point, self._events[:point[0]], self._seed, self._events,
-                        self._whole_game, self._given_chances)
+            game._start(point, self._events[:point[0]], self._secret, self._events,
+                        self._whole_game, self._given_chances, self._reveals)
         except (DivergenceError, CorruptLogError) as err:
             raise EngineBugError(f"the rules did not replay this game's turn: {err}") from err
         if (len(game._events) != len(self._events) or game._pending != self._pending
@@ -314,16 +373,16 @@ class Game:
         return game
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickling keeps the log (and whether chances are given): unpickling resumes it, so
-        a game re-adjudicates as it loads. A sample (:meth:`sample_for`) or a game started
-        from a position has no log the rules replay, so pickling it raises
-        :class:`TypeError`."""
+        """Pickling keeps the log, the secret (a pickle is the host's, like the game itself)
+        and whether chances are given: unpickling resumes it, so a game re-adjudicates as it
+        loads. A sample (:meth:`sample_for`) or a game started from a position has no log the
+        rules replay, so pickling it raises :class:`TypeError`."""
         if not self._events or not isinstance(self._events[0], GameStarted):
             raise TypeError("a game started from a position cannot be pickled")
         if self._sampled:
             raise TypeError("a sample of an information set cannot be pickled: its log "
                             "before the turn under way is not one the rules replay")
-        return (_unpickle, (tuple(self._events), self._given_chances))
+        return (_unpickle, (tuple(self._events), self._given_chances, self._secret))
 
     def __copy__(self) -> Game:
         return self.clone()
@@ -364,6 +423,9 @@ class Game:
             events.append(made)
             self._pending = None
             self._run(option)
+        except SeedUnknownError:
+            self._restore(before)
+            raise
         except Exception as err:
             self._restore(before)
             raise EngineBugError(f"the rules failed after {describe(option)}: {err!r}") from err
@@ -413,15 +475,20 @@ class Game:
             raise BadInputError("no random outcome is pending"
                                 + (": the game is over" if self.is_over
                                    else "; a decision is"))
-        if not chance.accepts(outcome):
-            raise BadInputError(f"{_show(outcome, self.state)} is not an outcome of "
+        given = _as_recorded(outcome)  # read as a logged outcome is: no junk values
+        if given is None or not chance.accepts(given):
+            raise BadInputError(f"{_given(outcome, self.state)} is not an outcome of "
                                 f"{chance.what}")
         before = len(self._events)
         try:
+            self._append(given)
+        except CorruptLogError as err:  # the fold refuses it: two players of one house
+            raise BadInputError(f"{_given(given, self.state)} is not an outcome of "
+                                f"{chance.what}: {err}") from None
+        try:
             self._chance = None
             self._draws += 1
-            self._append(outcome)
-            self._run(outcome)
+            self._run(given)
         except Exception as err:
             self._restore(before)
             raise EngineBugError(f"the rules failed after {chance.what}: {err!r}") from err
@@ -437,8 +504,11 @@ class Game:
     def _restore(self, length: int) -> None:
         if not self._events or not isinstance(self._events[0], GameStarted):
             return  # a game from a position cannot be rebuilt from its events
-        again = Game(self._events[0], self._events[:length],
-                     given_chances=self._given_chances)
+        started = self._events[0]
+        again = Game.__new__(Game)
+        again._start((1, fold([started]), _whole_game(started)), [started], self._secret,
+                     self._events[:length], True, self._given_chances, self._reveals)
+        again._sampled = self._sampled
         self.__dict__.update(again.__dict__)
 
     def _append(self, event: Event) -> None:
@@ -459,7 +529,7 @@ class Game:
             try:
                 request = send(value)
             except StopIteration:
-                self._pending = None
+                self._end()
                 return
             value = None
             index = len(events)
@@ -505,7 +575,7 @@ class Game:
             try:
                 request = send(value)
             except StopIteration:
-                self._pending = None
+                self._end()
                 return
             kind = type(request)
             if kind is Decision:
@@ -523,6 +593,32 @@ class Game:
             table.state = state = apply(state, request)
             events.append(request)
 
+    def _end(self) -> None:
+        """The rules have ended the game: reveal the seed its first event committed to
+        (RR-VIEW-10) — the recorded reveal, which the fold checks opens the commitment, or
+        the secret's (not a sample's or a position's: theirs is not the one committed to).
+        A game whose outcomes are given waits for the reveal like any outcome; one resumed
+        without its secret stays unrevealed."""
+        self._pending = None
+        state = self._table.state
+        if state.commitment is None or state.revealed_seed is not None:
+            return
+        index = len(self._events)
+        recorded = self._recorded[index] if index < len(self._recorded) else None
+        if recorded is not None:
+            if type(recorded) is not SeedRevealed:
+                self._diverge(recorded, "the seed revealed at the end of the game")
+            try:
+                self._append(recorded)
+            except CorruptLogError as err:
+                raise DivergenceError(index, _show(recorded, state),
+                                      "a seed and salt that open the game's commitment "
+                                      f"({err})", "RR-VIEW-10") from None
+        elif self._reveals and self._secret is not None and self._secret.salt is not None:
+            self._append(SeedRevealed(self._secret.seed, self._secret.salt.hex()))
+        elif self._given_chances:
+            self._chance = _REVEAL  # the host gives the reveal, as it gives every outcome
+
     def _replay_decision(self, decision: Decision, recorded: Event) -> Option:
         if not (isinstance(recorded, DecisionMade) and recorded.seat == decision.seat
                 and recorded.source == decision.source and recorded.option in decision.options):
@@ -536,6 +632,9 @@ class Game:
 
     def _draw(self, chance: Chance, recorded: Event | None) -> Event:
         if recorded is None:
+            if self._seed is None:
+                raise SeedUnknownError(f"{chance.what} needs the game's seed, which is secret: "
+                                       "resume the game with its secret", "RR-VIEW-10")
             rng = self._rng
             rng.seed(f"{self._seed}:{self._draws}")  # the state Random(that string) has
             outcome = chance.draw(rng)
@@ -552,14 +651,37 @@ class Game:
                               self._asked_by)
 
 
-def _unpickle(events: tuple[Event, ...], given_chances: bool) -> Game:
+def _no_draw(rng: random.Random) -> Event:
+    raise SeedUnknownError("the seed revealed at the end is the host's to give", "RR-VIEW-10")
+
+
+_REVEAL = Chance("the seed revealed at the end of the game", _no_draw,
+                 lambda event: type(event) is SeedRevealed)
+"""What a game whose outcomes are given, and whose first event commits to a seed, waits for
+once the rules have ended it: the reveal (which the fold checks opens the commitment)."""
+
+
+def _unpickle(events: tuple[Event, ...], given_chances: bool,
+              secret: Secret | None = None) -> Game:
     started = events[0]
     assert isinstance(started, GameStarted)
-    game = Game(started, events, given_chances=given_chances)
+    game = Game(started, events, given_chances=given_chances, secret=secret)
     if len(game._events) != len(events):
         raise DivergenceError(len(game._events), _show(events[len(game._events)]),
                               "no further event", None)
     return game
+
+
+def _check_secret(started: GameStarted, secret: Secret) -> None:
+    """:class:`BadInputError` unless ``secret`` is the one ``started`` committed to (a log from
+    before commitments takes its header's seed as it is)."""
+    if started.seed_origin is SeedOrigin.PUBLIC:
+        return
+    if started.commitment is None:
+        raise BadInputError("this game has no seed: its random outcomes are given")
+    if not secret.opens(started.commitment):
+        raise BadInputError("this seed and salt do not open the game's commitment",
+                            "RR-VIEW-10")
 
 
 def _listed(option: Option, options: tuple[Option, ...]) -> bool:
@@ -578,6 +700,23 @@ def _rule_of(decision: Decision) -> str | None:
 def _show(event: Event, state: GameState = EMPTY) -> str:
     """A recorded or expected event in words, players named (never a repr)."""
     return words(event, state)
+
+
+def _as_recorded(outcome: Event) -> Event | None:
+    """``outcome`` as the codec reads it back from a log (``None`` if it cannot be written
+    and read: a field of the wrong type, a house or die face that does not exist)."""
+    try:
+        return decode_event(encode_event(outcome))
+    except Exception:  # noqa: BLE001 - whatever the codec cannot take is no outcome
+        return None
+
+
+def _given(outcome: Event, state: GameState) -> str:
+    """An outcome given from outside, in words, even when it is malformed (its repr)."""
+    try:
+        return _show(outcome, state)
+    except Exception:  # noqa: BLE001 - a malformed outcome is reported, not a crash
+        return repr(outcome)
 
 
 def _describe(option: object) -> str:

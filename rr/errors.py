@@ -76,3 +76,8 @@ class BadJsonError(BadInputError):
     def __init__(self, message: str, unknown_card: str | None = None) -> None:
         self.unknown_card = unknown_card
         BadInputError.__init__(self, message)
+
+
+class SeedUnknownError(RRError):
+    """A random outcome (or the reveal at the end) is needed from a game whose seed is secret
+    and was not given: resume it with its secret (``Game.resume(events, secret=...)``)."""

@@ -4,10 +4,13 @@ A card lies either in a **public** place — face up on a location, or on the ba
 where everyone sees it, or in a **hidden** one: the deck, a hand, or face down on a location.
 For every seat the state keeps the set of cards whose hidden place that seat knows
 (``GameState.known``): its own hand, the face-down cards it placed, the cards an ability let it
-look at, every card revealed or moved before everyone's eyes. What a seat knows stays known
-while the card moves in ways the seat can follow (from a known place to a public position: the
-top of the deck, a hand, a stack), and is forgotten when the card moves where the seat cannot
-follow it: a shuffle, or a card passed between two other hands unseen.
+look at, every card revealed or moved before everyone's eyes. One more set follows the seats':
+the table's, what everyone at it was shown (every card revealed, blocked with or declared, and
+followed as everyone saw it move), which is what a spectator knows (RR-VIEW-8). What a seat
+knows stays known while the card moves in ways the seat can follow (from a known place to a
+public position: the top of the deck, a hand, a stack), and is forgotten when the card moves
+where the seat cannot follow it: a shuffle, a card passed between two other hands unseen, or
+cards taken up from the deck by a player who alone decides where each goes (RR-VIEW-9).
 
 Every view, prompt, option and redacted event a seat receives is derived from :func:`knows`.
 Knowledge is *exact* where a card's place is known; what a seat could only infer (that a hand
@@ -27,6 +30,7 @@ from rr.events.types import (
     CardGained,
     CardPassed,
     CardPlaced,
+    CardReturnedToDeck,
     CardRevealed,
     CardsSeen,
     CardsShuffled,
@@ -47,7 +51,8 @@ Known = tuple[frozenset[CardId], ...]
 # member from its class takes the slow path EnumType.__getattr__ puts every class
 # attribute on, about 90 ns a read (issue #12).
 _OVER = Phase.OVER
-_BANISHED, _LOCATION, _HAND = ZoneKind.BANISHED, ZoneKind.LOCATION, ZoneKind.HAND
+_BANISHED, _LOCATION, _HAND, _DECK = (ZoneKind.BANISHED, ZoneKind.LOCATION, ZoneKind.HAND,
+                                      ZoneKind.DECK)
 
 
 def is_public(state: GameState, card: CardId) -> bool:
@@ -60,24 +65,32 @@ def is_public(state: GameState, card: CardId) -> bool:
 
 
 def knows(state: GameState, seat: Seat | None, card: CardId) -> bool:
-    """RR-VIEW-1..6: whether ``seat`` (``None``: a spectator) knows ``card`` where it lies now."""
+    """RR-VIEW-1..6: whether ``seat`` (``None``: a spectator, who knows what the whole table
+    was shown, RR-VIEW-8) knows ``card`` where it lies now."""
     if state.phase is _OVER and any(card in p.hand for p in state.players):
         return True  # RR-VIEW-5: every hand is shown for scoring
-    if seat is not None:
+    known = state.known
+    if seat is None:
+        table = len(state.players)
+        if table < len(known) and card in known[table]:
+            return True
+    else:
         if card in state.players[seat].hand:
             return True
-        known = state.known
         if seat < len(known) and card in known[seat]:
             return True
     return is_public(state, card)
 
 
 def known_cards(state: GameState, seat: Seat | None) -> frozenset[CardId]:
-    """Every card ``seat`` knows in a hidden place (its hand included)."""
+    """Every card ``seat`` (``None``: a spectator) knows in a hidden place (its hand
+    included)."""
+    known = state.known
     if seat is None:
-        return frozenset()
+        table = len(state.players)
+        return known[table] if table < len(known) else frozenset()
     mine = frozenset(state.players[seat].hand)
-    return mine | (state.known[seat] if seat < len(state.known) else frozenset())
+    return mine | (known[seat] if seat < len(known) else frozenset())
 
 
 def _is_public_zone(state: GameState, card: CardId, zone: Zone) -> bool:
@@ -95,8 +108,8 @@ def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
 
 
 def _add_card(known: Known, seat: Seat | None, card: CardId) -> Known:
-    """:func:`_add` of one card, to one seat or (``None``) to every seat: most of what is
-    learnt, made without the general case's sets (issue #12)."""
+    """:func:`_add` of one card, to one seat or (``None``) to every seat and the table: most
+    of what is learnt, made without the general case's sets (issue #12)."""
     add = frozenset((card,))
     if seat is None:
         return tuple([k if card in k else k | add for k in known])  # a list: faster here
@@ -117,18 +130,20 @@ def learn(before: GameState, event: Event) -> Known:
     Moves of a card whose identity the event does not show to everyone (a card dealt, gained
     or placed from the deck or a face-down place, a face-down card moved) are followed by the
     seats that already knew the card, by its public position: nothing changes for them.
+    ``known`` has one set per seat, then the table's (RR-VIEW-8): "every seat" below always
+    includes the table.
 
     Dispatched on the event's type: most events teach nothing, and this runs once per event
     folded, so they cost one dict lookup (issue #12)."""
     known = before.known
-    if len(known) < len(before.players):  # a position built by hand (rr.scenario)
-        known = known + tuple(frozenset() for _ in range(len(before.players) - len(known)))
+    if len(known) <= len(before.players):  # a position built by hand (rr.scenario)
+        known = known + tuple(frozenset() for _ in range(len(before.players) + 1 - len(known)))
     how = _LEARN.get(type(event))
     return known if how is None else how(before, known, event)
 
 
 def _started(before: GameState, known: Known, e: GameStarted) -> Known:
-    return tuple(frozenset() for _ in e.players)
+    return tuple(frozenset() for _ in range(len(e.players) + 1))  # the seats, then the table
 
 
 def _deck_shuffled(before: GameState, known: Known, e: DeckShuffled) -> Known:
@@ -140,7 +155,12 @@ def _cards_shuffled(before: GameState, known: Known, e: CardsShuffled) -> Known:
 
 
 def _seen(before: GameState, known: Known, e: CardsSeen) -> Known:
-    return _add(known, (e.seat,), e.cards)
+    known = _add(known, (e.seat,), e.cards)
+    if e.source.kind is _DECK and len(e.cards) > 1:
+        # RR-VIEW-9: cards looked at in the deck are taken up by the looker, who alone then
+        # decides where each goes (Firewall Expert): nobody else can follow any of them.
+        return _forget(known, [s for s in range(len(known)) if s != e.seat], e.cards)
+    return known
 
 
 def _shown(before: GameState, known: Known, e: CardRevealed | BlockUsed | CardDeclared
@@ -168,6 +188,14 @@ def _placed(before: GameState, known: Known, e: CardPlaced) -> Known:
     return _add(known, () if e.seat is None else (e.seat,), (e.card,))
 
 
+def _returned(before: GameState, known: Known, e: CardReturnedToDeck) -> Known:
+    # Put on the deck from a face-up place or the banished pile before everyone's eyes
+    # (Group Counselor): everyone follows it there (RR-VIEW-5).
+    if _is_public_zone(before, e.card, e.source):
+        return _add_card(known, None, e.card)
+    return known
+
+
 def _passed(before: GameState, known: Known, e: CardPassed) -> Known:
     # The giver and the receiver see the card; the others see a card change hands and cannot
     # tell which, so they lose track of every card they knew in the giver's hand.
@@ -188,6 +216,7 @@ _LEARN: dict[type, Callable[[GameState, Known, Any], Known]] = {
     CardGained: _gained,
     CardPlaced: _placed,
     CardPassed: _passed,
+    CardReturnedToDeck: _returned,
 }
 
 TEACHES: frozenset[type] = frozenset(_LEARN)

@@ -55,6 +55,7 @@ from rr.events.types import (
     PhaseChanged,
     PointsScored,
     PriorityCardsDealt,
+    SeedRevealed,
     SovereignTaken,
     TurnEnded,
     TurnKind,
@@ -103,6 +104,8 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
     match event:
         case GameStarted():
             return f"A game of {len(event.players)} players: {', '.join(event.players)}"
+        case SeedRevealed():
+            return f"The seed is revealed: {event.seed}"
         case HousesDealt():
             return "Houses: " + ", ".join(f"{w(s)} {h.value.capitalize() if h else 'none'}"
                                           for s, h in enumerate(event.houses))
@@ -229,13 +232,23 @@ def source_text(source: str) -> str:
     return source if source.startswith(("RR-", "RULING-")) else card_name(source)
 
 
+def randomness_text(event: GameStarted) -> str:
+    """Where a game's randomness comes from, and its commitment (RR-VIEW-10): never the
+    seed, which is secret until the end."""
+    said = event.seed_origin.describe()
+    return f"{said}: sha256 {event.commitment}" if event.commitment is not None else said
+
+
 def story_line(event: Event, before: GameState, after: GameState) -> str:
     """One line telling what ``event`` did (``before``/``after``: the states around it)."""
     if isinstance(event, GameStarted):
         opening = (f"A solo game: {event.players[0]} against {event.players[-1]}, "
                    f"level {event.solo_level}" if event.solo_level is not None and event.players
                    else f"A game of {len(event.players)} players: {', '.join(event.players)}")
-        return f"{opening}; ruleset {event.ruleset.describe()}; seed {event.seed}"
+        return f"{opening}; ruleset {event.ruleset.describe()}; {randomness_text(event)}"
+    if isinstance(event, SeedRevealed):
+        return (f"The seed is revealed: {event.seed} (salt {event.salt}); it opens the "
+                "commitment made at the start")
     if isinstance(event, DeckShuffled):
         return f"The deck is shuffled ({len(event.order) or len(after.deck)} cards)"
     if isinstance(event, CardDealt):

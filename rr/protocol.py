@@ -68,8 +68,11 @@ Ops
     A new game: ``players`` is a list of 2-6 distinct names or a count (names P1, P2, ...);
     one player (with ``solo`` true, or a ``level`` 1-6) plays against Tull Au Toma, seat 1;
     ``ruleset`` is ``"official"`` or overrides such as ``"protect_small_hands=true"``;
-    ``houses`` one house name per player. Returns ``game`` (its id), ``players`` (seat, name,
-    house) and the first pending decision as ``as`` sees it.
+    ``houses`` one house name per player; ``seed`` a chosen seed (without it, one is drawn
+    from the operating system's randomness). Returns ``game`` (its id), ``players`` (seat,
+    name, house), ``seed_origin`` and ``commitment`` (RR-VIEW-10) and the first pending
+    decision as ``as`` sees it. Only without ``as`` (the host) does it return ``seed``: the
+    seed is secret until the game is over, and a seat must never get it.
 ``pending`` game, [as]
     The pending decision as ``as`` sees it.
 ``choose`` game, seat, option | index | action
@@ -83,9 +86,11 @@ Ops
     bottom to top, deck size, banished pile, tokens, phase, scores, pending decision).
 ``events`` game, [as], [since]
     Records ``since`` (default 0) onwards as ``as`` may see them, with ``from``, ``next`` and
-    one narration line per record worth telling (``{"index": n, "text": ...}``).
+    one narration line per record worth telling (``{"index": n, "text": ...}``). No record
+    holds the seed before the last (``seed_revealed/1``, once the game is over).
 ``save`` game
-    The game's whole text log (``.jsonl``), to keep or to ``load`` later. Unredacted.
+    The game's whole text log (``.jsonl``), to keep or to ``load`` later. Unredacted, and
+    while the game is not over its header holds the secret seed: the host's alone.
 ``load`` log, [as]
     A new game from a text log, re-adjudicated: every recorded event must be what the rules
     produce (else ``DivergenceError``), and it goes on from the log's last record.
@@ -165,7 +170,9 @@ OPS: tuple[Op, ...] = (
     Op("new", "start a game; returns its id, the players and the first pending decision", (
         Field("players", "list of strings or integer", True,
               "2-6 distinct player names, or a count (names P1, P2, ...)"),
-        Field("seed", "integer", False, "the random seed (default 0)"),
+        Field("seed", "integer", False,
+              "a chosen seed, for tests and practice (default: drawn at random, and secret "
+              "until the game is over; without 'as' the answer tells the host which)"),
         Field("ruleset", "string", False,
               "'official' (default) or overrides such as 'protect_small_hands=true'"),
         Field("houses", "list of strings", False, "one house per player (default: dealt)"),
@@ -375,12 +382,13 @@ class Server:
             raise req.wrong("players", "a list of names or a count")
         elif solo and len(players) != 1:
             raise BadInputError("a solo game has one player", "RR-SOLO-1")
-        seed = req.integer("seed", 0)
+        seed = None if req.get("seed") is None else req.integer("seed", 0)
         ruleset = Ruleset.parse(req.string("ruleset", "official"))
         game = Game.new(players, seed=seed, ruleset=ruleset, houses=req.strings("houses"),
                         level=level)
         viewer = req.seat("as", game)
-        return {"game": self._open(game), **_table(game), **_pending(game, viewer)}
+        host = {} if req.get("as") is not None else {"seed": game.seed}  # RR-VIEW-10
+        return {"game": self._open(game), **_table(game), **host, **_pending(game, viewer)}
 
     def _pending(self, req: _Request) -> Result:
         game_id, game = self._game(req)
@@ -453,10 +461,11 @@ class Server:
     def _save(self, req: _Request) -> Result:
         game_id, game = self._game(req)
         return {"game": game_id, "format": "jsonl", "records": len(game.events),
-                "log": encode_text(game.events)}
+                "log": encode_text(game.events, game.secret)}
 
     def _load(self, req: _Request) -> Result:
-        game = Game.resume(decode_text(req.string("log")).events)
+        log = decode_text(req.string("log"))
+        game = Game.resume(log.events, secret=log.secret)
         viewer = req.seat("as", game)
         return {"game": self._open(game), "records": len(game.events), **_table(game),
                 **_pending(game, viewer)}
@@ -479,11 +488,13 @@ class Server:
 
 
 def _table(game: Game) -> Result:
-    """Who plays: seat, name and house, and the ruleset."""
+    """Who plays: seat, name and house, the ruleset, and the commitment to the game's
+    randomness (never its seed, RR-VIEW-10)."""
     state = game.state
     return {"players": [{"seat": s, "name": p.name, "house": p.house.value if p.house else None}
                         for s, p in enumerate(state.players)],
-            "ruleset": state.ruleset.describe(), "seed": state.seed}
+            "ruleset": state.ruleset.describe(), "seed_origin": state.seed_origin.value,
+            "commitment": state.commitment}
 
 
 def _pending(game: Game, viewer: Seat | None) -> Result:

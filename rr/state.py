@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from attrs import evolve, frozen
 
 from rr.automa import Parity, SoloState
-from rr.errors import CorruptLogError
+from rr.errors import BadInputError, CorruptLogError
 from rr.events.types import (
     AbilityMissing,
     AutomaCardDrawn,
@@ -58,6 +58,7 @@ from rr.events.types import (
     PhaseChanged,
     PointsScored,
     PriorityCardsDealt,
+    SeedRevealed,
     SovereignTaken,
     TurnEnded,
     TurnKind,
@@ -76,6 +77,7 @@ from rr.model import (
     Zone,
     ZoneKind,
 )
+from rr.randomness import Secret, SeedOrigin, is_commitment, salt_of
 from rr.ruleset import Ruleset
 
 
@@ -178,12 +180,18 @@ class GameState:
 
     players: tuple[PlayerState, ...] = ()
     ruleset: Ruleset = Ruleset()
-    seed: int = 0
+    commitment: str | None = None
+    """The commitment to the game's randomness (RR-VIEW-10, :mod:`rr.randomness`); the seed
+    itself is in no state until the end."""
+    seed_origin: SeedOrigin = SeedOrigin.NONE
+    revealed_seed: int | None = None
+    """The seed, once the game is over and ``SeedRevealed`` has opened the commitment."""
     deck: tuple[CardId, ...] = ()
     locations: tuple[tuple[CardId, ...], ...] = ((), (), (), ())
     face_down: frozenset[CardId] = frozenset()
     known: Known = ()
-    """For each seat, the cards whose hidden place it knows (``rr.knowledge``, RR-VIEW-*)."""
+    """For each seat, the cards whose hidden place it knows, then the same for the whole table
+    (what a spectator knows, RR-VIEW-8): ``rr.knowledge``, RR-VIEW-*."""
     banished: tuple[CardId, ...] = ()
     sovereign: Seat | None = None
     neutral_influence: int = 0
@@ -440,12 +448,38 @@ def _player(state: GameState, event: Event, seat: Seat) -> PlayerState:
 def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
     if s.players:
         raise _bad(e, "the game has already started")
+    committed = e.seed_origin in _COMMITTED
+    if committed != (e.commitment is not None):
+        raise _bad(e, f"a game whose {e.seed_origin.describe()} has "
+                      + ("a commitment" if committed else "no commitment") + " (RR-VIEW-10)")
+    if e.commitment is not None and not is_commitment(e.commitment):
+        raise _bad(e, "a commitment is 64 lowercase hex digits (SHA-256)")
     solo = None
     if e.solo_level is not None:  # RR-SOLO-1: Tull Au Toma sits in the last seat
         solo = SoloState(seat=len(e.players) - 1, level=e.solo_level)
     w.update(vars(EMPTY), players=tuple(PlayerState(name=n) for n in e.players),
-             ruleset=e.ruleset, seed=e.seed,
+             ruleset=e.ruleset, commitment=e.commitment, seed_origin=e.seed_origin,
              neutral_influence=3 if len(e.players) == 2 else 0, solo=solo)
+
+
+_COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN})
+"""The seed origins whose game publishes a commitment (and reveals the seed at the end)."""
+
+
+def _seed_revealed(s: GameState, w: Fields, e: SeedRevealed) -> None:
+    if s.commitment is None:
+        raise _bad(e, "this game made no commitment to a seed (RR-VIEW-10)")
+    if s.revealed_seed is not None:
+        raise _bad(e, "the seed was already revealed")
+    if s.phase is not Phase.OVER:
+        raise _bad(e, "the seed stays secret until the game is over (RR-VIEW-10)")
+    try:
+        opens = Secret(e.seed, salt_of(e.salt)).opens(s.commitment)
+    except BadInputError as err:
+        raise _bad(e, str(err)) from None
+    if not opens:
+        raise _bad(e, "the seed and salt do not open the game's commitment (RR-VIEW-10)")
+    w["revealed_seed"] = e.seed
 
 
 def _deck_shuffled(s: GameState, w: Fields, e: DeckShuffled) -> None:
@@ -764,6 +798,7 @@ def _put_on_top(s: GameState, w: Fields, e: CardsPutOnTop) -> None:
 
 _FOLD: dict[type, Callable[[GameState, Fields, Any], None]] = {
     GameStarted: _game_started,
+    SeedRevealed: _seed_revealed,
     DeckShuffled: _deck_shuffled,
     HousesDealt: _houses_dealt,
     FirstPlayerChosen: _first_player,

@@ -11,6 +11,9 @@ deep; its largest integer is a seed.
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 import zlib
 from pathlib import Path
 from typing import Any
@@ -28,24 +31,55 @@ memory is allocated."""
 MAX_INT = 2**64 - 1
 """The largest integer (in absolute value) rr accepts: what msgpack can store."""
 _MAX_INT_DIGITS = len(str(MAX_INT))
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                          "\ud800-\udfff]")
+"""What :func:`printable` escapes: the C0 and C1 control characters (line breaks, carriage
+return, escape sequences), the line and paragraph separators, the bidirectional controls
+(which reorder what a terminal shows) and lone surrogates."""
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def read_bytes(path: str | Path, error: type[RRError]) -> bytes:
-    """The bytes of the file at ``path`` (at most :data:`MAX_FILE_BYTES`); ``error`` says
-    why it cannot be read (missing, a folder, unreadable, too big)."""
+    """The bytes of the regular file at ``path`` (at most :data:`MAX_FILE_BYTES`); ``error``
+    says why it cannot be read (missing, a folder, unreadable, too big, not a regular file).
+
+    Only a regular file is read: a named pipe, a device or a socket could block for ever or
+    never end. It is opened without blocking and checked before a byte is read, so a named
+    pipe with no writer is refused at once rather than waited on."""
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        raise error(f"cannot read {path}: it is a folder, not a file") from None
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as err:
         raise error(f"cannot read {path}: {err.strerror or err}") from None
     except ValueError as err:  # a path with a NUL byte
         raise error(f"cannot read {path!r}: {err}") from None
+    try:
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise error(f"cannot read {path}: it is {kind}, not a file" if kind == "a folder"
+                        else f"cannot read {path}: it is {kind}, not a regular file")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as file:
+            fd = -1  # the file object closes it
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise error(f"cannot read {path}: {err.strerror or err}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if len(data) > MAX_FILE_BYTES:
         raise error(f"{path} is larger than {MAX_FILE_BYTES // 2**20} MiB; rr reads no file "
                     "that big")
     return data
+
+
+def _kind(mode: int) -> str | None:
+    """What a file that is not a regular file is, in words (``None``: a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    return ("a folder" if stat.S_ISDIR(mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode)
+            or stat.S_ISBLK(mode) else "a special file")
 
 
 def inflate(compressed: bytes, limit: int, what: str, bound: str,
@@ -104,7 +138,8 @@ def load_json(text: str, what: str, error: type[RRError]) -> Any:
 
 def check_shape(value: Any, what: str, error: type[RRError]) -> None:
     """Raise ``error`` if ``value`` (decoded JSON or msgpack) nests deeper than
-    :data:`MAX_DEPTH` or holds an integer beyond :data:`MAX_INT`."""
+    :data:`MAX_DEPTH`, holds an integer beyond :data:`MAX_INT`, or a string with a lone
+    surrogate (JSON's ``"\\ud800"``: not text, and no file or terminal can take it)."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -117,6 +152,9 @@ def check_shape(value: Any, what: str, error: type[RRError]) -> None:
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_INT:
             raise error(f"{what} holds a number too large to be one rr wrote "
                         f"({len(str(item))} digits; the limit is {MAX_INT})")
+        elif isinstance(item, str) and (lone := _SURROGATE.search(item)):
+            raise error(f"{what} holds a string with a lone surrogate (\\u{ord(lone[0]):04x}): "
+                        "it is not Unicode text")
 
 
 def _integer(text: str) -> int:
@@ -130,3 +168,18 @@ def _integer(text: str) -> int:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def printable(text: str) -> str:
+    """``text`` fit to be shown to a person: every character that could move the cursor, redraw
+    a line or reorder the text on a terminal (see :data:`_UNPRINTABLE`) is written as its
+    escape (``\\n``, ``\\r``, ``\\x1b``, ``\\u202e``). Every human-readable output of rr that
+    holds text taken from an input (a player's name, a file name, an error quoting what it
+    read) goes through it, so a forged log cannot redraw a report."""
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found[0]
+    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100
+                                else f"\\u{ord(char):04x}")

@@ -28,10 +28,11 @@ from rr.events.types import (
     Event,
     Phase,
 )
-from rr.knowledge import known_cards, knows
+from rr.knowledge import is_public, known_cards, knows
 from rr.model import LOCATIONS, CardId, House, Location, Seat, Zone, ZoneKind
 from rr.options import Option, PickCard
 from rr.quick_init import quick_init
+from rr.randomness import SeedOrigin
 from rr.state import GameState, apply
 
 HIDDEN = CardId("?")
@@ -133,6 +134,12 @@ class View:
     """Cards the viewer knows in other hands and in the deck (revealed, looked at, given)."""
     solo: SoloView | None = None
     """Au Toma's public components in a solo game (RR-SOLO-*)."""
+    commitment: str | None = None
+    """The commitment to the game's randomness, published before the first decision
+    (RR-VIEW-10); the seed itself is shown to nobody before the end."""
+    seed_origin: SeedOrigin = SeedOrigin.NONE
+    """Where the seed came from: drawn at random, or chosen by the creator (who may then
+    know every card), or none (outcomes given from outside)."""
 
     def card_ids(self) -> set[CardId]:
         """Every card identity this view shows."""
@@ -165,7 +172,7 @@ def view(state: GameState, seat: Seat | None = None, pending: Decision | None = 
         totals=state.totals, winners=state.winners, pending=shown,
         final_hands=tuple(p.hand for p in state.players) if state.is_over else None,
         known_elsewhere=() if state.is_over else _known_elsewhere(state, seat),
-        solo=solo_view(state),
+        solo=solo_view(state), commitment=state.commitment, seed_origin=state.seed_origin,
     )
 
 
@@ -224,8 +231,9 @@ def redact(event: Event, before: GameState, seat: Seat | None,
     """``event`` with every card identity ``seat`` may not see replaced by :data:`HIDDEN`.
 
     A card an event moves or shows is shown to the seats that know it once the event has
-    happened (``after``, folded from ``before`` if not given); a card a decision names, to the
-    seats that knew it when it was chosen. Shuffles show no order."""
+    happened (``after``, folded from ``before`` if not given); a card a decision names, to its
+    decider, and to the others if it lay face up or banished when it was chosen. Shuffles show
+    no order."""
     if isinstance(event, DeckShuffled):
         return evolve(event, order=())
     if isinstance(event, CardsShuffled):
@@ -235,8 +243,14 @@ def redact(event: Event, before: GameState, seat: Seat | None,
     if isinstance(event, (AutomaDeckShuffled, AutomaCardsSetAside, CardsPutOnTop)):
         return _redact_solo(event, apply(before, event) if after is None else after, seat)
     if isinstance(event, DecisionMade):
+        # A card picked is seen by the others only if it lay where everyone sees it: a pick
+        # among hidden cards (which card to give Tactus, where a looked-at card goes) is the
+        # decider's alone, even if the others know the card; a pick that is then revealed,
+        # banished or deployed is named by the event that does it (RR-VIEW-6).
         option = event.option
-        if isinstance(option, PickCard) and not knows(before, seat, option.card):
+        if isinstance(option, PickCard) and not (
+                is_public(before, option.card) if event.seat != seat
+                else knows(before, seat, option.card)):
             return evolve(event, option=PickCard(HIDDEN))
         return event
     card = getattr(event, "card", None)

@@ -23,7 +23,6 @@ import platform
 import statistics
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from attrs import define, field
@@ -35,7 +34,8 @@ import rr
 from rr.bench import openspiel, workloads
 from rr.bench.workloads import Timing
 from rr.errors import BadInputError, RRError
-from rr.untrusted import load_json, read_bytes, text_of
+from rr.files import write_whole
+from rr.untrusted import load_json, printable, read_bytes, text_of
 
 FORMAT = "rr-bench/1"
 """The ``format`` of the JSON file ``--out`` writes and ``--compare`` reads."""
@@ -175,13 +175,9 @@ def read_baseline(path: str) -> dict[str, float]:
 
 
 def _write(path: str, data: dict[str, object]) -> None:
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
     try:
-        tmp.write_text(json.dumps(data, indent=2) + "\n")
-        os.replace(tmp, target)
+        write_whole(path, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
     except OSError as err:
-        tmp.unlink(missing_ok=True)
         raise BadInputError(f"cannot write {path}: {err.strerror or err}") from None
 
 
@@ -241,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.out:
             _write(args.out, as_json(bench, settings))
     except RRError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {printable(str(err))}", file=sys.stderr)
         return 2
     out = Console()
     if not out.is_terminal:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 
 from attrs import frozen
@@ -153,6 +153,13 @@ def all_ids() -> tuple[CardId, ...]:
 def names() -> tuple[str, ...]:
     """Every printed character name (for Orange "same name as any specific character")."""
     return tuple(sorted({c.name for c in catalogue().values()}))
+
+
+def names_first(cards: Iterable[CardId]) -> tuple[str, ...]:
+    """Every printed character name, the names of ``cards`` first (in their order): Roque's
+    guesses, offered by name whether or not the card is in the hand looked at (RULING-B10)."""
+    first = tuple(dict.fromkeys(card(c).name for c in cards))
+    return first + tuple(n for n in names() if n not in first)
 
 
 @frozen

@@ -101,6 +101,9 @@ def lawyer(p: Play) -> Ability:
 
 
 def politician(p: Play) -> Ability:
+    """The Golds are picked one by one, and both picks are asked whatever the hand holds —
+    with exactly 2 Golds the second has one answer — so that the questions put to the player
+    are the same whether they hold 2 Golds or more (RULING-B8, RULING-B10)."""
     # "You may reveal 2 Golds from your hand."
     golds = [c for c in p.state.hand(p.seat) if is_color(p.state, c, Color.GOLD)]
     # Asked even without 2 Golds, "no" then the only answer (RULING-B8).
@@ -108,14 +111,11 @@ def politician(p: Play) -> Ability:
                               [Answer.YES, Answer.NO] if len(golds) >= 2 else [Answer.NO])
     if answer is not Answer.YES:
         return None
-    if len(golds) == 2:
-        shown = golds
-    else:
-        first = yield from p.ask(Ask.CARD, "Reveal a first Gold", [PickCard(c) for c in golds])
-        second = yield from p.ask(Ask.CARD, "Reveal a second Gold",
-                                  [PickCard(c) for c in golds if c != first.card])
-        shown = [first.card, second.card]
-    for card in shown:
+    first = yield from p.ask(Ask.CARD, "Reveal a first Gold", [PickCard(c) for c in golds],
+                             always=True)
+    second = yield from p.ask(Ask.CARD, "Reveal a second Gold",
+                              [PickCard(c) for c in golds if c != first.card], always=True)
+    for card in (first.card, second.card):
         yield from reveal(p.table, card, p.seat)
     # "If you do, place 2 Influence on the Institute."
     yield from place_influence(p.table, p.seat, 2)

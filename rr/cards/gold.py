@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from rr.cards import solo
 from rr.cards.catalogue import card as card_data
-from rr.cards.catalogue import names
+from rr.cards.catalogue import names_first
 from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import (
@@ -48,7 +48,7 @@ from rr.effects import (
     targets,
 )
 from rr.model import CardId, Color, Location, Seat, Zone
-from rr.options import Answer, PickCard, PickName, PickPlayer, pick_name
+from rr.options import Answer, PickCard, PickPlayer, pick_name
 
 # --- shared shapes ---------------------------------------------------------------------------
 
@@ -254,9 +254,11 @@ def romulus(p: Play) -> Ability:
 
 
 def roque(p: Play) -> Ability:
-    """The named card may be any character (the text does not say "a card in their hand"):
-    the cards of the looked-at hand are offered as picks of that hand, every other character
-    by name. Naming a card the hand does not hold is legal and simply cannot be selected."""
+    """The named card may be any character (the text does not say "a card in their hand"),
+    and it is named aloud: every guess is a name (:class:`PickName`), the names of the
+    looked-at hand offered first, so that nobody but the looker and the victim can tell
+    whether the named card is in that hand (RULING-B10). Naming a card the hand does not hold
+    is legal and simply cannot be selected."""
     # "Look at an opponent's hand, ..."
     victims = _victims(p)
     if not victims:
@@ -269,18 +271,16 @@ def roque(p: Play) -> Ability:
         return None
     hand = p.state.hand(victim)
     yield from look_at(p.table, p.seat, hand, Zone.hand(victim))
-    # "... name a card, ..."  The looked-at hand is shown to the looker only, as this
-    # decision's options (a view shows a decision's options to its decider alone, RR-VIEW-3).
-    in_hand = {card_data(c).name for c in hand}
-    options: list[PickCard | PickName] = [PickCard(c) for c in hand]
-    options += [pick_name(n) for n in names() if n not in in_hand]
-    guess = yield from p.ask(Ask.NAME, f"You look at P{victim}'s hand: name a card", options)
+    # "... name a card, ..."  Every name, those of the looked-at hand first: the order is
+    # shown to the looker alone (a view shows a decision's options to its decider alone).
+    guess = yield from p.ask(Ask.NAME, f"You look at P{victim}'s hand: name a card",
+                             [pick_name(n) for n in names_first(hand)])
     # "... then randomly select a card from their hand."  A recorded outcome (RR-ABIL-13).
     selected = yield from select_at_random(Zone.hand(victim), hand,
                                            f"a random card of P{victim}'s hand")
     assert selected is not None  # a victim holds a card
     # "If you select the named card, banish it and banish Roque."
-    if isinstance(guess, PickCard) and guess.card == selected:
+    if card_data(selected).name == guess.name:
         if not (yield from is_blocked(p.table, p.seat, victim, "banish a card from your hand")):
             yield from banish(p.table, selected)
         yield from banish(p.table, p.card)  # RULING-A13: Roque's condition was met

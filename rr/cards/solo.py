@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from rr.automa import automa_table
 from rr.cards.catalogue import card as card_data
-from rr.cards.catalogue import names
+from rr.cards.catalogue import names_first
 from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import Chance, Play, Program, banish, draw, lose_helium, roll_die
 from rr.events.types import CardsPutOnTop, CardsSeen, CardsShuffled, Event
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Bonus, CardId, Color, Seat, Zone
-from rr.options import PickCard, PickName, pick_name
+from rr.options import pick_name
 
 
 def arlus_card(p: Play, seat: Seat) -> CardId:
@@ -76,13 +76,13 @@ def roque_against(p: Play, seat: Seat) -> Program[None]:
     if not looked:
         return
     yield CardsSeen(p.seat, looked, Zone.hand(seat))
-    in_sight = {card_data(c).name for c in looked}
-    options: list[PickCard | PickName] = [PickCard(c) for c in looked]
-    options += [pick_name(n) for n in names() if n not in in_sight]
-    guess = yield from p.ask(Ask.NAME, "You look at Au Toma's top cards: name a card", options)
+    # Named aloud, by name, as against a player (RULING-B10).
+    guess = yield from p.ask(Ask.NAME, "You look at Au Toma's top cards: name a card",
+                             [pick_name(n) for n in names_first(looked)])
     selected = yield from select_at_random(Zone.hand(seat), looked,
                                            "a random card of Au Toma's top cards")
-    if isinstance(guess, PickCard) and guess.card == selected:
+    assert selected is not None  # she holds the cards looked at
+    if card_data(selected).name == guess.name:
         yield from banish(p.table, selected)  # she never blocks (RULING-T6)
         yield from banish(p.table, p.card)
     rest = tuple(c for c in looked if c in p.state.hand(seat))

@@ -7,6 +7,10 @@ Exit status, the same for every command and every input (a contract scripts may 
   (``simulate``);
 * 2 — anything unreadable or any user mistake (bad file, bad option, unknown card): one line
   on stderr, never a traceback;
+
+Text taken from an input (a player's name, a file name, an error quoting what it read) is
+shown through :func:`rr.untrusted.printable`, which escapes every control character: no log
+or file can move the cursor or redraw a line of rr's output.
 * 3 — rr itself failed (a bug in rr, reported in one line; ``RR_TRACEBACK=1`` shows the
   traceback). No input is meant to cause it.
 
@@ -28,6 +32,7 @@ from typing import Protocol, cast
 
 from rr import __version__
 from rr.errors import RRError
+from rr.untrusted import printable
 
 COMMANDS: tuple[str, ...] = (
     "demo",
@@ -55,7 +60,7 @@ class Command(Protocol):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        print(f"rr: error: {message}", file=sys.stderr)
+        print(f"rr: error: {printable(message)}", file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -122,7 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _one_line(text: str, limit: int = 400) -> str:
-    flat = " ".join(text.split())
+    """``text`` on one line, cut at ``limit`` characters, with every control character that
+    is left escaped (an error may quote what it read: a name, a file name)."""
+    flat = printable(" ".join(text.split()))
     return flat if len(flat) <= limit else flat[:limit] + "…"
 
 

@@ -44,6 +44,7 @@ from rr.cli.simulate import terminated
 from rr.oracle.audit import AuditReport, Verdict, audit_file
 from rr.oracle.regress import corpus
 from rr.simulate import worker_signals
+from rr.untrusted import printable
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -107,9 +108,9 @@ def _report(reports: Iterator[AuditReport], as_json: bool, advance: Callable[[],
         if as_json and printing:
             printing = _say(json.dumps(report.as_json()))
         elif report.verdict is Verdict.UNREADABLE:
-            print(f"rr audit: error: {report.summary()}", file=sys.stderr)
+            print(f"rr audit: error: {printable(report.summary())}", file=sys.stderr)
         elif printing:
-            printing = _say("\n".join(report.lines()))
+            printing = _say("\n".join(printable(line) for line in report.lines()))
     return worst
 
 

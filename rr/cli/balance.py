@@ -21,6 +21,7 @@ from rr.errors import BadInputError
 from rr.report import balance, folder, plots
 from rr.ruleset import Ruleset
 from rr.simulate import GameResult
+from rr.untrusted import printable
 
 SUMMARY = "summary.json"
 
@@ -67,12 +68,13 @@ def show(summary: dict[str, Any], written: Sequence[Path]) -> None:
         out.print(rate_table(f"{title}, 95% Wilson interval", name, rows))
     if summary["shared_wins"]:
         out.print(f"{summary['shared_wins']} shared win(s), counted as a win for each winner")
-    out.print(written_line(written), soft_wrap=True)
+    out.print(written_line(written), soft_wrap=True, markup=False)
 
 
 def written_line(written: Sequence[Path]) -> str:
     """``report in DIR: a.json, b.png`` (one line, however long the folder's name)."""
-    return f"report in {written[0].parent}: " + ", ".join(path.name for path in written)
+    return printable(f"report in {written[0].parent}: "
+                     + ", ".join(path.name for path in written))
 
 
 def rate_table(title: str, name: str, rows: Sequence[dict[str, Any]]) -> Table:

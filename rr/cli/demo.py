@@ -20,7 +20,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("demo", help="watch a seeded game between random bots",
                        description="Play a seeded game between random bots, narrate it turn "
                                    "by turn and print the final scorepad.")
-    p.add_argument("--seed", type=seed, default=1, help="the game's seed (1)")
+    p.add_argument("--seed", type=seed, default=None,
+                   help="the game's seed (default: a new one, drawn at random and printed)")
     p.add_argument("--players", type=int, default=4, help="2-6 players (4)")
     p.add_argument("--ruleset", type=ruleset_option, default=None,
                    help="'official' or option=true|false,...")
@@ -38,10 +39,13 @@ def run(args: argparse.Namespace) -> int:
                             f"not {args.players}", "RR-SETUP-7")
     else:
         game = Game.new(args.players, seed=args.seed, ruleset=args.ruleset)
-    agent = RandomAgent(args.seed)
+    assert game.seed is not None
+    agent = RandomAgent(game.seed)
     while game.pending is not None:
         game.choose(agent.choose(game.pending))
     out = Console(highlight=False)
+    # The host is told the seed (RR-VIEW-10: no seat is), so that the game can be seen again.
+    out.print(f"seed {game.seed} — `--seed {game.seed}` replays it")
     if not args.quiet:
         for _, text in narrate(game.events, everything=True):
             indent = "" if text.endswith("—") or "'s turn" in text else "    "

@@ -104,7 +104,8 @@ def run(args: argparse.Namespace, workers: int | None) -> int:
         else:
             show(report)
             if args.report is not None:
-                Console(highlight=False).print(written_line(written), soft_wrap=True)
+                Console(highlight=False).print(written_line(written), soft_wrap=True,
+                                              markup=False)
     except (BrokenPipeError, SystemExit):  # rich says a closed pipe with SystemExit(1)
         silence_stdout()  # the reader went away; the status is still the verdict
     return 1 if report["changed"] or report["error_seeds"] else 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from rr.events import signing
+from rr.untrusted import printable
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,5 +22,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     private, public, fingerprint = signing.keygen(args.name)
-    print(f"key {fingerprint}: private key {private} (keep it secret), public key {public}")
+    print(printable(f"key {fingerprint}: private key {private} (keep it secret), public key "
+                    f"{public}"))
     return 0

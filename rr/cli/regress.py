@@ -43,6 +43,7 @@ from rr.oracle.regress import Change, GameDiff, compare_file, corpus, summarise
 from rr.report.plots import HINT
 from rr.ruleset import Ruleset
 from rr.simulate import worker_signals
+from rr.untrusted import printable
 
 RECORDED = "recorded"
 
@@ -153,22 +154,28 @@ def _print(diffs: Sequence[GameDiff], counts: dict[str, int], a: str, b: str) ->
     if changed:
         out.print(f"[bold]Games that change[/bold] (A = {a}, B = {b}):")
     for d in changed:
-        name = Path(d.path).name
+        name = shown(Path(d.path).name)
         if d.change is Change.UNREADABLE:
-            out.print(f"{name}  unreadable: {escape(d.problem or '')}")
+            out.print(f"{name}  unreadable: {shown(d.problem or '')}")
             continue
         totals = (f"totals {_totals(d.totals_a)} → {_totals(d.totals_b)}"
                   if d.totals_a != d.totals_b else "same totals")
         out.print(f"[bold]{name}[/bold]  {d.change.value}; first difference at record "
                   f"{d.record}; {totals}")
-        out.print(f"    A: {escape(d.under_a)}")
-        out.print(f"    B: {escape(d.under_b)}")
+        out.print(f"    A: {shown(d.under_a)}")
+        out.print(f"    B: {shown(d.under_b)}")
         for stop in d.stops:
-            out.print(f"    {escape(stop)}")
+            out.print(f"    {shown(stop)}")
     out.print(f"{counts['games']} games: {counts['same']} unchanged, "
               f"{counts['events']} with other events (same totals), "
               f"{counts['totals']} with other totals, {counts['diverged']} diverged, "
               f"{counts['unreadable']} unreadable")
+
+
+def shown(text: str) -> str:
+    """Text from a log or a file name, for a console with markup: control characters and
+    markup escaped."""
+    return escape(printable(text))
 
 
 def _totals(totals: tuple[int, ...] | None) -> str:

@@ -17,8 +17,8 @@ import argparse
 import json
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from rr.errors import BadInputError
 from rr.events import log
@@ -26,6 +26,7 @@ from rr.narrate import card_name
 from rr.oracle.replay import Replay, describe_options, replay, replay_json, resolve_seat
 from rr.scoring.scorepad import ROWS
 from rr.state import fold
+from rr.untrusted import printable
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,17 +71,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(r: Replay, tail: int | None) -> None:
-    console = Console(highlight=False)
+    # No markup: every name and line comes from the log, and is shown through printable.
+    console = Console(highlight=False, markup=False)
     story = r.story if tail is None else r.story[len(r.story) - tail:] if tail else ()
     for line in story:
-        console.print(f"[dim]{line.index:>5}[/dim]  {escape(line.text)}", soft_wrap=True)
+        console.print(Text.assemble((f"{line.index:>5}", "dim"), "  ", printable(line.text)),
+                      soft_wrap=True)
     s, v = r.state, r.view
-    who = "a spectator" if r.seat is None else s.players[r.seat].name
+    names = [printable(p.name) for p in s.players]
+    who = "a spectator" if r.seat is None else names[r.seat]
     console.print()
-    console.print(f"[bold]Record {r.at} of {r.records - 1}[/bold] — seen by {who}; "
-                  f"ruleset {s.ruleset.describe()}; phase {v.phase.value.replace('_', ' ')}"
-                  + (f"; the end was triggered on {s.players[v.end_triggered_by].name}'s turn"
-                     if v.end_triggered_by is not None else ""))
+    console.print(Text.assemble(
+        (f"Record {r.at} of {r.records - 1}", "bold"),
+        f" — seen by {who}; ruleset {s.ruleset.describe()}; phase "
+        f"{v.phase.value.replace('_', ' ')}"
+        + (f"; the end was triggered on {names[v.end_triggered_by]}'s turn"
+           if v.end_triggered_by is not None else "")))
 
     board = Table(title="Board (bottom → top)", title_justify="left")
     board.add_column("location")
@@ -97,29 +103,28 @@ def _print(r: Replay, tail: int | None) -> None:
     for seat, p in enumerate(v.players):
         marks = " ".join(m for m, on in (("Sovereign", p.sovereign), ("first", p.first_player),
                                          ("to play", v.turn_seat == seat)) if on)
-        players.add_row(p.name, p.house.value.capitalize() if p.house else "—", str(p.hand_size),
-                        str(p.helium), str(p.fleet), str(p.influence), str(p.turns), marks)
+        players.add_row(printable(p.name), p.house.value.capitalize() if p.house else "—",
+                        str(p.hand_size), str(p.helium), str(p.fleet), str(p.influence),
+                        str(p.turns), marks)
     if v.neutral_influence:
         players.add_row("(neutral)", "", "", "", "", str(v.neutral_influence), "", "")
     console.print(players)
     if r.seat is not None and v.hand is not None:
-        console.print(f"{s.players[r.seat].name}'s hand: "
+        console.print(f"{names[r.seat]}'s hand: "
                       + (", ".join(card_name(c) for c in v.hand) or "empty"))
 
-    console.print(f"Pending: {escape(r.pending.note)}")
+    console.print(f"Pending: {printable(r.pending.note)}")
     decision = r.pending.decision
     if decision is not None and decision.seat == r.seat:
-        console.print(f"  options: {escape(describe_options(decision, s))}")
+        console.print(f"  options: {printable(describe_options(decision, s))}")
     if r.scorepad is not None:
         pad = Table(title="Scorepad", title_justify="left")
         pad.add_column("row")
         columns = r.scorepad.pad.players
         for score in columns:
-            pad.add_column(score.name, justify="right")
+            pad.add_column(printable(score.name), justify="right")
         for row in ROWS:
             pad.add_row(row, *(str(dict(c.rows.items())[row]) for c in columns))
-        pad.add_row("[bold]total[/bold]", *(f"[bold]{c.total}[/bold]" for c in columns))
+        pad.add_row(Text("total", "bold"), *(Text(str(c.total), "bold") for c in columns))
         console.print(pad)
-        names = [s.players[w].name for w in r.scorepad.winners]
-        console.print(f"Winner: {' and '.join(names)}")
-
+        console.print(f"Winner: {' and '.join(names[w] for w in r.scorepad.winners)}")

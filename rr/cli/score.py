@@ -20,7 +20,7 @@ from rr.ruleset import Ruleset
 from rr.scoring.input import parse_table
 from rr.scoring.scorepad import PlayerScore, Scorepad, score
 from rr.scoring.table import Declaration
-from rr.untrusted import MAX_FILE_BYTES, read_bytes, text_of
+from rr.untrusted import MAX_FILE_BYTES, printable, read_bytes, text_of
 
 ROW_TITLES: dict[str, str] = {
     "cards": "Cards (VP + abilities)",
@@ -107,21 +107,23 @@ def _read(path: str) -> str:
 
 
 def _print(pad: Scorepad, show_cards: bool) -> None:
-    console = Console(file=sys.stdout, highlight=False)
+    # No markup: the names come from the file, and are shown through printable.
+    console = Console(file=sys.stdout, highlight=False, markup=False)
     table = Table(title="Scorepad", show_footer=True, footer_style="bold")
     table.add_column("", footer="TOTAL")
     for player in pad.players:
         won = player.name in pad.winners
-        header = f"★ {player.name}" if won else player.name
+        header = f"★ {printable(player.name)}" if won else printable(player.name)
         table.add_column(header, justify="right", footer=str(player.total))
     for row, title in ROW_TITLES.items():
         table.add_row(title, *(str(dict(p.rows.items())[row]) for p in pad.players))
     console.print(table)
     shared = " (shared victory)" if len(pad.winners) > 1 else ""
-    console.print(f"Winner: {', '.join(pad.winners)}{shared}")
+    console.print(f"Winner: {', '.join(printable(w) for w in pad.winners)}{shared}")
     for player in pad.players:
         if player.declarations:
-            console.print(f"{player.name} declares: {_declarations_text(player)}")
+            console.print(f"{printable(player.name)} declares: "
+                          f"{printable(_declarations_text(player))}")
     if show_cards:
         for player in pad.players:
             console.print(_cards_table(player))
@@ -141,7 +143,7 @@ def _declarations_text(player: PlayerScore) -> str:
 
 
 def _cards_table(player: PlayerScore) -> Table:
-    table = Table(title=f"{player.name}'s cards", show_footer=True)
+    table = Table(title=f"{printable(player.name)}'s cards", show_footer=True)
     table.add_column("Card", footer="cards row")
     table.add_column("Core", justify="right")
     table.add_column("Bonus", justify="right")

@@ -12,6 +12,7 @@ until interrupted (Ctrl-C or SIGTERM). The routes are in ``examples/server/``.
 from __future__ import annotations
 
 import argparse
+import logging
 import socket
 import sys
 
@@ -19,6 +20,7 @@ from attrs import evolve
 
 from rr.errors import BadInputError
 from rr.server.limits import Limits
+from rr.untrusted import printable
 
 DEFAULT_DB = "rr-games.sqlite"
 SWITCH_SECONDS = 0.0005
@@ -43,7 +45,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                              "not a power cut")
     parser.add_argument("--rate", type=float, default=Limits().rate,
                         help="requests a second per token (burst: twice that; default "
-                             "%(default)g)")
+                             "%(default)g); requests with tokens the server does not know: "
+                             "a tenth of that per client address")
+    parser.add_argument("--read-timeout", type=float, default=None, metavar="SECONDS",
+                        help="how long a request may take to arrive, headers and body, before "
+                             "the connection is closed (default 15)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,9 +61,14 @@ def run(args: argparse.Namespace) -> int:
     from rr.server.games import Games
     from rr.server.openapi import document
     from rr.server.store import open_store
+    from rr.server.timeouts import KEEP_ALIVE_SECONDS, READ_SECONDS, timed_protocol
 
     if not 0 < args.rate <= 1e6:
         raise BadInputError(f"--rate is a number of requests a second, not {args.rate}")
+    read_seconds = READ_SECONDS if args.read_timeout is None else args.read_timeout
+    if not 0 < read_seconds <= 3600:
+        raise BadInputError(f"--read-timeout is a number of seconds above 0 (at most 3600), "
+                            f"not {read_seconds:g}")
     if not 0 <= args.port <= 65535:
         raise BadInputError(f"--port is 0 to 65535, not {args.port}")
     sign = signer(args.key) if args.key else None
@@ -65,18 +76,35 @@ def run(args: argparse.Namespace) -> int:
     listener = _listen(args.host, args.port)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    where = "PostgreSQL" if args.db.startswith("postgres") else args.db
+    where = "PostgreSQL" if args.db.startswith("postgres") else printable(args.db)
     print(f"rr server: listening on http://{shown}:{port} (games in {where}"
           f"{', logs signed' if sign else ''})", flush=True)
-    limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate)
+    limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate, guess_rate=args.rate / 10,
+                    guess_burst=args.rate / 5)
     app = build(Games(store, sign), limits, openapi=document())
     sys.setswitchinterval(SWITCH_SECONDS)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    _log_to_stderr()
+    # Slow clients are cut off: a request must arrive whole in read_seconds, and a connection
+    # idle after an answer is closed after KEEP_ALIVE_SECONDS (rr.server.timeouts).
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                            http=timed_protocol(read_seconds),
+                            timeout_keep_alive=KEEP_ALIVE_SECONDS)
     try:
         uvicorn.Server(config).run(sockets=[listener])
     finally:
         store.close()
     return 0
+
+
+def _log_to_stderr() -> None:
+    """The server's own log (a failure of rr's, with its traceback: rr.server.errors) goes
+    to stderr, one record after another, each starting "rr server:"."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("rr server: %(message)s"))
+    log = logging.getLogger("rr.server")
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
 
 
 def _listen(host: str, port: int) -> socket.socket:

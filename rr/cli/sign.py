@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from rr.events import signing
+from rr.untrusted import printable
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,5 +23,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     for path in args.logs:
-        print(f"{path}: signed, {signing.sign(path, args.key)}")
+        print(printable(f"{path}: signed, {signing.sign(path, args.key)}"))
     return 0

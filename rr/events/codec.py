@@ -7,6 +7,7 @@ tags, unknown fields, missing fields and wrong types raise :class:`CorruptLogErr
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Any, cast
 
 import cattrs
@@ -17,8 +18,9 @@ from cattrs.v import format_exception
 
 from rr.cards.catalogue import catalogue
 from rr.errors import CorruptLogError, UnknownCardError
-from rr.events.types import BY_TAG, Event
+from rr.events.types import BY_TAG, Event, GameStarted
 from rr.model import Bonus, CardId, Color, Location
+from rr.randomness import SeedOrigin
 from rr.options import (
     Answer,
     GainTop,
@@ -135,12 +137,39 @@ def structure_event(data: Any) -> Event:
     tag, payload = data
     cls = BY_TAG.get(tag)
     if cls is None:
-        raise CorruptLogError(f"unknown event tag {tag!r}")
+        upcast = UPCASTERS.get(tag)
+        if upcast is None:
+            raise CorruptLogError(f"unknown event tag {tag!r}")
+        cls, payload = upcast(payload)
     try:
         event: Event = _events.structure(payload, cls)
     except Exception as err:  # cattrs raises many kinds for malformed data; all mean corrupt
         raise CorruptLogError(f"malformed {tag} event: {_reason(err)}") from err
     return event
+
+
+def _game_started_1(payload: Any) -> tuple[type, Any]:
+    """``game_started/1`` held the seed in plain sight; it reads as ``game_started/2`` with no
+    commitment and the origin "public" (the seed stays in the log's header, where a log
+    from before commitments also holds it). Its ``seed`` must still be a whole number."""
+    if not isinstance(payload, dict):
+        raise CorruptLogError(f"malformed game_started/1 event: not a map: {_short(payload)}")
+    if "seed" not in payload:
+        raise CorruptLogError("malformed game_started/1 event: required field seed missing")
+    rest = {k: v for k, v in payload.items() if k != "seed"}
+    if type(payload["seed"]) is not int:
+        raise CorruptLogError(f"malformed game_started/1 event: seed: expected a whole number, "
+                              f"not {_short(payload['seed'])}")
+    if "seed_origin" in rest or "commitment" in rest:
+        raise CorruptLogError("malformed game_started/1 event: a commitment is version 2's")
+    return GameStarted, {**rest, "seed_origin": SeedOrigin.PUBLIC.value}
+
+
+UPCASTERS: dict[str, Callable[[Any], tuple[type, Any]]] = {
+    "game_started/1": _game_started_1,
+}
+"""Tags of events rr wrote before, each read as its current version (``(type, payload)``):
+a stored log keeps its meaning when an event's form changes."""
 
 
 def _reason(err: BaseException) -> str:

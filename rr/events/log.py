@@ -2,7 +2,8 @@
 
 Binary form (``.rrlog``), version 2 (what rr writes), a stream of msgpack objects::
 
-    header   {"format": "rrlog", "version": 2, "players": [...], "ruleset": {...}, "seed": n}
+    header   {"format": "rrlog", "version": 2, "players": [...], "ruleset": {...},
+              "commitment": hex}
     block    [count, chain, zlib(event ‖ event ‖ …)]      1 ≤ count ≤ 256 events
     …
     trailer  [total, chain]                               total = the log's number of events
@@ -24,8 +25,11 @@ records it holds. A log rr wrote takes about 10 bytes an event (97 in version 1)
 Untrusted input stays bounded (:mod:`rr.untrusted`): a block decompresses to at most
 :data:`MAX_BLOCK_BYTES` (1 MiB) and a whole log to at most :data:`MAX_LOG_BYTES` (32 MiB) —
 :func:`rr.untrusted.inflate` refuses a decompression bomb before the memory is spent — and
-the events inside are read with the same msgpack limits as any other input. What the chain
-does not tell is which record inside a damaged block changed: a block is checked whole.
+the events inside are read with the same msgpack limits as any other input. A reader may
+set tighter :class:`Bounds` (the server's replay route does): records and inflated bytes are
+counted as they come, and the blocks' declared counts are added up before any is inflated.
+What the chain does not tell is which record inside a damaged block changed: a block is
+checked whole.
 
 Version 1, which rr wrote before and still reads (:func:`decode` upcasts it to the same
 :class:`Log`), is the header, then one record per event::
@@ -35,6 +39,13 @@ Version 1, which rr wrote before and still reads (:func:`decode` upcasts it to t
 ``prev_hash`` is the SHA-256 of the previous object's msgpack bytes (the header's, for record
 0), so an altered, dropped, duplicated or reordered record breaks the chain at that record
 (a last record altered or cut off is left to the audit).
+
+The header never holds a secret seed (RR-VIEW-10): a game rr played commits to its seed in
+record 0 (``GameStarted.commitment``, repeated as the header's ``commitment``) and reveals
+it in its last record (``SeedRevealed``). Only a host's save of a game not yet over
+(:func:`encode` with ``secret=``) adds ``"secret": {"seed": n, "salt": hex}``, so that
+the host can resume it: such a file is the host's, never a seat's. A log from before
+commitments (``game_started/1``) has its public ``"seed": n`` in the header instead.
 
 Text form (``.jsonl``), for logs typed in from a physical game: the same header (version 1)
 as a JSON object on the first line, then one ``[tag, payload]`` event per line (``#`` lines
@@ -47,8 +58,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -57,9 +66,11 @@ from typing import Any
 import msgpack
 from attrs import frozen
 
-from rr.errors import CorruptLogError
+from rr.errors import BadInputError, CorruptLogError
 from rr.events.codec import pack, structure, structure_event, unstructure, unstructure_event
-from rr.events.types import Event, GameStarted
+from rr.events.types import Event, GameStarted, SeedRevealed
+from rr.files import write_whole
+from rr.randomness import Secret, SeedOrigin, salt_of
 from rr.ruleset import Ruleset
 from rr.untrusted import (
     MAX_FILE_BYTES, MAX_ITEMS, check_shape, inflate, load_json, read_bytes, size_text, text_of,
@@ -85,6 +96,26 @@ file rr reads (a finished 6-player game is about 60 KB)."""
 _CHAIN_BYTES = 32
 
 
+@frozen
+class Bounds:
+    """How much a reader takes from one log before refusing it, counted as the log is read:
+    each block's record count is checked before the block is inflated (and, in the binary
+    form, all the counts the blocks declare are added up before the first is inflated), and
+    the bytes inflated are counted block by block. A log over a bound is refused having done
+    no more work than the bound allows."""
+
+    records: int | None = None
+    """The most records (``None``: no bound beyond the others)."""
+    inflated: int | None = None
+    """The most bytes all the blocks of a version 2 log inflate to together (``None``:
+    :data:`MAX_LOG_BYTES`)."""
+
+
+FILE_BOUNDS = Bounds()
+"""The bounds of a log read from a file: its size (:data:`rr.untrusted.MAX_FILE_BYTES`) and
+:data:`MAX_LOG_BYTES` inflated."""
+
+
 def _limits(max_bin_len: int) -> dict[str, int]:
     """The msgpack limits of :mod:`rr.untrusted` (a bin up to ``max_bin_len`` bytes)."""
     return {"max_array_len": MAX_ITEMS, "max_map_len": MAX_ITEMS, "max_str_len": MAX_ITEMS,
@@ -101,14 +132,50 @@ class Log:
     """Read from the text (``.jsonl``) form."""
 
 
-def header_for(events: Sequence[Event], version: int = TEXT_VERSION) -> dict[str, Any]:
+    @property
+    def secret(self) -> Secret | None:
+        """The game's seed (and salt), where the log holds it: revealed by its last record,
+        in a host's save (the header's ``secret``), or public in the header of a log from
+        before commitments. ``None`` while it is secret, or for a game without a seed."""
+        return secret_of(self.header, self.events)
+
+
+def secret_of(header: dict[str, Any], events: Sequence[Event]) -> Secret | None:
+    """See :attr:`Log.secret` (``header`` and ``events`` already checked by the reader)."""
+    if events and isinstance(events[-1], SeedRevealed):
+        return Secret(events[-1].seed, salt_of(events[-1].salt))
+    secret = header.get("secret")
+    if isinstance(secret, dict):
+        return Secret(secret["seed"], salt_of(secret["salt"]))
+    seed = header.get("seed")
+    return Secret(seed) if type(seed) is int else None
+
+
+def header_for(events: Sequence[Event], version: int = TEXT_VERSION,
+               secret: Secret | None = None) -> dict[str, Any]:
     """The header of a log of ``events``: of the text form (and of the binary form's version
-    1) by default, of the binary form rr writes with ``version=VERSION``."""
+    1) by default, of the binary form rr writes with ``version=VERSION``. ``secret`` (the
+    host's, :attr:`rr.engine.Game.secret`) is written only for a game whose seed is not
+    revealed yet (a host's save, see the module's notes) or from before commitments."""
     if not events or not isinstance(events[0], GameStarted):
         raise CorruptLogError("a log starts with a game_started event")
     started = events[0]
-    return {"format": FORMAT, "version": version, "players": list(started.players),
-            "ruleset": unstructure(started.ruleset), "seed": started.seed}
+    header: dict[str, Any] = {"format": FORMAT, "version": version,
+                              "players": list(started.players),
+                              "ruleset": unstructure(started.ruleset)}
+    if started.commitment is not None:
+        header["commitment"] = started.commitment
+        if secret is not None and not isinstance(events[-1], SeedRevealed):
+            if not secret.opens(started.commitment):
+                raise BadInputError("this secret does not open the game's commitment")
+            assert secret.salt is not None  # opens() says so
+            header["secret"] = {"seed": secret.seed, "salt": secret.salt.hex()}
+    elif started.seed_origin is SeedOrigin.PUBLIC:
+        if secret is None:
+            raise CorruptLogError("a log from before commitments keeps its seed in the header:"
+                                  " give it (secret=)")
+        header["seed"] = secret.seed
+    return header
 
 
 def _chain(previous: bytes, count: int, raw: bytes) -> bytes:
@@ -120,9 +187,10 @@ def _chain(previous: bytes, count: int, raw: bytes) -> bytes:
     return digest.digest()
 
 
-def encode(events: Sequence[Event]) -> bytes:
-    """The binary log of ``events`` (version 2: header, blocks, trailer)."""
-    blob = pack(header_for(events, VERSION))
+def encode(events: Sequence[Event], secret: Secret | None = None) -> bytes:
+    """The binary log of ``events`` (version 2: header, blocks, trailer); ``secret`` as
+    :func:`header_for` says."""
+    blob = pack(header_for(events, VERSION, secret))
     parts = [blob]
     chain = hashlib.sha256(blob).digest()
     total = 0
@@ -155,15 +223,16 @@ def _blocks(records: list[bytes]) -> list[list[bytes]]:
     return blocks
 
 
-def decode(data: bytes) -> Log:
+def decode(data: bytes, bounds: Bounds = FILE_BOUNDS) -> Log:
     """Read and verify a log (binary, or the text form, told apart by the first byte: a
     binary log starts with a msgpack map); :class:`CorruptLogError` names the first bad
-    record, or block and the records it holds. A version 1 log reads as it always did."""
+    record, or block and the records it holds, or the bound it goes over. A version 1 log
+    reads as it always did."""
     if not data:
         raise CorruptLogError("the log is empty")
     if data[0] not in _MSGPACK_MAP:
         return decode_text(text_of(data, "not an rr log: it has no binary header, and it",
-                                   CorruptLogError))
+                                   CorruptLogError), bounds)
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES,
                                 **_limits(MAX_ITEMS))
     try:
@@ -172,19 +241,29 @@ def decode(data: bytes) -> Log:
         raise CorruptLogError("the log is too large") from None
     header = _read_header(unpacker)
     if header["version"] == 1:
-        events = _read_records(data, unpacker, hashlib.sha256(pack(header)).digest())
+        events = _read_records(data, unpacker, hashlib.sha256(pack(header)).digest(),
+                               bounds.records)
     else:
         end = unpacker.tell()
-        events = _read_blocks(data, end, hashlib.sha256(data[:end]).digest())
+        _check_declared(data, end, bounds.records)
+        events = _read_blocks(data, end, hashlib.sha256(data[:end]).digest(), bounds)
     _check_start(header, events)
     return Log(header, tuple(events))
 
 
-def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes) -> list[Event]:
-    """The events of a version 1 log, after its header."""
+def _too_many(records: int) -> CorruptLogError:
+    return CorruptLogError(f"the log holds more than {records:,} records, the most this reader "
+                           "takes (a finished 6-player game has about 1,300)")
+
+
+def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes,
+                  most: int | None) -> list[Event]:
+    """The events of a version 1 log, after its header (at most ``most`` of them)."""
     events: list[Event] = []
     while True:
         start = unpacker.tell()
+        if most is not None and len(events) == most and start != len(data):
+            raise _too_many(most)
         try:
             item = unpacker.unpack()
         except msgpack.OutOfData:
@@ -211,9 +290,34 @@ def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes) -> l
     return events
 
 
-def _read_blocks(data: bytes, offset: int, previous: bytes) -> list[Event]:
+def _check_declared(data: bytes, offset: int, most: int | None) -> None:
+    """Refuse a version 2 log whose blocks declare more than ``most`` records in all, before
+    any block is inflated. Only the blocks' framing is read; the first item that is not a
+    well-formed block ends the count (the blocks are then read and checked one by one)."""
+    if most is None:
+        return
+    unpacker = msgpack.Unpacker(raw=False, max_buffer_size=MAX_FILE_BYTES,
+                                **_limits(MAX_BLOCK_BYTES + 1024))
+    unpacker.feed(memoryview(data)[offset:])
+    declared = 0
+    try:
+        while unpacker.read_array_header() == 3:
+            count = unpacker.unpack()
+            if type(count) is not int or not 1 <= count <= BLOCK_RECORDS:
+                return
+            declared += count
+            if declared > most:
+                raise _too_many(most)
+            unpacker.skip()
+            unpacker.skip()
+    except (msgpack.OutOfData, ValueError, msgpack.FormatError, msgpack.StackError):
+        return
+
+
+def _read_blocks(data: bytes, offset: int, previous: bytes, bounds: Bounds) -> list[Event]:
     """The events of a version 2 log: its blocks from byte ``offset`` on, each checked against
-    the chain (``previous`` is the header's hash), then the trailer that closes it."""
+    the chain (``previous`` is the header's hash), then the trailer that closes it; within
+    ``bounds``, counted before each block is inflated."""
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_FILE_BYTES,
                                 **_limits(MAX_BLOCK_BYTES + 1024))
     unpacker.feed(memoryview(data)[offset:])
@@ -245,14 +349,16 @@ def _read_blocks(data: bytes, offset: int, previous: bytes) -> list[Event]:
             _check_trailer(item, len(events), previous, block, start)
             return events
         count, chain, compressed = _block_fields(item, where)
+        if bounds.records is not None and len(events) + count > bounds.records:
+            raise _too_many(bounds.records)
         first, last = len(events), len(events) + count - 1
         where = (f"block {block} (record {first}, at byte {start})" if first == last else
                  f"block {block} (records {first}–{last}, at byte {start})")
-        limit = min(MAX_BLOCK_BYTES, MAX_LOG_BYTES - inflated)
+        most = MAX_LOG_BYTES if bounds.inflated is None else bounds.inflated
+        limit = min(MAX_BLOCK_BYTES, most - inflated)
         raw = inflate(compressed, limit, where, "the most a block holds"
                       if limit == MAX_BLOCK_BYTES else
-                      f"what is left of the {size_text(MAX_LOG_BYTES)} a log holds",
-                      CorruptLogError)
+                      f"what is left of the {size_text(most)} a log holds", CorruptLogError)
         inflated += len(raw)
         previous = _chain(previous, count, raw)
         if chain != previous:
@@ -356,27 +462,55 @@ def _check_start(header: dict[str, Any], events: Sequence[Event]) -> None:
     first = events[0]
     if not isinstance(first, GameStarted):
         raise CorruptLogError("record 0 is not game_started")
-    if list(first.players) != header.get("players") or first.seed != header.get("seed") \
+    if list(first.players) != header.get("players") \
+            or header.get("commitment") != first.commitment \
             or not _same_ruleset(header.get("ruleset"), first.ruleset):
-        raise CorruptLogError("the header does not match record 0 (players, seed or ruleset)")
+        raise CorruptLogError("the header does not match record 0 (players, commitment or "
+                              "ruleset)")
+    if first.seed_origin is SeedOrigin.PUBLIC and type(header.get("seed")) is not int:
+        raise CorruptLogError("a log from before commitments has its seed in the header")
+    if first.seed_origin is not SeedOrigin.PUBLIC and "seed" in header:
+        raise CorruptLogError("the header names a seed, but record 0 commits to it "
+                              "(or has none)")
+    if "secret" in header:
+        _check_secret(header["secret"], first)
 
 
-def encode_text(events: Sequence[Event]) -> str:
+def _check_secret(secret: Any, first: GameStarted) -> None:
+    """A host's save's ``secret`` must open record 0's commitment."""
+    if not (isinstance(secret, dict) and set(secret) == {"seed", "salt"}
+            and type(secret["seed"]) is int and isinstance(secret["salt"], str)):
+        raise CorruptLogError("the header's secret is not {\"seed\": n, \"salt\": hex}")
+    try:
+        opens = first.commitment is not None and Secret(
+            secret["seed"], salt_of(secret["salt"])).opens(first.commitment)
+    except BadInputError as err:
+        raise CorruptLogError(f"the header's secret: {err}") from None
+    if not opens:
+        raise CorruptLogError("the header's secret does not open record 0's commitment "
+                              "(RR-VIEW-10)")
+
+
+def encode_text(events: Sequence[Event], secret: Secret | None = None) -> str:
     """The text (JSON lines) log of ``events``. rr writes only games it played itself, so
     the header says ``"outcomes": "seed"``: the audit checks the random outcomes against the
-    seed (a log typed in from a table game says ``"table"``, or nothing)."""
-    lines = [json.dumps(header_for(events, TEXT_VERSION) | {"outcomes": "seed"})]
+    seed (a log typed in from a table game says ``"table"``, or nothing). ``secret`` as
+    :func:`header_for` says."""
+    lines = [json.dumps(header_for(events, TEXT_VERSION, secret) | {"outcomes": "seed"})]
     lines += [json.dumps(unstructure_event(e)) for e in events]
     return "\n".join(lines) + "\n"
 
 
-def decode_text(text: str) -> Log:
+def decode_text(text: str, bounds: Bounds = FILE_BOUNDS) -> Log:
     """Read and check a text log (a leading byte-order mark, blank lines and ``#`` comment
-    lines are skipped)."""
+    lines are skipped); a log of more records than ``bounds`` allow is refused before one is
+    read."""
     rows = [(n, line) for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
             if line.strip() and not line.lstrip().startswith("#")]
     if not rows:
         raise CorruptLogError("the log is empty")
+    if bounds.records is not None and len(rows) - 1 > bounds.records:
+        raise _too_many(bounds.records)
     header = load_json(rows[0][1], f"line {rows[0][0]}: the header", CorruptLogError)
     if not (isinstance(header, dict) and header.get("format") == FORMAT):
         raise CorruptLogError("not an rr log: bad header")
@@ -396,48 +530,15 @@ def decode_text(text: str) -> Log:
     return Log(header, tuple(events), text_form=True)
 
 
-def write(path: str | Path, events: Sequence[Event]) -> None:
+def write(path: str | Path, events: Sequence[Event], secret: Secret | None = None) -> None:
     """Write ``events`` to ``path`` (text form if it ends in ``.jsonl``), atomically and
-    durably: a temporary file in the same folder, given the permissions the user's umask
-    allows (as ``open`` would), flushed to disk, renamed over ``path``, and the folder synced.
-    A crash leaves the old file or the new one, never half of one."""
+    durably (:func:`rr.files.write_whole`: a temporary file created exclusively in the same
+    folder, given the permissions the user's umask allows, flushed to disk, renamed over
+    ``path``, and the folder synced). A crash leaves the old file or the new one, never half
+    of one."""
     path = Path(path)
-    data = (encode_text(events).encode("utf-8") if path.suffix == ".jsonl"
-            else encode(events))
-    folder = path.parent or Path(".")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fchmod(f.fileno(), 0o666 & ~_umask())
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    _sync_folder(folder)
-
-
-def _umask() -> int:
-    """The process's umask (reading it means setting it, so it is put straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (where the platform can open a folder)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems cannot sync a folder; the data itself is synced
-    finally:
-        os.close(fd)
+    write_whole(path, encode_text(events, secret).encode("utf-8") if path.suffix == ".jsonl"
+                else encode(events, secret))
 
 
 def read(path: str | Path) -> Log:

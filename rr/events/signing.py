@@ -28,6 +28,7 @@ from typing import Any
 from attrs import frozen
 
 from rr.errors import BadInputError, RRError
+from rr.files import write_whole
 from rr.untrusted import load_json, read_bytes, text_of
 
 DOMAIN = b"rr-log-signature/1\n"
@@ -123,14 +124,16 @@ def _key_of(data: bytes, path: str, private: bool) -> Any:
 
 def sign(log_path: str | Path, private_key: str | Path) -> Path:
     """Sign the log at ``log_path`` with the key at ``private_key``; write ``LOG.sig``
-    (replacing an older one); return its path."""
+    (replacing an older one, whole: :func:`rr.files.write_whole`); return its path."""
     key = _load_key(private_key, private=True)
     data = read_bytes(log_path, BadInputError)
     out = signature_path(log_path)
-    text = _signature_text(key, data)
-    tmp = out.with_name(f".{out.name}.tmp")
-    tmp.write_text(text, "ascii")
-    os.replace(tmp, out)
+    try:
+        write_whole(out, _signature_text(key, data).encode("ascii"))
+    except IsADirectoryError:
+        raise BadInputError(f"cannot write {out}: it is a folder") from None
+    except OSError as err:
+        raise BadInputError(f"cannot write {out}: {err.strerror or err}") from None
     return out
 
 

@@ -15,6 +15,7 @@ from attrs import frozen
 from rr.model import Bonus, CardId, Declaration, House, Location, Seat, Zone
 from rr.options import Option
 from rr.quick_init import quick_init
+from rr.randomness import SeedOrigin
 from rr.ruleset import Ruleset
 
 
@@ -43,17 +44,39 @@ class Phase(enum.Enum):
 
 @frozen
 class GameStarted:
-    """The first event: who plays, under which ruleset, from which seed."""
+    """The first event: who plays, under which ruleset, and the commitment to the game's
+    randomness (RR-VIEW-10).
 
-    TAG: ClassVar[str] = "game_started/1"
+    It never holds the seed: the seed is secret until the end (:mod:`rr.randomness`), when
+    :class:`SeedRevealed` publishes it. Version 1 of this event (``game_started/1``) held the
+    seed in plain sight; it is read as version 2 without a commitment, its origin
+    :attr:`SeedOrigin.PUBLIC` (the codec's upcaster), the seed staying in the log's header."""
+
+    TAG: ClassVar[str] = "game_started/2"
     players: tuple[str, ...]
     ruleset: Ruleset
-    seed: int
+    commitment: str | None = None
+    """SHA-256 (hex) of the seed and a salt (:func:`rr.randomness.commitment`); ``None`` when
+    there is no secret seed to commit to (origin :attr:`SeedOrigin.NONE` or ``PUBLIC``)."""
     houses: tuple[House, ...] | None = None
     """Houses given by the players, in seat order; ``None`` means dealt at random."""
     solo_level: int | None = None
     """A solo game against Tull Au Toma at this difficulty (RR-SOLO-1, RR-SOLO-16): she is
     the last seat. ``None``: a game between players."""
+    seed_origin: SeedOrigin = SeedOrigin.NONE
+    """Where the seed came from: drawn at random, chosen by the creator, none (outcomes given
+    from outside) or public (a log from before commitments)."""
+
+
+@frozen
+class SeedRevealed:
+    """The game is over: its seed and the salt of its commitment, made public (RR-VIEW-10).
+    The fold refuses a reveal that does not open ``GameStarted.commitment``."""
+
+    TAG: ClassVar[str] = "seed_revealed/1"
+    seed: int
+    salt: str
+    """The salt, in hex (:data:`rr.randomness.SALT_BYTES` bytes)."""
 
 
 @frozen
@@ -452,6 +475,8 @@ Event = Union[
     # solo (RR-SOLO-*)
     CardsRemoved, AutomaDeckShuffled, AutomaCardsSetAside, PriorityCardsDealt,
     OddEvenCardPlaced, AutomaCardDrawn, AutomaCardsDiscarded, CardsPutOnTop,
+    # the end of the randomness' secrecy (RR-VIEW-10)
+    SeedRevealed,
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]

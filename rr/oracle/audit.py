@@ -21,16 +21,17 @@ from attrs import frozen
 from rr.cards.catalogue import catalogue
 from rr.decisions import Decision
 from rr.engine import Game
-from rr.errors import CorruptLogError, DivergenceError
+from rr.errors import BadInputError, CorruptLogError, DivergenceError, SeedUnknownError
 from rr.events import log as logfile
 from rr.events import signing
 from rr.events.codec import unstructure_event
-from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted
+from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted, SeedRevealed
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId
 from rr.narrate import player
 from rr.oracle.blame import blame
 from rr.oracle.narrate import narrate, option_text, source_text
 from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
+from rr.randomness import Secret, SeedOrigin, salt_of
 from rr.state import EMPTY, GameState, apply, fold
 from rr.untrusted import read_bytes
 
@@ -117,6 +118,12 @@ class AuditReport:
     outcomes: Outcomes | None = None
     """Whether the random outcomes were checked against the seed (``SEED``) or taken as
     recorded (``TABLE``, a game played at a table); ``None`` for an unreadable log."""
+    randomness: str = ""
+    """Where the game's randomness came from and what was checked of it: the commitment
+    made in record 0, before the first decision, and the seed revealed at the end
+    (RR-VIEW-10); empty for an unreadable log."""
+    seed_checked: bool = False
+    """Every random outcome was checked against the seed (which opened the commitment)."""
 
     @property
     def outcomes_note(self) -> str:
@@ -124,9 +131,7 @@ class AuditReport:
         if self.outcomes is Outcomes.TABLE:
             return ("random outcomes (shuffles, die rolls, random picks) were taken as "
                     "recorded at the table, not checked against a seed")
-        if self.outcomes is Outcomes.SEED and self.records:
-            return "every random outcome checked against the seed"
-        return ""
+        return self.randomness
 
     signed_by: str | None = None
     """The fingerprint of the key whose signature over the file verified."""
@@ -184,6 +189,7 @@ class AuditReport:
             "exit_code": self.exit_code, "records": self.records, "problem": self.problem,
             "finished": self.finished,
             "outcomes": self.outcomes.value if self.outcomes is not None else None,
+            "randomness": self.randomness, "seed_checked": self.seed_checked,
             "signed_by": self.signed_by,
             "totals": list(self.totals) if self.totals is not None else None,
             "winners": list(self.winners), "pending": self.pending,
@@ -221,29 +227,50 @@ def audit_file(path: str | Path, key: str | Path | None = None) -> AuditReport:
         read = logfile.decode(data)
     except CorruptLogError as err:
         return AuditReport(source, Verdict.UNREADABLE, problem=str(err))
-    report = audit(read.events, source, Outcomes.of(read.header, read.text_form))
+    report = audit(read.events, source, Outcomes.of(read.header, read.text_form),
+                   read.secret)
     return attrs.evolve(report, signed_by=signed_by)
 
 
 def audit(events: Sequence[Event], source: str = "log",
-          outcomes: Outcomes = Outcomes.SEED) -> AuditReport:
+          outcomes: Outcomes = Outcomes.SEED, secret: Secret | None = None) -> AuditReport:
     """Re-adjudicate ``events``: clean, or the first divergence. With ``Outcomes.SEED`` every
-    random outcome must also be the one the recorded seed draws."""
+    random outcome must also be the one the game's seed draws: the seed its last record
+    reveals (which must open the commitment of record 0, RR-VIEW-10), else ``secret`` (a
+    host's, or the public seed of a log from before commitments). A game not over whose
+    seed is still secret has its outcomes taken as recorded, and the report says so."""
     events = tuple(events)
+    if events and isinstance(events[-1], SeedRevealed):
+        try:
+            secret = Secret(events[-1].seed, salt_of(events[-1].salt))
+        except BadInputError:
+            secret = None  # the fold names the bad reveal
+    check = outcomes is Outcomes.SEED and secret is not None
+    started = events[0] if events and isinstance(events[0], GameStarted) else None
+    if started is not None and started.commitment is not None and secret is not None \
+            and not secret.opens(started.commitment):
+        check = False  # the re-adjudication names the reveal that does not open it
 
     def done(**kw: Any) -> AuditReport:
-        if kw.get("verdict") is Verdict.DIVERGED and outcomes is Outcomes.SEED:
+        if kw.get("verdict") is Verdict.DIVERGED and check:
+            assert secret is not None
             rules = kw["divergence"]
-            mismatch = check_seed(events) if rules.seed is None and rules.record > 0 else None
+            mismatch = check_seed(events, secret) if rules.seed is None and rules.record > 0 else None
             if mismatch is not None and mismatch.record < rules.record:
-                kw["divergence"] = _seed_divergence(events, mismatch)
-        return AuditReport(source, records=len(events), outcomes=outcomes, **kw)
+                kw["divergence"] = _seed_divergence(events, mismatch, secret.seed)
+        return AuditReport(source, records=len(events), outcomes=outcomes,
+                           randomness=_randomness(events, check), seed_checked=check, **kw)
 
     bad_start = _check_start(events)
     if bad_start is not None:
         return done(verdict=Verdict.DIVERGED, divergence=bad_start)
     try:
-        game = Game.resume(events)
+        game = Game.resume(events, secret=secret if check else None)
+    except SeedUnknownError:
+        return done(verdict=Verdict.DIVERGED,
+                    divergence=Divergence(len(events), "the end of the log",
+                                          "the game goes on without a decision: a random "
+                                          "outcome", None))
     except DivergenceError as err:
         return done(verdict=Verdict.DIVERGED, divergence=explain(events, err))
     except CorruptLogError as err:
@@ -254,10 +281,16 @@ def audit(events: Sequence[Event], source: str = "log",
                             "(a bug in rr, not in the log)")
     if len(game.events) > len(events):
         return done(verdict=Verdict.DIVERGED, divergence=_stops_early(events, game))
-    if outcomes is Outcomes.SEED:
-        mismatch = check_seed(events)
+    if game.is_over and game.state.commitment is not None and game.state.revealed_seed is None:
+        return done(verdict=Verdict.DIVERGED, divergence=Divergence(
+            len(events), "the end of the log", "the seed and salt revealed, opening the "
+            "commitment of record 0, once the game is over", "RR-VIEW-10"))
+    if check:
+        assert secret is not None
+        mismatch = check_seed(events, secret)
         if mismatch is not None:
-            return done(verdict=Verdict.DIVERGED, divergence=_seed_divergence(events, mismatch))
+            return done(verdict=Verdict.DIVERGED,
+                        divergence=_seed_divergence(events, mismatch, secret.seed))
     state = game.state
     if game.is_over:
         return done(verdict=Verdict.CLEAN, finished=True, totals=state.totals,
@@ -267,6 +300,32 @@ def audit(events: Sequence[Event], source: str = "log",
     return done(verdict=Verdict.CLEAN,
                 pending=f"waiting for {player(state, decision.seat)}: {decision.prompt} "
                         f"[{source_text(decision.source)}]")
+
+
+def _randomness(events: Sequence[Event], checked: bool) -> str:
+    """RR-VIEW-10 in words: where the randomness came from, when it was committed, whether it
+    was revealed, and whether the outcomes were checked against it."""
+    if not events or not isinstance(events[0], GameStarted):
+        return ""
+    started = events[0]
+    origin = started.seed_origin
+    said = ("every random outcome checked against the seed" if checked else
+            "random outcomes taken as recorded")
+    if origin is SeedOrigin.NONE:
+        return "no seed: random outcomes were given from outside and taken as recorded"
+    if origin is SeedOrigin.PUBLIC:
+        return f"seed public from the start (a log from before commitments); {said}"
+    chosen = "seed chosen by the creator" if origin is SeedOrigin.CHOSEN else \
+        "seed drawn at random"
+    first = (f"randomness committed in record 0, before the first decision ({chosen}; "
+             f"sha256 {started.commitment})")
+    if isinstance(events[-1], SeedRevealed):
+        return (f"{first}; seed {events[-1].seed} revealed in record {len(events) - 1} "
+                f"opens it; {said}")
+    if checked:
+        return f"{first}; the game is not over: the host's secret opens it; {said}"
+    return (f"{first}; the seed is not revealed yet (the game is not over): random outcomes "
+            "taken as recorded")
 
 
 def _check_start(events: Sequence[Event]) -> Divergence | None:
@@ -373,19 +432,18 @@ def _value(value: object) -> str:
     return repr(value)
 
 
-def _seed_divergence(events: Sequence[Event], mismatch: SeedMismatch) -> Divergence:
-    """A recorded random outcome that the header's seed did not draw."""
+def _seed_divergence(events: Sequence[Event], mismatch: SeedMismatch,
+                     seed: int) -> Divergence:
+    """A recorded random outcome that the game's seed did not draw."""
     index = mismatch.record
     before = _fold_or_none(events[:index])
-    started = events[0]
-    assert isinstance(started, GameStarted)
     who = blame(mismatch.events, index)
     return Divergence(index, _say(mismatch.recorded, before),
-                      f"{_say(mismatch.drawn, before)} (what seed {started.seed} draws here)",
+                      f"{_say(mismatch.drawn, before)} (what seed {seed} draws here)",
                       who.rule if who else None, who.card if who else None,
                       who.function if who else None, who.within if who else (),
                       _raw(mismatch.recorded), _raw(mismatch.drawn),
-                      _differences(mismatch.recorded, mismatch.drawn, before), seed=started.seed)
+                      _differences(mismatch.recorded, mismatch.drawn, before), seed=seed)
 
 
 def _impossible(events: Sequence[Event], err: CorruptLogError) -> Divergence:

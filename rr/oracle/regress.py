@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from rr.errors import BadInputError, CorruptLogError
 from rr.events import log as logfile
@@ -134,7 +134,7 @@ def first_difference(a: Sequence[Event], b: Sequence[Event]) -> int | None:
     is compared without it); ``None`` if they are equal."""
     for index, (x, y) in enumerate(zip(a, b)):
         if isinstance(x, GameStarted) and isinstance(y, GameStarted):
-            if (x.players, x.seed, x.houses) != (y.players, y.seed, y.houses):
+            if evolve(x, ruleset=y.ruleset) != y:
                 return index
         elif x != y:
             return index

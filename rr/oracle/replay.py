@@ -61,7 +61,10 @@ def resolve_seat(state: GameState, text: str) -> Seat:
     for seat, p in enumerate(state.players):
         if p.name.casefold() == wanted.casefold():
             return seat
-    if wanted.isdigit() and 1 <= int(wanted) <= len(state.players):
+    # A few ASCII digits only: "²" is a digit to str.isdigit, and not to int (nor are 5,000
+    # digits, past int's limit).
+    if (wanted.isascii() and wanted.isdigit() and len(wanted) <= 3
+            and 1 <= int(wanted) <= len(state.players)):
         return int(wanted) - 1
     names = ", ".join(f"{n + 1} = {p.name}" for n, p in enumerate(state.players))
     raise BadInputError(f"no player {text!r} in this game (players: {names})")

@@ -22,7 +22,7 @@ from attrs import evolve, frozen
 from rr.decisions import Decision
 from rr.effects.program import Chance, Table
 from rr.errors import CorruptLogError
-from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted
+from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted, SeedRevealed
 from rr.narrate import player, words
 from rr.oracle.narrate import option_text, source_text
 from rr.rules.game import play
@@ -88,6 +88,13 @@ def rerun(events: Sequence[Event], ruleset: Ruleset | None = None) -> Rerun:
         try:
             request = program.send(value)
         except StopIteration:
+            last = events[-1]
+            if isinstance(last, SeedRevealed):  # RR-VIEW-10: the recorded secret, revealed
+                try:
+                    table.state = apply(table.state, last)
+                except CorruptLogError as err:
+                    return result(Stop(len(out), f"the revealed seed cannot be: {err}", True))
+                out.append(last)
             return result(None)
         except CorruptLogError as err:
             return result(Stop(len(out), f"the rules cannot go on: {err}", True))

@@ -4,7 +4,8 @@ Re-adjudication (:mod:`rr.oracle.audit`) takes a log's random outcomes — shuff
 random picks — as inputs: any outcome the rules could accept passes. For a game rr played
 itself that is not enough: a forged die roll, followed by legal play and a freshly computed
 hash chain, would audit clean. The seed check closes that gap. It plays the game again *live*
-from the recorded ``game_started`` event (so every random outcome is drawn by the engine
+from the recorded ``game_started`` event and the game's seed (the one revealed at its end,
+which opens the commitment of record 0: RR-VIEW-10; so every random outcome is drawn by the engine
 itself, with the engine's own draw numbering: draw *n* of seed *s* uses
 ``Random(f"{s}:{n}")``), answers every decision with the recorded one, and compares every
 event with the log. The first random outcome the seed did not produce is a
@@ -24,6 +25,7 @@ from attrs import frozen
 from rr.engine import EngineBugError, Game
 from rr.errors import RRError
 from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted
+from rr.randomness import Secret
 
 
 class Outcomes(enum.Enum):
@@ -59,14 +61,14 @@ class SeedMismatch:
     """The live game's events up to and including ``drawn`` (for naming the rule)."""
 
 
-def check_seed(events: Sequence[Event]) -> SeedMismatch | None:
-    """The first record where the seed draws another outcome than the log holds, or
+def check_seed(events: Sequence[Event], secret: Secret) -> SeedMismatch | None:
+    """The first record where ``secret``'s seed draws another outcome than the log holds, or
     ``None`` when every random outcome up to the first disagreement of any other kind
     (or the end of the log) is the seed's."""
     if not events or not isinstance(events[0], GameStarted):
         return None
     try:
-        game = Game(events[0])
+        game = Game(events[0], secret=secret)
     except (RRError, EngineBugError):
         return None
     checked = 0

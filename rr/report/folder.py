@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rr.errors import BadInputError
+from rr.files import write_whole
 
 
 def prepare(folder: Path) -> None:
@@ -31,14 +32,12 @@ def prepare(folder: Path) -> None:
 
 
 def write_bytes(folder: Path, name: str, data: bytes) -> Path:
-    """Write ``folder/name`` whole (a temporary file renamed into place)."""
+    """Write ``folder/name`` whole (:func:`rr.files.write_whole`: a temporary file created
+    exclusively, renamed into place)."""
     path = folder / name
-    partial = folder / f".{name}.partial"
     try:
-        partial.write_bytes(data)
-        os.replace(partial, path)
+        write_whole(path, data)
     except OSError as err:
-        partial.unlink(missing_ok=True)
         raise BadInputError(f"--report {folder}: cannot write {name}: "
                             f"{err.strerror or err}") from None
     return path

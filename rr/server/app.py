@@ -25,7 +25,7 @@ from typing import Any
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -39,10 +39,12 @@ from rr.server.errors import (
     RequestTooLargeError,
     UnauthorizedError,
     error_body,
+    failed,
     status_of,
 )
 from rr.server.games import Games
 from rr.server.limits import Buckets, Limits
+from rr.server.store import Access
 from rr.server.tokens import hash_of
 
 POLL_SECONDS = 1.0
@@ -81,39 +83,50 @@ def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status)
 
 
-def _failure(err: Exception) -> JSONResponse:
-    return _json(error_body(err), status_of(err))
+def _failure(err: Exception, request: Request) -> JSONResponse:
+    return _json(failed(err, request.method, request.url.path), status_of(err))
 
 
 def build(games: Games, limits: Limits | None = None,
           openapi: dict[str, Any] | None = None) -> Starlette:
     """The app serving ``games``."""
     limits = limits or Limits()
-    per_token, per_address = (Buckets(limits.rate, limits.burst),
-                              Buckets(limits.create_rate, limits.create_burst))
+    per_token, per_address, unknown = (Buckets(limits.rate, limits.burst),
+                                       Buckets(limits.create_rate, limits.create_burst),
+                                       Buckets(limits.guess_rate, limits.guess_burst))
     sockets = _Sockets()
 
-    def one_token(request: Request) -> str | None:
+    def admit(connection: HTTPConnection, token: str | None) -> None:
+        """Count a request with ``token`` (in the thread pool: it may read the store): a
+        token the server knows by itself, any other by the address it comes from, so
+        made-up tokens never take the place of real ones. :class:`RateLimitedError` over
+        the rate; :class:`UnauthorizedError` for an unknown token."""
+        try:
+            games.access(token)
+        except UnauthorizedError:
+            address = connection.client.host if connection.client else "?"
+            if not unknown.take(address):
+                raise RateLimitedError("too many requests with unknown tokens from this "
+                                       "address; wait a moment") from None
+            raise
+        if token and not per_token.take(hash_of(token)):
+            raise RateLimitedError(f"more than {limits.rate:g} requests a second with this "
+                                   "token; wait a moment")
+
+    def opened(request: Request) -> Access:
+        """What the request's one token opens in the game of its path, within the rates."""
         tokens = _bearer(request)
         if len(tokens) > 1:
             raise BadRequest("this route takes one token")
         token = tokens[0] if tokens else None
-        if token and not per_token.take(hash_of(token)):
-            raise RateLimitedError(f"more than {limits.rate:g} requests a second with this "
-                                   "token; wait a moment")
-        return token
+        admit(request, token)
+        return games.opens(token, request.path_params["id"])
 
     async def body(request: Request) -> dict[str, Any]:
         declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > limits.body:
+        if declared.isascii() and declared.isdigit() and int(declared) > limits.body:
             raise RequestTooLargeError(f"a request body holds at most {limits.body} bytes")
-        parts, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limits.body:
-                raise RequestTooLargeError(f"a request body holds at most {limits.body} bytes")
-            parts.append(chunk)
-        return requests.body_of(b"".join(parts))
+        return requests.body_of(await requests.read_body(request, limits.body))
 
     def answers(handler: Callable[[Request], Awaitable[Response]]
                 ) -> Callable[[Request], Awaitable[Response]]:
@@ -121,7 +134,7 @@ def build(games: Games, limits: Limits | None = None,
             try:
                 return await handler(request)
             except Exception as err:  # noqa: BLE001 - every failure gets its typed body
-                return _failure(err)
+                return _failure(err, request)
         return route
 
     async def run(func: Callable[..., Any], *args: Any) -> Any:
@@ -143,34 +156,34 @@ def build(games: Games, limits: Limits | None = None,
             raise UnauthorizedError("this needs a token: 'Authorization: Bearer TOKEN[,...]'")
         if len(tokens) > 100:
             raise BadRequest("at most 100 tokens at once")
-        for token in tokens:
-            if not per_token.take(hash_of(token)):
-                raise RateLimitedError("too many requests with one of these tokens")
-        return _json({"games": await run(games.listing, tokens)})
+
+        def listed() -> list[dict[str, Any]]:
+            for token in tokens:
+                admit(request, token)
+            return games.listing(tokens)
+        return _json({"games": await run(listed)})
 
     @answers
     async def show(request: Request) -> Response:
-        token, game = one_token(request), request.path_params["id"]
-        return _json(await run(lambda: games.show(games.opens(token, game))))
+        return _json(await run(lambda: games.show(opened(request))))
 
     @answers
     async def choose(request: Request) -> Response:
-        token, game = one_token(request), request.path_params["id"]
         choice = requests.choice(await body(request))
-        answer = await run(lambda: games.choose(games.opens(token, game), choice))
-        sockets.changed(game)
+        answer = await run(lambda: games.choose(opened(request), choice))
+        sockets.changed(request.path_params["id"])
         return _json(answer)
 
     @answers
     async def log(request: Request) -> Response:
-        access = await run(games.opens, one_token(request), request.path_params["id"])
+        access = await run(opened, request)
         data, _ = await run(games.log, access)
         return Response(data, media_type="application/octet-stream", headers={
             "content-disposition": f'attachment; filename="{access.game}.rrlog"'})
 
     @answers
     async def signature(request: Request) -> Response:
-        access = await run(games.opens, one_token(request), request.path_params["id"])
+        access = await run(opened, request)
         _, text = await run(games.log, access)
         if text is None:
             raise NotFoundError("this server signs no logs (it was started without --key)")
@@ -203,8 +216,13 @@ def build(games: Games, limits: Limits | None = None,
         watch()
         await socket.accept()
         game = socket.path_params["id"]
+        token = socket.query_params.get("token")
+
+        def opens() -> Access:
+            admit(socket, token)
+            return games.opens(token, game)
         try:
-            access = await run(games.opens, socket.query_params.get("token"), game)
+            access = await run(opens)
         except RRError as err:
             await socket.send_json(error_body(err))
             await socket.close(code=4000 + status_of(err))
@@ -251,6 +269,6 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/log", log, methods=["GET"]),
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),
-        *web.routes(games, limits),  # the web table and the replay viewer (issue #16)
+        *web.routes(games, admit),  # the web table and the replay viewer (issue #16)
     ]
     return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})

@@ -5,10 +5,18 @@ of ``rr serve``'s responses (:mod:`rr.protocol`), with the same types — the en
 (``IllegalChoiceError``, ``WrongPlayerError``, ``NoDecisionPendingError``, ...), the
 protocol's ``BadRequest``, and the few below that only a network service has. A failed
 request changes nothing.
+
+A failure of rr's own (status 500: a bug, or a fault of the store under it) answers only
+"a bug in rr" to the client, and is written with its traceback to the server's log (the
+``rr.server`` logger, on stderr under ``rr server``) by :func:`failed`: the method, the
+path and the traceback, control characters escaped; never a header, a query or a body, so
+never a token.
 """
 
 from __future__ import annotations
 
+import logging
+import traceback
 from typing import Any
 
 from rr.engine import EngineBugError
@@ -20,6 +28,10 @@ from rr.errors import (
     WrongPlayerError,
 )
 from rr.protocol import BadRequest
+from rr.untrusted import printable
+
+LOG = logging.getLogger("rr.server")
+"""The server's log: failures of rr's own, with their tracebacks."""
 
 
 class UnauthorizedError(RRError):
@@ -45,6 +57,12 @@ class RequestTooLargeError(RRError):
     """A request body over the limit (413)."""
 
 
+class RequestCutOffError(RRError):
+    """A request whose body stopped before its end: the client went away, or was too slow
+    and its connection was closed (``rr.server.timeouts``) (408). Nobody is left to read the
+    answer; it is not a failure of rr's."""
+
+
 class RateLimitedError(RRError):
     """Too many requests from one token or address (429)."""
 
@@ -62,6 +80,7 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (StaleDecisionError, 409),
     (NoDecisionPendingError, 409),
     (GameNotOverError, 409),
+    (RequestCutOffError, 408),
     (RequestTooLargeError, 413),
     (IllegalChoiceError, 422),
     (BadInputError, 422),
@@ -86,3 +105,14 @@ def error_body(err: Exception) -> dict[str, Any]:
     if not isinstance(err, (RRError, EngineBugError)):
         kind, message = "InternalError", "rr failed on this request (a bug in rr)"
     return {"error": {"type": kind, "message": message, "rule": rule}}
+
+
+def failed(err: Exception, method: str, path: str) -> dict[str, Any]:
+    """The typed body answering ``err``; a failure of rr's own (5xx) is also written to the
+    server's log with its traceback."""
+    if status_of(err) >= 500:
+        lines = "".join(traceback.format_exception(err)).splitlines()
+        LOG.error("%s %s failed (a bug in rr, or a fault of its store):\n%s",
+                  printable(method), printable(path),
+                  "\n".join(printable(line) for line in lines))
+    return error_body(err)

@@ -25,6 +25,7 @@ from typing import Any
 from attrs import define
 
 from rr.engine import Game
+from rr.randomness import SALT_BYTES
 from rr.errors import IllegalChoiceError, NoDecisionPendingError, WrongPlayerError
 from rr.events import log
 from rr.events.codec import decode_event, encode_event
@@ -83,8 +84,14 @@ class Games:
 
     def create(self, new: NewGame) -> dict[str, Any]:
         """A new game, stored; the bots have played until a person must decide."""
-        seed = secrets.randbits(63) if new.seed is None else new.seed
-        game = Game.new(list(new.players), seed=seed, ruleset=new.ruleset, level=new.level)
+        # RR-VIEW-10: a seed drawn here, or (a practice game) the creator's with a random salt,
+        # so that the commitment hides even a chosen seed from the other seats.
+        game = (Game.new(list(new.players), ruleset=new.ruleset, level=new.level)
+                if new.seed is None else
+                Game.new(list(new.players), seed=new.seed, salt=secrets.token_bytes(SALT_BYTES),
+                         ruleset=new.ruleset, level=new.level))
+        secret = game.secret
+        assert secret is not None
         decisions = bots.play(game, new.bots, 0)
         game_id = new_game_id()
         state = game.state
@@ -100,8 +107,8 @@ class Games:
         spectator = new_token()
         tokens.append((hash_of(spectator), None))
         row = GameRow(game_id, tuple(p.name for p in state.players), len(game.events),
-                      decisions, game.is_over, dict(new.bots))
-        self.store.create(row, seed, state.ruleset.describe(),
+                      decisions, game.is_over, dict(new.bots), secret)
+        self.store.create(row, state.ruleset.describe(),
                           [encode_event(e) for e in game.events], tokens)
         with self._lock(game_id):
             self._keep(game_id, _Entry(game, decisions))
@@ -145,7 +152,7 @@ class Games:
         if not row.over:
             raise GameNotOverError("the log holds every hidden card: it is given once the game "
                                    "is over")
-        data = log.encode([decode_event(e) for e in self.store.events(row.id)])
+        data = log.encode([decode_event(e) for e in self.store.events(row.id)], row.secret)
         return data, None if self._sign is None else self._sign(data)
 
     # --- choosing -------------------------------------------------------------------------
@@ -235,7 +242,8 @@ class Games:
                                                [decode_event(e) for e in stored(have)]):
                 entry.decisions = row.decisions
                 return entry
-        entry = _Entry(Game.resume([decode_event(e) for e in stored(0)]), row.decisions)
+        entry = _Entry(Game.resume([decode_event(e) for e in stored(0)], secret=row.secret),
+                       row.decisions)
         self._keep(row.id, entry)
         return entry
 

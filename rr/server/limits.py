@@ -5,12 +5,19 @@ games) holds up to ``burst`` requests and gets ``rate`` more a second. Generous 
 (a person clicks a few times a second; a bot client of the load script a few dozen) that
 still stop one client from flooding the server. The buckets live in one process: with
 several server processes each counts its own requests.
+
+A token the server does not know is counted by the address it comes from (``guess_rate``),
+never by itself: made-up tokens cost their sender, and take no room among the buckets of
+real ones. The buckets a set keeps are bounded (:attr:`Buckets.MAX_KEYS`): past that, the
+least recently used is forgotten — one idle long enough to have filled up again, not the
+bucket of a client that keeps asking.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections import OrderedDict
 
 from attrs import frozen
 
@@ -27,29 +34,32 @@ class Limits:
     create_rate: float = 20.0
     """New games a second per client address."""
     create_burst: float = 200.0
+    guess_rate: float = 5.0
+    """Requests a second with a token the server does not know, per client address."""
+    guess_burst: float = 10.0
 
 
 class Buckets:
     """Token buckets by key; :meth:`take` says whether a request may go on."""
 
     MAX_KEYS = 100_000
-    """Past this many keys the buckets are forgotten (and so refilled): memory stays
-    bounded whatever the clients send."""
+    """The most keys kept: past this, the least recently used key is forgotten (its bucket
+    refilled), so memory stays bounded whatever the clients send, and a client that keeps
+    asking is never the one forgotten."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self._rate, self._burst = rate, burst
-        self._levels: dict[str, tuple[float, float]] = {}
+        self._levels: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        """Each key's level and when it was last asked, the least recently used first."""
         self._guard = threading.Lock()
 
     def take(self, key: str) -> bool:
         now = time.monotonic()
         with self._guard:
-            level, then = self._levels.get(key, (self._burst, now))
+            level, then = self._levels.pop(key, (self._burst, now))
             level = min(self._burst, level + (now - then) * self._rate)
-            if len(self._levels) >= self.MAX_KEYS:
-                self._levels.clear()
-            if level < 1:
-                self._levels[key] = (level, now)
-                return False
-            self._levels[key] = (level - 1, now)
-            return True
+            allowed = level >= 1
+            self._levels[key] = (level - 1 if allowed else level, now)
+            while len(self._levels) > self.MAX_KEYS:
+                self._levels.popitem(last=False)
+            return allowed

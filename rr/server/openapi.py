@@ -48,8 +48,13 @@ def _schemas() -> dict[str, Any]:
                         "players": {"type": "array", "minItems": 1, "maxItems": 6, "items": {
                             "type": "string", "minLength": 1, "maxLength": MAX_NAME}},
                         "seed": {"type": "integer", "minimum": 0,
-                                 "description": "default: drawn at random, secret until "
+                                 "description": "only with practice: true (the creator then "
+                                                "may know every card, and every seat is told "
+                                                "so); default: drawn at random, secret until "
                                                 "the game is over"},
+                        "practice": {"type": "boolean",
+                                     "description": "an open practice game, whose creator "
+                                                    "may choose the seed"},
                         "ruleset": {"type": "string", "examples": ["official"]},
                         "solo": {"type": "object", "properties": {
                             "level": {"type": "integer", "minimum": 1, "maximum": 6}}},

@@ -9,12 +9,14 @@ import json
 from typing import Any
 
 from attrs import frozen
+from starlette.requests import ClientDisconnect, Request
 
 from rr.errors import BadInputError
 from rr.protocol import BadRequest
 from rr.ruleset import Ruleset
 from rr.server.bots import KINDS
-from rr.untrusted import load_json
+from rr.server.errors import RequestCutOffError, RequestTooLargeError
+from rr.untrusted import load_json, size_text
 
 MAX_NAME = 40
 """The longest player name, in characters."""
@@ -24,10 +26,13 @@ MAX_NAME = 40
 class NewGame:
     players: tuple[str, ...]
     seed: int | None
+    """A seed the creator chose: only for a practice game (RR-VIEW-10)."""
     ruleset: Ruleset
     level: int | None
     """Au Toma's level in a solo game, else ``None``."""
     bots: dict[int, str]
+    practice: bool = False
+    """An open practice game: its creator may choose the seed, and every seat is told so."""
 
 
 @frozen
@@ -38,6 +43,22 @@ class Choice:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+async def read_body(request: Request, most: int) -> bytes:
+    """A request's body, of at most ``most`` bytes (counted as it comes:
+    :class:`RequestTooLargeError` past it); :class:`RequestCutOffError` if the client stops
+    sending it (went away, or was cut off as too slow)."""
+    parts, size = [], 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > most:
+                raise RequestTooLargeError(f"a request body holds at most {size_text(most)}")
+            parts.append(chunk)
+    except ClientDisconnect:
+        raise RequestCutOffError("the request's body stopped before its end") from None
+    return b"".join(parts)
 
 
 def body_of(raw: bytes) -> dict[str, Any]:
@@ -63,9 +84,10 @@ def _wrong(name: str, want: str, value: Any) -> BadRequest:
 
 
 def new_game(data: dict[str, Any]) -> NewGame:
-    """``POST /api/games``: ``{"players": [names], "seed"?, "ruleset"?, "solo"?: {"level":
-    n}, "bots"?: {seat: kind}}``."""
-    _fields(data, ("players", "seed", "ruleset", "solo", "bots"), "a new game")
+    """``POST /api/games``: ``{"players": [names], "seed"?, "practice"?, "ruleset"?,
+    "solo"?: {"level": n}, "bots"?: {seat: kind}}``. A ``seed`` is refused unless
+    ``"practice": true``: whoever chooses the seed can know every card (RR-VIEW-10)."""
+    _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots"), "a new game")
     players = data.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
         raise _wrong("players", "a list of player names", players)
@@ -76,12 +98,21 @@ def new_game(data: dict[str, Any]) -> NewGame:
     seed = data.get("seed")
     if seed is not None and not (_is_int(seed) and 0 <= seed < 2**63):
         raise _wrong("seed", "an integer from 0 to 2**63 - 1", seed)
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise _wrong("practice", "true or false", practice)
+    if seed is not None and not practice:
+        raise BadInputError("a seed may be chosen only for an open practice game "
+                            "(\"practice\": true), whose seats are all told that its creator "
+                            "chose the seed: whoever knows the seed knows every card",
+                            "RR-VIEW-10")
     ruleset = data.get("ruleset")
     if ruleset is not None and not isinstance(ruleset, str):
         raise _wrong("ruleset", "a string such as 'official' or 'protect_small_hands=true'",
                      ruleset)
     return NewGame(tuple(players), seed, Ruleset.parse(ruleset or "official"),
-                   _level(data.get("solo"), len(players)), _bots(data.get("bots"), players))
+                   _level(data.get("solo"), len(players)), _bots(data.get("bots"), players),
+                   practice)
 
 
 def _level(solo: Any, players: int) -> int | None:
@@ -105,7 +136,9 @@ def _bots(bots: Any, players: list[str]) -> dict[int, str]:
         raise _wrong("bots", 'an object {"1": "random"} (seat: agent)', bots)
     found: dict[int, str] = {}
     for key, kind in bots.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < len(players)):
+        # ASCII digits only: "²" is a digit to str.isdigit, and not to int.
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2
+                and int(key) < len(players)):
             raise BadInputError(f"bots: {json.dumps(key)[:20]} is not a seat of this game "
                                 f"(0 to {len(players) - 1})")
         if kind not in KINDS:

@@ -1,7 +1,8 @@
 """What a game store does, whatever the database: the stored game *is* its event log.
 
-A store keeps, per game, one row (its players, seed, ruleset, bots, and three counters: the
-events stored, the decisions made, whether it is over), its events in order (each the msgpack
+A store keeps, per game, one row (its players, its secret — the seed and the salt of its
+commitment, which no seat may get before the game is over (RR-VIEW-10) —, its ruleset, bots,
+and three counters: the events stored, the decisions made, whether it is over), its events in order (each the msgpack
 ``[tag, payload]`` of :func:`rr.events.codec.encode_event`, appended, never changed) and the
 SHA-256 of each of its tokens (:mod:`rr.server.tokens`) with the seat it opens (``None``: the
 spectator). Nothing else is stored: the state, the views and the pending decision are
@@ -29,6 +30,7 @@ from attrs import frozen
 
 from rr.errors import BadInputError
 from rr.model import Seat
+from rr.randomness import Secret, salt_of
 
 
 @frozen
@@ -45,6 +47,9 @@ class GameRow:
     over: bool
     bots: dict[int, str]
     """The seats played inside the server, and by which agent."""
+    secret: Secret
+    """The game's seed and salt (RR-VIEW-10): the server's alone until the game is over. A
+    game stored before commitments has no salt."""
 
 
 @frozen
@@ -69,9 +74,10 @@ class Locked(Protocol):
 class Store(Protocol):
     """A game store (:mod:`rr.server.store_sqlite`, :mod:`rr.server.store_postgres`)."""
 
-    def create(self, row: GameRow, seed: int, ruleset: str, events: Sequence[bytes],
+    def create(self, row: GameRow, ruleset: str, events: Sequence[bytes],
                tokens: Sequence[tuple[str, Seat | None]]) -> None:
-        """Store a new game: its row, its first events and its token hashes, at once."""
+        """Store a new game: its row (with its secret), its first events and its token
+        hashes, at once."""
 
     def access(self, token_hash: str) -> Access | None:
         """The game and seat a token's hash opens, or ``None``."""
@@ -126,13 +132,25 @@ def players_of(text: str) -> tuple[str, ...]:
     return tuple(str(name) for name in json.loads(text))
 
 
+ROW_COLUMNS = "id, players, events, decisions, over, bots, seed, salt"
+"""The columns a game's row is read from (see :func:`row_of`)."""
+GAME_COLUMNS = "id, players, seed, salt, ruleset, bots, events, decisions, over"
+"""The columns a new game's row is written to, in this order."""
+
+
 def row_of(found: Sequence[Any] | None) -> GameRow | None:
-    """The game row of a fetched ``(id, players, events, decisions, over, bots)``, as both
-    stores select it; ``None`` for no row."""
+    """The game row of a fetched :data:`ROW_COLUMNS`, as both stores select it; ``None`` for
+    no row."""
     if found is None:
         return None
-    game, players, events, decisions, over, bots = found
-    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots))
+    game, players, events, decisions, over, bots, seed, salt = found
+    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots),
+                   Secret(seed, None if salt is None else salt_of(salt)))
+
+
+def salt_text(secret: Secret) -> str | None:
+    """The salt column: hex, or ``NULL`` for a game from before commitments."""
+    return None if secret.salt is None else secret.salt.hex()
 
 
 def chunks(items: Sequence[bytes], size: int = 500) -> Iterator[tuple[int, Sequence[bytes]]]:

@@ -20,6 +20,8 @@ from typing import Any
 
 from rr.model import Seat
 from rr.server.store import (
+    GAME_COLUMNS,
+    ROW_COLUMNS,
     Access,
     GameRow,
     StoreError,
@@ -27,6 +29,7 @@ from rr.server.store import (
     chunks,
     players_text,
     row_of,
+    salt_text,
 )
 
 HINT = "pip install 'rr[postgres]'"
@@ -40,7 +43,8 @@ CREATE TABLE IF NOT EXISTS games (
     bots TEXT NOT NULL,
     events INTEGER NOT NULL,
     decisions INTEGER NOT NULL,
-    over BOOLEAN NOT NULL
+    over BOOLEAN NOT NULL,
+    salt TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game TEXT NOT NULL REFERENCES games(id),
@@ -53,12 +57,13 @@ CREATE TABLE IF NOT EXISTS tokens (
     game TEXT NOT NULL REFERENCES games(id),
     seat INTEGER
 );
+ALTER TABLE games ADD COLUMN IF NOT EXISTS salt TEXT;
 """
 
 CHANNEL = "rr_games"
 """The channel of PostgreSQL's LISTEN/NOTIFY on which a committed change names its game."""
 
-_ROW = "SELECT id, players, events, decisions, over, bots FROM games WHERE id = %s"
+_ROW = f"SELECT {ROW_COLUMNS} FROM games WHERE id = %s"
 
 
 def _psycopg() -> Any:
@@ -127,13 +132,15 @@ class PostgresStore:
                 self._all.append(db)
         return db
 
-    def create(self, row: GameRow, seed: int, ruleset: str, events: Sequence[bytes],
+    def create(self, row: GameRow, ruleset: str, events: Sequence[bytes],
                tokens: Sequence[tuple[str, Seat | None]]) -> None:
         db = self._db()
         with db.transaction(), db.cursor() as cursor:
-            cursor.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                           (row.id, players_text(row.players), seed, ruleset,
-                            bots_text(row.bots), len(events), row.decisions, row.over))
+            cursor.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
+                           "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                           (row.id, players_text(row.players), row.secret.seed,
+                            salt_text(row.secret), ruleset, bots_text(row.bots), len(events),
+                            row.decisions, row.over))
             for start, part in chunks(events):
                 cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
                                    [(row.id, start + i, e) for i, e in enumerate(part)])

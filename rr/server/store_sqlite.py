@@ -18,7 +18,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rr.model import Seat
+from rr.server import sqlite_check
 from rr.server.store import (
+    GAME_COLUMNS,
+    ROW_COLUMNS,
     Access,
     GameRow,
     StoreError,
@@ -26,6 +29,7 @@ from rr.server.store import (
     chunks,
     players_text,
     row_of,
+    salt_text,
 )
 
 SYNCHRONOUS = ("FULL", "NORMAL")
@@ -33,6 +37,10 @@ SYNCHRONOUS = ("FULL", "NORMAL")
 
 BUSY_MS = 10_000
 """How long a connection waits for another's write lock before giving up."""
+
+ADDED = {"games": ("salt",)}
+"""Columns added to rr's tables since stores were first made, last in their tables: a store
+that lacks them is whole, and gets them when it is opened (``salt``: issue #25)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -43,7 +51,8 @@ CREATE TABLE IF NOT EXISTS games (
     bots TEXT NOT NULL,
     events INTEGER NOT NULL,
     decisions INTEGER NOT NULL,
-    over INTEGER NOT NULL
+    over INTEGER NOT NULL,
+    salt TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game TEXT NOT NULL REFERENCES games(id),
@@ -58,7 +67,7 @@ CREATE TABLE IF NOT EXISTS tokens (
 );
 """
 
-_ROW = "SELECT id, players, events, decisions, over, bots FROM games WHERE id = ?"
+_ROW = f"SELECT {ROW_COLUMNS} FROM games WHERE id = ?"
 
 
 class _Locked:
@@ -83,7 +92,8 @@ def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
 
 
 class SqliteStore:
-    """Games in one SQLite file (created with its tables if missing)."""
+    """Games in one SQLite file (created with its tables where no file is; an existing file
+    must be a whole store: :mod:`rr.server.sqlite_check`)."""
 
     def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         if synchronous not in SYNCHRONOUS:
@@ -97,10 +107,16 @@ class SqliteStore:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
+        sqlite_check.check(self.path, SCHEMA, ADDED)  # a damaged store is refused
         db = self._db()
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.executescript(SCHEMA)
+            for table, added in ADDED.items():
+                columns = {c[1] for c in db.execute(f"PRAGMA table_info({table})")}
+                for column in added:
+                    if column not in columns:  # a store made before the column was
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
         except sqlite3.Error as err:
             raise StoreError(f"cannot use {self.path} as a SQLite database: {err}") from None
 
@@ -120,19 +136,20 @@ class SqliteStore:
                 self._all.append(db)
         return db
 
-    def create(self, row: GameRow, seed: int, ruleset: str, events: Sequence[bytes],
+    def create(self, row: GameRow, ruleset: str, events: Sequence[bytes],
                tokens: Sequence[tuple[str, Seat | None]]) -> None:
         db = self._db()
         with self._writing:
-            self._create(db, row, seed, ruleset, events, tokens)
+            self._create(db, row, ruleset, events, tokens)
 
-    def _create(self, db: sqlite3.Connection, row: GameRow, seed: int, ruleset: str,
+    def _create(self, db: sqlite3.Connection, row: GameRow, ruleset: str,
                 events: Sequence[bytes], tokens: Sequence[tuple[str, Seat | None]]) -> None:
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (row.id, players_text(row.players), seed, ruleset, bots_text(row.bots),
-                        len(events), row.decisions, int(row.over)))
+            db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (row.id, players_text(row.players), row.secret.seed,
+                        salt_text(row.secret), ruleset, bots_text(row.bots), len(events),
+                        row.decisions, int(row.over)))
             for start, part in chunks(events):
                 db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
                                [(row.id, start + i, e) for i, e in enumerate(part)])

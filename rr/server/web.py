@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -39,12 +39,11 @@ from rr.server.errors import (
     RateLimitedError,
     RequestTooLargeError,
     UnauthorizedError,
-    error_body,
+    failed,
     status_of,
 )
 from rr.server.games import Games
-from rr.server.limits import Buckets, Limits
-from rr.server.tokens import hash_of
+from rr.server.limits import Buckets
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The pages' files (HTML, CSS, JavaScript modules, icons)."""
@@ -80,9 +79,10 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     return page
 
 
-def routes(games: Games, limits: Limits) -> list[BaseRoute]:
-    """The web routes over ``games``."""
-    per_token = Buckets(limits.rate, limits.burst)
+def routes(games: Games, admit: Callable[[HTTPConnection, str | None], None]
+           ) -> list[BaseRoute]:
+    """The web routes over ``games``; ``admit`` counts a request with a token against the
+    server's rates (:func:`rr.server.app.build`'s)."""
     per_address = Buckets(REPLAYS_PER_SECOND, 2 * REPLAYS_PER_SECOND)
 
     def answers(handler: Callable[[Request], Awaitable[Any]]
@@ -91,7 +91,8 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
             try:
                 return JSONResponse(await handler(request))
             except Exception as err:  # noqa: BLE001 - every failure gets its typed body
-                return JSONResponse(error_body(err), status_of(err))
+                return JSONResponse(failed(err, request.method, request.url.path),
+                                    status_of(err))
         return route
 
     @answers
@@ -104,13 +105,12 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         if scheme.lower() != "bearer" or not token.strip():
             raise UnauthorizedError("this needs a token: 'Authorization: Bearer TOKEN'")
         token = token.strip()
-        if not per_token.take(hash_of(token)):
-            raise RateLimitedError("too many requests with this token; wait a moment")
         since = request.query_params.get("since", "0")
-        if not since.isdigit() or len(since) > 9:
+        if not (since.isascii() and since.isdigit()) or len(since) > 9:
             raise BadRequest(f"since takes a record number, not {since[:20]!r}")
 
         def lines() -> dict[str, Any]:
+            admit(request, token)
             access = games.opens(token, request.path_params["id"])
             events = games.events(access)
             told = [{"record": ln.index, "text": ln.text}
@@ -124,17 +124,11 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         if not per_address.take(address):
             raise RateLimitedError("too many replay requests from this address; wait a moment")
         declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > replays.MAX_BODY:
+        if declared.isascii() and declared.isdigit() and int(declared) > replays.MAX_BODY:
             raise RequestTooLargeError(f"a replay request holds at most "
                                        f"{replays.MAX_BODY // 2**20} MiB")
-        parts, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > replays.MAX_BODY:
-                raise RequestTooLargeError(f"a replay request holds at most "
-                                           f"{replays.MAX_BODY // 2**20} MiB")
-            parts.append(chunk)
-        asked = replays.request_of(requests.body_of(b"".join(parts)))
+        asked = replays.request_of(requests.body_of(await requests.read_body(
+            request, replays.MAX_BODY)))
         return await anyio.to_thread.run_sync(replays.answer, asked)
 
     return [

@@ -15,6 +15,7 @@ import pytest
 
 from rr.cli import main
 from rr.events import log
+from rr.randomness import Secret
 from tests.oracle.games import finished
 
 
@@ -42,7 +43,7 @@ def test_force_replaces_logs_of_the_same_name(tmp_path: Path,
     code, _ = _run(capsys, "simulate", "--games", "2", "--players", "2", "--workers", "1",
                    "--out", str(tmp_path), "--force")
     assert code == 0
-    assert log.read(tmp_path / "game-000000.rrlog").events[0].seed == 0  # type: ignore[union-attr]
+    assert log.read(tmp_path / "game-000000.rrlog").secret == Secret.chosen(0)
     assert (tmp_path / "notes.txt").read_text() == "mine"
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], "a temporary file left"
 

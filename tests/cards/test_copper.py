@@ -283,7 +283,7 @@ def test_politician_reveals_2_golds_for_2_influence() -> None:
     Institute.": the Golds are shown and stay in hand."""
     game = (Scenario(2).hand(0, "politician", "sevro", "deanna", "tactus")
             .deploy(0, "politician", Location.MARS))
-    events = play(game, Answer.YES)
+    events = play(game, Answer.YES, PickCard("sevro"), PickCard("tactus"))
     assert CardRevealed("sevro", Zone.hand(0), 0) in events
     assert CardRevealed("tactus", Zone.hand(0), 0) in events
     assert InfluencePlaced(0, 2) in events
@@ -326,6 +326,48 @@ def test_politician_chooses_which_2_golds() -> None:
     events = play(game, PickCard("sevro"))
     shown = {e.card for e in game.events if isinstance(e, CardRevealed)}
     assert shown == {"cassius", "sevro"}
+    assert InfluencePlaced(0, 2) in events
+
+
+def _politician_questions(*hand: str) -> list[tuple[int, Ask, str, str]]:
+    """The questions put while Politician reveals 2 Golds of ``hand``, as the whole table sees
+    them (who is asked, what kind, by what, the prompt); the first Gold offered is picked."""
+    game = (Scenario(2).hand(0, "politician", *hand).hand(1, "lawyer")
+            .deploy(0, "politician", Location.MARS))
+    asked = []
+    answer: Answer | None = Answer.YES
+    while game.pending is not None and game.pending.source == "politician":
+        d = game.pending
+        asked.append((d.seat, d.ask, d.source, d.prompt))
+        game.choose(answer if answer is not None else d.options[0])
+        answer = None
+    return asked
+
+
+@pytest.mark.card("politician")
+@pytest.mark.rule("RULING-B8", "RULING-B10")
+def test_politician_asks_the_same_questions_with_2_golds_as_with_3() -> None:
+    """Politician, "You may reveal 2 Golds from your hand.": the player is asked for a first
+    and a second Gold whether the hand holds exactly 2 Golds or more, so that the questions
+    the table sees do not tell how many Golds the hand holds."""
+    two = _politician_questions("sevro", "tactus", "deanna")
+    three = _politician_questions("sevro", "tactus", "cassius")
+    assert two == three == [(0, Ask.CONFIRM, "politician", "Reveal 2 Golds to place 2 Influence?"),
+                            (0, Ask.CARD, "politician", "Reveal a first Gold"),
+                            (0, Ask.CARD, "politician", "Reveal a second Gold")]
+
+
+@pytest.mark.card("politician")
+@pytest.mark.rule("RULING-B10")
+def test_politician_with_exactly_2_golds_is_asked_the_second_with_one_answer() -> None:
+    """Politician: with exactly 2 Golds, the second question offers the one Gold left."""
+    game = (Scenario(2).hand(0, "politician", "sevro", "tactus")
+            .deploy(0, "politician", Location.MARS))
+    play(game, Answer.YES, PickCard("tactus"))
+    assert game.pending is not None and game.pending.prompt == "Reveal a second Gold"
+    assert game.pending.options == (PickCard("sevro"),)
+    events = play(game, PickCard("sevro"))
+    assert [e.card for e in events if isinstance(e, CardRevealed)] == ["tactus", "sevro"]
     assert InfluencePlaced(0, 2) in events
 
 

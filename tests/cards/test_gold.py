@@ -7,15 +7,18 @@ import pytest
 from rr.decisions import Ask
 from rr.effects import Program, Table
 from rr.engine import Game
+from rr.cards.catalogue import card as card_data
 from rr.events.types import (
     BlockUsed, CardBanished, CardGained, CardMoved, CardPassed, CardRevealed,
-    CardSelectedAtRandom, CardsSeen, Event, HeliumGained, InfluencePlaced, SovereignTaken,
+    CardSelectedAtRandom, CardsSeen, DecisionMade, Event, HeliumGained, InfluencePlaced, SovereignTaken,
 )
+from rr.jsonforms import to_json
 from rr.model import House, Location, Zone
 from rr.options import Answer, GainTop, Lead, PickCard, PickName, PickPlayer
 from rr.rules.turn import take_turn
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
+from rr.views import redact
 
 V1 = Ruleset(protect_small_hands=True)
 UNLESS_GAINED = Ruleset(unless_means_gained_gold=True)
@@ -814,7 +817,7 @@ def test_roque_selecting_the_named_card_banishes_it_and_roque() -> None:
     assert CardsSeen(0, ("deanna",), Zone.hand(1)) in game.events
     assert game.pending is not None and game.pending.seat == 0
     assert game.pending.ask is Ask.NAME
-    events = play(game, PickCard("deanna"))
+    events = play(game, PickName("Deanna"))
     assert CardSelectedAtRandom("deanna", Zone.hand(1)) in events
     events += no_block(game, 1)
     assert banished(events) == ["deanna", "roque"]
@@ -822,18 +825,38 @@ def test_roque_selecting_the_named_card_banishes_it_and_roque() -> None:
 
 
 @pytest.mark.card("roque")
-@pytest.mark.rule("RULING-C6")
-def test_roque_offers_the_looked_at_hand_and_every_other_name() -> None:
-    """Roque, "Look at an opponent's hand, name a card": the hand's cards are shown to Roque's
-    player as picks, and any other character may be named."""
+@pytest.mark.rule("RULING-C6", "RULING-B10")
+def test_roque_offers_every_name_the_looked_at_hand_first() -> None:
+    """Roque, "Look at an opponent's hand, name a card": every character may be named, by
+    name; the names of the hand Roque's player looked at come first."""
     game = (Scenario(2).hand(0, "roque").hand(1, "deanna", "harmony")
             .deploy(0, "roque", Location.MARS))
     assert game.pending is not None
     options = game.pending.options
-    assert PickCard("deanna") in options and PickCard("harmony") in options
-    assert PickName("Deanna") not in options and PickName("Sevro") in options
-    assert len(options) == 112  # one per character
+    assert options[:2] == (PickName("Deanna"), PickName("Harmony"))
+    assert PickName("Sevro") in options and not any(isinstance(o, PickCard) for o in options)
+    assert len(options) == len(set(options)) == 112  # one per character
     assert "deanna" not in game.pending.prompt  # the prompt is public; the hand is not
+
+
+@pytest.mark.card("roque")
+@pytest.mark.rule("RULING-B10", "RR-VIEW-6")
+def test_roque_guess_tells_a_third_player_nothing_about_the_hand() -> None:
+    """Roque, "name a card": the guess is recorded by name, so that the record a third player
+    is shown has the same shape whether or not the named card is in the victim's hand (a
+    card in it used to show as a hidden card, any other as its name)."""
+    def guess_as_seen_by_seat_2(name: str) -> object:
+        game = (Scenario(3).hand(0, "roque").hand(1, "deanna", "harmony").hand(2, "sevro")
+                .deploy(0, "roque", Location.MARS))
+        play(game, PickPlayer(1))
+        assert game.pending is not None
+        play(game, next(o for o in game.pending.options if name == (
+            o.name if isinstance(o, PickName) else card_data(str(o)).name)))
+        made = [e for e in game.events if isinstance(e, DecisionMade)][-1]
+        return to_json(redact(made, game.state, 2))[1]["option"]
+
+    assert guess_as_seen_by_seat_2("Deanna") == ["name", {"name": "Deanna"}]
+    assert guess_as_seen_by_seat_2("Sevro") == ["name", {"name": "Sevro"}]
 
 
 @pytest.mark.card("roque")
@@ -844,7 +867,7 @@ def test_roque_random_selection_decides(seed: int) -> None:
     changes (and nobody is asked to block)."""
     game = (Scenario(2).hand(0, "roque").hand(1, "deanna", "harmony")
             .deploy(0, "roque", Location.MARS, seed=seed))
-    events = play(game, PickCard("deanna"))
+    events = play(game, PickName("Deanna"))
     selected = [e.card for e in events if isinstance(e, CardSelectedAtRandom)]
     assert len(selected) == 1 and selected[0] in ("deanna", "harmony")
     if selected[0] == "deanna":
@@ -874,7 +897,7 @@ def test_roque_banish_blocked_by_the_howlers_roque_still_banished() -> None:
     and Roque is still banished."""
     game = (Scenario(2).hand(0, "roque").hand(1, "the_howlers")
             .deploy(0, "roque", Location.MARS))
-    play(game, PickCard("the_howlers"))
+    play(game, PickName("The Howlers"))
     assert game.pending is not None and game.pending.ask is Ask.BLOCK
     events = play(game, PickCard("the_howlers"))
     assert BlockUsed(1, "the_howlers", 0) in events
@@ -903,7 +926,9 @@ def test_roque_multiplayer_variant() -> None:
            .hand(2, "invictus", "orion", "pelus", "virga", "quietus", "the_pax")
            .deploy(0, "roque", Location.MARS))
     assert one.pending is not None and one.pending.ask is Ask.NAME  # seat 2 chosen, forced
-    assert PickCard("virga") in one.pending.options
+    assert one.pending.options[:6] == tuple(
+        PickName(card_data(c).name)
+        for c in ("invictus", "orion", "pelus", "virga", "quietus", "the_pax"))
 
 
 @pytest.mark.card("roque")
@@ -914,7 +939,7 @@ def test_roque_chooses_among_opponents() -> None:
     assert game.pending is not None and game.pending.ask is Ask.PLAYER
     assert set(game.pending.options) == {PickPlayer(1), PickPlayer(2)}
     play(game, PickPlayer(2))
-    assert game.pending is not None and PickCard("harmony") in game.pending.options
+    assert game.pending is not None and game.pending.options[0] == PickName("Harmony")
 
 
 # --- Sevro -----------------------------------------------------------------------------------

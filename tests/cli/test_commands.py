@@ -82,3 +82,16 @@ def test_cards_lists_the_catalogue_as_json(capsys: pytest.CaptureFixture[str]) -
     cards = json.loads(capsys.readouterr().out)
     assert len(cards) == 112
     assert [c["id"] for c in cards if c["missing"]] == []
+
+
+@pytest.mark.parametrize("seat", ["²", "1" * 5000, "٣"])
+def test_replay_as_a_number_int_cannot_read_is_a_user_mistake(seat: str, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]
+                                                             ) -> None:
+    """`--as ²` (a digit to str.isdigit, not to int), 5,000 digits or an Arabic-Indic three:
+    no such player, exit 2 (before: exit 3, a ValueError)."""
+    path = tmp_path / "game.rrlog"
+    log.write(path, Game.new(["Ana", "Bo"], seed=1).events)
+    assert main(["replay", str(path), "--as", seat]) == 2
+    err = capsys.readouterr().err
+    assert "no player" in err and len(err.splitlines()) == 1

@@ -125,7 +125,7 @@ def test_a_finished_game_clones_finished() -> None:
 
 def test_a_resumed_game_clones_like_the_one_kept_in_memory() -> None:
     game = played(4, 30, 120)
-    resumed = Game.resume(game.events)
+    resumed = Game.resume(game.events, secret=game.secret)
     clone = resumed.clone()
     finish(game, 8)
     finish(clone, 8)

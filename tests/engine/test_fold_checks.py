@@ -59,7 +59,7 @@ def test_nothing_before_the_game_starts() -> None:
     with pytest.raises(CorruptLogError, match="event 0: helium_gained/1 before game_started"):
         apply(GameState(), HeliumGained(0, 1))
     state = in_play()
-    rejects(state, GameStarted(("A", "B"), Ruleset(), 0), "already started")
+    rejects(state, GameStarted(("A", "B"), Ruleset()), "already started")
 
 
 def test_the_shuffled_deck() -> None:
@@ -73,7 +73,7 @@ def test_the_shuffled_deck() -> None:
 
 def test_houses_one_distinct_per_player() -> None:
     """Houses are dealt one per player, all different."""
-    state = fold([GameStarted(("A", "B", "C"), Ruleset(), 0)])
+    state = fold([GameStarted(("A", "B", "C"), Ruleset())])
     rejects(state, HousesDealt((House.APOLLO, House.CERES)), "one distinct house per player")
     rejects(state, HousesDealt((House.APOLLO, House.CERES, House.CERES)),
             "one distinct house per player")
@@ -198,7 +198,7 @@ def test_a_game_starts_at_zero() -> None:
     """RR-SETUP: every player starts with no card, Helium, Fleet, Influence or turn; the
     neutral house has 3 Influence in a 2-player game only (RR-SETUP-8)."""
     for players, neutral in ((2, 3), (3, 0)):
-        state = fold([GameStarted(tuple("ABCDEF"[:players]), Ruleset(), 0)])
+        state = fold([GameStarted(tuple("ABCDEF"[:players]), Ruleset())])
         assert state.neutral_influence == neutral
         for p in state.players:
             assert (p.hand, p.helium, p.fleet, p.influence, p.turns, p.extra_turns,
@@ -207,7 +207,7 @@ def test_a_game_starts_at_zero() -> None:
 
 def test_the_first_player_is_a_player() -> None:
     """The first-player token goes to a seat in play."""
-    state = fold([GameStarted(("A", "B"), Ruleset(), 0)])
+    state = fold([GameStarted(("A", "B"), Ruleset())])
     rejects(state, FirstPlayerChosen(2), "no player in seat 2")
     assert folds(state, FirstPlayerChosen(1)).first_player == 1
 
@@ -300,7 +300,7 @@ def test_where_a_card_is_and_who_plays_next() -> None:
     card = state.stack(Location.MARS)[-1]
     assert folds(state, CardBanished(card, Zone.at(Location.MARS))).zone_of(card) == \
         Zone.banished()
-    assert fold([GameStarted(("A", "B"), Ruleset(), 0)]).zone_of(card) is None
+    assert fold([GameStarted(("A", "B"), Ruleset())]).zone_of(card) is None
     assert [state.next_seat(s) for s in range(3)] == [1, 2, 0]
     assert [state.previous_seat(s) for s in range(3)] == [2, 0, 1]
 

@@ -150,5 +150,5 @@ def test_every_player_but_au_toma_has_a_house() -> None:
     other = next(h for h in House if h is not mine)
     rejects(state, HousesDealt((mine, other)), "every player but Tull Au Toma has a house")
     assert folds(state, dealt).players[0].house is mine
-    two = fold([GameStarted(("A", "B"), Ruleset(), 0)])
+    two = fold([GameStarted(("A", "B"), Ruleset())])
     rejects(two, HousesDealt((House.APOLLO, None)), "every player but Tull Au Toma has a house")

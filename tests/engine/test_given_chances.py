@@ -7,13 +7,21 @@ import pickle
 import random
 
 import pytest
+from attrs import evolve
 
 from rr.chances import outcome_of
 from rr.effects.program import Chance
 from rr.engine import Game
 from rr.errors import BadInputError, NoDecisionPendingError
-from rr.events.types import DecisionMade, DeckShuffled, DieRolled, FirstPlayerChosen
-from rr.model import Bonus
+from rr.events.types import (
+    DecisionMade,
+    DeckShuffled,
+    DieRolled,
+    FirstPlayerChosen,
+    HousesDealt,
+)
+from rr.model import Bonus, House
+from rr.randomness import SeedOrigin
 
 
 def replay_given(players: int, seed: int, moves: int) -> tuple[Game, Game]:
@@ -23,7 +31,7 @@ def replay_given(players: int, seed: int, moves: int) -> tuple[Game, Game]:
     for _ in range(moves):
         assert seeded.pending is not None
         seeded.choose(rng.choice(seeded.pending.options))
-    given = Game.new(players, seed=seed, given_chances=True)
+    given = Game.new(players, given_chances=True)
     while len(given.events) < len(seeded.events):
         if given.pending_chance is not None:
             given.give_chance(seeded.events[len(given.events)])
@@ -47,10 +55,20 @@ def test_a_given_chances_game_stops_at_the_deck_shuffle() -> None:
 
 @pytest.mark.rule("RR-DIE-1")
 def test_fed_the_seeded_outcomes_it_plays_the_seeded_game() -> None:
-    """Given the outcomes a seeded game drew and the same choices, the events are the same."""
+    """Given the outcomes a seeded game drew and the same choices, the events are the same
+    (but the first: a game whose outcomes are given has no seed to commit to, RR-VIEW-10)."""
     seeded, given = replay_given(3, 4, 60)
-    assert given.events == seeded.events and given.pending == seeded.pending
-    assert given.state == seeded.state
+    assert given.events[1:] == seeded.events[1:] and given.pending == seeded.pending
+    assert given.events[0] == evolve(seeded.events[0], commitment=None,
+                                     seed_origin=SeedOrigin.NONE)
+    assert given.state == evolve(seeded.state, commitment=None, seed_origin=SeedOrigin.NONE)
+
+
+@pytest.mark.rule("RR-VIEW-10")
+def test_a_game_whose_outcomes_are_given_takes_no_seed() -> None:
+    """A seed (or a salt) for a game whose random outcomes are given is a mistake."""
+    with pytest.raises(BadInputError, match="has no seed"):
+        Game.new(2, seed=3, given_chances=True)
 
 
 @pytest.mark.rule("RR-SETUP-1")
@@ -65,6 +83,49 @@ def test_an_outcome_that_does_not_fit_is_refused_and_changes_nothing() -> None:
     seeded = Game.new(2, seed=1)
     with pytest.raises(BadInputError, match="no random outcome is pending; a decision is"):
         seeded.give_chance(seeded.events[1])
+
+
+def _waiting_for(game: Game, what: str) -> Game:
+    """``game`` given its seed's outcomes and random choices until it waits for ``what``."""
+    rng = random.Random(5)
+    while game.pending_chance is None or what not in game.pending_chance.what:
+        if game.pending_chance is not None:
+            game.give_chance(game.pending_chance.draw(rng))
+        else:
+            assert game.pending is not None
+            game.choose(rng.choice(game.pending.options))
+    return game
+
+
+@pytest.mark.rule("RR-SETUP-3")
+@pytest.mark.rule("RR-SOLO-6")
+def test_impossible_house_tiles_are_bad_input_and_change_nothing() -> None:
+    """Two players of one house, a player without one, tiles that are not houses, or Au
+    Toma given one: BadInputError, as the docstring says, and the game still waits for the
+    tiles (before: EngineBugError, or the junk was taken)."""
+    two = _waiting_for(Game.new(["Ana", "Bo"], given_chances=True), "house")
+    solo = _waiting_for(Game.new(["Ana"], level=2, given_chances=True), "house")
+    for game, houses in ((two, (House.MARS, House.MARS)), (two, (None, House.MARS)),
+                         (two, ("x", "y")), (two, None), (solo, (House.MARS, House.DIANA)),
+                         (solo, (None, None))):
+        events = game.events
+        with pytest.raises(BadInputError, match="is not an outcome of the house tiles"):
+            game.give_chance(HousesDealt(houses))  # type: ignore[arg-type]
+        assert game.events == events and game.pending_chance is not None
+    two.give_chance(HousesDealt((House.MARS, House.DIANA)))
+    assert [p.house for p in two.state.players] == [House.MARS, House.DIANA]
+
+
+@pytest.mark.rule("RR-DIE-1")
+def test_a_die_face_that_is_no_face_is_bad_input() -> None:
+    """A roll of the Rising die whose face is not one of its faces is refused (before: it
+    was taken, and the game went on with it)."""
+    game = _waiting_for(Game.new(2, given_chances=True), "die")
+    seat = game.pending_chance.draw(random.Random(1)).seat  # type: ignore[union-attr]
+    for face in ("junk", None, 7):
+        with pytest.raises(BadInputError, match="is not an outcome of the Rising die"):
+            game.give_chance(DieRolled(seat, face))  # type: ignore[arg-type]
+    assert game.pending_chance is not None
 
 
 def test_clones_samples_and_pickles_keep_waiting_for_chances() -> None:

@@ -25,7 +25,7 @@ CARDS = ("sevro", "harmony", "pelus", "deanna", "darrow", "mustang")
 
 def started(players: int = 3) -> GameState:
     """A 3-player game whose deck is ``CARDS`` (top last), nothing dealt."""
-    return fold([GameStarted(tuple(f"P{i}" for i in range(players)), Ruleset(), 0),
+    return fold([GameStarted(tuple(f"P{i}" for i in range(players)), Ruleset()),
                  DeckShuffled(CARDS)])
 
 
@@ -59,13 +59,13 @@ def test_the_placer_knows_a_face_down_card_and_follows_it_into_a_hand() -> None:
     assert not knows(state, 1, "mustang")
 
 
-@pytest.mark.rule("RR-VIEW-5", "RR-VIEW-2")
+@pytest.mark.rule("RR-VIEW-5", "RR-VIEW-2", "RR-VIEW-8")
 def test_a_card_gained_from_a_face_up_place_is_known_to_everyone() -> None:
-    """A card taken into a hand from a face-up stack is known to all to be in that hand."""
+    """A card taken into a hand from a face-up stack is known to all to be in that hand, a
+    spectator included: everyone at the table saw it go there."""
     state = apply(started(), CardDealt("mustang", Zone.at(M)))
     state = apply(state, CardGained(1, "mustang", Zone.at(M)))
-    assert all(knows(state, s, "mustang") for s in range(3))
-    assert not knows(state, None, "mustang")  # a spectator sees only what lies face up
+    assert all(knows(state, s, "mustang") for s in [None, 0, 1, 2])
 
 
 @pytest.mark.rule("RR-VIEW-5", "RR-VIEW-2", "RR-BLOCK-2")
@@ -162,7 +162,7 @@ def test_a_card_handed_over_face_up_is_known_in_its_new_hand() -> None:
 def test_public_places_and_cards_not_yet_dealt() -> None:
     """Face-up location cards and the banished pile are public (a spectator sees them); a
     face-down card and a card not yet dealt are not."""
-    state = fold([GameStarted(("A", "B"), Ruleset(), 0)])
+    state = fold([GameStarted(("A", "B"), Ruleset())])
     assert not is_public(state, "mustang") and not knows(state, 0, "mustang")
     state = apply(apply(started(2), CardDealt("mustang", Zone.at(M))),
                   CardDealt("darrow", Zone.at(M)))
@@ -192,11 +192,12 @@ def test_at_the_end_hands_are_shown_but_not_the_deck_or_face_down_cards() -> Non
 def test_the_known_sets_record_what_each_seat_learnt() -> None:
     """The fold's per-seat sets: a dealt or gained card for its receiver, a card gained from a
     face-up place for everyone, a passed card for both hands, a face-down card for its placer
-    (nobody when no placer is recorded, everyone when it came from a face-up place)."""
+    (nobody when no placer is recorded, everyone when it came from a face-up place). The
+    last set is the table's (RR-VIEW-8)."""
     state = started()
-    assert state.known == (frozenset(),) * 3
+    assert state.known == (frozenset(),) * 4
     state = apply(state, CardDealt("mustang", Zone.hand(1)))
-    assert state.known == (frozenset(), frozenset({"mustang"}), frozenset())
+    assert state.known == (frozenset(), frozenset({"mustang"}), frozenset(), frozenset())
     state = apply(state, CardDealt("darrow", Zone.at(J)))
     assert state.known[0] == state.known[2] == frozenset()
     state = apply(state, CardGained(2, "darrow", Zone.at(J)))
@@ -205,7 +206,7 @@ def test_the_known_sets_record_what_each_seat_learnt() -> None:
     assert "deanna" in state.known[0] and "deanna" not in state.known[1]
     state = apply(state, CardPassed("mustang", 1, 0))
     assert "mustang" in state.known[0] and "mustang" in state.known[1]
-    assert "mustang" not in state.known[2]
+    assert "mustang" not in state.known[2] and "mustang" not in state.known[3]
     state = apply(state, CardPlaced("pelus", Zone.deck(), M, None, True, None))
     assert all("pelus" not in k for k in state.known)
     state = apply(state, CardBanished("deanna", Zone.hand(0)))
@@ -231,20 +232,22 @@ def test_a_position_built_by_hand_learns_for_every_seat() -> None:
     assert state.known == () and knows(state, 1, "sevro") and not knows(state, 0, "sevro")
     assert known_cards(state, 1) == frozenset({"sevro"}) and known_cards(state, None) == set()
     after = apply(state, CardRevealed("sevro", Zone.hand(1), 1))
-    assert len(after.known) == 3 and knows(after, 0, "sevro") and knows(after, 2, "sevro")
+    assert len(after.known) == 4 and knows(after, 0, "sevro") and knows(after, 2, "sevro")
+    assert knows(after, None, "sevro")
 
 
 @pytest.mark.rule("RR-VIEW-4", "RR-VIEW-5")
 def test_the_start_and_the_placer_of_a_face_down_card() -> None:
     """A game starts with an empty set per seat; placing a card face down teaches it to the
-    placer even without a look first; a partial knowledge tuple is completed to every seat."""
-    assert fold([GameStarted(("A", "B", "C"), Ruleset(), 0)]).known == (frozenset(),) * 3
+    placer even without a look first; a partial knowledge tuple is completed to every seat
+    and the table."""
+    assert fold([GameStarted(("A", "B", "C"), Ruleset())]).known == (frozenset(),) * 4
     state = apply(started(), CardPlaced("pelus", Zone.deck(), M, None, True, 1))
-    assert state.known == (frozenset(), frozenset({"pelus"}), frozenset())
+    assert state.known == (frozenset(), frozenset({"pelus"}), frozenset(), frozenset())
     partial = attrs.evolve(started(), known=(frozenset({"darrow"}),))
     after = apply(partial, CardRevealed("mustang", Zone.deck(), 0))
     assert after.known == (frozenset({"darrow", "mustang"}), frozenset({"mustang"}),
-                           frozenset({"mustang"}))
+                           frozenset({"mustang"}), frozenset({"mustang"}))
     assert known_cards(Scenario(2).hand(0, "sevro").state(), 0) == frozenset({"sevro"})
 
 

@@ -88,7 +88,7 @@ def test_episodes_follow_from_the_first_seed() -> None:
         for _ in range(3):
             table.reset()
             assert table.game is not None
-            games.append(table.game.state.seed)
+            games.append(table.game.seed)
         runs.append(games)
     assert runs[0] == runs[1] and runs[0][0] == 3 and len(set(runs[0])) == 3
 

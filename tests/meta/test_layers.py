@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr", "rr.model", "rr.quick_init", "rr.options", "rr.actions", "rr.decisions", "rr.errors", "rr.ruleset",
-     "rr.cards.catalogue", "rr.untrusted"),
+     "rr.cards.catalogue", "rr.untrusted", "rr.randomness"),
     ("rr.events",),
     ("rr.state", "rr.knowledge"),
     ("rr.effects", "rr.views", "rr.jsonforms", "rr.schemas"),

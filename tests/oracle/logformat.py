@@ -14,18 +14,50 @@ import msgpack
 from attrs import evolve, frozen
 
 from rr.events import log
-from rr.events.codec import pack, unstructure_event
-from rr.events.types import Event
+from rr.events.codec import pack, unstructure, unstructure_event
+from rr.events.types import Event, GameStarted, SeedRevealed
+from rr.randomness import SeedOrigin
 
 
-def encode_v1(events: Sequence[Event]) -> bytes:
-    """The version 1 binary log of ``events``, as rr's writer made it (a header, then one
-    ``[seq, prev_hash, [tag, payload]]`` record per event)."""
-    blob = pack(log.header_for(events, 1))
+def legacy(events: Sequence[Event], seed: int | None = None) -> tuple[tuple[Event, ...], int]:
+    """A game as a version 1 log held it, and its seed: ``events`` as rr plays them now (the
+    seed committed in record 0, and revealed by the last record once the game is over, else
+    given as ``seed``) become record 0 of origin "public" (how ``game_started/1`` reads) and
+    no reveal; ``events`` already in that form are taken as they are, with ``seed``."""
+    started, last = events[0], events[-1]
+    assert isinstance(started, GameStarted)
+    if isinstance(last, SeedRevealed):
+        events, seed = events[:-1], last.seed
+    if seed is None:
+        raise ValueError("a game whose seed is not revealed: give its seed")
+    if started.seed_origin is SeedOrigin.PUBLIC:
+        return tuple(events), seed
+    public = evolve(started, commitment=None, seed_origin=SeedOrigin.PUBLIC)
+    return (public, *events[1:]), seed
+
+
+def encode_v1(events: Sequence[Event], seed: int | None = None) -> bytes:
+    """The version 1 binary log of ``events``, as rr's writer made it (a header holding the
+    seed, then one ``[seq, prev_hash, [tag, payload]]`` record per event, record 0 a
+    ``game_started/1`` holding the seed too). ``events``: as rr plays them now (see
+    :func:`legacy`), or already legacy with their ``seed``."""
+    events, seed = legacy(events, seed)
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    header = {"format": "rrlog", "version": 1, "players": list(started.players),
+              "ruleset": unstructure(started.ruleset), "seed": seed}
+    blob = pack(header)
     out = [blob]
     previous = hashlib.sha256(blob).digest()
     for seq, event in enumerate(events):
-        blob = pack([seq, previous, unstructure_event(event)])
+        if seq == 0:
+            record = ["game_started/1", {
+                "players": list(started.players), "ruleset": unstructure(started.ruleset),
+                "seed": seed, "houses": unstructure(started.houses),
+                "solo_level": started.solo_level}]
+        else:
+            record = unstructure_event(event)
+        blob = pack([seq, previous, record])
         out.append(blob)
         previous = hashlib.sha256(blob).digest()
     return b"".join(out)

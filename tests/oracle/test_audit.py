@@ -14,7 +14,7 @@ from rr.cli import main
 from rr.events import log
 from rr.events.codec import pack, unpack
 from rr.events.types import (
-    DecisionMade, Event, GameStarted, HeliumGained, PhaseChanged, TurnStarted,
+    DecisionMade, Event, GameStarted, HeliumGained, PhaseChanged, SeedRevealed, TurnStarted,
 )
 from rr.oracle.audit import Verdict, audit, audit_file
 from rr.options import PickCard
@@ -41,8 +41,8 @@ def test_engine_logs_audit_clean(players: int) -> None:
     events = finished(players, 40 + players)
     report = audit(events)
     assert report.verdict is Verdict.CLEAN and report.exit_code == 0
-    assert report.finished and report.totals == events[-2].totals  # type: ignore[union-attr]
-    assert report.records == len(events)
+    assert report.finished and report.totals == events[-3].totals  # type: ignore[union-attr]
+    assert report.records == len(events) and report.seed_checked
 
 
 @pytest.mark.parametrize("suffix", [".rrlog", ".jsonl"])
@@ -120,19 +120,33 @@ def test_illegal_decision_names_the_decision_the_rules_ask() -> None:
 
 
 def test_log_that_stops_early_diverges() -> None:
-    """A finished game's log without its last record stops where the engine never stops."""
+    """A finished game's log without its last step stops where the engine never stops."""
     events = finished(2, 3)
+    report = audit(events[:-2])
+    assert report.verdict is Verdict.DIVERGED and report.divergence is not None
+    assert report.divergence.record == len(events) - 2
+    assert report.divergence.recorded == "the end of the log"
+    assert "The game is over" in report.divergence.expected
+
+
+@pytest.mark.rule("RR-VIEW-10")
+def test_a_finished_log_without_its_reveal_diverges() -> None:
+    """A game over whose log does not reveal the seed it committed to stops early: the
+    audit names the missing reveal."""
+    events = finished(2, 3)
+    assert isinstance(events[-1], SeedRevealed)
     report = audit(events[:-1])
     assert report.verdict is Verdict.DIVERGED and report.divergence is not None
     assert report.divergence.record == len(events) - 1
     assert report.divergence.recorded == "the end of the log"
-    assert "The game is over" in report.divergence.expected
+    assert "the seed and salt revealed" in report.divergence.expected
+    assert report.divergence.rule == "RR-VIEW-10"
 
 
 def test_extra_record_after_the_end_diverges() -> None:
     """A record after the game is over is one the rules never produce."""
     events = finished(2, 3)
-    report = audit(events + (PhaseChanged(events[-1].phase),))  # type: ignore[union-attr]
+    report = audit(events + (PhaseChanged(events[-2].phase),))  # type: ignore[union-attr]
     assert report.verdict is Verdict.DIVERGED and report.divergence is not None
     assert report.divergence.record == len(events)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from rr.agents.random import RandomAgent
 from rr.engine import Game
 from rr.errors import CorruptLogError, DivergenceError
 from rr.events.types import (
@@ -47,7 +48,7 @@ def test_a_log_that_cannot_start() -> None:
              "houses ceres, ceres")):
         d = audit((changed, *events[1:])).divergence
         assert d is not None and (d.record, d.rule, d.recorded) == (0, rule, said)
-        assert d.recorded_raw.startswith('["game_started/1"')
+        assert d.recorded_raw.startswith('["game_started/2"')
 
 
 def test_a_changed_amount_is_told_field_by_field_with_the_rule() -> None:
@@ -139,7 +140,8 @@ def test_how_the_outcomes_were_judged() -> None:
     clean log names its key; a game in progress says whose decision it waits for."""
     table = AuditReport("f", Verdict.CLEAN, records=3, outcomes=Outcomes.TABLE)
     assert "taken as recorded at the table" in table.outcomes_note
-    seeded = AuditReport("f", Verdict.CLEAN, records=3, outcomes=Outcomes.SEED)
+    seeded = AuditReport("f", Verdict.CLEAN, records=3, outcomes=Outcomes.SEED,
+                         randomness="every random outcome checked against the seed")
     assert seeded.outcomes_note == "every random outcome checked against the seed"
     assert AuditReport("f", Verdict.CLEAN, records=0, outcomes=Outcomes.SEED).outcomes_note == ""
     signed = attrs.evolve(seeded, signed_by="ab12", pending="waiting for Ana")
@@ -162,7 +164,7 @@ def test_a_forged_roll_names_the_seed() -> None:
     other = next(f for f in Bonus if f is not rolled.face)
     d = audit((*events[:at], attrs.evolve(rolled, face=other), *events[at + 1:])).divergence
     assert d is not None and d.record == at
-    assert d.seed == events[0].seed  # type: ignore[union-attr]
+    assert d.seed == events[-1].seed == 11  # type: ignore[union-attr]
     assert f"what seed {d.seed} draws here" in d.expected
     assert d.differences == (f"face: log {other.value}, rules {rolled.face.value}",)
 
@@ -225,7 +227,7 @@ def test_a_crash_of_the_rules_is_reported_as_a_bug_in_rr(monkeypatch: pytest.Mon
                                                          ) -> None:
     """An unexpected error of the rules is RULES_FAILED (exit 3), naming the error and that
     the bug is rr's, not the log's."""
-    def crash(events: object) -> Game:
+    def crash(events: object, secret: object = None) -> Game:
         raise ZeroDivisionError("boom")
     monkeypatch.setattr(Game, "resume", staticmethod(crash))
     report = audit(finished(2, 3), "g.rrlog")
@@ -303,3 +305,32 @@ def test_an_event_that_cannot_happen_or_be_told(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("rr.oracle.audit.narrate", fail)
     assert _say(gained, before) == f'["helium_gained/1", {{"seat": {gained.seat}, ' \
                                    f'"amount": {gained.amount}}}]'
+
+
+@pytest.mark.rule("RR-VIEW-10")
+def test_the_report_says_how_the_randomness_was_committed() -> None:
+    """A finished game: committed in record 0, before the first decision, where the seed came
+    from, the commitment, the revealed seed, and that every outcome was checked; a game in
+    progress: its seed is not revealed yet, so its outcomes were taken as recorded."""
+    drawn = Game.new(2)
+    agent = RandomAgent(1)
+    while drawn.pending is not None:
+        drawn.choose(agent.choose(drawn.pending))
+    started = drawn.events[0]
+    assert isinstance(started, GameStarted)
+    report = audit(drawn.events)
+    assert report.ok and report.seed_checked
+    assert report.randomness == (
+        "randomness committed in record 0, before the first decision (seed drawn at random; "
+        f"sha256 {started.commitment}); seed {drawn.seed} revealed in record "
+        f"{len(drawn.events) - 1} opens it; every random outcome checked against the seed")
+    assert report.randomness in report.summary()
+    chosen = audit(finished(2, 11))
+    assert "(seed chosen by the creator; sha256 " in chosen.randomness
+    running = audit(play(2, 4, decisions=5).events)
+    assert running.ok and not running.seed_checked
+    assert running.randomness.endswith("the seed is not revealed yet (the game is not over): "
+                                       "random outcomes taken as recorded")
+    given = Game.new(2, given_chances=True)
+    assert audit(given.events).randomness == ("no seed: random outcomes were given from "
+                                              "outside and taken as recorded")

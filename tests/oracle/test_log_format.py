@@ -25,10 +25,13 @@ from rr.events import log
 from rr.events.codec import pack
 from rr.events.types import Event
 from rr.oracle.audit import Verdict, audit, audit_file
+from rr.randomness import Secret
 from rr.ruleset import UNNAMED, Ruleset
 from rr.untrusted import inflate, size_text
 from tests.oracle.games import finished, play
-from tests.oracle.logformat import V2, Block, encode_v1, objects, reblocked, split_v2
+from tests.oracle.logformat import (
+    V2, Block, encode_v1, legacy, objects, reblocked, split_v2,
+)
 
 DATA = Path(__file__).parent / "data"
 """Logs written by rr's version 1 writer (named ``.rrlog.bin``: what ignores ``*.rrlog`` as
@@ -84,8 +87,9 @@ def test_encode_decode_round_trips_whole_games(players: list[str] | int, seed: i
     assert read.events == events and not read.text_form
     assert read.header == log.header_for(events, log.VERSION) and read.header["version"] == 2
     assert log.encode(read.events) == data
-    old = log.decode(encode_v1(events))
-    assert old.events == events and old.header == log.header_for(events, 1)
+    old = log.decode(encode_v1(events, seed))
+    before, _ = legacy(events, seed)
+    assert old.events == before and old.header == log.header_for(before, 1, Secret(seed))
 
 
 @pytest.mark.parametrize("n", [1, 2, 255, 256, 257, 511, 512, 513])
@@ -131,12 +135,17 @@ def test_version_1_logs_still_read_and_audit(name: str, events: object, tmp_path
     path = DATA / name
     assert callable(events)
     read = log.read(path)
-    assert read.header["version"] == 1 and read.events == events()
-    assert encode_v1(read.events) == path.read_bytes()
-    assert audit_file(path).verdict is Verdict.CLEAN
-    log.write(tmp_path / "again.rrlog", read.events)
+    old, seed = legacy(events())
+    assert read.header["version"] == 1 and read.events == old and read.secret == Secret(seed)
+    assert encode_v1(read.events, seed) == path.read_bytes()
+    report = audit_file(path)
+    assert report.verdict is Verdict.CLEAN and report.seed_checked
+    assert report.randomness.startswith("seed public from the start (a log from before "
+                                        "commitments)")
+    log.write(tmp_path / "again.rrlog", read.events, read.secret)
     again = log.read(tmp_path / "again.rrlog")
     assert again.header["version"] == 2 and again.events == read.events
+    assert again.header["seed"] == seed and audit_file(tmp_path / "again.rrlog").ok
 
 
 def test_version_1_errors_are_as_before() -> None:
@@ -290,19 +299,19 @@ def test_a_forged_chain_over_a_bad_block_names_the_record() -> None:
     bad = list(records)
     bad[260] = pack(["no_such_event/1", {}])
     message = forged(reblocked(bad, chains))
-    assert "record 260, in block 1 (records 256–355" in message and "no_such_event/1" in message
+    assert "record 260, in block 1 (records 256–356" in message and "no_such_event/1" in message
     for record, why in ((b"\xc1", "is not valid msgpack: malformed data"),
                         (b"\x91" * 40 + b"\xc0", "nests deeper than 32 levels"),
                         (b"\x91" * 5000 + b"\xc0", "is not valid msgpack: it nests too deeply")):
         bad[260] = record
         message = forged(reblocked(bad, chains))
-        assert "record 260, in block 1 (records 256–355" in message and why in message
+        assert "record 260, in block 1 (records 256–356" in message and why in message
     short = (split.blocks[0],
              attrs.evolve(split.blocks[1], records=split.blocks[1].records[:-1]))
-    lie = _with_count(attrs.evolve(split, blocks=short).rechained(), 1, 100)
-    assert "holds 99 whole records, not the 100 it counts" in _decode_error(lie)
-    lie = _with_count(log.encode(finished(2, 3)), 1, 99)
-    assert "holds more than the 99 records it counts" in _decode_error(lie)
+    lie = _with_count(attrs.evolve(split, blocks=short).rechained(), 1, 101)
+    assert "holds 100 whole records, not the 101 it counts" in _decode_error(lie)
+    lie = _with_count(log.encode(finished(2, 3)), 1, 100)
+    assert "holds more than the 100 records it counts" in _decode_error(lie)
 
 
 def _with_count(data: bytes, k: int, count: int) -> bytes:

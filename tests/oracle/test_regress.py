@@ -89,7 +89,7 @@ def test_changed_scoring_is_a_totals_change(monkeypatch: pytest.MonkeyPatch) -> 
     events = finished(3, 6)
     diff = compare(events, None, Ruleset(face_down_value_is_actual=False))
     assert diff.change is Change.TOTALS
-    assert diff.record == len(events) - 2 and "Final scores" in diff.under_b
+    assert diff.record == len(events) - 3 and "Final scores" in diff.under_b
     assert diff.totals_b == tuple(t + 1 for t in diff.totals_a or ())
 
 

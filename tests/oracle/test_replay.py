@@ -92,7 +92,7 @@ def test_cli_replay_shows_state_story_and_scorepad(game_log: Path,
     assert main(["replay", str(game_log)]) == 0
     out = capsys.readouterr().out
     events = log.read(game_log).events
-    totals = events[-2].totals  # type: ignore[union-attr]
+    totals = events[-3].totals  # type: ignore[union-attr]
     assert "Board" in out and "Players" in out and "Scorepad" in out
     assert "The game is over" in out and "Winner:" in out
     assert all(str(t) in out for t in totals)

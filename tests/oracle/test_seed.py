@@ -13,19 +13,22 @@ from rr.agents.random import RandomAgent
 from rr.cli import main
 from rr.engine import Game
 from rr.events import log
-from rr.events.types import DecisionMade, DieRolled, Event, GameStarted
+from rr.events.types import DecisionMade, DieRolled, Event, GameStarted, SeedRevealed
 from rr.model import Bonus
 from rr.oracle.audit import Verdict, audit, audit_file
 from rr.oracle.seed import Outcomes, check_seed
+from rr.randomness import Secret
 from tests.oracle.games import finished
 
 
-def _play_on(prefix: list[Event], recorded: tuple[Event, ...]) -> tuple[Event, ...]:
-    """The game ``prefix`` starts, played on legally to its end: the recorded decisions where
-    they are still legal, a random agent's otherwise; random outcomes drawn live."""
+def _play_on(prefix: list[Event], recorded: tuple[Event, ...],
+             secret: Secret) -> tuple[Event, ...]:
+    """The game ``prefix`` starts, played on legally to its end by a forger who holds its
+    secret (the host): the recorded decisions where they are still legal, a random agent's
+    otherwise; random outcomes drawn live, the seed revealed at the end."""
     started = prefix[0]
     assert isinstance(started, GameStarted)
-    game = Game(started, prefix)
+    game = Game(started, prefix, secret=secret)
     decisions = [e for e in recorded[len(prefix):] if isinstance(e, DecisionMade)]
     agent = RandomAgent(1)
     while (decision := game.pending) is not None:
@@ -43,7 +46,8 @@ def _forged_roll(players: int = 3, seed: int = 5) -> tuple[tuple[Event, ...], in
     roll = events[index]
     assert isinstance(roll, DieRolled)
     other = next(f for f in Bonus if f != roll.face)
-    forged = _play_on([*events[:index], attrs.evolve(roll, face=other)], events)
+    forged = _play_on([*events[:index], attrs.evolve(roll, face=other)], events,
+                      Secret.chosen(seed))
     return forged, index
 
 
@@ -66,7 +70,7 @@ def test_forged_roll_passes_the_rules_alone() -> None:
     """The forged log is legal play: only the seed check can tell (this is what it adds)."""
     forged, index = _forged_roll()
     assert Game.resume(forged).is_over
-    mismatch = check_seed(forged)
+    mismatch = check_seed(forged, Secret.chosen(5))
     assert mismatch is not None and mismatch.record == index
     assert mismatch.recorded == forged[index] and isinstance(mismatch.drawn, DieRolled)
     assert mismatch.drawn != mismatch.recorded
@@ -75,30 +79,51 @@ def test_forged_roll_passes_the_rules_alone() -> None:
     assert audit(forged, outcomes=Outcomes.TABLE).verdict is Verdict.CLEAN
 
 
-@pytest.mark.rule("RR-SETUP-1")
+@pytest.mark.rule("RR-SETUP-1", "RR-VIEW-10")
 def test_changed_seed_with_fresh_chain_fails(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    """The header's seed changed (and record 0 with it), chain recomputed: the first shuffle
-    is not the new seed's, so the audit stops at record 1."""
+    """Another seed, with a fresh commitment in record 0 and the header, its reveal at the
+    end and the chain recomputed: the first shuffle is not the new seed's, so the audit
+    stops at record 1."""
     events = finished(4, 12)
     started = events[0]
     assert isinstance(started, GameStarted)
-    changed = [attrs.evolve(started, seed=started.seed + 1), *events[1:]]
+    other = Secret.chosen(13)
+    assert other.salt is not None
+    changed = [attrs.evolve(started, commitment=other.commitment), *events[1:-1],
+               SeedRevealed(13, other.salt.hex())]
     path = tmp_path / "reseeded.rrlog"
     log.write(path, changed)
-    assert log.read(path).header["seed"] == started.seed + 1
+    assert log.read(path).header["commitment"] == other.commitment
     assert main(["audit", str(path)]) == 1
     out = capsys.readouterr().out
     assert "diverges at record 1 [RR-SETUP-1]" in out
-    assert f"seed {started.seed + 1} did not produce" in out
+    assert "seed 13 did not produce" in out
     assert "first differs at position" in out
+
+
+@pytest.mark.rule("RR-VIEW-10")
+def test_a_reveal_that_does_not_open_the_commitment_fails(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A forger who changes the revealed seed (or salt) but not the commitment made before
+    the first decision: the audit stops at the reveal, naming RR-VIEW-10 (exit 1)."""
+    events = finished(3, 12)
+    reveal = events[-1]
+    assert isinstance(reveal, SeedRevealed)
+    for forged in (attrs.evolve(reveal, seed=reveal.seed + 1),
+                   attrs.evolve(reveal, salt="00" * 32)):
+        path = tmp_path / "reveal.rrlog"
+        log.write(path, [*events[:-1], forged])
+        assert main(["audit", str(path)]) == 1
+        out = capsys.readouterr().out
+        assert f"diverges at record {len(events) - 1} [RR-VIEW-10]" in out
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_engine_games_pass_the_seed_check(players: int) -> None:
     """Every outcome of an untouched engine game is its seed's, on every player count."""
     events = finished(players, 100 + players)
-    assert check_seed(events) is None
+    assert check_seed(events, Secret.chosen(100 + players)) is None
     report = audit(events)
     assert report.ok and "checked against the seed" in report.summary()
 

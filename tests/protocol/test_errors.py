@@ -254,7 +254,7 @@ def saved_log(seed: int = 4) -> str:
     for _ in range(12):
         assert game.pending is not None
         game.choose(rng.choice(game.pending.options))
-    return encode_text(game.events)
+    return encode_text(game.events, game.secret)  # as the save op writes it
 
 
 @pytest.mark.parametrize("damage,says", [
@@ -264,7 +264,9 @@ def saved_log(seed: int = 4) -> str:
     (lambda log: log.replace('"version": 1', '"version": 9', 1), "version 9"),
     (lambda log: log.rsplit("\n", 3)[0][:-5] + "\n", "not JSON"),
     (lambda log: log.replace("card_dealt/1", "card_dealt/7", 1), "unknown event tag"),
-    (lambda log: log.replace('"seed": 4', '"seed": 5', 1), "does not match record 0"),
+    (lambda log: log.replace('"commitment": "', '"commitment": "0', 1), "does not match record 0"),
+    (lambda log: log.replace('"secret": {"seed": 4', '"secret": {"seed": 5', 1),
+     "does not open record 0's commitment"),
 ])
 def test_a_log_that_cannot_be_read_is_a_corrupt_log(damage: Any, says: str) -> None:
     """An empty, non-JSON, truncated or mislabelled log: CorruptLogError, and no game opened."""

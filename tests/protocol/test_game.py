@@ -35,7 +35,8 @@ def test_a_random_game_is_played_to_its_score_through_the_protocol(players: int,
     events = client.ok({"op": "events", "game": game})["events"]
     scored = [payload for tag, payload in events if tag == "game_scored/1"]
     assert scored == [{"totals": pending["totals"], "winners": pending["winners"]}]
-    assert events[-1] == ["phase_changed/1", {"phase": "over"}]
+    assert events[-2] == ["phase_changed/1", {"phase": "over"}]
+    assert events[-1][0] == "seed_revealed/1" and events[-1][1]["seed"] == seed
 
 
 def test_the_protocol_game_is_the_engine_game() -> None:
@@ -127,7 +128,7 @@ def test_events_since_a_record_are_redacted_and_narrated() -> None:
     game = new_game(client)["game"]
     everything = client.ok({"op": "events", "game": game, "as": 0})
     assert everything["from"] == 0 and everything["next"] == len(everything["events"])
-    assert everything["events"][0][0] == "game_started/1"
+    assert everything["events"][0][0] == "game_started/2"
     shuffled = [e for e in everything["events"] if e[0] == "deck_shuffled/1"]
     assert shuffled and all(e[1]["order"] == [] for e in shuffled)
     dealt = [e[1] for e in everything["events"] if e[0] == "card_dealt/1"

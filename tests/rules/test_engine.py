@@ -128,7 +128,7 @@ def test_resume_from_the_log_gives_the_same_state_decision_and_future(stubs: Stu
     for i, (length, state, pending) in enumerate(seen):
         if i % 5 and i != len(seen) - 1:
             continue
-        resumed = Game.resume(game.events[:length])
+        resumed = Game.resume(game.events[:length], secret=game.secret)
         assert (resumed.state, resumed.pending) == (state, pending)
         if i % 25 == 0:
             for option in choices[i:]:

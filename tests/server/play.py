@@ -90,15 +90,6 @@ def audit(path: Path, key: Path | None = None) -> subprocess.CompletedProcess[st
                           timeout=120)
 
 
-def _knows(state: GameState, seat: int | None, card: CardId) -> bool:
-    """``rr.knowledge.knows``; for the spectator (``None``), whom rr.knowledge keeps no set
-    for, also a card every seat knows: one revealed to the whole table (a card revealed from
-    a hand at the end of the game names the pending decision's source)."""
-    if knows(state, seat, card):
-        return True
-    return seat is None and all(knows(state, s, card) for s in range(len(state.players)))
-
-
 def leaks(path: Path, seen: list[Answer]) -> list[str]:
     """Every card an answer names that its seat did not know when the answer was made (the
     state after the answer's ``events`` records of the downloaded log)."""
@@ -109,7 +100,7 @@ def leaks(path: Path, seen: list[Answer]) -> list[str]:
         while done < answer["events"]:
             state = apply(state, events[done])
             done += 1
-        unknown = sorted(c for c in card_ids(answer) if not _knows(state, seat, CardId(c)))
+        unknown = sorted(c for c in card_ids(answer) if not knows(state, seat, CardId(c)))
         if unknown:
             found.append(f"seat {seat} at record {done}: {unknown}")
     return found

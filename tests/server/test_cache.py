@@ -38,10 +38,11 @@ def test_two_processes_take_turns_on_one_game(tmp_path: Path,
     already took is 409."""
     resumed = []
     real = Game.resume
-    monkeypatch.setattr(Game, "resume", lambda events: resumed.append(1) or real(events))
+    monkeypatch.setattr(Game, "resume", lambda events, secret=None: resumed.append(1)
+                        or real(events, secret))
     first = Games(SqliteStore(tmp_path / "g.sqlite"))
     second = Games(SqliteStore(tmp_path / "g.sqlite"))
-    created = first.create(new_game({"players": ["Ana", "Bo", "Cy"], "seed": 2}))
+    created = first.create(new_game({"players": ["Ana", "Bo", "Cy"], "seed": 2, "practice": True}))
     rng = random.Random(3)
     for turn in range(30):
         mine, other = (first, second) if turn % 2 else (second, first)
@@ -61,7 +62,7 @@ def test_a_cache_ahead_of_the_store_is_rebuilt(tmp_path: Path) -> None:
     stored game (the cached one, ten choices ahead, is dropped), and is accepted."""
     path = tmp_path / "g.sqlite"
     games = Games(SqliteStore(path))
-    created = games.create(new_game({"players": ["Ana", "Bo"], "seed": 4}))
+    created = games.create(new_game({"players": ["Ana", "Bo"], "seed": 4, "practice": True}))
     rng = random.Random(5)
     old = pick(games, created, rng)
     games.store.close()

@@ -17,7 +17,7 @@ def test_two_choosers_at_once_one_wins_one_gets_409(deployment: Deployment) -> N
     same moment (each to its own server process when there are two): one 200, one 409
     StaleDecisionError, and the game went on by exactly one decision."""
     client = deployment.client
-    created = create(client, players=["Ana", "Bo"], seed=8)
+    created = create(client, players=["Ana", "Bo"], seed=8, practice=True)
     game = created["id"]
     bases = [s.url for s in deployment.servers] * 2
     for _ in range(8):

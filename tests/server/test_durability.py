@@ -45,9 +45,9 @@ def test_kill_9_mid_game_loses_no_answered_choice(deployment: Deployment, tmp_pa
     decision — exactly at it, with the same view, unless a choice was committed whose answer
     the kill cut off. Then the games are played out and their logs audit clean."""
     client = deployment.client
-    games = [create(client, players=["Ana", "Bo"], seed=20),
-             create(client, players=["Ana", "Bo", "Cy"], seed=21),
-             create(client, players=["Ana"], solo={"level": 2}, seed=22)]
+    games = [create(client, players=["Ana", "Bo"], seed=20, practice=True),
+             create(client, players=["Ana", "Bo", "Cy"], seed=21, practice=True),
+             create(client, players=["Ana"], solo={"level": 2}, seed=22, practice=True)]
     answered: dict[str, tuple[int, dict[str, Any]]] = {}
     pace = random.Random(5)
     for round_ in range(KILLS):

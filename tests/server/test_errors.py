@@ -28,8 +28,8 @@ def refused(client: Client, status: int, kind: str, method: str, path: str,
 def game(deployment: Deployment) -> tuple[Client, dict[str, Any], dict[str, Any]]:
     """A three-player game, and another game."""
     client = deployment.client
-    return (client, create(client, players=["Ana", "Bo", "Cy"], seed=5),
-            create(client, players=["Di", "Ed"], seed=6))
+    return (client, create(client, players=["Ana", "Bo", "Cy"], seed=5, practice=True),
+            create(client, players=["Di", "Ed"], seed=6, practice=True))
 
 
 def test_refusals_have_their_status_and_body_and_change_nothing(

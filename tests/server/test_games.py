@@ -17,8 +17,8 @@ def test_whole_games_for_every_seat_audit_clean(deployment: Deployment, tmp_path
     played to the end through the HTTP routes; no answer names a card its seat did not know
     then, and `rr audit --key` accepts each downloaded, signed log."""
     client = deployment.client
-    games = [create(client, players=["Ana", "Bo", "Cy"], seed=3),
-             create(client, players=["Ana"], solo={"level": 3}, seed=4),
+    games = [create(client, players=["Ana", "Bo", "Cy"], seed=3, practice=True),
+             create(client, players=["Ana"], solo={"level": 3}, seed=4, practice=True),
              create(client, players=["Ana", "Bot"], bots={"1": "greedy"})]
     assert [s["bot"] for s in games[1]["seats"]] == [None, "au_toma"]
     assert games[2]["seats"][1]["token"] is None

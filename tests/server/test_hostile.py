@@ -43,7 +43,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Client, d
     server = Server(str(folder / "games.sqlite"), folder, extra=["--rate", "100000"])
     client = Client([server])
     try:
-        yield client, create(client, players=["Ana", "Bo", "Cy"], seed=1)
+        yield client, create(client, players=["Ana", "Bo", "Cy"], seed=1, practice=True)
     finally:
         client.close()
         server.stop()

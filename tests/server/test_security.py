@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
+import random
+import re
 import sqlite3
 from pathlib import Path
 
+import pytest
+
+from rr.events import log
+from rr.oracle.audit import audit_file
+from rr.randomness import Secret
+
 from tests.server.harness import Deployment, Server, Client
-from tests.server.play import create, tokens
+from tests.server.play import Answer, create, download, step, tokens
 from tests.server.test_errors import refused
 
 
@@ -72,11 +81,58 @@ def test_a_token_that_asks_too_often_is_told_to_wait(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_the_seed_is_not_shown_while_the_game_is_under_way(sqlite: Deployment) -> None:
-    """A game created without a seed gets a random one (two games are dealt differently), and
-    no answer before the end names it."""
+@pytest.mark.rule("RR-VIEW-10")
+def test_the_seed_is_not_shown_while_the_game_is_under_way(sqlite: Deployment,
+                                                           tmp_path: Path) -> None:
+    """A game created without a seed gets a random one (two games are dealt differently);
+    no answer to a seat or the spectator before the end — views, choices, the story —
+    names the seed or the salt the server stored, though every seat is shown the
+    commitment; the log given at the end reveals them, opens the commitment and audits
+    clean with every random outcome checked."""
     client = sqlite.client
     first, second = create(client, players=["Ana", "Bo"]), create(client, players=["Ana", "Bo"])
     views = [client.ok("GET", f"/api/games/{g['id']}", tokens(g)[0]) for g in (first, second)]
     assert views[0]["view"]["hand"] != views[1]["view"]["hand"]
-    assert "seed" not in str(views[0]) and "seed" not in str(first)
+    db = sqlite3.connect(sqlite.db)
+    seed, salt = db.execute("SELECT seed, salt FROM games WHERE id = ?",
+                            (first["id"],)).fetchone()
+    db.close()
+    secret = Secret(seed, bytes.fromhex(salt))
+    assert views[0]["view"]["commitment"] == secret.commitment
+    assert views[0]["view"]["seed_origin"] == "drawn"
+    seen: list[Answer] = []
+    said: list[str] = [json.dumps(first)]
+    rng = random.Random(3)
+    last = None
+    while (last := step(client, first, rng, seen, last)) is not None:
+        if last["pending"] is None:
+            break
+    for viewer in [first["spectator"], *tokens(first).values()]:
+        story = client.ok("GET", f"/api/games/{first['id']}/story", viewer)
+        said.append(json.dumps(story["lines"][:-1]))  # the last line is the reveal
+        assert secret.commitment in story["lines"][0]["text"]
+    said += [json.dumps(answer) for _, answer in seen if answer["pending"] is not None]
+    for text in said:
+        assert str(seed) not in re.findall(r"\d+", text) and salt not in text
+    path = download(client, first, tmp_path)
+    read = log.read(path)
+    assert read.secret == secret and read.header["commitment"] == secret.commitment
+    report = audit_file(path)
+    assert report.ok and report.seed_checked, report.summary()
+    assert f"seed {seed} revealed in record" in report.randomness
+
+
+@pytest.mark.rule("RR-VIEW-10")
+def test_a_chosen_seed_needs_a_practice_game_and_every_seat_is_told(
+        sqlite: Deployment) -> None:
+    """Whoever chooses the seed can know every card: the server refuses a seed unless the
+    game is an open practice game, and then every view and the story say the creator chose
+    it."""
+    client = sqlite.client
+    refused(client, 422, "BadInputError", "POST", "/api/games", None,
+            {"players": ["Ana", "Bo"], "seed": 5})
+    made = create(client, players=["Ana", "Bo"], seed=5, practice=True)
+    shown = client.ok("GET", f"/api/games/{made['id']}", tokens(made)[1])
+    assert shown["view"]["seed_origin"] == "chosen"
+    story = client.ok("GET", f"/api/games/{made['id']}/story", made["spectator"])
+    assert "seed chosen by the creator" in story["lines"][0]["text"]

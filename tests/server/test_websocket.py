@@ -30,7 +30,7 @@ def test_a_seat_is_pushed_its_view_after_every_change(deployment: Deployment,
     to what GET shows; the last push shows the game over; and no push names a card its seat
     did not know then."""
     client = deployment.client
-    created = create(client, players=["Ana", "Bo"], seed=9)
+    created = create(client, players=["Ana", "Bo"], seed=9, practice=True)
     game = created["id"]
     viewers = {**{seat: token for seat, token in tokens(created).items()},
                None: created["spectator"]}

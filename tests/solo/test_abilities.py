@@ -118,7 +118,7 @@ def test_reveals_to_her_are_silent() -> None:
     holding them is enough; no reveal is recorded."""
     state = solo(Scenario(2).hand(ME, "politician", "sevro", "tactus"))
     game = my_deploy(state, "politician", M)
-    events = play(game, Answer.YES)
+    events = play(game, Answer.YES, PickCard("sevro"), PickCard("tactus"))
     assert not of_type(events, CardRevealed)
     assert InfluencePlaced(ME, 2) in events
 
@@ -212,8 +212,9 @@ def test_roque_selects_among_her_top_six_then_shuffles_them_back_on_top() -> Non
         state = solo(Scenario(2, VARIANT).hand(ME, "roque").hand(HER, *seven))
         game = my_deploy(state, "roque", M, seed=seed)
         assert game.pending is not None and game.pending.seat == ME
-        assert PickCard("harmony") not in game.pending.options  # 7th from the top: unseen
-        events = play(game, PickCard("nero"))
+        # RULING-B10: every name is offered, her top 6 first; the 7th from the top is unseen
+        assert PickName("Harmony") not in game.pending.options[:6]
+        events = play(game, PickName("Nero"))
         picked = of_type(events, CardSelectedAtRandom)[0].card
         assert picked in seven[1:]
         hand = game.state.hand(HER)
@@ -254,14 +255,16 @@ def test_psychologist_counts_her_hand_as_a_third() -> None:
     assert not of_type(run(("judge", "aja", "pelus")).events, CardGained)
 
 
-@pytest.mark.rule("RR-SOLO-17")
+@pytest.mark.rule("RR-SOLO-17", "RULING-B10")
 @pytest.mark.card("roque")
 def test_naming_options_cover_every_name() -> None:
-    """Roque's naming decision against her offers every character name not in sight."""
+    """Roque's naming decision against her offers every character name, by name, those in
+    sight first (RULING-B10)."""
     state = solo(Scenario(2, VARIANT).hand(ME, "roque").hand(HER, "sevro"))
     game = my_deploy(state, "roque", M)
     assert game.pending is not None
-    assert PickName("Darrow") in game.pending.options and PickCard("sevro") in game.pending.options
+    assert game.pending.options[0] == PickName("Sevro") and PickName("Darrow") in game.pending.options
+    assert len(set(game.pending.options)) == 112
 
 
 @pytest.mark.rule("RR-SOLO-14")

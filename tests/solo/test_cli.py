@@ -82,7 +82,7 @@ def test_replay_audit_and_regress_a_solo_log(tmp_path: Path,
     for at in (30, 60, len(game.events) // 2):
         assert main(["replay", str(path), "--at", str(at), "--as", "Ana", "--json"]) == 0
         shown = set(json.dumps(json.loads(capsys.readouterr().out)).split('"'))
-        state = Game.resume(game.events[:at + 1]).state
+        state = Game.resume(game.events[:at + 1], secret=game.secret).state
         unseen = {c for c in state.hand(HER) if not knows(state, ME, c)}  # dealt face down
         assert not unseen & shown
         checked += len(unseen)

@@ -59,7 +59,7 @@ def test_a_clean_signed_log_stepped_through(server: Server, browsers: Callable[.
     _open(driver, server, path, sig, public)
     verdict = driver.find_element(By.ID, "verdict")
     assert "clean" in verdict.get_attribute("class")
-    assert "every random outcome is the one the seed draws" in verdict.text
+    assert "every random outcome checked against the seed" in verdict.text
     assert f"verified (key {fingerprint})" in verdict.text
     _shown(driver, len(events) - 1)
     assert driver.find_element(By.CSS_SELECTOR, ".scorepad tr.total")
@@ -135,7 +135,7 @@ def test_a_finished_game_of_the_server_by_id_and_token(server: Server,
     import httpx
 
     created = httpx.post(f"{server.url}/api/games",
-                         json={"players": ["Ann", "Bob"], "seed": 3,
+                         json={"players": ["Ann", "Bob"], "seed": 3, "practice": True,
                                "bots": {"0": "random", "1": "greedy"}}, timeout=60).json()
     driver = browsers()
     driver.get(f"{server.url}/replay")

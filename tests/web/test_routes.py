@@ -53,7 +53,7 @@ def test_story_is_the_seats_own(server: Server) -> None:
     """A seat's story names its own hand's cards and no card of another hand it does not
     know; a bad token or `since` is a typed refusal."""
     created = httpx.post(f"{server.url}/api/games",
-                         json={"players": ["Ana", "Bo"], "seed": 4}, timeout=30).json()
+                         json={"players": ["Ana", "Bo"], "seed": 4, "practice": True}, timeout=30).json()
     game, (ana, bo) = created["id"], [s["token"] for s in created["seats"]]
     lines = httpx.get(f"{server.url}/api/games/{game}/story",
                       headers={"authorization": f"Bearer {ana}"}, timeout=10).json()

@@ -125,7 +125,7 @@ def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
                                                             ) -> None:
     """Ana's and Bo's pages (two browser profiles) each show that seat's hand and no card of
     the other's it does not know; Bo's page follows Ana's choice live (WebSocket)."""
-    created = httpx.post(f"{server.url}/api/games", json={"players": ["Ana", "Bo"], "seed": 9},
+    created = httpx.post(f"{server.url}/api/games", json={"players": ["Ana", "Bo"], "seed": 9, "practice": True},
                          timeout=30).json()
     tokens = [s["token"] for s in created["seats"]]
     views = [httpx.get(f"{server.url}/api/games/{created['id']}",
@@ -158,7 +158,7 @@ def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
 def test_a_phone_sized_screen(server: Server, browsers: Callable[..., Any]) -> None:
     """On a 390 x 844 window the table and the replay viewer need no sideways scrolling."""
     created = httpx.post(f"{server.url}/api/games",
-                         json={"players": ["Ana", "Bo", "Cy"], "seed": 3,
+                         json={"players": ["Ana", "Bo", "Cy"], "seed": 3, "practice": True,
                                "bots": {"1": "random", "2": "greedy"}}, timeout=30).json()
     driver = browsers((390, 844))
     driver.get(f"{server.url}/#game={created['id']}&token={created['seats'][0]['token']}")

@@ -76,7 +76,8 @@ function seedCheck(audit) {
   const d = audit.divergence;
   if (audit.outcomes === "table") return "not made: the random outcomes were recorded at a table";
   if (audit.outcomes !== "seed") return "not made: the log cannot be read";
-  if (!d) return "every random outcome is the one the seed draws";
+  if (!audit.seed_checked) return `not made: ${audit.randomness}`;
+  if (!d) return audit.randomness;
   if (d.seed !== null) return `failed: record ${d.record} is not what seed ${d.seed} draws`;
   return `every random outcome before record ${d.record} is the one the seed draws`;
 }

@@ -57,11 +57,13 @@ function showCreate() {
     }
     if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
     if ($("seed").value.trim()) {
-      if (!/^\d{1,18}$/.test($("seed").value.trim())) {
-        status("The seed is a whole number (or leave it empty for a random one).", true);
+      // Up to 15 digits: a JavaScript number holds them exactly (below 2^53).
+      if (!/^\d{1,15}$/.test($("seed").value.trim())) {
+        status("The seed is a whole number of up to 15 digits (or leave it empty for a random, secret one).", true);
         return;
       }
       body.seed = Number($("seed").value.trim());
+      body.practice = true;  // a chosen seed makes a practice game (RR-VIEW-10)
     }
     try {
       showLinks(await api("POST", "/api/games", {body}));
