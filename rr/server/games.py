@@ -131,8 +131,8 @@ class Games:
     def events(self, access: Access) -> tuple[Event, ...]:
         """The game's events, for narration (the caller redacts them for ``access``'s seat:
         they hold every hidden card)."""
-        row = self._row(access.game)
         with self._lock(access.game):
+            row = self._row(access.game)  # under the lock, as in show: never a stale row
             return self._fresh(row, lambda since: self.store.events(row.id, since)).game.events
 
     def count(self, game: str) -> int:
