@@ -17,7 +17,10 @@ sent, which now calls these functions:
   enums as their values; its ``pending`` is a decision whose ``options`` is ``null`` unless
   the viewer decides;
 - an **event** is ``[tag, payload]`` (``["die_rolled/1", {"seat": 0, "face": "fleet"}]``), as
-  in ``.jsonl`` logs.
+  in ``.jsonl`` logs;
+- a **seat answer** (:class:`rr.seat_answer.SeatAnswer`, what a seat is shown after a change)
+  is an object with one key per field, built of the forms above: its ``view``, its new
+  records as ``{"record", "event", "text"}``, the scorepad's columns.
 
 A card the viewer may not see is ``"?"`` (:data:`rr.views.HIDDEN`) in views and redacted
 events, so ``"?"`` is read as a card everywhere; any other card id must be one of the 112.
@@ -169,16 +172,19 @@ _json.register_unstructure_hook(Decision, _unstructure_decision)
 _json.register_unstructure_hook(PendingView, _unstructure_decision)
 _json.register_structure_hook(Decision, _structure_decision)
 _json.register_structure_hook(PendingView, _structure_decision)
+# An event inside another form (a seat answer's records) is [tag, payload] too.
+_json.register_unstructure_hook(Event, unstructure_event)
+_json.register_structure_hook(Event, lambda data, _: event_from_json(data))
 
 
 # --- the public functions ---------------------------------------------------------------------
 
 
 def to_json(value: Any) -> Any:
-    """The documented JSON form of an option, a decision, a view or an event: plain lists,
-    dicts, strings, integers, booleans and ``None``. Any other attrs value of rr (a part of a
-    view, a :class:`~rr.state.GameState`) gets its cattrs form the same way, sets as sorted
-    lists; only the four above have schemas."""
+    """The documented JSON form of an option, a decision, a view, an event or a seat answer:
+    plain lists, dicts, strings, integers, booleans and ``None``. Any other attrs value of rr
+    (a part of a view, a :class:`~rr.state.GameState`) gets its cattrs form the same way, sets
+    as sorted lists; only the five above have schemas."""
     if isinstance(value, (Decision, PendingView, View)):
         return _plain(_json.unstructure(value))
     if type(value) in _KIND_OF:
@@ -214,8 +220,9 @@ def from_json(data: Any, kind: str) -> Any: ...
 
 def from_json(data: Any, kind: type[T] | str) -> Any:
     """The value of ``kind`` that ``data`` is the JSON form of: ``kind`` is
-    :class:`~rr.decisions.Decision`, :class:`~rr.views.PendingView`, :class:`~rr.views.View`
-    (or any other attrs class :func:`to_json` writes), ``"option"`` or ``"event"``. Raises
+    :class:`~rr.decisions.Decision`, :class:`~rr.views.PendingView`, :class:`~rr.views.View`,
+    :class:`~rr.seat_answer.SeatAnswer` (or any other attrs class :func:`to_json` writes),
+    ``"option"`` or ``"event"``. Raises
     :class:`~rr.errors.BadJsonError` naming the bad field."""
     if kind == "option":
         return option_from_json(data)

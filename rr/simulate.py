@@ -26,7 +26,7 @@ from rr.agents import names
 from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.engine import Game
-from rr.errors import BadInputError, RRError
+from rr.errors import BadInputError, RayUnavailableError
 from rr.effects.tokens import LONGEST, REPEATED
 from rr.events import log
 from rr.events.types import Event, GameEndTriggered
@@ -61,10 +61,6 @@ def make_chooser(name: str, seed: int, ruleset: Ruleset) -> Chooser:
 RAY_HINT = "pip install 'red-rising-engine[ray]'"
 PROBE_SECONDS = 5.0
 """How long a Ray address (HOST:PORT) has to accept a connection before --ray gives up."""
-
-
-class RayUnavailableError(RRError):
-    """``--ray`` without Ray installed, or with no cluster to reach."""
 
 
 def parse_agents(text: str) -> tuple[str, ...]:

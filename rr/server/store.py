@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
-from rr.errors import BadInputError
+from rr.errors import StoreError
 from rr.model import Seat
 from rr.randomness import Secret, salt_of
 
@@ -94,10 +94,6 @@ class Store(Protocol):
         caller polls)."""
 
     def close(self) -> None: ...
-
-
-class StoreError(BadInputError):
-    """A database that cannot be opened or used (a bad path, an unreachable server)."""
 
 
 def open_store(where: str, sqlite_sync: str = "FULL") -> Store:

@@ -19,7 +19,7 @@ from rr.oracle.audit import (
     AuditReport, Divergence, Verdict, _clip, _differences, _expected_at, _impossible, _say,
     _value, audit, explain,
 )
-from rr.oracle.narrate import option_text
+from rr.narrate import option_text
 from rr.oracle.seed import Outcomes
 from rr.state import fold
 from tests.oracle.games import finished, play
@@ -302,7 +302,7 @@ def test_an_event_that_cannot_happen_or_be_told(monkeypatch: pytest.MonkeyPatch)
 
     def fail(*args: object) -> str:
         raise KeyError("odd")
-    monkeypatch.setattr("rr.oracle.audit.narrate", fail)
+    monkeypatch.setattr("rr.oracle.audit.story_line", fail)
     assert _say(gained, before) == f'["helium_gained/1", {{"seat": {gained.seat}, ' \
                                    f'"amount": {gained.amount}}}]'
 

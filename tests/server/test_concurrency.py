@@ -22,9 +22,9 @@ def test_two_choosers_at_once_one_wins_one_gets_409(deployment: Deployment) -> N
     bases = [s.url for s in deployment.servers] * 2
     for _ in range(8):
         spectator = client.ok("GET", f"/api/games/{game}", created["spectator"])
-        token = tokens(created)[spectator["pending"]["seat"]]
+        token = tokens(created)[spectator["view"]["pending"]["seat"]]
         mine = client.ok("GET", f"/api/games/{game}", token)
-        options = mine["pending"]["options"]
+        options = mine["view"]["pending"]["options"]
         bodies = [{"action": options[i % len(options)]["action"], "decision": mine["decision"]}
                   for i in (0, 1)]
         start = threading.Barrier(2)

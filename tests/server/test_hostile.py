@@ -71,7 +71,7 @@ def test_random_choices_are_typed_refusals_or_legal(served: tuple[Client, dict[s
     typed(answer)
     after = client.ok("GET", f"/api/games/{created['id']}", token)
     if answer.status_code == 200:
-        pending = before["pending"]
+        pending = before["view"]["pending"]
         assert raw is None and pending["options"] is not None
         assert body["decision"] == before["decision"]
         assert body["action"] in [o["action"] for o in pending["options"]]

@@ -57,6 +57,7 @@ def test_a_story_read_racing_a_choice_leaves_no_stale_decision(
     committed.set()
     thread.join(WAIT)
     assert read and not thread.is_alive()
+    assert not paused.is_set(), "the row was read before the game's lock was taken"
     stored = real_row(created["id"])
     assert stored is not None
     shown = games.show(spectator)
@@ -65,14 +66,14 @@ def test_a_story_read_racing_a_choice_leaves_no_stale_decision(
 
 
 def story(games: Games, access: Any) -> Any:
-    """What the table's story reads: the game's events for the token's seat."""
-    return games.events(access)
+    """What the table reads when it opens: the seat answer with the story from record 0."""
+    return games.show(access, 0)
 
 
 def choose_for_the_deciding_seat(games: Games, created: dict[str, Any]) -> None:
     """The deciding seat's first option, named with the decision number it is shown."""
-    seat = games.show(games.access(created["spectator"]))["pending"]["seat"]
+    seat = games.show(games.access(created["spectator"]))["view"]["pending"]["seat"]
     token = next(s["token"] for s in created["seats"] if s["seat"] == seat)
     shown = games.show(games.access(token))
-    games.choose(games.access(token), Choice(shown["pending"]["options"][0]["action"],
+    games.choose(games.access(token), Choice(shown["view"]["pending"]["options"][0]["action"],
                                              shown["decision"]))
