@@ -547,7 +547,7 @@ class Game:
                     return
                 value = self._draw(request, recorded)
             else:
-                if recorded is not None and not recorded == request:  # one call, not two
+                if recorded is not None and not recorded == request:  # noqa: SIM201 (one call, not two)
                     self._diverge(recorded, _show(request, self.state))
                 if kind is TurnStarted and not table.state.turns and self._whole_game:
                     # A point the rules can restart from, for clone (see rr.sampling).

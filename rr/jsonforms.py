@@ -255,7 +255,7 @@ def _read(data: Any, cls: type[Any], what: str) -> Any:
         return _json.structure(data, cls)
     except RecursionError:
         raise BadJsonError(f"bad {what}: nested too deeply") from None
-    except Exception as err:  # cattrs raises many kinds for malformed data; all mean bad input
+    except Exception as err:  # noqa: BLE001 (cattrs raises many kinds for malformed data; all mean bad input)
         raise BadJsonError(f"bad {what}: {_reason(err)}", _unknown_card(err)) from None
 
 

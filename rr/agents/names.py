@@ -67,7 +67,7 @@ def make(name: str, seed: int, ruleset: Ruleset) -> Agent:
     kind, colon, argument = name.partition(":")
     if kind in BUILT_IN:
         return BUILT_IN[kind](seed, ruleset, argument if colon else None)
-    module, _, rest = name.partition(":")
+    _, _, rest = name.partition(":")
     _, colon, argument = rest.partition(":")
     made = _class_of(name)(seed, ruleset, argument) if colon \
         else _class_of(name)(seed, ruleset)

@@ -255,7 +255,8 @@ def audit(events: Sequence[Event], source: str = "log",
         if kw.get("verdict") is Verdict.DIVERGED and check:
             assert secret is not None
             rules = kw["divergence"]
-            mismatch = check_seed(events, secret) if rules.seed is None and rules.record > 0 else None
+            mismatch = (check_seed(events, secret)
+                        if rules.seed is None and rules.record > 0 else None)
             if mismatch is not None and mismatch.record < rules.record:
                 kw["divergence"] = _seed_divergence(events, mismatch, secret.seed)
         return AuditReport(source, records=len(events), outcomes=outcomes,

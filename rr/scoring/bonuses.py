@@ -127,10 +127,7 @@ class EndGame:
     def is_with_named(self, *names: str) -> bool:
         """ "If with <character>": another card in hand has one of these names (RULING-A9)."""
         index = self.index
-        for i, other in enumerate(self.hand):
-            if i != index and other.name in names:
-                return True
-        return False
+        return any(i != index and other.name in names for i, other in enumerate(self.hand))
 
     def count(self, *colors: Color) -> int:
         """ "For each <colour> and <colour>": the other cards of these colours. Each card counts

@@ -26,6 +26,7 @@ PostgreSQL, should a notification be lost).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -185,10 +186,8 @@ def build(games: Games, limits: Limits | None = None,
             loop = asyncio.get_running_loop()
 
             def woken(game: str) -> None:
-                try:
+                with contextlib.suppress(RuntimeError):  # the loop is closed: stopping
                     loop.call_soon_threadsafe(sockets.changed, game)
-                except RuntimeError:
-                    pass  # the loop is closed: the server is stopping
 
             games.store.watch(woken)
 

@@ -275,7 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{result['db']}, {args.processes} process(es){', alternating' if args.alternate else ''}: "
+        alternating = ", alternating" if args.alternate else ""
+        print(f"{result['db']}, {args.processes} process(es){alternating}: "
               f"{args.games} games for {spent:.1f} s on {os.cpu_count()} cores: "
               f"{result['choices_per_second']} choices/s (p50 {result['choice_p50_ms']} ms, "
               f"p99 {result['choice_p99_ms']} ms); reads p50 {result['read_p50_ms']} ms, "

@@ -9,7 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("rr", "rr.model", "rr.quick_init", "rr.options", "rr.actions", "rr.decisions", "rr.errors", "rr.ruleset",
+    ("rr", "rr.model", "rr.quick_init", "rr.options", "rr.actions", "rr.decisions", "rr.errors",
+     "rr.ruleset",
      "rr.cards.catalogue", "rr.untrusted", "rr.randomness"),
     ("rr.events",),
     ("rr.state", "rr.knowledge"),

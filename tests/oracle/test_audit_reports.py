@@ -121,7 +121,8 @@ def test_an_impossible_record_and_a_log_cut_short() -> None:
     assert isinstance(ended, TurnEnded)
     d = audit((*events[:at], TurnEnded(9), *events[at + 1:])).divergence
     assert d is not None and d.record == at
-    assert d.differences == (f"seat: log seat 9, rules {fold(events[:at]).players[ended.seat].name}",)
+    name = fold(events[:at]).players[ended.seat].name
+    assert d.differences == (f"seat: log seat 9, rules {name}",)
     report = audit(events[:at])
     assert report.verdict is Verdict.DIVERGED and report.divergence is not None
     assert report.divergence.record == at

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from attrs import evolve
@@ -39,7 +40,7 @@ def decider(client: Client, game: str) -> Json:
     return pending
 
 
-def raw(server: Server, line: str | bytes) -> Json:
+def raw(server: Session, line: str | bytes) -> Json:
     response: Json = json.loads(server.handle_line(line))
     return response
 

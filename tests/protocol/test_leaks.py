@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
 from rr.cards.catalogue import catalogue
-from rr.decisions import Decision
 from rr.engine import Game
 from rr.events.codec import structure
 from rr.events.types import (
@@ -29,7 +29,7 @@ from rr.events.types import (
     DecisionMade, DeckShuffled, Event, GameScored, PointsScored,
 )
 from rr.model import CardId, Seat, ZoneKind
-from rr.options import Lead, Option, PickCard
+from rr.options import Lead, Option
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply
 from tests.protocol.wire import Client

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from rr.protocol import Session
 

@@ -21,7 +21,8 @@ KNOWN = {"BadRequest", "UnauthorizedError", "ForbiddenError", "WrongPlayerError"
          "RateLimitedError"}
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none() | st.booleans() | st.integers(-2**70, 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
                                                                  max_size=4),

@@ -63,7 +63,7 @@ def test_score_with_au_toma_as_a_player(capsys: pytest.CaptureFixture[str]) -> N
     """`rr score` reads a player marked "au_toma" and scores her hand by the odd/even card."""
     assert main(["score", str(EXAMPLES / "score-solo.json"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    her = [p for p in out["players"] if p["name"] == "Tull Au Toma"][0]
+    her = next(p for p in out["players"] if p["name"] == "Tull Au Toma")
     # 12 cards: 70 + 6 per even core value + 3 per odd one
     assert her["rows"]["cards"] == 127 and her["rows"]["excess"] == 0
 

@@ -55,7 +55,8 @@ def test_story_is_the_seats_own(server: Server) -> None:
     brings no record; a bad token or `since` is a typed refusal, and the story has no route
     of its own."""
     created = httpx.post(f"{server.url}/api/games",
-                         json={"players": ["Ana", "Bo"], "seed": 4, "practice": True}, timeout=30).json()
+                         json={"players": ["Ana", "Bo"], "seed": 4, "practice": True},
+                         timeout=30).json()
     game, (ana, bo) = created["id"], [s["token"] for s in created["seats"]]
     told = httpx.get(f"{server.url}/api/games/{game}?since=0",
                      headers={"authorization": f"Bearer {ana}"}, timeout=10).json()

@@ -17,12 +17,12 @@ from tests.web.conftest import screenshot
 
 pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not installed")
 
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
-from tests.web.pages import (  # noqa: E402
+from tests.web.pages import (
     all_card_ids,
     cards_in,
     decision_number,
@@ -137,7 +137,8 @@ def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
                                                             ) -> None:
     """Ana's and Bo's pages (two browser profiles) each show that seat's hand and no card of
     the other's it does not know; Bo's page follows Ana's choice live (WebSocket)."""
-    created = httpx.post(f"{server.url}/api/games", json={"players": ["Ana", "Bo"], "seed": 9, "practice": True},
+    created = httpx.post(f"{server.url}/api/games",
+                         json={"players": ["Ana", "Bo"], "seed": 9, "practice": True},
                          timeout=30).json()
     tokens = [s["token"] for s in created["seats"]]
     views = [httpx.get(f"{server.url}/api/games/{created['id']}",
