@@ -33,10 +33,9 @@ from rr.events.types import Event, GameEndTriggered
 from rr.options import Option
 from rr.ruleset import Ruleset
 
-MAX_DECISIONS = 20_000
-"""The safety limit: a game still going after this many decisions is stopped there and
-counted apart (``GameResult.cut``), its log kept. Under the default ruleset it should not
-happen: a game that goes round in circles ends by RULING-B11 (``repetition_ends_game``)."""
+MAX_DECISIONS = names.MAX_DECISIONS
+"""The safety limit (:data:`rr.agents.names.MAX_DECISIONS`): a game still going after this
+many decisions is stopped there and counted apart (``GameResult.cut``), its log kept."""
 
 
 def cut_reason() -> str:
