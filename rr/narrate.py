@@ -336,25 +336,30 @@ def narration(events: Iterable[Event], seat: Seat | None = None, hidden: bool = 
     """Every record of ``events`` as ``seat`` (``None``: a spectator) may see it, with its
     line. ``initial``: the state before the first of them, which is record ``start``. With
     ``hidden`` False every card is named (the whole story, for the holder of the log)."""
-    state = initial
-    for index, event in enumerate(events, start):
-        after = apply(state, event)
-        shown = redact(event, state, seat, after) if hidden else event
-        yield Told(index, shown, story_line(shown, state, after))
-        state = after
+    for index, shown, before, after in _folded(events, seat, hidden, initial, start):
+        yield Told(index, shown, story_line(shown, before, after))
 
 
 def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: bool = False,
             initial: GameState | None = None) -> Iterator[tuple[int, str]]:
     """``(record number, line)`` for every event worth a line, as ``viewer`` may see it
-    (``everything``: no card hidden, for a finished game's full record)."""
-    state = initial or GameState()
-    for index, event in enumerate(events):
-        after = apply(state, event)
-        shown = event if everything else redact(event, state, viewer, after)
-        text = line(shown, state, after)
+    (``everything``: no card hidden, for a finished game's full record): the short story of
+    :func:`narration`, without the records nobody needs to read."""
+    for index, shown, before, after in _folded(events, viewer, not everything,
+                                               initial or EMPTY, 0):
+        text = line(shown, before, after)
         if text is not None:
             yield index, text
+
+
+def _folded(events: Iterable[Event], seat: Seat | None, hidden: bool, initial: GameState,
+            start: int) -> Iterator[tuple[int, Event, GameState, GameState]]:
+    """The fold-then-redact loop of both stories: each record's number, the event as ``seat``
+    may see it (every card named unless ``hidden``), and the states before and after it."""
+    state = initial
+    for index, event in enumerate(events, start):
+        after = apply(state, event)
+        yield index, redact(event, state, seat, after) if hidden else event, state, after
         state = after
 
 
