@@ -107,8 +107,20 @@ def leaks(path: Path, seen: list[Answer]) -> list[str]:
             found.append(f"seat {seat} at record {answer['records']}: {unknown}")
         for told in answer.get("new", ()):
             before, after = states[told["record"]], states[told["record"] + 1]
-            unknown = sorted(c for c in card_ids(told) if not knows(before, seat, CardId(c))
+            unknown = sorted(c for c in card_ids(told) - led(told)
+                             if not knows(before, seat, CardId(c))
                              and not knows(after, seat, CardId(c)))
             if unknown:
                 found.append(f"seat {seat} in record {told['record']}: {unknown}")
     return found
+
+
+def led(told: dict[str, Any]) -> set[CardId]:
+    """The card a told decision leads: everyone sees it, as it is deployed face up at once
+    (the record after the decision moves it; ``fuzz.seen`` says the same)."""
+    tag, payload = told["event"]
+    option = payload.get("option") if tag.startswith("decision_made/") else None
+    if isinstance(option, list) and option[0] == "lead" and option[1].get("card"):
+        return {CardId(option[1]["card"])}
+    return set()
+
