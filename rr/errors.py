@@ -152,3 +152,8 @@ class RateLimitedError(RRError):
 
 class NotFoundError(RRError):
     """No such route (404)."""
+
+
+class LoadError(RRError):
+    """The server's load script (``python -m rr.server.load``) could not start: a server did
+    not come up, or the database is not on this machine (exit status 2)."""

@@ -44,12 +44,10 @@ from urllib.parse import urlsplit
 
 from attrs import define, field
 
+from rr.errors import LoadError
+
 START_SECONDS = 60.0
 LISTENING = re.compile(r"listening on http://127\.0\.0\.1:(\d+)")
-
-
-class LoadError(Exception):
-    """The load run could not start (a server did not come up, a non-local database)."""
 
 
 @define
