@@ -65,16 +65,6 @@ def _card(data: Any, _: Any) -> CardId:
     return CardId(data)
 
 
-_KIND_OF: dict[type, str] = {cls: kind for kind, cls in OPTION_KINDS.items()}
-
-
-def _unstructure_option(option: Option) -> list[Any]:
-    kind = _KIND_OF[type(option)]
-    if isinstance(option, enum.Enum):
-        return [kind, option.value]
-    return [kind, _json.unstructure(option)]
-
-
 class _At(BadJsonError):
     """What was wrong, and where below the value a hook was reading (``.options[2].action``)."""
 
@@ -111,7 +101,7 @@ def _structure_option(data: Any, _: Any) -> Option:
 
 
 def _entries(options: tuple[Option, ...]) -> list[dict[str, Any]]:
-    return [{"index": i, "action": action_of(o), "option": _unstructure_option(o),
+    return [{"index": i, "action": action_of(o), "option": _json.unstructure(o, Option),
              "text": describe(o)} for i, o in enumerate(options)]
 
 
@@ -166,7 +156,8 @@ def _structure_decision(data: Any, cls: type[D]) -> D:
 
 
 _json.register_structure_hook(CardId, _card)
-_json.register_unstructure_hook(Option, _unstructure_option)
+# An option is written ``[kind, value]`` by the hook ``_json`` has from rr.events.codec.
+_OPTIONS = frozenset(OPTION_KINDS.values())
 _json.register_structure_hook(Option, _structure_option)
 _json.register_unstructure_hook(Decision, _unstructure_decision)
 _json.register_unstructure_hook(PendingView, _unstructure_decision)
@@ -187,8 +178,8 @@ def to_json(value: Any) -> Any:
     as sorted lists; only the five above have schemas."""
     if isinstance(value, (Decision, PendingView, View)):
         return _plain(_json.unstructure(value))
-    if type(value) in _KIND_OF:
-        return _unstructure_option(cast(Option, value))
+    if type(value) in _OPTIONS:
+        return _json.unstructure(value, Option)
     if type(value) in _TAGGED:
         return _plain(unstructure_event(cast(Event, value)))
     if attrs.has(type(value)):  # a part of a view (PublicPlayer, KnownCard, ...), a state
