@@ -39,15 +39,26 @@ SLOW: dict[str, str] = {
     "tests/agents/test_simulate_out.py": "simulates games in worker processes",
     "tests/agents/test_impact.py": "plays paired games under two rulesets on workers",
     "tests/agents/test_long_games.py": "plays games of hundreds of rounds",
+    "tests/cli/test_hostile.py": "feeds every reader thousands of hostile inputs (3-4 minutes)",
+    "tests/engine/test_fold_purity.py": "folds whole random games twice at every prefix",
+    "tests/engine/test_views.py::test_no_view_or_event_leaks_a_hidden_card":
+        "every view and event of many random games (about 3 minutes loaded)",
+    "tests/agents/test_ismcts.py::test_the_same_games_on_one_process_and_on_workers":
+        "ISMCTS games on worker processes",
+    "tests/agents/test_greedy.py::test_greedy_beats_random_clearly": "hundreds of games",
 }
-"""Test files (or folders, ending in ``/``) whose every test is slow, each with why."""
+"""Test folders (ending in ``/``), files, or single tests (``file::name``) that are slow, each
+with why: the slowest of a whole run with ``--durations`` (2-core machine, shared, load
+average about 11, 2026-11-26)."""
 
 
 def is_slow(item: pytest.Item) -> bool:
     """Whether ``item`` is left out of the quick run: its file is in :data:`SLOW`, or it runs
     on PostgreSQL (a ``deployment`` or ``backend`` of ``postgres``, or the ``pg`` cluster)."""
     where = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
-    if any(where == key or (key.endswith("/") and where.startswith(key)) for key in SLOW):
+    test = f"{where}::{getattr(item, 'originalname', item.name)}"
+    if any(key in (where, test) or (key.endswith("/") and where.startswith(key))
+           for key in SLOW):
         return True
     params = getattr(getattr(item, "callspec", None), "params", {})
     return "postgres" in params.values() or "pg" in getattr(item, "fixturenames", ())
