@@ -18,7 +18,7 @@ SPEC_FILES = ("README.md", "rules.md", "rulings.md", "cards.md")
 """What is copied: the two files ``rr spec`` reads, the format they follow, the card table."""
 
 
-class build_py_with_spec(build_py):  # noqa: N801 (setuptools' command naming)
+class build_py_with_spec(build_py):
     """``build_py``, then ``spec/*.md`` copied into the built package as ``rr/data/spec/``."""
 
     def run(self) -> None:

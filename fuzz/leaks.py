@@ -65,10 +65,9 @@ def count(games: int, players: int) -> Counter[str]:
                 if isinstance(event, CardPlaced) and event.face_down:
                     everyone = event.card in public_in_deck and event.card not in taken_up
                     placer[event.card] = ALL if everyone else event.seat
-                elif isinstance(event, CardRevealed) and event.source.kind is ZoneKind.DECK:
-                    public_in_deck.add(event.card)
-                elif (isinstance(event, CardReturnedToDeck)
-                      and event.source.kind in (ZoneKind.BANISHED, ZoneKind.LOCATION)):
+                elif (isinstance(event, CardRevealed) and event.source.kind is ZoneKind.DECK) \
+                        or (isinstance(event, CardReturnedToDeck)
+                            and event.source.kind in (ZoneKind.BANISHED, ZoneKind.LOCATION)):
                     public_in_deck.add(event.card)
                 elif isinstance(event, CardsSeen) and event.source.kind is ZoneKind.DECK \
                         and len(event.cards) > 1:

@@ -120,7 +120,8 @@ def views_leak_nothing(game: Game) -> None:
         if v.pending is not None and v.pending.options is not None:
             named = {o.card for o in v.pending.options if isinstance(o, PickCard)}
             assert named <= known_or_public(state, seat), \
-                f"P{decider}'s options name cards it does not know: {sorted(named - known_or_public(state, seat))}"
+                f"P{decider}'s options name cards it does not know: " \
+                f"{sorted(named - known_or_public(state, seat))}"
 
 
 def actions_are_exact(game: Game) -> None:

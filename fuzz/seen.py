@@ -332,7 +332,7 @@ def view_problems(seen: Seen, observer: Observer, view: dict[str, Any],
                   exact: bool = True) -> list[str]:
     """What is wrong with ``view`` (``to_json(View)``, or a view answer's ``view``) as shown to
     ``observer`` now: a card it cannot see, a card misplaced, and with ``exact`` a card it sees
-    that the view hides. ``face_down``: a view answer's flags (``rr.server.wire``)."""
+    that the view hides. ``face_down``: a seat answer's flags (``rr.seat_answer``)."""
     wrong: list[str] = []
     who = "the spectator" if observer is None else f"seat {observer}"
     if view.get("seat") != observer:

@@ -1,5 +1,5 @@
 """Stateful fuzzing: whole games of legal moves drawn by Hypothesis, every oracle check after
-every step (docs/ARCHITECTURE.md, "The oracle").
+every step (docs/ARCHITECTURE.md, "Invariants").
 
 The machine starts a game (2 to 6 players, a random seed, random ruleset options), then each
 step picks one of the pending decision's options. After each step the invariants check card

@@ -4,7 +4,7 @@ seat and the spectator saw (issue 25; RR-VIEW-1..9, RULING-B8, RULING-B10).
 Through the Python API, at every decision of random games of 2, 4 and 6 players and solo:
 every observer's view and pending decision (``rr.jsonforms`` forms, as the server sends them),
 every record as ``rr.views.redact`` tells it, and every line of the narrated story
-(``rr.oracle.narrate``) are checked against ``fuzz.seen``: no card the observer did not see,
+(``rr.narrate.story_line``) are checked against ``fuzz.seen``: no card the observer did not see,
 and — the views and records — every card it did see shown; ``fuzz.seen``'s own record of where
 the cards lie is checked against the engine's state. Then ``fuzz.worlds`` plays each game again
 beside games that differ only in cards an observer never saw, and requires the observer to be
@@ -46,7 +46,7 @@ from rr.events.types import (
 from rr.jsonforms import to_json
 from rr.model import LOCATIONS, CardId, Color, House, Location, Zone
 from rr.options import Answer, Lead, PickCard
-from rr.oracle.narrate import narrate
+from rr.narrate import story_line
 from rr.state import GameState, apply
 from rr.views import redact
 
@@ -73,7 +73,7 @@ def watch(game: Game, rng: random.Random,
                 problems.extend(told_problems(allowed[o], record, o, done))
                 missing = card_ids(to_json(event)) & allowed[o] - card_ids(record)
                 problems.extend(f"{o} is not told {c} in record {done}" for c in missing)
-                line = narrate(shown, state, after)
+                line = story_line(shown, state, after)
                 source = event.source if isinstance(event, DecisionMade) else ""
                 problems.extend(f"{o} reads {c} in {line!r}"
                                 for c in text_cards(line, source, free_names(event))

@@ -1,5 +1,5 @@
 """Solo games against Tull Au Toma at every level, with and without the Au Toma variant, keep
-every invariant of the oracle after every step (docs/ARCHITECTURE.md, "The oracle"; RR-SOLO-*)."""
+every invariant after every step (docs/ARCHITECTURE.md, "Invariants"; RR-SOLO-*)."""
 
 from __future__ import annotations
 

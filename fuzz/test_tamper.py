@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 import functools
 import hashlib
+import itertools
 import re
 import types
 import typing
@@ -316,7 +317,7 @@ def test_chain_covers_every_record_but_the_last() -> None:
     """Version 1: each record's hash is the SHA-256 of the previous object: a changed record
     breaks the chain at the next one, so only the last record relies on the rules alone."""
     objects = _objects(_game(0))
-    for previous, record in zip(objects, objects[1:]):
+    for previous, record in itertools.pairwise(objects):
         assert record[1] == hashlib.sha256(pack(previous)).digest()
 
 

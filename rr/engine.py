@@ -37,6 +37,8 @@ from rr.errors import (
     SeedUnknownError,
     WrongPlayerError,
 )
+from rr.errors import EngineBugError as EngineBugError  # importable from here, as before
+from rr.errors import SamplingError as SamplingError
 from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed, TurnStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
@@ -56,15 +58,6 @@ from rr.sampling import (
 )
 from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View, view
-
-
-class SamplingError(Exception):
-    """No sample of an information set could be drawn (see :meth:`Game.sample_for`)."""
-
-
-class EngineBugError(Exception):
-    """The rules failed on a legal choice: a bug in rr, not a user mistake. The game is left
-    as it was before the choice."""
 
 
 Point = tuple[int, GameState, Restart]
@@ -554,7 +547,7 @@ class Game:
                     return
                 value = self._draw(request, recorded)
             else:
-                if recorded is not None and not recorded == request:  # one call, not two
+                if recorded is not None and not recorded == request:  # noqa: SIM201 (one call, not two)
                     self._diverge(recorded, _show(request, self.state))
                 if kind is TurnStarted and not table.state.turns and self._whole_game:
                     # A point the rules can restart from, for clone (see rr.sampling).

@@ -1,7 +1,11 @@
-"""Typed errors. Each says what was wrong and, where one applies, the spec rule it breaks.
+"""Typed errors, every one rr raises. Each says what was wrong and, where one applies, the
+spec rule it breaks.
 
-A user mistake (bad choice, bad file, bad log) raises a subclass of :class:`RRError`; the
-game, the log and every file are left exactly as they were.
+A user mistake (bad choice, bad file, bad log, a request a front door cannot read) raises a
+subclass of :class:`RRError`; the game, the log and every file are left exactly as they
+were. A failure of rr's own is :class:`EngineBugError`. An error's wire name (``rr stdio``'s
+and ``rr server``'s ``error.type``) is its class name; the HTTP status of each is
+``rr.server.errors``'.
 """
 
 from __future__ import annotations
@@ -81,3 +85,75 @@ class BadJsonError(BadInputError):
 class SeedUnknownError(RRError):
     """A random outcome (or the reveal at the end) is needed from a game whose seed is secret
     and was not given: resume it with its secret (``Game.resume(events, secret=...)``)."""
+
+
+class StoreError(BadInputError):
+    """A game server's database that cannot be opened or used (a bad path, an unreachable
+    server)."""
+
+
+class ReportUnavailableError(RRError):
+    """``--report`` without matplotlib installed."""
+
+
+class RayUnavailableError(RRError):
+    """``--ray`` without Ray installed, or with no cluster to reach."""
+
+
+class EngineBugError(Exception):
+    """The rules failed on a legal choice: a bug in rr, not a user mistake. The game is left
+    as it was before the choice."""
+
+
+class SamplingError(Exception):
+    """No sample of an information set could be drawn (see ``Game.sample_for``)."""
+
+
+# --- the front doors: rr stdio and rr server ------------------------------------------------
+
+
+class BadRequest(RRError):  # no "Error" suffix: the error type's wire name is the class name
+    """A request a front door cannot read: not JSON, not an object, an unknown op, route or
+    game, or a missing, unknown or wrong-typed field (400)."""
+
+
+class UnauthorizedError(RRError):
+    """No token, or one the server does not know (401)."""
+
+
+class ForbiddenError(RRError):
+    """A token that does not open this game, or a spectator's where a seat's is needed
+    (403)."""
+
+
+class StaleDecisionError(RRError):
+    """A choice made against a decision number that is no longer the game's (409): someone
+    (or a second click) chose first."""
+
+
+class GameNotOverError(RRError):
+    """The whole log of a game still under way holds hidden cards: it is given once the
+    game is over (409)."""
+
+
+class RequestTooLargeError(RRError):
+    """A request body over the limit (413)."""
+
+
+class RequestCutOffError(RRError):
+    """A request whose body stopped before its end: the client went away, or was too slow
+    and its connection was closed (``rr.server.timeouts``) (408). Nobody is left to read the
+    answer; it is not a failure of rr's."""
+
+
+class RateLimitedError(RRError):
+    """Too many requests from one token or address (429)."""
+
+
+class NotFoundError(RRError):
+    """No such route (404)."""
+
+
+class LoadError(RRError):
+    """The server's load script (``python -m rr.server.load``) could not start: a server did
+    not come up, or the database is not on this machine (exit status 2)."""

@@ -17,7 +17,10 @@ sent, which now calls these functions:
   enums as their values; its ``pending`` is a decision whose ``options`` is ``null`` unless
   the viewer decides;
 - an **event** is ``[tag, payload]`` (``["die_rolled/1", {"seat": 0, "face": "fleet"}]``), as
-  in ``.jsonl`` logs.
+  in ``.jsonl`` logs;
+- a **seat answer** (:class:`rr.seat_answer.SeatAnswer`, what a seat is shown after a change)
+  is an object with one key per field, built of the forms above: its ``view``, its new
+  records as ``{"record", "event", "text"}``, the scorepad's columns.
 
 A card the viewer may not see is ``"?"`` (:data:`rr.views.HIDDEN`) in views and redacted
 events, so ``"?"`` is read as a card everywhere; any other card id must be one of the 112.
@@ -62,16 +65,6 @@ def _card(data: Any, _: Any) -> CardId:
     return CardId(data)
 
 
-_KIND_OF: dict[type, str] = {cls: kind for kind, cls in OPTION_KINDS.items()}
-
-
-def _unstructure_option(option: Option) -> list[Any]:
-    kind = _KIND_OF[type(option)]
-    if isinstance(option, enum.Enum):
-        return [kind, option.value]
-    return [kind, _json.unstructure(option)]
-
-
 class _At(BadJsonError):
     """What was wrong, and where below the value a hook was reading (``.options[2].action``)."""
 
@@ -108,7 +101,7 @@ def _structure_option(data: Any, _: Any) -> Option:
 
 
 def _entries(options: tuple[Option, ...]) -> list[dict[str, Any]]:
-    return [{"index": i, "action": action_of(o), "option": _unstructure_option(o),
+    return [{"index": i, "action": action_of(o), "option": _json.unstructure(o, Option),
              "text": describe(o)} for i, o in enumerate(options)]
 
 
@@ -163,26 +156,30 @@ def _structure_decision(data: Any, cls: type[D]) -> D:
 
 
 _json.register_structure_hook(CardId, _card)
-_json.register_unstructure_hook(Option, _unstructure_option)
+# An option is written ``[kind, value]`` by the hook ``_json`` has from rr.events.codec.
+_OPTIONS = frozenset(OPTION_KINDS.values())
 _json.register_structure_hook(Option, _structure_option)
 _json.register_unstructure_hook(Decision, _unstructure_decision)
 _json.register_unstructure_hook(PendingView, _unstructure_decision)
 _json.register_structure_hook(Decision, _structure_decision)
 _json.register_structure_hook(PendingView, _structure_decision)
+# An event inside another form (a seat answer's records) is [tag, payload] too.
+_json.register_unstructure_hook(Event, unstructure_event)
+_json.register_structure_hook(Event, lambda data, _: event_from_json(data))
 
 
 # --- the public functions ---------------------------------------------------------------------
 
 
 def to_json(value: Any) -> Any:
-    """The documented JSON form of an option, a decision, a view or an event: plain lists,
-    dicts, strings, integers, booleans and ``None``. Any other attrs value of rr (a part of a
-    view, a :class:`~rr.state.GameState`) gets its cattrs form the same way, sets as sorted
-    lists; only the four above have schemas."""
+    """The documented JSON form of an option, a decision, a view, an event or a seat answer:
+    plain lists, dicts, strings, integers, booleans and ``None``. Any other attrs value of rr
+    (a part of a view, a :class:`~rr.state.GameState`) gets its cattrs form the same way, sets
+    as sorted lists; only the five above have schemas."""
     if isinstance(value, (Decision, PendingView, View)):
         return _plain(_json.unstructure(value))
-    if type(value) in _KIND_OF:
-        return _unstructure_option(cast(Option, value))
+    if type(value) in _OPTIONS:
+        return _json.unstructure(value, Option)
     if type(value) in _TAGGED:
         return _plain(unstructure_event(cast(Event, value)))
     if attrs.has(type(value)):  # a part of a view (PublicPlayer, KnownCard, ...), a state
@@ -214,8 +211,9 @@ def from_json(data: Any, kind: str) -> Any: ...
 
 def from_json(data: Any, kind: type[T] | str) -> Any:
     """The value of ``kind`` that ``data`` is the JSON form of: ``kind`` is
-    :class:`~rr.decisions.Decision`, :class:`~rr.views.PendingView`, :class:`~rr.views.View`
-    (or any other attrs class :func:`to_json` writes), ``"option"`` or ``"event"``. Raises
+    :class:`~rr.decisions.Decision`, :class:`~rr.views.PendingView`, :class:`~rr.views.View`,
+    :class:`~rr.seat_answer.SeatAnswer` (or any other attrs class :func:`to_json` writes),
+    ``"option"`` or ``"event"``. Raises
     :class:`~rr.errors.BadJsonError` naming the bad field."""
     if kind == "option":
         return option_from_json(data)
@@ -248,7 +246,7 @@ def _read(data: Any, cls: type[Any], what: str) -> Any:
         return _json.structure(data, cls)
     except RecursionError:
         raise BadJsonError(f"bad {what}: nested too deeply") from None
-    except Exception as err:  # cattrs raises many kinds for malformed data; all mean bad input
+    except Exception as err:  # noqa: BLE001 (cattrs raises many kinds for malformed data; all mean bad input)
         raise BadJsonError(f"bad {what}: {_reason(err)}", _unknown_card(err)) from None
 
 

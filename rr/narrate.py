@@ -1,7 +1,10 @@
-"""Events in words: one line per event for ``rr demo`` (:func:`line`, which skips the
-bookkeeping), the full story of a log for ``rr replay`` and audit reports (:func:`story_line`,
-a line for every record), and :func:`words` for messages. Players are named as in the game;
-no event is ever shown as a repr (a test checks every event type).
+"""Events in words: one line per event for ``rr demo`` (:func:`line` and :func:`narrate`,
+which skip the bookkeeping), the full story of a log — a line for every record, including
+the decisions (who chose what, asked by which rule or card), the cards dealt at setup, the
+ends of turns and the end-of-game declarations — for ``rr replay``, audit reports and every
+seat answer (:func:`story_line` and :func:`narration`), and :func:`words` for messages.
+Players are named as in the game; a card the viewer may not see reads "a hidden card"; no
+event is ever shown as a repr (a test checks every event type).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import enum
 from collections.abc import Iterable, Iterator
 
 import attrs
+from attrs import frozen
 
 from rr.automa import automa_table
 from rr.cards.catalogue import catalogue
@@ -64,7 +68,7 @@ from rr.events.types import (
 from rr.model import LOCATIONS, CardId, Location, Seat, Zone, ZoneKind
 from rr.options import GainTop, Lead, Option, PickCard, PickPlayer, Scout, describe
 from rr.ruleset import Ruleset
-from rr.state import GameState, PlayerState, apply
+from rr.state import EMPTY, GameState, PlayerState, apply
 from rr.views import HIDDEN, redact
 
 
@@ -315,17 +319,47 @@ def _plain(value: object) -> str:
     return str(value)
 
 
+@frozen
+class Told:
+    """One record of a log as a viewer may see it, and its line of story."""
+
+    record: int
+    """The record's number in the log (0 is ``game_started``)."""
+    event: Event
+    """The event, with every card the viewer may not see as ``"?"`` (:func:`rr.views.redact`)."""
+    text: str
+    """The record in words (:func:`story_line`), from what the viewer may see."""
+
+
+def narration(events: Iterable[Event], seat: Seat | None = None, hidden: bool = True,
+              initial: GameState = EMPTY, start: int = 0) -> Iterator[Told]:
+    """Every record of ``events`` as ``seat`` (``None``: a spectator) may see it, with its
+    line. ``initial``: the state before the first of them, which is record ``start``. With
+    ``hidden`` False every card is named (the whole story, for the holder of the log)."""
+    for index, shown, before, after in _folded(events, seat, hidden, initial, start):
+        yield Told(index, shown, story_line(shown, before, after))
+
+
 def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: bool = False,
             initial: GameState | None = None) -> Iterator[tuple[int, str]]:
     """``(record number, line)`` for every event worth a line, as ``viewer`` may see it
-    (``everything``: no card hidden, for a finished game's full record)."""
-    state = initial or GameState()
-    for index, event in enumerate(events):
-        after = apply(state, event)
-        shown = event if everything else redact(event, state, viewer, after)
-        text = line(shown, state, after)
+    (``everything``: no card hidden, for a finished game's full record): the short story of
+    :func:`narration`, without the records nobody needs to read."""
+    for index, shown, before, after in _folded(events, viewer, not everything,
+                                               initial or EMPTY, 0):
+        text = line(shown, before, after)
         if text is not None:
             yield index, text
+
+
+def _folded(events: Iterable[Event], seat: Seat | None, hidden: bool, initial: GameState,
+            start: int) -> Iterator[tuple[int, Event, GameState, GameState]]:
+    """The fold-then-redact loop of both stories: each record's number, the event as ``seat``
+    may see it (every card named unless ``hidden``), and the states before and after it."""
+    state = initial
+    for index, event in enumerate(events, start):
+        after = apply(state, event)
+        yield index, redact(event, state, seat, after) if hidden else event, state, after
         state = after
 
 

@@ -76,11 +76,10 @@ from rr.model import (
     CardId,
     House,
     Seat,
-    ZoneKind,
 )
 from rr.narrate import card_name
 from rr.options import describe
-from rr.knowledge import known_cards, knows
+from rr.knowledge import knows
 from rr.state import GameState
 from rr.views import HIDDEN, SoloView, solo_view
 

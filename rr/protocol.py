@@ -1,8 +1,9 @@
 """The rr protocol: JSON requests in, JSON responses out, for front-ends not written in Python.
 
-:class:`Server` turns one request into one response and holds the games by id; it does no
-I/O. ``rr stdio`` (``rr.cli.stdio``) runs it over stdin and stdout, one JSON object per line
-each way, in order. A later HTTP front would carry the same objects.
+A :class:`Session` turns one request into one response and holds the games by id; it does
+no I/O. ``rr stdio`` (``rr.cli.stdio``) runs one over stdin and stdout, one JSON object per
+line each way, in order. ``rr server`` (``rr.server``) shows games over HTTP with the same
+seat answers and the same error types.
 
 Requests and responses
 ----------------------
@@ -16,7 +17,8 @@ absent: ``null``); the response echoes it::
 ``WrongPlayerError``, ``NoDecisionPendingError``, ``CorruptLogError``, ``DivergenceError``,
 ``BadInputError``, ...), ``BadRequest`` for a request the protocol cannot read (not JSON, not an
 object, an unknown op, an unknown game, a missing, unknown or wrong-typed field), or
-``EngineBugError``/``InternalError`` for a failure of rr itself. ``rule`` is the spec rule id
+``EngineBugError``/``InternalError`` for a failure of rr itself; every one is in
+:mod:`rr.errors`. ``rule`` is the spec rule id
 the error cites, or ``null``. A failed request changes nothing: the game is as it was.
 
 Fields are strict: a field an op does not take is a ``BadRequest`` (it catches typos), and
@@ -47,18 +49,30 @@ Options, decisions, views and events are sent in the forms :mod:`rr.jsonforms` d
 ``["location", "mars"]``, ``["color", "gold"]``, ``["face", "fleet"]``, ``["answer", "yes"]``,
 ``["position", "top"]``.
 
-A pending decision, as ``pending``, ``new``, ``load`` and ``choose`` return it, is the
-decision form plus the deciding player's name::
+What a seat is shown of a game — by ``new``, ``load``, ``pending``, ``view``, ``events`` and
+``choose`` — is its **seat answer** (:func:`rr.seat_answer.seat_answer`, as ``answer``), the
+one ``rr server`` sends too::
 
-    {"over": false, "totals": null, "winners": null,
-     "pending": {"seat": 1, "player": "Bo", "ask": "turn", "source": "RR-TURN-1",
-                 "prompt": "Lead or Scout",
-                 "options": [{"index": 0, "action": 116, "option": ["lead", {...}],
-                              "text": "lead ..."}, ...]}}
+    {"seat": 1, "records": 37, "decision": 4, "over": false,
+     "view": {..., "pending": {"seat": 1, "ask": "turn", "source": "RR-TURN-1",
+                               "prompt": "Lead or Scout",
+                               "options": [{"index": 0, "action": 116,
+                                            "option": ["lead", {...}], "text": "lead ..."},
+                                           ...]}},
+     "face_down": [[false, true], [], [], []],
+     "since": 30, "new": [{"record": 30, "event": ["decision_made/1", {...}],
+                          "text": "Bo chooses to scout [RR-TURN-1]"}, ...],
+     "scorepad": null, "everything": false}
 
-``action`` is the option's integer in the fixed action space (:mod:`rr.actions`). ``options``
-is ``null`` unless the viewer is the seat that decides. Once the game is over, ``pending`` is
-``null``, ``over`` is true and ``totals``/``winners`` hold the final scores.
+``view`` is what the seat may see, its ``pending`` the decision it waits for: ``options`` is
+``null`` unless the viewer is the seat that decides, each option with its ``index``, its
+``action`` (its integer in the fixed action space, :mod:`rr.actions`) and its words.
+``decision`` counts the decisions made; ``records`` the records the game holds (the next
+``since``); ``new`` holds the records from ``since`` on as the viewer may see them, each with
+its line of story; ``face_down`` says which cards of each stack lie face down (public);
+``scorepad`` is every player's scorepad column once the game is over (``over`` true; the
+totals and winners are the view's). ``docs/JSON.md`` shows the form;
+``docs/schema/answer.schema.json`` is its schema.
 
 Ops
 ---
@@ -69,31 +83,28 @@ Ops
     one player (with ``solo`` true, or a ``level`` 1-6) plays against Tull Au Toma, seat 1;
     ``ruleset`` is ``"official"`` or overrides such as ``"protect_small_hands=true"``;
     ``houses`` one house name per player; ``seed`` a chosen seed (without it, one is drawn
-    from the operating system's randomness). Returns ``game`` (its id), ``players`` (seat,
-    name, house), ``seed_origin`` and ``commitment`` (RR-VIEW-10) and the first pending
-    decision as ``as`` sees it. Only without ``as`` (the host) does it return ``seed``: the
-    seed is secret until the game is over, and a seat must never get it.
+    from the operating system's randomness). Returns ``game`` (its id), ``ruleset`` and the
+    seat answer of ``as`` (players and houses, ``seed_origin`` and ``commitment``,
+    RR-VIEW-10, are in its view). Only without ``as`` (the host) does it return ``seed``:
+    the seed is secret until the game is over, and a seat must never get it.
 ``pending`` game, [as]
-    The pending decision as ``as`` sees it.
+    The seat answer of ``as``, with no records (the same as ``view``; kept by its name).
 ``choose`` game, seat, option | index | action
     ``seat`` picks an option of the pending decision, given in wire form, by its index, or by
-    its action integer (:mod:`rr.actions`).
-    Returns the new events as ``seat`` may see them (``from``: the record number of the
-    first, ``next``: the record count after them), their narration, and the next pending
-    decision as ``seat`` sees it.
+    its action integer (:mod:`rr.actions`). Returns ``seat``'s answer with the records the
+    choice added (``since``: the record number of the first).
 ``view`` game, [as]
-    The game as ``as`` sees it: ``rr.views.View`` in its JSON form (players, hand, locations
-    bottom to top, deck size, banished pile, tokens, phase, scores, pending decision).
+    The seat answer of ``as`` (the spectator without it), with no records.
 ``events`` game, [as], [since]
-    Records ``since`` (default 0) onwards as ``as`` may see them, with ``from``, ``next`` and
-    one narration line per record worth telling (``{"index": n, "text": ...}``). No record
-    holds the seed before the last (``seed_revealed/1``, once the game is over).
+    The seat answer of ``as`` with the records from ``since`` (default 0) on. No record holds
+    the seed before the last (``seed_revealed/1``, once the game is over).
 ``save`` game
     The game's whole text log (``.jsonl``), to keep or to ``load`` later. Unredacted, and
     while the game is not over its header holds the secret seed: the host's alone.
 ``load`` log, [as]
     A new game from a text log, re-adjudicated: every recorded event must be what the rules
-    produce (else ``DivergenceError``), and it goes on from the log's last record.
+    produce (else ``DivergenceError``), and it goes on from the log's last record. Returns
+    ``game``, ``ruleset`` and the seat answer of ``as``.
 ``list``
     The open games: id, players, record count, whether over, the seat that decides.
 ``close`` game
@@ -105,40 +116,35 @@ A worked session is in ``examples/protocol.md``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
 
 from rr.actions import option_of
-from rr.engine import EngineBugError, Game
+from rr.engine import Game
 from rr.errors import (
     BadInputError,
     BadJsonError,
+    EngineBugError,
     IllegalChoiceError,
     NoDecisionPendingError,
     RRError,
     WrongPlayerError,
 )
+from rr.errors import BadRequest as BadRequest  # importable from here, as before
 from rr.events.codec import OPTION_KINDS
 from rr.events.log import decode_text, encode_text
-from rr.events.types import Event
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, Seat
 from rr.jsonforms import option_from_json, to_json
-from rr.narrate import narrate
 from rr.options import Option
 from rr.ruleset import Ruleset
-from rr.state import GameState, apply, fold
+from rr.seat_answer import Marks, seat_answer
 from rr.untrusted import load_json
-from rr.views import PendingView, redact
 
-PROTOCOL_VERSION = 1
-"""Bumped when a response changes shape; ``ops`` reports it."""
-
-
-class BadRequest(RRError):  # no "Error" suffix: the error type's wire name is the class name
-    """A request the protocol cannot read: not JSON, not an object, an unknown op or game, or
-    a missing, unknown or wrong-typed field."""
+PROTOCOL_VERSION = 2
+"""Bumped when a response changes shape; ``ops`` reports it. 2: every op that shows a game
+answers with the seat answer (``rr.seat_answer``)."""
 
 
 @frozen
@@ -167,7 +173,7 @@ _AS = Field("as", "integer or null", False,
 
 OPS: tuple[Op, ...] = (
     Op("ops", "the ops and their fields"),
-    Op("new", "start a game; returns its id, the players and the first pending decision", (
+    Op("new", "start a game; returns its id, its ruleset and the seat answer", (
         Field("players", "list of strings or integer", True,
               "2-6 distinct player names, or a count (names P1, P2, ...)"),
         Field("seed", "integer", False,
@@ -180,18 +186,19 @@ OPS: tuple[Op, ...] = (
               "one player against Tull Au Toma, who takes seat 1 (default: false)"),
         Field("level", "integer", False, "solo: Au Toma's level, 1-6 (default 2)"),
         _AS)),
-    Op("pending", "the pending decision; its options only for the seat that decides",
-       (_GAME, _AS)),
-    Op("choose", "pick an option of the pending decision; returns the new events as the "
-                 "chooser may see them and the next pending decision", (
+    Op("pending", "the seat answer (the same as view): the pending decision, its options "
+                  "only for the seat that decides", (_GAME, _AS)),
+    Op("choose", "pick an option of the pending decision; returns the chooser's seat answer "
+                 "with the records the choice added", (
         _GAME,
         Field("seat", "integer", True, "the seat that chooses"),
         Field("option", "[kind, value]", False,
               "the option in wire form (or give index or action)"),
         Field("index", "integer", False, "the option's index in the pending options"),
         Field("action", "integer", False, "the option's action integer (rr.actions)"))),
-    Op("view", "the game as a seat (or a spectator) sees it", (_GAME, _AS)),
-    Op("events", "the records from 'since' on, as a seat may see them, with narration", (
+    Op("view", "the seat answer: the game as a seat (or a spectator) sees it", (_GAME, _AS)),
+    Op("events", "the seat answer with the records from 'since' on, as the seat may see "
+                 "them, with their lines", (
         _GAME, _AS, Field("since", "integer", False, "the first record wanted (default 0)"))),
     Op("save", "the game's whole text log (.jsonl), unredacted", (_GAME,)),
     Op("load", "a new game from a text log, re-adjudicated", (
@@ -203,9 +210,6 @@ OPS: tuple[Op, ...] = (
 _BY_NAME: dict[str, Op] = {op.name: op for op in OPS}
 
 Result = dict[str, Any]
-
-_MARKS = 32
-"""How many states per game :meth:`Server._state_at` keeps."""
 
 
 # --- reading a request ------------------------------------------------------------------------
@@ -273,20 +277,20 @@ class _Request:
         return int(value)
 
 
-# --- the server -------------------------------------------------------------------------------
+# --- the session ------------------------------------------------------------------------------
 
 
-class Server:
+class Session:
     """The games by id, and the handler of one request. No I/O: the caller reads and writes."""
 
     def __init__(self) -> None:
         self._games: dict[str, Game] = {}
         self._opened = 0
-        self._marks: dict[str, dict[int, GameState]] = {}
-        """Per game, the states at the record counts last handed out as ``next``: a client
-        polling ``events`` from there needs no fold of the whole log."""
+        self._marks: dict[str, Marks] = {}
+        """Per game, the states at the record counts last answered: a client asking for the
+        records since its last answer needs no fold of the whole log."""
         self._handlers: dict[str, Callable[[_Request], Result]] = {
-            "ops": self._ops, "new": self._new, "pending": self._pending, "choose": self._choose,
+            "ops": self._ops, "new": self._new, "pending": self._view, "choose": self._choose,
             "view": self._view, "events": self._events, "save": self._save,
             "load": self._load, "list": self._list, "close": self._close,
         }
@@ -334,19 +338,13 @@ class Server:
         self._games[game_id] = game
         return game_id
 
-    def _state_at(self, game_id: str, game: Game, index: int) -> GameState:
-        """The state after the first ``index`` records, folded from the nearest mark."""
-        marks = self._marks.setdefault(game_id, {})
-        if index == len(game.events):
-            state = game.state
-        else:
-            start = max((i for i in marks if i <= index), default=0)
-            state = fold(game.events[start:index], marks[start] if start else GameState())
-        marks.pop(index, None)
-        marks[index] = state  # the most recent last: the oldest is dropped first
-        if len(marks) > _MARKS:
-            del marks[next(iter(marks))]
-        return state
+    def _answer(self, game_id: str, game: Game, viewer: Seat | None,
+                since: int | None = None, **more: Any) -> Result:
+        """``viewer``'s seat answer, with the records from ``since`` on (``None``: none),
+        after the game's id and ``more``."""
+        marks = self._marks.setdefault(game_id, Marks())
+        return {"game": game_id, **more,
+                "answer": to_json(seat_answer(game, viewer, since, marks))}
 
     def _game(self, req: _Request) -> tuple[str, Game]:
         game_id = req.get("game")
@@ -388,21 +386,17 @@ class Server:
                         level=level)
         viewer = req.seat("as", game)
         host = {} if req.get("as") is not None else {"seed": game.seed}  # RR-VIEW-10
-        return {"game": self._open(game), **_table(game), **host, **_pending(game, viewer)}
-
-    def _pending(self, req: _Request) -> Result:
-        game_id, game = self._game(req)
-        return {"game": game_id, **_pending(game, req.seat("as", game))}
+        game_id = self._open(game)
+        return self._answer(game_id, game, viewer, **_ruleset(game), **host)
 
     def _choose(self, req: _Request) -> Result:
         game_id, game = self._game(req)
         seat = req.seat("seat", game)
         assert seat is not None  # a required field
         option = self._option(req, game, seat)
-        before, start = game.state, len(game.events)
-        new = game.choose(option, seat=seat)
-        self._state_at(game_id, game, len(game.events))
-        return {"game": game_id, **_records(new, before, start, seat), **_pending(game, seat)}
+        start = len(game.events)
+        game.choose(option, seat=seat)
+        return self._answer(game_id, game, seat, start)
 
     def _option(self, req: _Request, game: Game, seat: Seat) -> Option:
         """The option a choose request names, by wire form, index or action."""
@@ -444,19 +438,17 @@ class Server:
 
     def _view(self, req: _Request) -> Result:
         game_id, game = self._game(req)
-        return {"game": game_id, "view": to_json(game.view(req.seat("as", game)))}
+        return self._answer(game_id, game, req.seat("as", game))
 
     def _events(self, req: _Request) -> Result:
         game_id, game = self._game(req)
         viewer = req.seat("as", game)
         since = req.integer("since", 0)
-        events = game.events
-        if not 0 <= since <= len(events):
+        records = len(game.events)
+        if not 0 <= since <= records:
             raise BadRequest(f"field 'since': there is no record {since} "
-                             f"(the game has records 0 to {len(events) - 1})")
-        before = self._state_at(game_id, game, since)
-        self._state_at(game_id, game, len(events))
-        return {"game": game_id, **_records(events[since:], before, since, viewer)}
+                             f"(the game has records 0 to {records - 1})")
+        return self._answer(game_id, game, viewer, since)
 
     def _save(self, req: _Request) -> Result:
         game_id, game = self._game(req)
@@ -467,8 +459,7 @@ class Server:
         log = decode_text(req.string("log"))
         game = Game.resume(log.events, secret=log.secret)
         viewer = req.seat("as", game)
-        return {"game": self._open(game), "records": len(game.events), **_table(game),
-                **_pending(game, viewer)}
+        return self._answer(self._open(game), game, viewer, **_ruleset(game))
 
     def _list(self, req: _Request) -> Result:
         return {"games": [
@@ -487,50 +478,10 @@ class Server:
 # --- building results -------------------------------------------------------------------------
 
 
-def _table(game: Game) -> Result:
-    """Who plays: seat, name and house, the ruleset, and the commitment to the game's
-    randomness (never its seed, RR-VIEW-10)."""
-    state = game.state
-    return {"players": [{"seat": s, "name": p.name, "house": p.house.value if p.house else None}
-                        for s, p in enumerate(state.players)],
-            "ruleset": state.ruleset.describe(), "seed_origin": state.seed_origin.value,
-            "commitment": state.commitment}
-
-
-def _pending(game: Game, viewer: Seat | None) -> Result:
-    """The pending decision as ``viewer`` sees it: options only for the seat that decides."""
-    decision, state = game.pending, game.state
-    shown: Result | None = None
-    if decision is not None:
-        seen = PendingView(decision.seat, decision.ask, decision.source, decision.prompt,
-                           decision.options if viewer == decision.seat else None)
-        shown = to_json(seen)
-        shown = {"seat": shown.pop("seat"), "player": state.players[decision.seat].name,
-                 **shown}
-    return {"over": game.is_over, "totals": _list_or_none(state.totals),
-            "winners": _list_or_none(state.winners), "pending": shown}
-
-
-def _list_or_none(values: Sequence[int] | None) -> list[int] | None:
-    return None if values is None else list(values)
-
-
-def _records(events: Sequence[Event], before: GameState, start: int,
-             viewer: Seat | None) -> Result:
-    """``events`` (record ``start`` on, after ``before``) as ``viewer`` may see them."""
-    return {"from": start, "next": start + len(events),
-            "events": [to_json(e) for e in _redacted(events, before, viewer)],
-            "narration": [{"index": start + i, "text": text}
-                          for i, text in narrate(events, viewer, initial=before)]}
-
-
-def _redacted(events: Iterable[Event], state: GameState, viewer: Seat | None) -> list[Event]:
-    out = []
-    for event in events:
-        after = apply(state, event)
-        out.append(redact(event, state, viewer, after))
-        state = after
-    return out
+def _ruleset(game: Game) -> Result:
+    """The rules the game is played under (its players, houses and the commitment to its
+    randomness are in every seat answer's view; never its seed, RR-VIEW-10)."""
+    return {"ruleset": game.state.ruleset.describe()}
 
 
 # --- writing a response -----------------------------------------------------------------------
@@ -554,5 +505,5 @@ def _dump(response: Result) -> str:
         return json.dumps(_failure(None, err, "InternalError"))
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+Server = Session
+"""The name :class:`Session` had before 0.2.0 (it is no server: it does no I/O)."""

@@ -44,7 +44,7 @@ def quick_init(cls: C) -> C:
         body.append(f"    _set_{field.name}(self, {field.alias})")
     source = (f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body or ["    pass"])
               + "\n")
-    exec(compile(source, f"<quick_init {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+    exec(compile(source, f"<quick_init {cls.__qualname__}>", "exec"), namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__  # where its (string) annotations are names, for readers

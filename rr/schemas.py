@@ -1,6 +1,7 @@
 """JSON Schemas (draft 2020-12) of the forms :mod:`rr.jsonforms` writes and reads.
 
-One schema per form: ``option``, ``decision``, ``view`` and ``event``, committed as
+One schema per form: ``option``, ``decision``, ``view``, ``event`` and ``answer`` (what a
+seat is shown after a change, :class:`rr.seat_answer.SeatAnswer`), committed as
 ``docs/schema/NAME.schema.json``; ``python -m rr.schemas DIR`` writes them (a meta-test checks
 that the committed files are what this module generates).
 
@@ -29,14 +30,15 @@ from rr.actions import NUM_ACTIONS
 from rr.cards.catalogue import all_ids
 from rr.decisions import Ask, Decision
 from rr.events.codec import OPTION_KINDS
-from rr.events.types import BY_TAG
+from rr.events.types import BY_TAG, Event
 from rr.model import CardId
 from rr.options import Option
+from rr.seat_answer import SeatAnswer
 from rr.views import HIDDEN, PendingView, View
 
 Schema = dict[str, Any]
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
-FORMS = ("option", "decision", "view", "event")
+FORMS = ("option", "decision", "view", "event", "answer")
 
 
 class _Builder:
@@ -52,6 +54,10 @@ class _Builder:
             return {"$ref": "#/$defs/option"}
         if tp in (Decision, PendingView):
             return {"$ref": "#/$defs/decision"}
+        if tp is Event:
+            if "event" not in self.defs:
+                self.defs["event"] = self.event()
+            return {"$ref": "#/$defs/event"}
         if tp is bool:
             return {"type": "boolean"}
         if tp is int:
@@ -117,8 +123,20 @@ class _Builder:
             "description": "a decision; options null when the viewer does not decide"}
 
 
+    def event(self) -> Schema:
+        """An event, ``[tag, payload]``: if/then by tag rather than oneOf, so that a validator
+        checks one payload, not sixty."""
+        tags = sorted(BY_TAG)
+        return {"type": "array", "minItems": 2, "items": False,
+                "prefixItems": [{"enum": tags}, {"type": "object"}],
+                "allOf": [{"if": {"prefixItems": [{"const": tag}]},
+                           "then": {"prefixItems": [True, self.ref(BY_TAG[tag])]}}
+                          for tag in tags]}
+
+
 def schema(form: str) -> Schema:
-    """The JSON Schema of ``form``: ``"option"``, ``"decision"``, ``"view"`` or ``"event"``."""
+    """The JSON Schema of ``form``: ``"option"``, ``"decision"``, ``"view"``, ``"event"`` or
+    ``"answer"``."""
     builder = _Builder()
     builder.common()
     if form == "option":
@@ -128,13 +146,9 @@ def schema(form: str) -> Schema:
     elif form == "view":
         top = builder.ref(View)
     elif form == "event":
-        # if/then by tag rather than oneOf: a validator checks one payload, not sixty.
-        tags = sorted(BY_TAG)
-        top = {"type": "array", "minItems": 2, "items": False,
-               "prefixItems": [{"enum": tags}, {"type": "object"}],
-               "allOf": [{"if": {"prefixItems": [{"const": tag}]},
-                          "then": {"prefixItems": [True, builder.ref(BY_TAG[tag])]}}
-                         for tag in tags]}
+        top = builder.event()
+    elif form == "answer":
+        top = builder.ref(SeatAnswer)
     else:
         raise ValueError(f"no schema {form!r}; the forms are: {', '.join(FORMS)}")
     return {"$schema": DIALECT, "$id": f"https://rr.invalid/schema/{form}.schema.json",

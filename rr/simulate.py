@@ -26,17 +26,16 @@ from rr.agents import names
 from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.engine import Game
-from rr.errors import BadInputError, RRError
+from rr.errors import BadInputError, RayUnavailableError
 from rr.effects.tokens import LONGEST, REPEATED
 from rr.events import log
 from rr.events.types import Event, GameEndTriggered
 from rr.options import Option
 from rr.ruleset import Ruleset
 
-MAX_DECISIONS = 20_000
-"""The safety limit: a game still going after this many decisions is stopped there and
-counted apart (``GameResult.cut``), its log kept. Under the default ruleset it should not
-happen: a game that goes round in circles ends by RULING-B11 (``repetition_ends_game``)."""
+MAX_DECISIONS = names.MAX_DECISIONS
+"""The safety limit (:data:`rr.agents.names.MAX_DECISIONS`): a game still going after this
+many decisions is stopped there and counted apart (``GameResult.cut``), its log kept."""
 
 
 def cut_reason() -> str:
@@ -61,10 +60,6 @@ def make_chooser(name: str, seed: int, ruleset: Ruleset) -> Chooser:
 RAY_HINT = "pip install 'red-rising-engine[ray]'"
 PROBE_SECONDS = 5.0
 """How long a Ray address (HOST:PORT) has to accept a connection before --ray gives up."""
-
-
-class RayUnavailableError(RRError):
-    """``--ray`` without Ray installed, or with no cluster to reach."""
 
 
 def parse_agents(text: str) -> tuple[str, ...]:

@@ -172,9 +172,8 @@ class _Sites(ast.NodeVisitor):
 def _deletable(stmt: ast.stmt) -> bool:
     if isinstance(stmt, ast.Expr):
         value = stmt.value
-        if isinstance(value, ast.Constant) and isinstance(value.value, str):
-            return False  # a docstring
-        return True
+        # a docstring is not deletable
+        return not (isinstance(value, ast.Constant) and isinstance(value.value, str))
     return isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Raise, ast.Assert,
                              ast.If, ast.For, ast.While, ast.Return))
 
@@ -386,7 +385,7 @@ def _child(copy: Path, tests: list[str], timeout: float,
                                plugins=[tracer] if tracer is not None else []))
         if tracer is not None and trace is not None:
             trace[1].write_text(json.dumps({"lines": tracer.lines, "seconds": tracer.seconds}))
-    except BaseException:
+    except BaseException:  # noqa: BLE001 (a mutant may raise anything; it is printed)
         import traceback
 
         traceback.print_exc()

@@ -95,7 +95,7 @@ class GreedyAgent:
     """Picks the option of best one-step value; deterministic for a given seed.
 
     Hand it what the deciding seat knows (:class:`~rr.agents.interface.Seen`): it reads the
-    seat's view for the decisions it values (:meth:`wants_view`); without one it can only
+    seat's view for the decisions it values; without one it can only
     block, declare ``best`` and pick at random.
     """
 
@@ -103,10 +103,6 @@ class GreedyAgent:
         self._random = RandomAgent(seed)
         self._ruleset = ruleset or Ruleset()
         self._memory = Memory()
-
-    def wants_view(self, decision: Decision) -> bool:
-        """Whether :meth:`choose` uses a view for ``decision`` (building one costs time)."""
-        return _is_handled(decision)
 
     def choose(self, decision: Decision, seen: Seen | None = None) -> Option:
         """The option of best one-step value, valued from ``seen.view``."""
@@ -693,8 +689,8 @@ class Memory:
 
     def known_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
                     ruleset: Ruleset) -> int | None:
-        """What :meth:`hand_alone` gave for ``hand``, ``chosen`` and ``ruleset`` if it has
-        been asked already (``None`` if not), without building the hand as texts see it."""
+        """What the hand-alone texts of ``hand`` scored with ``chosen`` under ``ruleset`` if it
+        has been asked already (``None`` if not), without building the hand as texts see it."""
         if ruleset is not self._ruleset:
             if self._ruleset is None or ruleset != self._ruleset:
                 self._hand_alone.clear()
@@ -702,24 +698,6 @@ class Memory:
         # Declarations are told apart by identity: each hand's are made once and kept until
         # both memories are cleared together (an id is never reused while it is a key).
         return self._hand_alone.get((hand, id(chosen) if chosen else 0))
-
-    def hand_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
-                   cards: tuple[HandCard, ...], around: Surroundings,
-                   at: Sequence[int] | None = None) -> int:
-        """The end-game points of the cards of ``hand`` (sorted; ``chosen``: declarations
-        this memory gave; ``cards``: the hand as the texts see it) whose texts read the hand
-        alone (``_Text.HAND_ALONE``; ``at``: their places in ``hand``, if the caller knows
-        them): scored once per hand, declarations and ruleset, whatever the board and
-        tokens."""
-        found = self.known_alone(hand, chosen, around.ruleset)
-        if found is None:
-            if at is None:
-                at = [i for i, c in enumerate(hand) if _TEXT[c] is _Text.HAND_ALONE]
-            found = 0
-            for i in at:
-                found += end_game_points(EndGame(cards, i, around))
-            self.remember_alone(hand, chosen, found)
-        return found
 
     def remember_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
                        points: int) -> None:

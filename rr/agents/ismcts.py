@@ -39,7 +39,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 
 from rr.agents.interface import Seen
 from rr.decisions import Decision
@@ -57,9 +56,6 @@ EXPLORATION = 0.7
 """UCB1's exploration constant (values are in [0, 1])."""
 SCALE = 25.0
 """The score margin worth ``tanh(1)`` of the way from a draw to a sure win."""
-
-Sampler = Callable[[random.Random], Game]
-"""Draws a game from the deciding seat's information set (``Game.sample_for``)."""
 
 
 class Node:

@@ -23,6 +23,11 @@ from rr.agents.random import RandomAgent
 from rr.errors import BadInputError
 from rr.ruleset import Ruleset
 
+MAX_DECISIONS = 20_000
+"""The safety limit of a game played by agents (``rr simulate``, the server's bots): one
+still going after this many decisions is stopped. Under the default ruleset it should not
+happen: a game that goes round in circles ends by RULING-B11 (``repetition_ends_game``)."""
+
 MAX_ITERATIONS = 1_000_000
 """The most iterations ``ismcts:N`` may ask for."""
 
@@ -67,7 +72,7 @@ def make(name: str, seed: int, ruleset: Ruleset) -> Agent:
     kind, colon, argument = name.partition(":")
     if kind in BUILT_IN:
         return BUILT_IN[kind](seed, ruleset, argument if colon else None)
-    module, _, rest = name.partition(":")
+    _, _, rest = name.partition(":")
     _, colon, argument = rest.partition(":")
     made = _class_of(name)(seed, ruleset, argument) if colon \
         else _class_of(name)(seed, ruleset)

@@ -4,7 +4,8 @@ rr's environments beside PettingZoo's own games (issue #30).
 Prints figures, never asserts them. On one core (``python -m rr.bench.rl`` pins itself to the
 first CPU it may use), each round runs every workload for ``--seconds`` of the process's CPU
 time (``time.process_time``: the other processes of a shared machine do not inflate it), in an
-order that rotates from round to round: the AEC loop of PettingZoo's documentation (``last()``, then a uniformly random
+order that rotates from round to round: the AEC loop of PettingZoo's documentation (``last()``,
+then a uniformly random
 action among the mask's, ``step``) on rr's ``env(players=P)``, on PettingZoo's
 ``connect_four_v3`` and ``tictactoe_v3``; the same loop on rr's Gymnasium environment
 (``rr/RedRising-v0``, P players, the other seats random agents, so a learner step includes the
@@ -36,8 +37,8 @@ def aec_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
     steps, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         table.reset(seed=int(rng.integers(2**31)))
-        for agent in table.agent_iter():
-            observation, reward, terminated, truncated, info = table.last()
+        for _ in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
             if terminated or truncated:
                 action = None
             else:

@@ -101,10 +101,7 @@ def _gain_then_banish_unless_gold(p: Play, that: CardId | None) -> Program[None]
             yield from reveal(p.table, that, p.seat)
             was_face_down = False
     is_gold = that is not None and not was_face_down and _is_gold(p, that)
-    if p.state.ruleset.unless_means_gained_gold:
-        keep = gained and is_gold
-    else:
-        keep = is_gold
+    keep = (gained and is_gold) if p.state.ruleset.unless_means_gained_gold else is_gold
     if not keep:
         yield from banish(p.table, p.card)
     return None

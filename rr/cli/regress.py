@@ -89,7 +89,8 @@ def _jobs(text: str | None, games: int) -> int:
     try:
         jobs = int(text)
     except ValueError:
-        raise BadInputError(f"--workers (--jobs) takes a number of processes, not {text!r}") from None
+        raise BadInputError(
+            f"--workers (--jobs) takes a number of processes, not {text!r}") from None
     if jobs < 1:
         raise BadInputError(f"--workers (--jobs) takes a number >= 1, not {jobs}")
     return jobs

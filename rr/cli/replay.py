@@ -75,7 +75,7 @@ def _print(r: Replay, tail: int | None) -> None:
     console = Console(highlight=False, markup=False)
     story = r.story if tail is None else r.story[len(r.story) - tail:] if tail else ()
     for line in story:
-        console.print(Text.assemble((f"{line.index:>5}", "dim"), "  ", printable(line.text)),
+        console.print(Text.assemble((f"{line.record:>5}", "dim"), "  ", printable(line.text)),
                       soft_wrap=True)
     s, v = r.state, r.view
     names = [printable(p.name) for p in s.players]
@@ -120,11 +120,11 @@ def _print(r: Replay, tail: int | None) -> None:
     if r.scorepad is not None:
         pad = Table(title="Scorepad", title_justify="left")
         pad.add_column("row")
-        columns = r.scorepad.pad.players
+        columns = r.scorepad
         for score in columns:
             pad.add_column(printable(score.name), justify="right")
         for row in ROWS:
-            pad.add_row(row, *(str(dict(c.rows.items())[row]) for c in columns))
-        pad.add_row(Text("total", "bold"), *(Text(str(c.total), "bold") for c in columns))
+            pad.add_row(row, *(str(getattr(c.rows, row)) for c in columns))
+        pad.add_row(Text("total", "bold"), *(Text(str(c.rows.total), "bold") for c in columns))
         console.print(pad)
-        console.print(f"Winner: {' and '.join(names[w] for w in r.scorepad.winners)}")
+        console.print(f"Winner: {' and '.join(names[w] for w in v.winners or ())}")

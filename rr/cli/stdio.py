@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO
 
-from rr.protocol import Server
+from rr.protocol import Session
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,11 +27,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    server = Server()
+    session = Session()
     for line in _lines(sys.stdin):
         if not line.strip():
             continue
-        sys.stdout.write(server.handle_line(line) + "\n")
+        sys.stdout.write(session.handle_line(line) + "\n")
         sys.stdout.flush()
     return 0
 

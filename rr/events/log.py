@@ -271,7 +271,8 @@ def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes,
                 raise CorruptLogError(f"record {len(events)} is truncated") from None
             break
         except (ValueError, msgpack.FormatError, msgpack.StackError) as err:
-            raise CorruptLogError(f"record {len(events)} is not valid msgpack: {_why(err)}") from None
+            raise CorruptLogError(
+                f"record {len(events)} is not valid msgpack: {_why(err)}") from None
         blob = data[start:unpacker.tell()]
         seq = len(events)
         check_shape(item, f"record {seq}", CorruptLogError)

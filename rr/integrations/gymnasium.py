@@ -67,7 +67,7 @@ SEEDS = 2**31
 class RedRisingGymEnv(gymnasium.Env[Any, Any]):
     """One seat of Red Rising against agents; see the module docstring for its choices."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (gymnasium's)
 
     def __init__(self, players: int = 2, seat: int = 0,
                  opponents: Opponent | Mapping[int, Opponent] = "random",

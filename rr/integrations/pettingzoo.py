@@ -1,7 +1,8 @@
 """Red Rising as PettingZoo environments (issues #13, #30): ``env(...)`` (AEC) and
 ``parallel_env(...)``.
 
-Needs the ``pettingzoo`` extra (``pip install 'red-rising-engine[pettingzoo]'``: pettingzoo, gymnasium,
+Needs the ``pettingzoo`` extra (``pip install 'red-rising-engine[pettingzoo]'``: pettingzoo,
+gymnasium,
 numpy). They pass PettingZoo's ``api_test``, ``seed_test``, ``parallel_api_test``,
 ``render_test`` and ``max_cycles_test`` (``tests/integrations/test_pettingzoo.py``); the last
 checks its AEC half on ``parallel_to_aec(parallel_env())``, whose agents each act once a
@@ -137,8 +138,8 @@ def _checked(players: int, render_mode: str | None, max_cycles: int | None,
 class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """The AEC environment; see the module docstring for its choices."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "red_rising_v1",
-                "is_parallelizable": True}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "red_rising_v1",  # noqa: RUF012
+                "is_parallelizable": True}  # (PettingZoo's convention: a class dict)
 
     def __init__(self, players: int = 4, seed: int | None = None,
                  ruleset: Ruleset | None = None, render_mode: str | None = None,

@@ -1,6 +1,7 @@
-"""The oracle: replay a log, audit (re-adjudicate) it, regression-check rulings over a corpus.
+"""The oracle, the judge of a log: replay it, audit (re-adjudicate) it, regression-check
+rulings over a corpus. ("Oracle" means this package only; what every game must satisfy, which
+the fuzzers check, is "the invariants": docs/ARCHITECTURE.md.)
 
-* :mod:`rr.oracle.narrate` — one readable line per event;
 * :mod:`rr.oracle.replay` — the state, view and story of a log at any record;
 * :mod:`rr.oracle.audit` — re-run the rules over a log's decisions and random outcomes;
 * :mod:`rr.oracle.rerun` — re-run a log's inputs under another ruleset;

@@ -29,7 +29,7 @@ from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted, SeedRevealed
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId
 from rr.narrate import player
 from rr.oracle.blame import blame
-from rr.oracle.narrate import narrate, option_text, source_text
+from rr.narrate import option_text, source_text, story_line
 from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
 from rr.randomness import Secret, SeedOrigin, salt_of
 from rr.state import EMPTY, GameState, apply, fold
@@ -255,7 +255,8 @@ def audit(events: Sequence[Event], source: str = "log",
         if kw.get("verdict") is Verdict.DIVERGED and check:
             assert secret is not None
             rules = kw["divergence"]
-            mismatch = check_seed(events, secret) if rules.seed is None and rules.record > 0 else None
+            mismatch = (check_seed(events, secret)
+                        if rules.seed is None and rules.record > 0 else None)
             if mismatch is not None and mismatch.record < rules.record:
                 kw["divergence"] = _seed_divergence(events, mismatch, secret.seed)
         return AuditReport(source, records=len(events), outcomes=outcomes,
@@ -488,7 +489,7 @@ def _say(event: Event, before: GameState | None) -> str:
     except CorruptLogError as why:
         return f"{_raw(event)} (which cannot happen: {why})"
     try:
-        return narrate(event, before, after)
+        return story_line(event, before, after)
     except Exception:  # noqa: BLE001 - words are a courtesy: a report must never fail on an odd event
         return _raw(event)
 

@@ -10,6 +10,7 @@ module-level name bound to a tuple or list of strings (``*CARDS``).
 from __future__ import annotations
 
 import ast
+import contextlib
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -53,10 +54,8 @@ def citations(roots: Sequence[str | Path], base: str | Path | None = None) -> li
     for path in find_test_files(roots):
         shown = path
         if base is not None:
-            try:
+            with contextlib.suppress(ValueError):  # outside base: shown as given
                 shown = path.resolve().relative_to(Path(base).resolve())
-            except ValueError:
-                pass
         out += file_citations(path.read_text("utf-8"), str(shown))
     return out
 

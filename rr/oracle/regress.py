@@ -19,7 +19,7 @@ from rr.errors import BadInputError, CorruptLogError
 from rr.events import log as logfile
 from rr.events.types import Event, GameStarted
 from rr.narrate import player
-from rr.oracle.narrate import narrate
+from rr.narrate import story_line
 from rr.oracle.rerun import Rerun, rerun
 from rr.ruleset import Ruleset
 from rr.state import EMPTY, GameState, apply
@@ -146,7 +146,7 @@ def _at(run: Rerun, index: int) -> str:
     if index < len(run.events):
         state = _state_before(run.events, index)
         event = run.events[index]
-        return narrate(event, state, apply(state, event))
+        return story_line(event, state, apply(state, event))
     if run.stop is not None:
         return "stops: " + run.stop.reason
     state = run.state

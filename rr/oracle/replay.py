@@ -15,15 +15,13 @@ from attrs import frozen
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, RRError
-from rr.events.codec import converter, unstructure
 from rr.events.types import Event
+from rr.jsonforms import to_json
 from rr.model import Seat
-from rr.narrate import player, words
-from rr.options import Option
-from rr.oracle.narrate import Line, narration, option_text, source_text
-from rr.rules.final import FinalScore, scorepad_of
+from rr.narrate import Told, option_text, player, source_text, words
+from rr.seat_answer import Position, ScoreColumn, SeatAnswer, seat_answer
 from rr.state import GameState, fold
-from rr.views import View, view
+from rr.views import View
 
 
 @frozen
@@ -45,11 +43,23 @@ class Replay:
     """How many records the whole log holds."""
     seat: Seat | None
     state: GameState
-    view: View
     pending: Pending
-    story: tuple[Line, ...]
-    scorepad: FinalScore | None
-    """The scorepad of a finished game (``None`` before the end)."""
+    answer: SeatAnswer
+    """What the viewer is shown there: the seat answer of the log's first ``at + 1``
+    records, its story from record 0 (:func:`rr.seat_answer.seat_answer`)."""
+
+    @property
+    def view(self) -> View:
+        return self.answer.view
+
+    @property
+    def story(self) -> tuple[Told, ...]:
+        return self.answer.new
+
+    @property
+    def scorepad(self) -> tuple[ScoreColumn, ...] | None:
+        """The scorepad of a finished game (``None`` before the end)."""
+        return self.answer.scorepad
 
 
 def resolve_seat(state: GameState, text: str) -> Seat:
@@ -97,53 +107,27 @@ def pending_after(prefix: Sequence[Event]) -> Pending:
                              f"[{source_text(decision.source)}], {len(decision.options)} options")
 
 
-def replay(events: Sequence[Event], at: int | None = None, seat: Seat | None = None) -> Replay:
-    """Fold ``events`` up to record ``at`` (default: all) and describe it for ``seat``."""
+def replay(events: Sequence[Event], at: int | None = None, seat: Seat | None = None,
+           everything: bool = False) -> Replay:
+    """Fold ``events`` up to record ``at`` (default: all) and describe it for ``seat``
+    (``everything``: for the holder of the whole log, every card named)."""
     if not events:
         raise BadInputError("the log holds no events")
     at = resolve_at(len(events), at)
     prefix = events[:at + 1]
     state = fold(prefix)
     pending = pending_after(prefix)
-    scored = scorepad_of(state) if state.is_over else None
-    return Replay(at=at, records=len(events), seat=seat, state=state,
-                  view=view(state, seat, pending.decision), pending=pending,
-                  story=tuple(narration(prefix, seat)), scorepad=scored)
+    answer = seat_answer(Position(prefix, state, pending.decision), seat, 0,
+                         everything=everything)
+    return Replay(at=at, records=len(events), seat=seat, state=state, pending=pending,
+                  answer=answer)
 
 
 def replay_json(r: Replay) -> dict[str, Any]:
-    """The replay as one JSON-ready object."""
-    state = r.state
-    out: dict[str, Any] = {
-        "record": r.at,
-        "records": r.records,
-        "viewer": None if r.seat is None else {"seat": r.seat, "name": player(state, r.seat)},
-        "ruleset": state.ruleset.describe(),
-        "view": unstructure(r.view),
-        "pending": {
-            "note": r.pending.note,
-            "decision": None if r.pending.decision is None else {
-                "seat": r.pending.decision.seat,
-                "player": player(state, r.pending.decision.seat),
-                "ask": r.pending.decision.ask.value,
-                "source": r.pending.decision.source,
-                "prompt": r.pending.decision.prompt,
-                "options": (converter.unstructure(r.pending.decision.options,
-                                                  unstructure_as=tuple[Option, ...])
-                            if r.pending.decision.seat == r.seat else None),
-            },
-        },
-        "story": [{"record": ln.index, "text": ln.text} for ln in r.story],
-        "scorepad": None,
-    }
-    if r.scorepad is not None:
-        out["scorepad"] = {
-            "players": [{"name": p.name, "rows": dict(p.rows.items()), "total": p.total}
-                        for p in r.scorepad.pad.players],
-            "totals": list(r.scorepad.totals),
-            "winners": [player(state, s) for s in r.scorepad.winners],
-        }
-    return out
+    """The replay as one JSON-ready object: the record replayed, the log's record count, the
+    note on what is pending there, and the seat answer (``rr.jsonforms``'s form)."""
+    return {"record": r.at, "records": r.records, "note": r.pending.note,
+            "answer": to_json(r.answer)}
 
 
 def describe_options(decision: Decision, state: GameState, limit: int = 12) -> str:

@@ -24,7 +24,7 @@ from rr.effects.program import Chance, Table
 from rr.errors import CorruptLogError
 from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted, SeedRevealed
 from rr.narrate import player, words
-from rr.oracle.narrate import option_text, source_text
+from rr.narrate import option_text, source_text
 from rr.rules.game import play
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply, fold

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from rr.engine import EngineBugError, Game
-from rr.errors import RRError
+from rr.engine import Game
+from rr.errors import EngineBugError, RRError
 from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted
 from rr.randomness import Secret
 

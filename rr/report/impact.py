@@ -2,7 +2,8 @@
 ruleset A and under ruleset B, compared game by game.
 
 Each seed deals the same game under both rulesets (no ruleset option changes how a game
-with two or more players is set up), and each agent gets the same seed; the games part at the first moment the rulesets differ, and from
+with two or more players is set up), and each agent gets the same seed; the games part at the first
+moment the rulesets differ, and from
 there on bots may choose differently. Comparing the same seeds (a paired design) removes the
 deal's luck from the difference, so an interval is much narrower than one from two
 independent runs of as many games.

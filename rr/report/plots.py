@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rr.errors import RRError
+from rr.errors import ReportUnavailableError
 from rr.report.folder import write_bytes
 
 HINT = "pip install 'red-rising-engine[report]'"
@@ -29,10 +29,6 @@ SIZES: dict[str, tuple[int, int]] = {
     "impact.png": (1500, 650),
 }
 """The pixel size of each plot."""
-
-
-class ReportUnavailableError(RRError):
-    """``--report`` without matplotlib installed."""
 
 
 def require() -> None:

@@ -8,11 +8,11 @@ one number per term, in printed order (``Card.end_game_parts``).
 The predicates below speak the rulebook's words. "If with" and "for each" look at the *other*
 cards in hand (RR-SCORE-3, RULING-A17); "your cards" means the whole hand.
 
-Each :class:`Bonus` also lists which colours and names of the hand its text tests. The optimiser
-(RULING-B3) relies on that list to prune the declarations it tries, and a property test checks
-that a bonus never depends on anything else a declaration can change.
+Each :class:`EndGameBonus` also lists which colours and names of the hand its text tests. The
+optimiser (RULING-B3) relies on that list to prune the declarations it tries, and a property
+test checks that a bonus never depends on anything else a declaration can change.
 
-(Not to be confused with :class:`rr.model.Bonus`, a location bonus.)
+(:class:`rr.model.Bonus` is another thing: what a location bonus or a die face gives.)
 """
 
 from __future__ import annotations
@@ -127,10 +127,7 @@ class EndGame:
     def is_with_named(self, *names: str) -> bool:
         """ "If with <character>": another card in hand has one of these names (RULING-A9)."""
         index = self.index
-        for i, other in enumerate(self.hand):
-            if i != index and other.name in names:
-                return True
-        return False
+        return any(i != index and other.name in names for i, other in enumerate(self.hand))
 
     def count(self, *colors: Color) -> int:
         """ "For each <colour> and <colour>": the other cards of these colours. Each card counts
@@ -262,7 +259,7 @@ def _names(values: Iterable[str]) -> frozenset[str]:
 
 
 @frozen
-class Bonus:
+class EndGameBonus:
     """A card's end-game bonus: its scoring function and what of the hand its text tests."""
 
     score: Callable[[EndGame], Terms]
@@ -294,4 +291,4 @@ def no_end_game_bonus(_: EndGame) -> Terms:
     return ()
 
 
-NO_BONUS = Bonus(no_end_game_bonus)
+NO_BONUS = EndGameBonus(no_end_game_bonus)

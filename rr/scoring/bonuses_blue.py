@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 
 # "16 if you are the most advanced on the Fleet Track (or tied for the most).
@@ -50,12 +50,12 @@ def virga(g: EndGame) -> Terms:
     return (15 if 6 <= g.me.fleet <= 8 else 0, 30 if g.me.fleet >= 9 else 0)
 
 
-BONUSES_BLUE: Mapping[CardId, Bonus] = {
-    CardId("invictus"): Bonus(invictus),
-    CardId("morning_star"): Bonus(morning_star, names={"Orion", "Virga", "Pelus"}),
-    CardId("orion"): Bonus(orion, names={"Pax au Telemanus", "The Pax"}),
-    CardId("pelus"): Bonus(pelus),
-    CardId("quietus"): Bonus(quietus),
-    CardId("the_pax"): Bonus(the_pax, names={"Darrow", "Sevro", "Orion", "Virga", "Pelus"}),
-    CardId("virga"): Bonus(virga),
+BONUSES_BLUE: Mapping[CardId, EndGameBonus] = {
+    CardId("invictus"): EndGameBonus(invictus),
+    CardId("morning_star"): EndGameBonus(morning_star, names={"Orion", "Virga", "Pelus"}),
+    CardId("orion"): EndGameBonus(orion, names={"Pax au Telemanus", "The Pax"}),
+    CardId("pelus"): EndGameBonus(pelus),
+    CardId("quietus"): EndGameBonus(quietus),
+    CardId("the_pax"): EndGameBonus(the_pax, names={"Darrow", "Sevro", "Orion", "Virga", "Pelus"}),
+    CardId("virga"): EndGameBonus(virga),
 }

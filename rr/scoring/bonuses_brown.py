@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 
 # "5 for each Gold. Ignore any lost points from Golds."
@@ -47,12 +47,12 @@ def nanny(g: EndGame) -> Terms:
     return (5 * g.count(Color.SILVER, Color.WHITE, Color.COPPER),)
 
 
-BONUSES_BROWN: Mapping[CardId, Bonus] = {
-    CardId("artisan_chef"): Bonus(artisan_chef, colors={Color.GOLD}),
-    CardId("assassin"): Bonus(assassin, colors={Color.OBSIDIAN}),
-    CardId("gardener"): Bonus(gardener, colors={Color.VIOLET, Color.PINK}),
-    CardId("janitor"): Bonus(janitor, colors={Color.GREEN, Color.YELLOW, Color.BLUE}),
-    CardId("mess_hall_cook"): Bonus(mess_hall_cook, colors={Color.GRAY, Color.ORANGE}),
-    CardId("modjob"): Bonus(modjob, colors={Color.RED, Color.BROWN}),
-    CardId("nanny"): Bonus(nanny, colors={Color.SILVER, Color.WHITE, Color.COPPER}),
+BONUSES_BROWN: Mapping[CardId, EndGameBonus] = {
+    CardId("artisan_chef"): EndGameBonus(artisan_chef, colors={Color.GOLD}),
+    CardId("assassin"): EndGameBonus(assassin, colors={Color.OBSIDIAN}),
+    CardId("gardener"): EndGameBonus(gardener, colors={Color.VIOLET, Color.PINK}),
+    CardId("janitor"): EndGameBonus(janitor, colors={Color.GREEN, Color.YELLOW, Color.BLUE}),
+    CardId("mess_hall_cook"): EndGameBonus(mess_hall_cook, colors={Color.GRAY, Color.ORANGE}),
+    CardId("modjob"): EndGameBonus(modjob, colors={Color.RED, Color.BROWN}),
+    CardId("nanny"): EndGameBonus(nanny, colors={Color.SILVER, Color.WHITE, Color.COPPER}),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import NO_BONUS, Bonus, EndGame, Terms
+from rr.scoring.bonuses import NO_BONUS, EndGameBonus, EndGame, Terms
 
 
 # "15 if you have the least Influence on the Institute (or tied for the least)."
@@ -45,13 +45,13 @@ def timony(g: EndGame) -> Terms:
     return (3 * g.me.influence,)
 
 
-BONUSES_COPPER: Mapping[CardId, Bonus] = {
-    CardId("administrator"): Bonus(administrator),
+BONUSES_COPPER: Mapping[CardId, EndGameBonus] = {
+    CardId("administrator"): EndGameBonus(administrator),
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("auctioneer"): NO_BONUS,
-    CardId("bondilus"): Bonus(bondilus, colors={Color.GOLD}),
-    CardId("diplomat"): Bonus(diplomat),
-    CardId("lawyer"): Bonus(lawyer, colors={Color.WHITE}, names={"Judge"}),
-    CardId("politician"): Bonus(politician),
-    CardId("timony"): Bonus(timony),
+    CardId("bondilus"): EndGameBonus(bondilus, colors={Color.GOLD}),
+    CardId("diplomat"): EndGameBonus(diplomat),
+    CardId("lawyer"): EndGameBonus(lawyer, colors={Color.WHITE}, names={"Judge"}),
+    CardId("politician"): EndGameBonus(politician),
+    CardId("timony"): EndGameBonus(timony),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 
 # "15 if with Octavia."
@@ -137,30 +137,30 @@ def victra(g: EndGame) -> Terms:
     )
 
 
-BONUSES_GOLD: Mapping[CardId, Bonus] = {
-    CardId("aja"): Bonus(aja, names={"Octavia"}),
-    CardId("antonia"): Bonus(
+BONUSES_GOLD: Mapping[CardId, EndGameBonus] = {
+    CardId("aja"): EndGameBonus(aja, names={"Octavia"}),
+    CardId("antonia"): EndGameBonus(
         antonia, colors={Color.GOLD}, names={"The Jackal", "Victra", "Sevro"}
     ),
-    CardId("ash_lord"): Bonus(ash_lord, colors={Color.BLUE}),
-    CardId("boneriders"): Bonus(boneriders, colors={Color.GRAY}, names={"The Jackal"}),
-    CardId("cassius"): Bonus(cassius, names={"Mustang", "Darrow"}),
-    CardId("fitchner"): Bonus(fitchner, colors={Color.RED}, names={"Sevro"}),
-    CardId("karnus"): Bonus(karnus, names={"Cassius", "Mustang", "The Jackal", "Nero"}),
-    CardId("lorn"): Bonus(lorn, colors={Color.GOLD}),
-    CardId("lysander"): Bonus(lysander, names={"Octavia", "Cassius"}),
-    CardId("mustang"): Bonus(mustang, every_color=True),
-    CardId("nero"): Bonus(nero, names={"Cassius", "Karnus", "Octavia"}),
-    CardId("octavia"): Bonus(octavia, names={"Lysander"}),
-    CardId("pax_au_telemanus"): Bonus(
+    CardId("ash_lord"): EndGameBonus(ash_lord, colors={Color.BLUE}),
+    CardId("boneriders"): EndGameBonus(boneriders, colors={Color.GRAY}, names={"The Jackal"}),
+    CardId("cassius"): EndGameBonus(cassius, names={"Mustang", "Darrow"}),
+    CardId("fitchner"): EndGameBonus(fitchner, colors={Color.RED}, names={"Sevro"}),
+    CardId("karnus"): EndGameBonus(karnus, names={"Cassius", "Mustang", "The Jackal", "Nero"}),
+    CardId("lorn"): EndGameBonus(lorn, colors={Color.GOLD}),
+    CardId("lysander"): EndGameBonus(lysander, names={"Octavia", "Cassius"}),
+    CardId("mustang"): EndGameBonus(mustang, every_color=True),
+    CardId("nero"): EndGameBonus(nero, names={"Cassius", "Karnus", "Octavia"}),
+    CardId("octavia"): EndGameBonus(octavia, names={"Lysander"}),
+    CardId("pax_au_telemanus"): EndGameBonus(
         pax_au_telemanus, colors={Color.OBSIDIAN}, names={"Mustang"}
     ),
-    CardId("romulus"): Bonus(romulus, colors={Color.BLUE}, names={"Roque", "Octavia"}),
-    CardId("roque"): Bonus(roque, colors={Color.BLUE}),
-    CardId("sevro"): Bonus(sevro, colors={Color.RED}, names={"Victra", "The Howlers"}),
-    CardId("tactus"): Bonus(tactus, colors={Color.PINK}, names={"Octavia", "Darrow"}),
-    CardId("the_howlers"): Bonus(the_howlers, names={"Sevro"}),
-    CardId("the_jackal"): Bonus(the_jackal, names={"Darrow", "Octavia"}),
-    CardId("the_telemanuses"): Bonus(the_telemanuses, names={"Pax au Telemanus", "The Pax"}),
-    CardId("victra"): Bonus(victra, names={"The Howlers", "Sevro", "Darrow"}),
+    CardId("romulus"): EndGameBonus(romulus, colors={Color.BLUE}, names={"Roque", "Octavia"}),
+    CardId("roque"): EndGameBonus(roque, colors={Color.BLUE}),
+    CardId("sevro"): EndGameBonus(sevro, colors={Color.RED}, names={"Victra", "The Howlers"}),
+    CardId("tactus"): EndGameBonus(tactus, colors={Color.PINK}, names={"Octavia", "Darrow"}),
+    CardId("the_howlers"): EndGameBonus(the_howlers, names={"Sevro"}),
+    CardId("the_jackal"): EndGameBonus(the_jackal, names={"Darrow", "Octavia"}),
+    CardId("the_telemanuses"): EndGameBonus(the_telemanuses, names={"Pax au Telemanus", "The Pax"}),
+    CardId("victra"): EndGameBonus(victra, names={"The Howlers", "Sevro", "Darrow"}),
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 
 # "5 for each Pink & Violet on all locations."
@@ -48,12 +48,12 @@ def ugly_dan(g: EndGame) -> Terms:
     return (5 * g.on_all_locations(Color.RED, Color.BROWN),)
 
 
-BONUSES_GRAY: Mapping[CardId, Bonus] = {
-    CardId("bridge"): Bonus(bridge),
-    CardId("colonel_valentin"): Bonus(colonel_valentin),
-    CardId("danto"): Bonus(danto),
-    CardId("holiday"): Bonus(holiday),
-    CardId("sun_hwa"): Bonus(sun_hwa),
-    CardId("trigg"): Bonus(trigg),
-    CardId("ugly_dan"): Bonus(ugly_dan),
+BONUSES_GRAY: Mapping[CardId, EndGameBonus] = {
+    CardId("bridge"): EndGameBonus(bridge),
+    CardId("colonel_valentin"): EndGameBonus(colonel_valentin),
+    CardId("danto"): EndGameBonus(danto),
+    CardId("holiday"): EndGameBonus(holiday),
+    CardId("sun_hwa"): EndGameBonus(sun_hwa),
+    CardId("trigg"): EndGameBonus(trigg),
+    CardId("ugly_dan"): EndGameBonus(ugly_dan),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import LOCATIONS, CardId, Color
-from rr.scoring.bonuses import NO_BONUS, Bonus, EndGame, Terms, initial
+from rr.scoring.bonuses import NO_BONUS, EndGameBonus, EndGame, Terms, initial
 
 
 # "22 if the first letter of the names of your cards are all different."
@@ -40,14 +40,14 @@ def holo_designer(g: EndGame) -> Terms:
     return (28 if g.is_with(Color.VIOLET) else 0,)
 
 
-BONUSES_GREEN: Mapping[CardId, Bonus] = {
-    CardId("codebreaker"): Bonus(codebreaker, initials=True),
-    CardId("dataport_specialist"): Bonus(dataport_specialist, colors={Color.BLUE}),
-    CardId("developer"): Bonus(developer),
-    CardId("firewall_expert"): Bonus(firewall_expert),
+BONUSES_GREEN: Mapping[CardId, EndGameBonus] = {
+    CardId("codebreaker"): EndGameBonus(codebreaker, initials=True),
+    CardId("dataport_specialist"): EndGameBonus(dataport_specialist, colors={Color.BLUE}),
+    CardId("developer"): EndGameBonus(developer),
+    CardId("firewall_expert"): EndGameBonus(firewall_expert),
     # (no end-game text; its end-of-game points arrive as FinalPlayer.extra_points)
     CardId("hacker"): NO_BONUS,
-    CardId("holo_designer"): Bonus(holo_designer, colors={Color.VIOLET}),
+    CardId("holo_designer"): EndGameBonus(holo_designer, colors={Color.VIOLET}),
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("online_gambler"): NO_BONUS,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 _ALIA_COLORS = (Color.GOLD, Color.GRAY, Color.OBSIDIAN)
 
@@ -48,12 +48,12 @@ def stained(g: EndGame) -> Terms:
     return (0 if g.is_with(Color.OBSIDIAN) else 15,)
 
 
-BONUSES_OBSIDIAN: Mapping[CardId, Bonus] = {
-    CardId("alfrun"): Bonus(alfrun, names={"Nero", "Jopho"}),
-    CardId("alia_snowsparrow"): Bonus(alia_snowsparrow, colors=_ALIA_COLORS),
-    CardId("helga"): Bonus(helga, names={"Pax au Telemanus", "The Pax"}),
-    CardId("jopho"): Bonus(jopho, names={"Alfrun", "Nero"}),
-    CardId("ragnar"): Bonus(ragnar, colors={Color.ORANGE}, names={"Sefi"}),
-    CardId("sefi"): Bonus(sefi, colors={Color.GOLD}, names={"Ragnar"}, loses_for_golds=True),
-    CardId("stained"): Bonus(stained, colors={Color.OBSIDIAN}),
+BONUSES_OBSIDIAN: Mapping[CardId, EndGameBonus] = {
+    CardId("alfrun"): EndGameBonus(alfrun, names={"Nero", "Jopho"}),
+    CardId("alia_snowsparrow"): EndGameBonus(alia_snowsparrow, colors=_ALIA_COLORS),
+    CardId("helga"): EndGameBonus(helga, names={"Pax au Telemanus", "The Pax"}),
+    CardId("jopho"): EndGameBonus(jopho, names={"Alfrun", "Nero"}),
+    CardId("ragnar"): EndGameBonus(ragnar, colors={Color.ORANGE}, names={"Sefi"}),
+    CardId("sefi"): EndGameBonus(sefi, colors={Color.GOLD}, names={"Ragnar"}, loses_for_golds=True),
+    CardId("stained"): EndGameBonus(stained, colors={Color.OBSIDIAN}),
 }

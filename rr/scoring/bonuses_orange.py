@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 
 # "10 if with a Gold. 10 if with no Obsidians."
@@ -48,12 +48,12 @@ def razor_designer(g: EndGame) -> Terms:
     return (13 if g.is_with(Color.GOLD) and not g.is_with(Color.OBSIDIAN) else 0,)
 
 
-BONUSES_ORANGE: Mapping[CardId, Bonus] = {
-    CardId("aegis_craftsman"): Bonus(aegis_craftsman, colors={Color.GOLD, Color.OBSIDIAN}),
-    CardId("artificer"): Bonus(artificer, colors={Color.ORANGE, Color.GOLD}),
-    CardId("cyther"): Bonus(cyther, colors={Color.BLUE}),
-    CardId("gravboot_cobbler"): Bonus(gravboot_cobbler, colors={Color.GOLD, Color.GRAY}),
-    CardId("pulse_armorer"): Bonus(pulse_armorer, colors={Color.GRAY}),
-    CardId("pulse_fist_engineer"): Bonus(pulse_fist_engineer, colors={Color.OBSIDIAN}),
-    CardId("razor_designer"): Bonus(razor_designer, colors={Color.GOLD, Color.OBSIDIAN}),
+BONUSES_ORANGE: Mapping[CardId, EndGameBonus] = {
+    CardId("aegis_craftsman"): EndGameBonus(aegis_craftsman, colors={Color.GOLD, Color.OBSIDIAN}),
+    CardId("artificer"): EndGameBonus(artificer, colors={Color.ORANGE, Color.GOLD}),
+    CardId("cyther"): EndGameBonus(cyther, colors={Color.BLUE}),
+    CardId("gravboot_cobbler"): EndGameBonus(gravboot_cobbler, colors={Color.GOLD, Color.GRAY}),
+    CardId("pulse_armorer"): EndGameBonus(pulse_armorer, colors={Color.GRAY}),
+    CardId("pulse_fist_engineer"): EndGameBonus(pulse_fist_engineer, colors={Color.OBSIDIAN}),
+    CardId("razor_designer"): EndGameBonus(razor_designer, colors={Color.GOLD, Color.OBSIDIAN}),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 
 # "20 if with The Jackal."
@@ -48,12 +48,12 @@ def theodora(g: EndGame) -> Terms:
     return (14 if g.is_with(Color.GOLD) != g.is_with(Color.RED) else 0,)
 
 
-BONUSES_PINK: Mapping[CardId, Bonus] = {
-    CardId("calliope"): Bonus(calliope, names={"The Jackal"}),
-    CardId("conversationalist"): Bonus(conversationalist, colors={Color.WHITE}),
-    CardId("evey"): Bonus(evey, names={"Darrow", "Mickey the Carver"}),
-    CardId("garden_trained_rose"): Bonus(garden_trained_rose, colors={Color.SILVER}),
-    CardId("masseuse"): Bonus(masseuse, colors={Color.COPPER}),
-    CardId("matteo"): Bonus(matteo, colors={Color.PINK}, names={"Quicksilver"}),
-    CardId("theodora"): Bonus(theodora, colors={Color.GOLD, Color.RED}),
+BONUSES_PINK: Mapping[CardId, EndGameBonus] = {
+    CardId("calliope"): EndGameBonus(calliope, names={"The Jackal"}),
+    CardId("conversationalist"): EndGameBonus(conversationalist, colors={Color.WHITE}),
+    CardId("evey"): EndGameBonus(evey, names={"Darrow", "Mickey the Carver"}),
+    CardId("garden_trained_rose"): EndGameBonus(garden_trained_rose, colors={Color.SILVER}),
+    CardId("masseuse"): EndGameBonus(masseuse, colors={Color.COPPER}),
+    CardId("matteo"): EndGameBonus(matteo, colors={Color.PINK}, names={"Quicksilver"}),
+    CardId("theodora"): EndGameBonus(theodora, colors={Color.GOLD, Color.RED}),
 }

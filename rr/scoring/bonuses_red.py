@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 _HARMONY_COLORS = (Color.RED, Color.PINK, Color.BROWN, Color.OBSIDIAN)
 
@@ -50,12 +50,12 @@ def uncle_narol(g: EndGame) -> Terms:
     return (40 if all(c.core <= 10 for c in g.hand) else 0,)
 
 
-BONUSES_RED: Mapping[CardId, Bonus] = {
-    CardId("arlus"): Bonus(arlus, colors={Color.GOLD}),
-    CardId("dancer"): Bonus(dancer, colors={Color.GRAY, Color.GOLD}),
-    CardId("darrow"): Bonus(darrow),
-    CardId("deanna"): Bonus(deanna, colors={Color.RED}),
-    CardId("eo"): Bonus(eo, colors={Color.RED, Color.GRAY}, names={"Bridge"}),
-    CardId("harmony"): Bonus(harmony, colors=_HARMONY_COLORS),
-    CardId("uncle_narol"): Bonus(uncle_narol),
+BONUSES_RED: Mapping[CardId, EndGameBonus] = {
+    CardId("arlus"): EndGameBonus(arlus, colors={Color.GOLD}),
+    CardId("dancer"): EndGameBonus(dancer, colors={Color.GRAY, Color.GOLD}),
+    CardId("darrow"): EndGameBonus(darrow),
+    CardId("deanna"): EndGameBonus(deanna, colors={Color.RED}),
+    CardId("eo"): EndGameBonus(eo, colors={Color.RED, Color.GRAY}, names={"Bridge"}),
+    CardId("harmony"): EndGameBonus(harmony, colors=_HARMONY_COLORS),
+    CardId("uncle_narol"): EndGameBonus(uncle_narol),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId
-from rr.scoring.bonuses import NO_BONUS, Bonus, EndGame, Terms
+from rr.scoring.bonuses import NO_BONUS, EndGameBonus, EndGame, Terms
 
 
 # "18 if you have at least 5 Helium."
@@ -35,14 +35,14 @@ def stock_broker(g: EndGame) -> Terms:
     return (min(5 * g.me.helium, 25),)
 
 
-BONUSES_SILVER: Mapping[CardId, Bonus] = {
+BONUSES_SILVER: Mapping[CardId, EndGameBonus] = {
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("banker"): NO_BONUS,
-    CardId("ceo"): Bonus(ceo),
+    CardId("ceo"): EndGameBonus(ceo),
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("investor"): NO_BONUS,
-    CardId("loan_shark"): Bonus(loan_shark),
-    CardId("quicksilver"): Bonus(quicksilver),
-    CardId("sponsor"): Bonus(sponsor),
-    CardId("stock_broker"): Bonus(stock_broker),
+    CardId("loan_shark"): EndGameBonus(loan_shark),
+    CardId("quicksilver"): EndGameBonus(quicksilver),
+    CardId("sponsor"): EndGameBonus(sponsor),
+    CardId("stock_broker"): EndGameBonus(stock_broker),
 }

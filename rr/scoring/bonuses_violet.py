@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, Terms
+from rr.scoring.bonuses import EndGameBonus, EndGame, Terms
 
 
 # "31 if each of your cards is a different color."
@@ -48,12 +48,12 @@ def zanzibar(g: EndGame) -> Terms:
     return (31 if all(c.core % 2 == 1 for c in g.hand) else 0,)
 
 
-BONUSES_VIOLET: Mapping[CardId, Bonus] = {
-    CardId("4d_painter"): Bonus(four_d_painter, every_color=True),
-    CardId("holo_host"): Bonus(holo_host),
-    CardId("mickey_the_carver"): Bonus(mickey_the_carver, colors={Color.GOLD}),
-    CardId("musician"): Bonus(musician),
-    CardId("reporter"): Bonus(reporter),
-    CardId("vlogger"): Bonus(vlogger),
-    CardId("zanzibar"): Bonus(zanzibar),
+BONUSES_VIOLET: Mapping[CardId, EndGameBonus] = {
+    CardId("4d_painter"): EndGameBonus(four_d_painter, every_color=True),
+    CardId("holo_host"): EndGameBonus(holo_host),
+    CardId("mickey_the_carver"): EndGameBonus(mickey_the_carver, colors={Color.GOLD}),
+    CardId("musician"): EndGameBonus(musician),
+    CardId("reporter"): EndGameBonus(reporter),
+    CardId("vlogger"): EndGameBonus(vlogger),
+    CardId("zanzibar"): EndGameBonus(zanzibar),
 }

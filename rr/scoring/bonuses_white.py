@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId
-from rr.scoring.bonuses import NO_BONUS, Bonus, EndGame, Terms
+from rr.scoring.bonuses import NO_BONUS, EndGameBonus, EndGame, Terms
 
 
 # "3 for each of your cards."
@@ -37,14 +37,14 @@ def seer(g: EndGame) -> Terms:
     return (11 if g.has_sovereign else 0,)
 
 
-BONUSES_WHITE: Mapping[CardId, Bonus] = {
-    CardId("judge"): Bonus(judge),
+BONUSES_WHITE: Mapping[CardId, EndGameBonus] = {
+    CardId("judge"): EndGameBonus(judge),
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("justice"): NO_BONUS,
-    CardId("magistrate"): Bonus(magistrate),
+    CardId("magistrate"): EndGameBonus(magistrate),
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("martyr"): NO_BONUS,
-    CardId("orator"): Bonus(orator),
-    CardId("priestess"): Bonus(priestess),
-    CardId("seer"): Bonus(seer),
+    CardId("orator"): EndGameBonus(orator),
+    CardId("priestess"): EndGameBonus(priestess),
+    CardId("seer"): EndGameBonus(seer),
 }

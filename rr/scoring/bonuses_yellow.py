@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.model import CardId, Color
-from rr.scoring.bonuses import NO_BONUS, Bonus, EndGame, Terms
+from rr.scoring.bonuses import NO_BONUS, EndGameBonus, EndGame, Terms
 
 
 # "-1 per banished card."
@@ -34,15 +34,15 @@ def surgeon(g: EndGame) -> Terms:
     return (5 * g.count(Color.GOLD),)
 
 
-BONUSES_YELLOW: Mapping[CardId, Bonus] = {
+BONUSES_YELLOW: Mapping[CardId, EndGameBonus] = {
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("dr_virany"): NO_BONUS,
-    CardId("group_counselor"): Bonus(group_counselor),
+    CardId("group_counselor"): EndGameBonus(group_counselor),
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("hypnotist"): NO_BONUS,
-    CardId("pathologist"): Bonus(pathologist),
+    CardId("pathologist"): EndGameBonus(pathologist),
     # (no end-game text; its end-of-game ability resolves before scoring)
     CardId("psychologist"): NO_BONUS,
-    CardId("researcher"): Bonus(researcher),
-    CardId("surgeon"): Bonus(surgeon, colors={Color.GOLD}),
+    CardId("researcher"): EndGameBonus(researcher),
+    CardId("surgeon"): EndGameBonus(surgeon, colors={Color.GOLD}),
 }

@@ -81,7 +81,8 @@ def parse_table(text: str) -> FinalTable:
 def check_table(table: FinalTable) -> None:
     """Raise :class:`BadInputError` unless this is a position the scorer can read: 1 to 6
     players (one alone: a hand scored on its own, as tests and analysts do; a scorepad
-    *file* must hold a game's 2 to 6, see :func:`parse_table`) with distinct names and houses, tokens within their bounds, at most
+    *file* must hold a game's 2 to 6, see :func:`parse_table`) with distinct names and houses,
+    tokens within their bounds, at most
     one Sovereign holder, every card in at most one place, and legal declarations
     (RR-SCORE-6, RR-SCORE-7)."""
     count = len(table.players)

@@ -7,7 +7,7 @@ exhaustive search over the *candidates that can matter*, split into independent 
 
 Why the pruning is safe
 -----------------------
-Every :class:`~rr.scoring.bonuses.Bonus` lists what of the hand its text tests: colours
+Every :class:`~rr.scoring.bonuses.EndGameBonus` lists what of the hand its text tests: colours
 (``colors``), names (``names``), whether it compares colours with each other (``every_color``:
 Mustang, 4D Painter) and whether it compares first letters (``initials``: Codebreaker). A
 property test (tests/scoring/test_pruning.py) checks that no bonus depends on anything else a
@@ -51,7 +51,7 @@ from typing import TypeVar
 
 from rr.cards.catalogue import Card, names
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame, HandCard, Surroundings, initial
+from rr.scoring.bonuses import EndGameBonus, EndGame, HandCard, Surroundings, initial
 from rr.scoring.registry import BONUSES, end_game_points
 from rr.scoring.table import Declaration
 
@@ -172,7 +172,7 @@ class _Search:
         around: Surroundings,
         free_grays: Sequence[int],
         free_oranges: Sequence[int],
-        bonuses: Sequence[Bonus] = (),
+        bonuses: Sequence[EndGameBonus] = (),
     ) -> None:
         self.base = base
         self.around = around
@@ -282,7 +282,7 @@ class _Search:
 class _ColorProjection:
     """What the cards that read both colours and names see of the Grays' colours."""
 
-    def __init__(self, mixed: Sequence[Bonus]) -> None:
+    def __init__(self, mixed: Sequence[EndGameBonus]) -> None:
         self.every = any(b.every_color for b in mixed)
         self.colors = frozenset(c for b in mixed for c in b.colors)
 
@@ -296,7 +296,7 @@ class _ColorProjection:
 class _NameProjection:
     """What the cards that read both colours and names see of the Oranges' names."""
 
-    def __init__(self, mixed: Sequence[Bonus]) -> None:
+    def __init__(self, mixed: Sequence[EndGameBonus]) -> None:
         self.initials = any(b.initials for b in mixed)
         self.names = frozenset(n for b in mixed for n in b.names)
 
@@ -309,7 +309,7 @@ class _NameProjection:
 
 
 def _gray_options(
-    base: Sequence[HandCard], bonuses: Sequence[Bonus], free: int
+    base: Sequence[HandCard], bonuses: Sequence[EndGameBonus], free: int
 ) -> list[GrayOption]:
     """Multisets of candidate colours for the free Grays, fewer declarations first."""
     tested = {c for b in bonuses for c in b.colors} - {Color.GRAY}
@@ -324,7 +324,7 @@ def _gray_options(
 
 
 def _orange_options(
-    base: Sequence[HandCard], bonuses: Sequence[Bonus], free: Sequence[int]
+    base: Sequence[HandCard], bonuses: Sequence[EndGameBonus], free: Sequence[int]
 ) -> list[OrangeOption]:
     """Candidate resulting names for the free Oranges, fewer renamings first; one option per
     multiset of resulting names."""
@@ -344,7 +344,8 @@ def _orange_options(
     return options
 
 
-def _name_candidates(base: Sequence[HandCard], bonuses: Sequence[Bonus], free: int) -> list[str]:
+def _name_candidates(base: Sequence[HandCard], bonuses: Sequence[EndGameBonus],
+                     free: int) -> list[str]:
     """The tested names, and with an ``initials`` bonus one untested name per first letter in
     play plus ``free`` fresh first letters (see the module docstring)."""
     tested = {n for b in bonuses for n in b.names}

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from rr.cards.catalogue import card
 from rr.model import CardId, Color
-from rr.scoring.bonuses import Bonus, EndGame
+from rr.scoring.bonuses import EndGameBonus, EndGame
 from rr.scoring.bonuses_blue import BONUSES_BLUE
 from rr.scoring.bonuses_brown import BONUSES_BROWN
 from rr.scoring.bonuses_copper import BONUSES_COPPER
@@ -25,8 +25,8 @@ from rr.scoring.bonuses_yellow import BONUSES_YELLOW
 ARTISAN_CHEF = CardId("artisan_chef")
 
 
-def _merged(*tables: Mapping[CardId, Bonus]) -> Mapping[CardId, Bonus]:
-    merged: dict[CardId, Bonus] = {}
+def _merged(*tables: Mapping[CardId, EndGameBonus]) -> Mapping[CardId, EndGameBonus]:
+    merged: dict[CardId, EndGameBonus] = {}
     for table in tables:
         for card_id, bonus in table.items():
             if card_id in merged:
@@ -35,7 +35,7 @@ def _merged(*tables: Mapping[CardId, Bonus]) -> Mapping[CardId, Bonus]:
     return merged
 
 
-BONUSES: Mapping[CardId, Bonus] = _merged(
+BONUSES: Mapping[CardId, EndGameBonus] = _merged(
     BONUSES_BLUE,
     BONUSES_BROWN,
     BONUSES_COPPER,
@@ -69,7 +69,7 @@ def end_game_points(g: EndGame) -> int:
     return sum(terms)
 
 
-def _artisan_chef_ignores_losses(g: EndGame, bonus: Bonus) -> bool:
+def _artisan_chef_ignores_losses(g: EndGame, bonus: EndGameBonus) -> bool:
     """RULING-A20: the negative terms printed on Gold cards, and under
     ``artisan_chef_gold_cards_only=False`` also those that count Golds (Sefi)."""
     if not any(other.id == ARTISAN_CHEF for other in g.others):

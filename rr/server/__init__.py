@@ -1,13 +1,14 @@
 """The game server: rr's games over HTTP and WebSocket, stored as their event logs.
 
-``rr server`` (``rr.cli.server``) runs it on uvicorn. The pieces, each small:
+``rr server`` (``rr.cli.server``) runs it on uvicorn. What it shows a seat is the seat answer
+of ``rr.seat_answer``, sent as it is. The pieces, each small:
 
 * ``rr.server.app`` — the routes (Starlette): JSON in and out, typed error bodies, limits;
 * ``rr.server.games`` — create, show, choose, logs; a cache of rebuilt games over the store;
 * ``rr.server.store`` — what a store does; ``rr.server.store_sqlite`` (default) and
   ``rr.server.store_postgres`` (several server processes on one database);
-* ``rr.server.wire`` — the JSON of a seat's view, with action integers and decision numbers;
 * ``rr.server.requests`` — reading request bodies; ``rr.server.errors`` — statuses;
+  ``rr.server.http`` — what every route does alike (tokens, declared sizes, JSON answers);
 * ``rr.server.tokens`` — seat tokens (stored as hashes); ``rr.server.limits`` — rates, sizes;
 * ``rr.server.bots`` — seats played inside the server; ``rr.server.openapi`` — the document;
 * ``rr.server.load`` — the load script (``python -m rr.server.load``);

@@ -8,18 +8,27 @@ browsers cannot give headers, takes ``?token=``); they are never written to any 
 app logs nothing per request, and ``rr server`` turns uvicorn's access log off (it would
 print the WebSocket's query string).
 
-WebSocket pushes: a socket is sent the seat's view when it opens and after every change of
-its game. A change made by this process wakes its sockets at once; so does one made by another
-process on the same PostgreSQL database (its ``NOTIFY``); on SQLite another process's change
-is seen within :data:`POLL_SECONDS` (each socket compares the stored event count, which it
-also does on PostgreSQL, should a notification be lost).
+Every answer that shows a game to a seat — ``GET /api/games/{id}``, ``POST .../choose`` and
+each WebSocket message — is the seat answer of :mod:`rr.seat_answer` in its JSON form, sent as
+it is: the view, the pending decision as the seat is shown it, the decision number, the new
+records since ``since`` as the seat may see them with their lines, and the scorepad at the
+end.
+
+WebSocket pushes: one message when the socket opens (the records from ``?since=``, default
+0) and one after every change of its game (the records since the last message), so the page
+needs no other request to tell the story or show the scorepad. A change made by this process
+wakes its sockets at once; so does one made by another process on the same PostgreSQL
+database (its ``NOTIFY``); on SQLite another process's change is seen within
+:data:`POLL_SECONDS` (each socket compares the stored record count, which it also does on
+PostgreSQL, should a notification be lost).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import anyio.to_thread
@@ -30,18 +39,16 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rr.errors import RRError
-from rr.protocol import BadRequest
-from rr.server import requests, web
-from rr.server.errors import (
+from rr.errors import (
+    BadRequest,
     NotFoundError,
     RateLimitedError,
-    RequestTooLargeError,
+    RRError,
     UnauthorizedError,
-    error_body,
-    failed,
-    status_of,
 )
+from rr.server import requests, web
+from rr.server.errors import error_body, status_of
+from rr.server.http import answers, bearer, record_number, refuse_large
 from rr.server.games import Games
 from rr.server.limits import Buckets, Limits
 from rr.server.store import Access
@@ -69,22 +76,6 @@ class _Sockets:
     def changed(self, game: str) -> None:
         for waker in self._by_game.get(game, ()):
             waker.set()
-
-
-def _bearer(request: Request) -> list[str]:
-    """The tokens of the ``Authorization: Bearer T1[,T2...]`` header."""
-    scheme, _, value = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return []
-    return [t.strip() for t in value.split(",") if t.strip()]
-
-
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status)
-
-
-def _failure(err: Exception, request: Request) -> JSONResponse:
-    return _json(failed(err, request.method, request.url.path), status_of(err))
 
 
 def build(games: Games, limits: Limits | None = None,
@@ -115,7 +106,7 @@ def build(games: Games, limits: Limits | None = None,
 
     def opened(request: Request) -> Access:
         """What the request's one token opens in the game of its path, within the rates."""
-        tokens = _bearer(request)
+        tokens = bearer(request)
         if len(tokens) > 1:
             raise BadRequest("this route takes one token")
         token = tokens[0] if tokens else None
@@ -123,19 +114,8 @@ def build(games: Games, limits: Limits | None = None,
         return games.opens(token, request.path_params["id"])
 
     async def body(request: Request) -> dict[str, Any]:
-        declared = request.headers.get("content-length", "")
-        if declared.isascii() and declared.isdigit() and int(declared) > limits.body:
-            raise RequestTooLargeError(f"a request body holds at most {limits.body} bytes")
+        refuse_large(request, limits.body, f"a request body holds at most {limits.body} bytes")
         return requests.body_of(await requests.read_body(request, limits.body))
-
-    def answers(handler: Callable[[Request], Awaitable[Response]]
-                ) -> Callable[[Request], Awaitable[Response]]:
-        async def route(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except Exception as err:  # noqa: BLE001 - every failure gets its typed body
-                return _failure(err, request)
-        return route
 
     async def run(func: Callable[..., Any], *args: Any) -> Any:
         # One hop to the thread pool per request: each costs more than a cached read.
@@ -147,11 +127,11 @@ def build(games: Games, limits: Limits | None = None,
         if not per_address.take(address):
             raise RateLimitedError("too many new games from this address; wait a moment")
         new = requests.new_game(await body(request), games.agents)
-        return _json(await run(games.create, new), 201)
+        return JSONResponse(await run(games.create, new), 201)
 
     @answers
-    async def listing(request: Request) -> Response:
-        tokens = _bearer(request)
+    async def listing(request: Request) -> Any:
+        tokens = bearer(request)
         if not tokens:
             raise UnauthorizedError("this needs a token: 'Authorization: Bearer TOKEN[,...]'")
         if len(tokens) > 100:
@@ -161,18 +141,19 @@ def build(games: Games, limits: Limits | None = None,
             for token in tokens:
                 admit(request, token)
             return games.listing(tokens)
-        return _json({"games": await run(listed)})
+        return {"games": await run(listed)}
 
     @answers
-    async def show(request: Request) -> Response:
-        return _json(await run(lambda: games.show(opened(request))))
+    async def show(request: Request) -> Any:
+        since = record_number(request.query_params.get("since"), "since")
+        return await run(lambda: games.show(opened(request), since))
 
     @answers
-    async def choose(request: Request) -> Response:
+    async def choose(request: Request) -> Any:
         choice = requests.choice(await body(request))
         answer = await run(lambda: games.choose(opened(request), choice))
         sockets.changed(request.path_params["id"])
-        return _json(answer)
+        return answer
 
     @answers
     async def log(request: Request) -> Response:
@@ -190,10 +171,10 @@ def build(games: Games, limits: Limits | None = None,
         return Response(text, media_type="application/json")
 
     async def health(request: Request) -> Response:
-        return _json({"ok": True})
+        return JSONResponse({"ok": True})
 
     async def document(request: Request) -> Response:
-        return _json(openapi or {})
+        return JSONResponse(openapi or {})
 
     watching: list[bool] = []
 
@@ -205,10 +186,8 @@ def build(games: Games, limits: Limits | None = None,
             loop = asyncio.get_running_loop()
 
             def woken(game: str) -> None:
-                try:
+                with contextlib.suppress(RuntimeError):  # the loop is closed: stopping
                     loop.call_soon_threadsafe(sockets.changed, game)
-                except RuntimeError:
-                    pass  # the loop is closed: the server is stopping
 
             games.store.watch(woken)
 
@@ -218,11 +197,12 @@ def build(games: Games, limits: Limits | None = None,
         game = socket.path_params["id"]
         token = socket.query_params.get("token")
 
-        def opens() -> Access:
+        def opens() -> tuple[Access, int]:
+            since = record_number(socket.query_params.get("since"), "since") or 0
             admit(socket, token)
-            return games.opens(token, game)
+            return games.opens(token, game), since
         try:
-            access = await run(opens)
+            access, since = await run(opens)
         except RRError as err:
             await socket.send_json(error_body(err))
             await socket.close(code=4000 + status_of(err))
@@ -231,13 +211,22 @@ def build(games: Games, limits: Limits | None = None,
         sockets.add(game, waker)
         receiver = asyncio.ensure_future(socket.receive())
         try:
-            sent = -1
+            sent: int | None = None
             while True:
                 waker.clear()
-                if await run(games.count, game) != sent:
-                    answer = await run(games.show, access)
+                count = await run(games.count, game)
+                if count != sent:
+                    # The records since the last message (or ?since=); fewer records than
+                    # sent (the database put back to an older copy): from that count on.
+                    start = min(since if sent is None else sent, count)
+                    try:
+                        answer = await run(games.show, access, start)
+                    except RRError as err:
+                        await socket.send_json(error_body(err))
+                        await socket.close(code=4000 + status_of(err))
+                        return
                     await socket.send_text(json.dumps(answer))
-                    sent = answer["events"]
+                    sent = answer["records"]
                 waiter = asyncio.ensure_future(waker.wait())
                 done, _ = await asyncio.wait({receiver, waiter}, timeout=POLL_SECONDS,
                                              return_when=asyncio.FIRST_COMPLETED)
@@ -255,9 +244,9 @@ def build(games: Games, limits: Limits | None = None,
     async def not_found(request: Request, exc: Exception) -> Response:
         code = exc.status_code if isinstance(exc, HTTPException) else 404
         what = "no such route" if code == 404 else "this route does not take that method"
-        return _json({"error": {"type": "NotFoundError" if code == 404 else "BadRequest",
-                                "message": f"{what}: {request.method} {request.url.path}",
-                                "rule": None}}, code)
+        return JSONResponse({"error": {"type": "NotFoundError" if code == 404 else "BadRequest",
+                                       "message": f"{what}: {request.method} {request.url.path}",
+                                       "rule": None}}, code)
 
     routes = [
         Route("/api/health", health, methods=["GET"]),
@@ -269,6 +258,6 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/log", log, methods=["GET"]),
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),
-        *web.routes(games, admit),  # the web table and the replay viewer (issue #16)
+        *web.routes(),  # the web table and the replay viewer (issue #16)
     ]
     return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})

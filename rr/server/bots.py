@@ -17,8 +17,8 @@ from collections.abc import Mapping
 
 from rr.agents import names
 from rr.agents.interface import Seen
+from rr.agents.names import MAX_DECISIONS
 from rr.engine import Game
-from rr.simulate import MAX_DECISIONS
 
 KINDS = ("random", "greedy")
 """The agents a game may name for its bots: the cheap ones. ``ismcts`` (``rr simulate``'s

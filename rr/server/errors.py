@@ -1,10 +1,11 @@
-"""The server's errors and the HTTP status of every error it answers with.
+"""The HTTP status of every error the server answers with, and the body it answers.
 
 The body of every error is ``{"error": {"type", "message", "rule"}}``: the ``error`` object
-of ``rr stdio``'s responses (:mod:`rr.protocol`), with the same types — the engine's own
-(``IllegalChoiceError``, ``WrongPlayerError``, ``NoDecisionPendingError``, ...), the
-protocol's ``BadRequest``, and the few below that only a network service has. A failed
-request changes nothing.
+of ``rr stdio``'s responses (:mod:`rr.protocol`), with the same types, all of
+:mod:`rr.errors` — the engine's own (``IllegalChoiceError``, ``WrongPlayerError``,
+``NoDecisionPendingError``, ...), ``BadRequest``, and the few only a network service has
+(``UnauthorizedError``, ``StaleDecisionError``, ``RateLimitedError``, ...). A failed request
+changes nothing.
 
 A failure of rr's own (status 500: a bug, or a fault of the store under it) answers only
 "a bug in rr" to the client, and is written with its traceback to the server's log (the
@@ -19,56 +20,27 @@ import logging
 import traceback
 from typing import Any
 
-from rr.engine import EngineBugError
 from rr.errors import (
     BadInputError,
+    BadRequest,
+    EngineBugError,
+    ForbiddenError,
+    GameNotOverError,
     IllegalChoiceError,
     NoDecisionPendingError,
+    NotFoundError,
+    RateLimitedError,
+    RequestCutOffError,
+    RequestTooLargeError,
     RRError,
+    StaleDecisionError,
+    UnauthorizedError,
     WrongPlayerError,
 )
-from rr.protocol import BadRequest
 from rr.untrusted import printable
 
 LOG = logging.getLogger("rr.server")
 """The server's log: failures of rr's own, with their tracebacks."""
-
-
-class UnauthorizedError(RRError):
-    """No token, or one the server does not know (401)."""
-
-
-class ForbiddenError(RRError):
-    """A token that does not open this game, or a spectator's where a seat's is needed
-    (403)."""
-
-
-class StaleDecisionError(RRError):
-    """A choice made against a decision number that is no longer the game's (409): someone
-    (or a second click) chose first."""
-
-
-class GameNotOverError(RRError):
-    """The whole log of a game still under way holds hidden cards: it is given once the
-    game is over (409)."""
-
-
-class RequestTooLargeError(RRError):
-    """A request body over the limit (413)."""
-
-
-class RequestCutOffError(RRError):
-    """A request whose body stopped before its end: the client went away, or was too slow
-    and its connection was closed (``rr.server.timeouts``) (408). Nobody is left to read the
-    answer; it is not a failure of rr's."""
-
-
-class RateLimitedError(RRError):
-    """Too many requests from one token or address (429)."""
-
-
-class NotFoundError(RRError):
-    """No such route (404)."""
 
 
 STATUS: tuple[tuple[type[Exception], int], ...] = (

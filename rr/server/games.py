@@ -11,7 +11,13 @@ checked), else it is rebuilt by :meth:`Game.resume` from the stored log.
 
 Within one process a lock per game keeps a cached game from being read while a choice is
 being made on it; it is held across the database transaction, so no one sees a choice that
-is not committed.
+is not committed. Every read takes the game's row under that lock too: a row read before it
+could be older than the cached game (a choice committed in between), and the game rebuilt
+from it would be behind the store.
+
+What a seat is shown is :func:`rr.seat_answer.seat_answer`'s answer, in its JSON form, built
+from the cached game and the :class:`~rr.seat_answer.Marks` kept beside it (so the records
+since a seat's last answer are folded from there, not from record 0).
 """
 
 from __future__ import annotations
@@ -22,16 +28,29 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from attrs import define
+from attrs import define, field
 
+from rr import actions
+from rr.decisions import Decision
 from rr.engine import Game
 from rr.randomness import SALT_BYTES
-from rr.errors import IllegalChoiceError, NoDecisionPendingError, WrongPlayerError
+from rr.errors import (
+    ForbiddenError,
+    GameNotOverError,
+    IllegalChoiceError,
+    NoDecisionPendingError,
+    StaleDecisionError,
+    UnauthorizedError,
+    UnknownActionError,
+    WrongPlayerError,
+)
 from rr.events import log
 from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event
-from rr.server import bots, wire
-from rr.server.errors import ForbiddenError, GameNotOverError, StaleDecisionError, UnauthorizedError
+from rr.jsonforms import to_json
+from rr.options import Option
+from rr.seat_answer import Marks, seat_answer
+from rr.server import bots
 from rr.server.requests import Choice, NewGame
 from rr.server.store import Access, GameRow, Store
 from rr.server.tokens import hash_of, new_game_id, new_token
@@ -43,7 +62,8 @@ CACHED_GAMES = 2000
 @define
 class _Entry:
     game: Game
-    decisions: int
+    marks: Marks = field(factory=Marks)
+    """The states at the records last answered (:class:`rr.seat_answer.Marks`)."""
 
 
 class Games:
@@ -114,26 +134,20 @@ class Games:
         self.store.create(row, state.ruleset.describe(),
                           [encode_event(e) for e in game.events], tokens)
         with self._lock(game_id):
-            self._keep(game_id, _Entry(game, decisions))
+            self._keep(game_id, _Entry(game))
         return {"id": game_id, "seats": seats, "spectator": spectator}
 
     # --- reading --------------------------------------------------------------------------
 
-    def show(self, access: Access) -> dict[str, Any]:
-        """The game as ``access``'s seat sees it."""
+    def show(self, access: Access, since: int | None = None) -> dict[str, Any]:
+        """The seat answer of ``access``'s seat (:func:`rr.seat_answer.seat_answer`, JSON),
+        with the records from ``since`` on (``None``: none)."""
         with self._lock(access.game):
             # Read under the lock: no choice of this process is then half made, so a cached
             # game is never rightly ahead of the row.
             row = self._row(access.game)
-            entry = self._fresh(row, lambda since: self.store.events(row.id, since))
-            return wire.view_json(row.id, entry.game, access.seat, entry.decisions)
-
-    def events(self, access: Access) -> tuple[Event, ...]:
-        """The game's events, for narration (the caller redacts them for ``access``'s seat:
-        they hold every hidden card)."""
-        row = self._row(access.game)
-        with self._lock(access.game):
-            return self._fresh(row, lambda since: self.store.events(row.id, since)).game.events
+            entry = self._fresh(row, lambda start: self.store.events(row.id, start))
+            return _answer(entry, access, since)
 
     def count(self, game: str) -> int:
         """How many events ``game`` has stored (for pushes: has it changed?)."""
@@ -146,7 +160,7 @@ class Games:
             access = self.access(token)
             row = self._row(access.game)
             found.append({"id": row.id, "seat": access.seat, "players": list(row.players),
-                          "events": row.events, "decision": row.decisions, "over": row.over})
+                          "records": row.events, "decision": row.decisions, "over": row.over})
         return found
 
     def log(self, access: Access) -> tuple[bytes, str | None]:
@@ -161,7 +175,8 @@ class Games:
     # --- choosing -------------------------------------------------------------------------
 
     def choose(self, access: Access, choice: Choice) -> dict[str, Any]:
-        """Make ``access``'s seat's choice, let the bots answer, commit; the new view."""
+        """Make ``access``'s seat's choice, let the bots answer, commit; the seat's answer,
+        with the records since the choice (its own and the bots' after it)."""
         with self._lock(access.game):
             entry: _Entry | None = None
             start = 0
@@ -178,8 +193,7 @@ class Games:
                 if entry is not None and len(entry.game.events) != start:
                     self._drop(access.game)  # changed in memory, not in the store
                 raise
-            entry.decisions = decisions
-            return wire.view_json(access.game, entry.game, access.seat, decisions)
+            return _answer(entry, access, start)
 
     def _make(self, game: Game, row: GameRow, access: Access, choice: Choice) -> int:
         """Check and make the choice on ``game``, then the bots'; the decisions made."""
@@ -195,7 +209,7 @@ class Games:
         if access.seat != decision.seat:
             raise WrongPlayerError(f"seat {access.seat} may not choose now: the decision is "
                                    f"seat {decision.seat}'s ({decision.prompt})", rule)
-        option = wire.option_of(decision, choice.action)
+        option = _listed(decision, choice.action)
         if option is None:
             raise IllegalChoiceError(f"action {choice.action} is not one of this decision's "
                                      f"options ({decision.prompt})", rule)
@@ -243,10 +257,8 @@ class Games:
                 return entry
             if have < row.events and _catch_up(entry.game,
                                                [decode_event(e) for e in stored(have)]):
-                entry.decisions = row.decisions
                 return entry
-        entry = _Entry(Game.resume([decode_event(e) for e in stored(0)], secret=row.secret),
-                       row.decisions)
+        entry = _Entry(Game.resume([decode_event(e) for e in stored(0)], secret=row.secret))
         self._keep(row.id, entry)
         return entry
 
@@ -264,3 +276,18 @@ def _catch_up(game: Game, recorded: list[Event]) -> bool:
     except Exception:  # noqa: BLE001 - any failure means: rebuild from the log
         return False
     return game.events[start:] == tuple(recorded)
+
+
+def _answer(entry: _Entry, access: Access, since: int | None) -> dict[str, Any]:
+    """``access``'s seat's answer (the game's lock held: the marks are not shared)."""
+    return dict(to_json(seat_answer(entry.game, access.seat, since, entry.marks)))
+
+
+def _listed(decision: Decision, action: int) -> Option | None:
+    """The option of ``decision`` whose action integer (``rr.actions``) is ``action``, or
+    ``None`` if the decision does not list it."""
+    try:
+        option = actions.option_of(action)
+    except UnknownActionError:
+        return None
+    return option if option in decision.options else None

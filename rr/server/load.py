@@ -44,12 +44,10 @@ from urllib.parse import urlsplit
 
 from attrs import define, field
 
+from rr.errors import LoadError
+
 START_SECONDS = 60.0
 LISTENING = re.compile(r"listening on http://127\.0\.0\.1:(\d+)")
-
-
-class LoadError(Exception):
-    """The load run could not start (a server did not come up, a non-local database)."""
 
 
 @define
@@ -275,7 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{result['db']}, {args.processes} process(es){', alternating' if args.alternate else ''}: "
+        alternating = ", alternating" if args.alternate else ""
+        print(f"{result['db']}, {args.processes} process(es){alternating}: "
               f"{args.games} games for {spent:.1f} s on {os.cpu_count()} cores: "
               f"{result['choices_per_second']} choices/s (p50 {result['choice_p50_ms']} ms, "
               f"p99 {result['choice_p99_ms']} ms); reads p50 {result['read_p50_ms']} ms, "

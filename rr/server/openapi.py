@@ -18,8 +18,11 @@ from rr.server.requests import MAX_NAME
 from rr.server.bots import KINDS
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
-_VIEW = {"$ref": "#/components/schemas/SeatView"}
+_ANSWER = {"$ref": "#/components/schemas/SeatAnswer"}
 _GAME_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+_SINCE = {"name": "since", "in": "query", "required": False,
+          "schema": {"type": "integer", "minimum": 0},
+          "description": "the first record the answer brings (default: none)"}
 
 
 def _errors(*codes: int) -> dict[str, Any]:
@@ -69,22 +72,35 @@ def _schemas() -> dict[str, Any]:
         "Choice": {"type": "object", "required": ["action", "decision"],
                    "additionalProperties": False,
                    "properties": {"action": integer, "decision": integer}},
-        "Option": {"type": "object", "properties": {
-            "index": integer, "action": integer, "text": string,
-            "option": {"type": "array", "description": "[kind, value], as rr stdio"}}},
-        "Pending": {"type": ["object", "null"], "properties": {
-            "seat": integer, "player": string, "ask": string, "source": string,
-            "prompt": string, "decision": integer,
-            "options": {"type": ["array", "null"], "items": {"$ref":
-                                                             "#/components/schemas/Option"},
-                        "description": "only for the seat that decides"}}},
-        "SeatView": {"type": "object", "required": ["game", "seat", "events", "decision",
-                                                    "over", "pending", "view"], "properties": {
-            "game": string, "seat": {"type": ["integer", "null"]}, "events": integer,
-            "decision": integer, "over": {"type": "boolean"},
-            "totals": {"type": ["array", "null"]}, "winners": {"type": ["array", "null"]},
-            "pending": {"$ref": "#/components/schemas/Pending"},
-            "view": {"type": "object", "description": "rr.views.View, as rr stdio's view op"}}},
+        "Told": {"type": "object", "required": ["record", "event", "text"], "properties": {
+            "record": integer,
+            "event": {"type": "array", "description": "[tag, payload], redacted for the seat"},
+            "text": {"type": "string", "description": "the record's line of story"}}},
+        "SeatAnswer": {
+            "type": "object",
+            "description": "what a seat is shown after a change (rr.seat_answer, the same "
+                           "as rr stdio's answer); its JSON Schema is "
+                           "docs/schema/answer.schema.json",
+            "required": ["seat", "records", "decision", "over", "since", "new", "view",
+                         "face_down", "scorepad", "everything"],
+            "properties": {
+                "seat": {"type": ["integer", "null"]},
+                "records": {"type": "integer", "description": "the records the game holds"},
+                "decision": {"type": "integer",
+                             "description": "the decisions made: the number a choice names"},
+                "over": {"type": "boolean"},
+                "since": {"type": "integer", "description": "the first record of new"},
+                "new": {"type": "array", "items": {"$ref": "#/components/schemas/Told"}},
+                "view": {"type": "object",
+                         "description": "rr.views.View; its pending is the decision as the "
+                                        "seat is shown it, options only for the seat that "
+                                        "decides, each with index, action and text"},
+                "face_down": {"type": "array", "items": {"type": "array", "items": {
+                    "type": "boolean"}}},
+                "scorepad": {"type": ["array", "null"],
+                             "description": "each player's name and rows, once the game is "
+                                            "over"},
+                "everything": {"type": "boolean"}}},
     }
 
 
@@ -114,14 +130,17 @@ def document() -> dict[str, Any]:
                         "responses": {"200": _json({"type": "object"}, "the games"),
                                       **_errors(400, 401, 429)}}},
             "/api/games/{id}": {"get": {
-                "summary": "the game as the token's seat sees it", "security": bearer,
-                "parameters": [_GAME_ID],
-                "responses": {"200": _json(_VIEW, "the view"), **_errors(401, 403, 429)}}},
+                "summary": "the token's seat's answer: the game as it sees it, with the "
+                           "records from `since` on", "security": bearer,
+                "parameters": [_GAME_ID, _SINCE],
+                "responses": {"200": _json(_ANSWER, "the seat answer"),
+                              **_errors(400, 401, 403, 422, 429)}}},
             "/api/games/{id}/choose": {"post": {
                 "summary": "choose an option of the pending decision", "security": bearer,
                 "parameters": [_GAME_ID], "requestBody": {"required": True, "content": {
                     "application/json": {"schema": {"$ref": "#/components/schemas/Choice"}}}},
-                "responses": {"200": _json(_VIEW, "the new view, after the bots answered"),
+                "responses": {"200": _json(_ANSWER, "the seat answer after the bots answered, "
+                                                    "with the records since the choice"),
                               **_errors(400, 401, 403, 409, 413, 422, 429)}}},
             "/api/games/{id}/log": {"get": {
                 "summary": "the .rrlog of a finished game", "security": bearer,
@@ -135,10 +154,14 @@ def document() -> dict[str, Any]:
                 "responses": {"200": _json({"type": "object"}, "the .sig file"),
                               **_errors(401, 403, 404, 409)}}},
             "/api/games/{id}/ws": {"get": {
-                "summary": "WebSocket (?token=): the seat's view now and after every change; "
-                           "a bad token gets an Error message, then close code 4000 + status",
+                "summary": "WebSocket (?token=): one SeatAnswer message now (the records from "
+                           "?since=, default 0) and one after every change (the records since "
+                           "the last); a bad token gets an Error message, then close code "
+                           "4000 + status",
                 "parameters": [_GAME_ID, {"name": "token", "in": "query", "required": True,
-                                          "schema": {"type": "string"}}],
+                                          "schema": {"type": "string"}},
+                               {**_SINCE, "description": "the first record the first message "
+                                                         "brings (default 0)"}],
                 "responses": {"101": {"description": "switching to WebSocket"}}}},
             "/api/health": {"get": {"summary": "whether the server answers",
                                     "responses": {"200": _json({"type": "object"}, "ok")}}},

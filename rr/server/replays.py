@@ -18,6 +18,12 @@ A viewer is a seat, ``null`` for a spectator, or ``"all"``: whoever holds the wh
 already holds every hidden card, so the viewer may show them all (every hand, every
 face-down card, the unredacted story) — an auditor needs that view of a disputed game.
 
+The answer: ``{"records": N, "players": [names], "form": "rrlog" | "jsonl", "record": at,
+"note": whose decision is pending there, "answer": SEAT ANSWER, "audit": ... | null}``, where
+the seat answer is :mod:`rr.seat_answer`'s (JSON, ``docs/JSON.md``), the same form the table
+is sent, with the story from record 0 (for ``"all"``: ``everything`` true, every card named,
+every hand and the deck among ``view.known_elsewhere``).
+
 Body: ``{"log": base64, "at"?: record (default the last), "seat"?: n | null | "all",
 "audit"?: bool, "signature"?: text of LOG.sig, "key"?: PEM public key}``. A body that is not
 that is a ``BadRequest`` (400); a log that cannot be read is a ``CorruptLogError`` (422), with
@@ -28,26 +34,20 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 import attrs
 from attrs import frozen
 
-from rr.errors import BadInputError, CorruptLogError, RRError
+from rr.errors import BadInputError, BadRequest, CorruptLogError, RRError
 from rr.events import log as logfile
 from rr.events import signing
-from rr.events.types import Event
-from rr.model import LOCATIONS
 from rr.oracle.audit import AuditReport, Verdict, audit
-from rr.oracle.narrate import narration
 from rr.oracle.replay import replay, replay_json
 from rr.oracle.seed import Outcomes
-from rr.protocol import BadRequest
-from rr.server.wire import face_down
 from rr.server.requests import _fields, _is_int, _wrong
-from rr.state import GameState, fold
+from rr.state import fold
 
 MAX_BODY = 2 * 2**20
 """The largest replay request, in bytes (2 MiB of base64: a 1.5 MiB log). The longest game
@@ -113,28 +113,10 @@ def answer(request: ReplayRequest) -> dict[str, Any]:
     if request.at is not None and not 0 <= request.at < len(events):
         raise BadInputError(f"record {request.at} is out of range: the log has records 0 to "
                             f"{len(events) - 1}")
-    shown = replay(events, request.at, seat if isinstance(seat, int) else None)
-    out: dict[str, Any] = {"records": len(events), "players": players,
-                           "form": "jsonl" if read.text_form else "rrlog",
-                           "replay": replay_json(shown), "audit": None}
-    out["replay"]["face_down"] = face_down(shown.state)
-    if seat == "all":
-        _show_everything(out["replay"], shown.state, events[:shown.at + 1])
-    if request.audit:
-        out["audit"] = _audit(request, read)
-    return out
-
-
-def _show_everything(shown: dict[str, Any], state: GameState,
-                     prefix: Sequence[Event]) -> None:
-    """The whole log's view: every hand, every face-down card, every line unredacted."""
-    view = shown["view"]
-    view["locations"] = [[loc.value, list(state.stack(loc))] for loc in LOCATIONS]
-    view["hands"] = [list(p.hand) for p in state.players]
-    view["deck"] = list(reversed(state.deck))
-    shown["viewer"] = "all"
-    shown["story"] = [{"record": ln.index, "text": ln.text}
-                      for ln in narration(prefix, None, hidden=False)]
+    shown = replay(events, request.at, seat if isinstance(seat, int) else None,
+                   everything=seat == "all")
+    return {"players": players, "form": "jsonl" if read.text_form else "rrlog",
+            **replay_json(shown), "audit": _audit(request, read) if request.audit else None}
 
 
 def _audit(request: ReplayRequest, read: logfile.Log) -> dict[str, Any]:

@@ -11,11 +11,9 @@ from typing import Any
 from attrs import frozen
 from starlette.requests import ClientDisconnect, Request
 
-from rr.errors import BadInputError
-from rr.protocol import BadRequest
+from rr.errors import BadInputError, BadRequest, RequestCutOffError, RequestTooLargeError
 from rr.ruleset import Ruleset
 from rr.server.bots import KINDS
-from rr.server.errors import RequestCutOffError, RequestTooLargeError
 from rr.untrusted import load_json, size_text
 
 MAX_NAME = 40

@@ -28,7 +28,8 @@ by design); and a change of the bytes inside an event, which no check of SQLite 
 engine refuses such a game when it is read: its events no longer replay).
 
 The check reads the database only through a read-only SQLite connection, so a refused store
-is left as it was found (SQLite may add an index beside a log that has none); the log is read as bytes only (SQLite holds no lock on
+is left as it was found (SQLite may add an index beside a log that has none); the log is read as
+bytes only (SQLite holds no lock on
 it), and the index only when the log is missing (no connection can then have it open, so
 closing it cannot drop another connection's locks).
 """
@@ -45,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from urllib.parse import quote
 
-from rr.server.store import StoreError
+from rr.errors import StoreError
 
 SQLITE_WAL_VERSION = 3007000
 _WAL_MAGIC = (0x377F0682, 0x377F0683)

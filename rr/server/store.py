@@ -2,7 +2,8 @@
 
 A store keeps, per game, one row (its players, its secret — the seed and the salt of its
 commitment, which no seat may get before the game is over (RR-VIEW-10) —, its ruleset, bots,
-and three counters: the events stored, the decisions made, whether it is over), its events in order (each the msgpack
+and three counters: the events stored, the decisions made, whether it is over), its events in order
+(each the msgpack
 ``[tag, payload]`` of :func:`rr.events.codec.encode_event`, appended, never changed) and the
 SHA-256 of each of its tokens (:mod:`rr.server.tokens`) with the seat it opens (``None``: the
 spectator). Nothing else is stored: the state, the views and the pending decision are
@@ -28,7 +29,6 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
-from rr.errors import BadInputError
 from rr.model import Seat
 from rr.randomness import Secret, salt_of
 
@@ -94,10 +94,6 @@ class Store(Protocol):
         caller polls)."""
 
     def close(self) -> None: ...
-
-
-class StoreError(BadInputError):
-    """A database that cannot be opened or used (a bad path, an unreachable server)."""
 
 
 def open_store(where: str, sqlite_sync: str = "FULL") -> Store:

@@ -19,12 +19,12 @@ from contextlib import contextmanager
 from typing import Any
 
 from rr.model import Seat
+from rr.errors import StoreError
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
     Access,
     GameRow,
-    StoreError,
     bots_text,
     chunks,
     players_text,

@@ -19,12 +19,12 @@ from pathlib import Path
 
 from rr.model import Seat
 from rr.server import sqlite_check
+from rr.errors import StoreError
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
     Access,
     GameRow,
-    StoreError,
     bots_text,
     chunks,
     players_text,

@@ -3,6 +3,8 @@ would write them (issue #30)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.options import Option
@@ -33,7 +35,7 @@ class Recorder:
     """Picks the last listed option; records, for the whole class, what each call was handed
     (every bot decision of the server makes a new agent)."""
 
-    handed: list[tuple[int, int, str]] = []
+    handed: ClassVar[list[tuple[int, int, str]]] = []
     """(decision's seat, seen's seat, type of what was handed) per call."""
 
     def __init__(self, seed: int, ruleset: Ruleset) -> None:

@@ -1,4 +1,5 @@
-"""The greedy agent: legal, complete games, sensible single choices, and much stronger than random."""
+"""The greedy agent: legal, complete games, sensible single choices, and much stronger than
+random."""
 
 from __future__ import annotations
 

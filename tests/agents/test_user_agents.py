@@ -173,7 +173,7 @@ def test_the_server_plays_only_the_agents_its_operator_allows(tmp_path: Path) ->
     for _ in range(30):  # Ana plays her first option; the bot answers at once
         seen = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {token}"})
         data = seen.json()
-        pending = data["pending"]
+        pending = data["view"]["pending"]
         if not pending or not pending.get("options"):
             break
         client.post(f"/api/games/{game}/choose", headers={"Authorization": f"Bearer {token}"},

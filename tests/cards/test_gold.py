@@ -10,7 +10,8 @@ from rr.engine import Game
 from rr.cards.catalogue import card as card_data
 from rr.events.types import (
     BlockUsed, CardBanished, CardGained, CardMoved, CardPassed, CardRevealed,
-    CardSelectedAtRandom, CardsSeen, DecisionMade, Event, HeliumGained, InfluencePlaced, SovereignTaken,
+    CardSelectedAtRandom, CardsSeen, DecisionMade, Event, HeliumGained, InfluencePlaced,
+    SovereignTaken,
 )
 from rr.jsonforms import to_json
 from rr.model import House, Location, Zone

@@ -58,8 +58,8 @@ def test_the_log_size_is_that_of_the_games_played(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not yardsticks.available(), reason="needs the bench extra (open_spiel)")
-def test_rates_are_given_as_ratios_to_openspiel_games_of_the_same_rounds(tmp_path: Path,
-                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_rates_are_given_as_ratios_to_openspiel_games_of_the_same_rounds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     figures = _written(tmp_path)["figures"]
     assert isinstance(figures, dict)
     for game in yardsticks.GAMES:

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
 pytest.importorskip("pygame", reason="PettingZoo's classic games need pygame (bench extra)")
 
-from rr.bench.rl import main  # noqa: E402
+from rr.bench.rl import main
 
 
 def test_one_quick_run_prints_every_figure_and_both_ratios(

@@ -3,6 +3,7 @@ integer and back, the same in every game, and choosing by integer is choosing by
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
@@ -85,7 +86,7 @@ def test_the_table_is_fixed_and_complete() -> None:
     assert all(action_of(option_of(a)) == a for a in range(NUM_ACTIONS))
     starts = [row.start for row in ACTION_TABLE]
     assert starts[0] == 0 and ACTION_TABLE[-1].stop == NUM_ACTIONS
-    assert all(a.stop == b.start for a, b in zip(ACTION_TABLE, ACTION_TABLE[1:]))
+    assert all(a.stop == b.start for a, b in itertools.pairwise(ACTION_TABLE))
     deepest = PickFaceDown(Location.INSTITUTE, len(all_ids()) - 1)
     known: list[Option] = [Lead(None, None), Scout(), deepest, PickPlayer(5), PickName(names()[-1]),
                            *(PickCard(c) for c in all_ids()),

@@ -16,7 +16,7 @@ from rr.errors import BadInputError, CorruptLogError, SeedUnknownError
 from rr.events.codec import structure_event
 from rr.events.types import GameStarted, PhaseChanged, SeedRevealed
 from rr.jsonforms import to_json
-from rr.oracle.narrate import narration
+from rr.narrate import narration
 from rr.randomness import SALT_BYTES, Secret, SeedOrigin, commitment
 from rr.ruleset import UNNAMED, Ruleset
 from rr.state import GameState, apply, fold

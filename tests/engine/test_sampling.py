@@ -13,7 +13,8 @@ from rr.errors import BadInputError
 from rr.knowledge import knows
 from rr.scenario import Scenario
 from rr.events.types import (
-    AutomaCardDrawn, AutomaCardsDiscarded, CardGained, DecisionMade, DeckShuffled, HeliumGained, Phase, TurnKind, TurnStarted,
+    AutomaCardDrawn, AutomaCardsDiscarded, CardGained, DecisionMade, DeckShuffled, HeliumGained,
+    Phase, TurnKind, TurnStarted,
 )
 from rr.knowledge import known_cards
 from rr.model import CardId, Location, Zone

@@ -108,7 +108,7 @@ def test_opponents_may_be_any_agents() -> None:
     for _ in range(10):
         table.step(int(numpy.flatnonzero(table.action_masks())[0]))
     user = table.opponents.playing[2]
-    assert set(getattr(user, "seats")) == {2}
+    assert set(user.seats) == {2}
 
 
 def test_bad_options_are_refused() -> None:

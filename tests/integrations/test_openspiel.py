@@ -19,7 +19,6 @@ from open_spiel.python.algorithms.evaluate_bots import evaluate_bots  # noqa: E4
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 from rr.actions import NUM_ACTIONS, action_of  # noqa: E402
-from rr.engine import Game  # noqa: E402
 from rr.events.types import DecisionMade  # noqa: E402
 from rr.integrations import openspiel  # noqa: E402
 from rr.integrations.openspiel import (  # noqa: E402
@@ -233,7 +232,7 @@ def test_the_information_state_has_perfect_recall() -> None:
         assert now == openspiel.recalled(state.engine, 0)
         earlier = now
     mine = [e for e in state.engine.events if isinstance(e, DecisionMade) and e.seat == 0]
-    assert mine and all(f'"seat":0' in earlier for _ in mine[:1])
+    assert mine and all('"seat":0' in earlier for _ in mine[:1])
     assert len({state.information_state_string(s) for s in range(3)}) == 3
 
 

@@ -5,6 +5,7 @@ each agent shown only what it knows."""
 from __future__ import annotations
 
 import functools
+import itertools
 import warnings
 from types import SimpleNamespace
 from typing import Any
@@ -116,7 +117,7 @@ def test_rewards_come_at_the_end_by_rank() -> None:
     table.reset()
     final, selected = play(table, seed=8)
     assert set(final) == set(table.possible_agents) and abs(sum(final.values())) < 1e-9
-    assert any(a == b for a, b in zip(selected, selected[1:]))
+    assert any(a == b for a, b in itertools.pairwise(selected))
     assert table.game is not None and table.game.state.winners
     winners = {f"player_{s}" for s in table.game.state.winners}
     assert all((final[a] > 0) == (a in winners) for a in final)
@@ -264,7 +265,7 @@ def test_max_cycles_truncates_the_aec_environment() -> None:
     table = env(players=3, seed=2, max_cycles=7)
     table.reset()
     played = 0
-    for agent in table.agent_iter():
+    for _ in table.agent_iter():
         obs, reward, terminated, truncated, info = table.last()
         if terminated or truncated:
             assert truncated and not terminated and reward == 0.0

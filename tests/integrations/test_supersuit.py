@@ -45,5 +45,5 @@ def test_a_vector_env_steps_with_the_masks_in_infos() -> None:
     for _ in range(20):
         actions = [int(numpy.flatnonzero(info["action_mask"])[0])
                    if info["action_mask"].any() else 0 for info in infos]
-        observations, rewards, terminated, truncated, infos = vec.step(numpy.array(actions))
+        observations, rewards, _, _, infos = vec.step(numpy.array(actions))
         assert observations.shape == (2, 1934) and len(rewards) == 2

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rr.decisions import Decision
 from rr.jsonforms import from_json, to_json
+from rr.seat_answer import SeatAnswer
 from rr.views import View
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "JSON.md"
@@ -21,9 +22,10 @@ def examples(heading: str) -> list[str]:
 
 
 def test_every_example_reads_back_and_writes_the_same() -> None:
-    """Each option, decision, view and event shown reads, and writes back as shown."""
+    """Each option, decision, view, event and seat answer shown reads, and writes back as
+    shown."""
     for heading, kind in (("Option", "option"), ("Decision", Decision), ("View", View),
-                          ("Event", "event")):
+                          ("Event", "event"), ("Seat answer", SeatAnswer)):
         lines = examples(heading)
         assert lines, heading
         for line in lines:

@@ -12,6 +12,7 @@ import pytest
 from rr.engine import Game
 from rr.jsonforms import to_json
 from rr.schemas import FORMS, schema, schema_text
+from rr.seat_answer import Marks, seat_answer
 from rr.views import redacted
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -55,6 +56,26 @@ def test_every_document_of_a_game_validates(players: int, seed: int) -> None:
         check["event"].validate(to_json(event))
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (4, 9)])
+def test_every_seat_answer_of_a_game_validates(players: int, seed: int) -> None:
+    """The seat answer after every choice, for the chooser, another seat and the spectator,
+    with the records since the last answer, and the final one with its scorepad, validate;
+    so does the whole story as the holder of the log sees it."""
+    check = _validators()["answer"]
+    game = Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    marks = Marks()
+    since = {seat: 0 for seat in (0, 1, None)}
+    while game.pending is not None:
+        game.choose(rng.choice(game.pending.options))
+        for seat in since:
+            answer = seat_answer(game, seat, since[seat], marks)
+            check.validate(to_json(answer))
+            since[seat] = answer.records
+    assert answer.scorepad is not None
+    check.validate(to_json(seat_answer(game, None, 0, everything=True)))
+
+
 def test_a_solo_view_validates() -> None:
     """A solo game's view (with its solo part) and events validate."""
     check = _validators()
@@ -75,3 +96,8 @@ def test_the_schemas_refuse_what_the_reader_refuses() -> None:
         assert not check["decision"].is_valid(bad)
     assert not check["option"].is_valid(["card", {"card": "sevr0"}])
     assert not check["event"].is_valid(["die_rolled/1", {"seat": 0, "face": "moon"}])
+    answer = to_json(seat_answer(game, 0, 0))
+    told = answer["new"][1]
+    for bad in ({**answer, "extra": 1}, {**answer, "decision": "0"},
+                {**answer, "new": [{**told, "event": ["die_rolled/1", {"seat": 0}]}]}):
+        assert not check["answer"].is_valid(bad)

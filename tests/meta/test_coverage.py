@@ -52,7 +52,7 @@ def test_every_rule_and_ruling_is_cited() -> None:
 
 def test_not_implemented_is_exactly_the_uncited_ids_of_its_areas() -> None:
     """NOT_IMPLEMENTED lists exactly the uncited ids of its areas, and only real ids."""
-    assert NOT_IMPLEMENTED <= set(spec_ids()), \
+    assert set(spec_ids()) >= NOT_IMPLEMENTED, \
         f"NOT_IMPLEMENTED names ids that are not in the spec: {NOT_IMPLEMENTED - set(spec_ids())}"
     cited = set(by_id(_citations(), "rule"))
     uncited = {i for i in _live_ids() if area_of(i) in NOT_IMPLEMENTED_AREAS and i not in cited}

@@ -19,7 +19,7 @@ from rr.oracle.audit import (
     AuditReport, Divergence, Verdict, _clip, _differences, _expected_at, _impossible, _say,
     _value, audit, explain,
 )
-from rr.oracle.narrate import option_text
+from rr.narrate import option_text
 from rr.oracle.seed import Outcomes
 from rr.state import fold
 from tests.oracle.games import finished, play
@@ -121,7 +121,8 @@ def test_an_impossible_record_and_a_log_cut_short() -> None:
     assert isinstance(ended, TurnEnded)
     d = audit((*events[:at], TurnEnded(9), *events[at + 1:])).divergence
     assert d is not None and d.record == at
-    assert d.differences == (f"seat: log seat 9, rules {fold(events[:at]).players[ended.seat].name}",)
+    name = fold(events[:at]).players[ended.seat].name
+    assert d.differences == (f"seat: log seat 9, rules {name}",)
     report = audit(events[:at])
     assert report.verdict is Verdict.DIVERGED and report.divergence is not None
     assert report.divergence.record == at
@@ -302,7 +303,7 @@ def test_an_event_that_cannot_happen_or_be_told(monkeypatch: pytest.MonkeyPatch)
 
     def fail(*args: object) -> str:
         raise KeyError("odd")
-    monkeypatch.setattr("rr.oracle.audit.narrate", fail)
+    monkeypatch.setattr("rr.oracle.audit.story_line", fail)
     assert _say(gained, before) == f'["helium_gained/1", {{"seat": {gained.seat}, ' \
                                    f'"amount": {gained.amount}}}]'
 

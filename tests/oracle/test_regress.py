@@ -14,7 +14,7 @@ from rr.engine import Game
 from rr.errors import CorruptLogError
 from rr.events.types import DecisionMade
 from rr.model import Bonus
-from rr.oracle.narrate import option_text, source_text
+from rr.narrate import option_text, source_text
 from rr.oracle.regress import Change, GameDiff, _at, compare, first_difference, summarise
 from rr.oracle.rerun import _misfit, rerun
 from rr.rules.final import FinalScore

@@ -11,11 +11,9 @@ from rr.cli import main
 from rr.events import log
 from rr.events.types import CardDealt, DecisionMade, Event, HeliumGained
 from rr.model import ZoneKind
-from rr.narrate import card_name
-from rr.oracle.narrate import narration
+from rr.narrate import card_name, narration, option_text
 from rr.engine import Game
 from rr.errors import BadInputError
-from rr.oracle.narrate import option_text
 from rr.oracle.replay import (
     Pending, describe_options, replay, replay_json, resolve_at, resolve_seat,
 )
@@ -39,14 +37,14 @@ def test_narration_has_one_line_per_record() -> None:
     """The story of a log has exactly one line per record, numbered like the records."""
     events = finished(4, 2)
     lines = list(narration(events))
-    assert [ln.index for ln in lines] == list(range(len(events)))
+    assert [ln.record for ln in lines] == list(range(len(events)))
     assert all(ln.text and "/1" not in ln.text for ln in lines)
 
 
 def test_narration_reads_like_the_table() -> None:
     """Decisions, deploys and Helium read as sentences with names and running totals."""
     events = finished(2, 3)
-    text = {ln.index: ln.text for ln in narration(events, hidden=False)}
+    text = {ln.record: ln.text for ln in narration(events, hidden=False)}
     helium = next(i for i, e in enumerate(events) if isinstance(e, HeliumGained))
     gained = events[helium]
     assert isinstance(gained, HeliumGained)
@@ -105,13 +103,13 @@ def test_cli_replay_as_a_player_shows_only_their_hand(game_log: Path,
     events = log.read(game_log).events
     at = next(i for i, e in enumerate(events) if isinstance(e, DecisionMade)) - 1
     assert main(["replay", str(game_log), "--at", str(at), "--as", "2", "--json"]) == 0
-    shown = json.loads(capsys.readouterr().out)
-    assert shown["viewer"] == {"seat": 1, "name": "P2"}
+    shown = json.loads(capsys.readouterr().out)["answer"]
+    assert shown["seat"] == 1
     assert shown["view"]["hand"] == _hand_dealt(events, 1)
-    story = " ".join(line["text"] for line in shown["story"])
+    story = " ".join(line["text"] for line in shown["new"])
     assert not any(card_name(c) in story for c in _hand_dealt(events, 0))
     assert main(["replay", str(game_log), "--at", str(at), "--as", "p2", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["viewer"]["seat"] == 1
+    assert json.loads(capsys.readouterr().out)["answer"]["seat"] == 1
 
 
 def test_cli_replay_spectator_sees_no_hand(game_log: Path,
@@ -119,9 +117,10 @@ def test_cli_replay_spectator_sees_no_hand(game_log: Path,
     """Without `--as` the view is a spectator's: no hand, no options of the pending decision."""
     assert main(["replay", str(game_log), "--at", "40", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
-    assert shown["viewer"] is None and shown["view"]["hand"] is None
-    assert shown["record"] == 40 and len(shown["story"]) == 41
-    decision = shown["pending"]["decision"]
+    answer = shown["answer"]
+    assert answer["seat"] is None and answer["view"]["hand"] is None
+    assert shown["record"] == 40 and len(answer["new"]) == 41
+    decision = answer["view"]["pending"]
     assert decision is None or decision["options"] is None
 
 
@@ -134,7 +133,7 @@ def test_cli_replay_shows_the_deciders_options(tmp_path: Path,
     assert game.pending is not None
     seat = game.pending.seat
     assert main(["replay", str(path), "--as", str(seat + 1), "--json"]) == 0
-    pending = json.loads(capsys.readouterr().out)["pending"]["decision"]
+    pending = json.loads(capsys.readouterr().out)["answer"]["view"]["pending"]
     assert pending["seat"] == seat and len(pending["options"]) == len(game.pending.options)
 
 
@@ -213,20 +212,23 @@ def test_pending_after_a_finished_game_is_none() -> None:
 
 
 def test_replay_json_of_a_finished_game_has_the_scorepad() -> None:
-    """The JSON of the last record holds every player's scorepad rows and total, the totals
-    and the winners by name (RR-END-3)."""
+    """The JSON of the last record is the seat answer there: every player's scorepad rows
+    and total, beside the view's totals and winners (RR-END-3), and the story from record 0."""
     events = finished(3, 5)
     r = replay(events)
     assert r.scorepad is not None
     shown = replay_json(r)
-    pad = shown["scorepad"]
-    assert pad["totals"] == list(r.scorepad.totals) == list(r.state.totals or ())
-    assert [p["name"] for p in pad["players"]] == ["P1", "P2", "P3"]
-    assert [p["total"] for p in pad["players"]] == pad["totals"]
-    assert all(sum(p["rows"].values()) == p["total"] for p in pad["players"])
-    assert pad["winners"] == [f"P{s + 1}" for s in r.scorepad.winners]
+    assert (shown["record"], shown["records"]) == (len(events) - 1, len(events))
+    answer = shown["answer"]
+    pad, view = answer["scorepad"], answer["view"]
+    assert [p["name"] for p in pad] == ["P1", "P2", "P3"]
+    assert [p["rows"]["total"] for p in pad] == view["totals"] == list(r.state.totals or ())
+    assert all(sum(v for k, v in p["rows"].items() if k != "total") == p["rows"]["total"]
+               for p in pad)
+    assert view["winners"] == list(r.state.winners or ())
+    assert [t["record"] for t in answer["new"]] == list(range(len(events)))
     early = replay_json(replay(events, 5))
-    assert early["scorepad"] is None
+    assert early["answer"]["scorepad"] is None
 
 
 def test_describe_options_lists_the_first_ones_and_the_count() -> None:

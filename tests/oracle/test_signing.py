@@ -184,7 +184,7 @@ def test_keygen_file_modes(tmp_path: Path) -> None:
 
 def test_keygen_refuses_when_only_the_public_key_exists(tmp_path: Path) -> None:
     (tmp_path / "fa.pub").write_text("mine")
-    with pytest.raises(BadInputError, match="fa.pub already exists; rr keygen never"):
+    with pytest.raises(BadInputError, match=r"fa\.pub already exists; rr keygen never"):
         signing.keygen(tmp_path / "fa")
     assert not (tmp_path / "fa.key").exists()
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from attrs import evolve
@@ -13,7 +14,7 @@ from attrs import evolve
 from rr.engine import EngineBugError, Game
 from rr.events.log import decode_text, encode_text
 from rr.events.types import HeliumGained
-from rr.protocol import Server
+from rr.protocol import Session
 from tests.protocol.wire import Client, Json, play_random
 
 
@@ -33,12 +34,13 @@ def game(client: Client) -> Iterator[str]:
 
 def decider(client: Client, game: str) -> Json:
     """The pending decision as the seat that decides sees it."""
-    seat = client.ok({"op": "pending", "game": game})["pending"]["seat"]
-    pending: Json = client.ok({"op": "pending", "game": game, "as": seat})["pending"]
+    seat = client.pending(game)["seat"]  # type: ignore[index]
+    pending = client.pending(game, seat)
+    assert pending is not None
     return pending
 
 
-def raw(server: Server, line: str | bytes) -> Json:
+def raw(server: Session, line: str | bytes) -> Json:
     response: Json = json.loads(server.handle_line(line))
     return response
 
@@ -60,7 +62,7 @@ def raw(server: Server, line: str | bytes) -> Json:
 ])
 def test_a_line_that_is_not_a_json_object_is_a_bad_request(line: str, says: str) -> None:
     """Malformed JSON, or JSON that is not an object, gets a BadRequest with a null id."""
-    server = Server()
+    server = Session()
     response = raw(server, line)
     assert response["id"] is None and response["ok"] is False
     assert response["error"]["type"] == "BadRequest" and says in response["error"]["message"]
@@ -69,7 +71,7 @@ def test_a_line_that_is_not_a_json_object_is_a_bad_request(line: str, says: str)
 
 def test_a_line_that_is_not_utf8_is_a_bad_request() -> None:
     """Bytes that are not UTF-8 get a BadRequest, not a crash."""
-    response = raw(Server(), b'{"id": 1, "op": "\xff"}\n')
+    response = raw(Session(), b'{"id": 1, "op": "\xff"}\n')
     assert response["error"]["type"] == "BadRequest" and "UTF-8" in response["error"]["message"]
 
 
@@ -100,7 +102,7 @@ def test_a_line_that_is_not_utf8_is_a_bad_request() -> None:
 ])
 def test_a_request_with_a_bad_op_or_field_is_a_bad_request(request_: Json, says: str) -> None:
     """An unknown op, a missing, unknown or wrong-typed field, an unknown game: BadRequest."""
-    server = Server()
+    server = Session()
     response = server.handle(request_)
     assert response["id"] == 1 and response["ok"] is False, response
     assert response["error"] == {"type": "BadRequest", "message": response["error"]["message"],
@@ -303,18 +305,18 @@ def test_a_failure_of_the_rules_is_reported_and_the_game_kept(client: Client, ga
     assert error == {"type": "EngineBugError", "message": "the rules failed after scout: boom",
                      "rule": None}
     monkeypatch.undo()
-    assert client.ok({"op": "pending", "game": game})["pending"]["seat"] == pending["seat"]
+    assert client.pending(game)["seat"] == pending["seat"]  # type: ignore[index]
 
 
 def test_an_unexpected_failure_is_an_internal_error(client: Client,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Any other exception in a handler is an InternalError response, never a crash."""
-    def broken(self: Game, seat: object = None) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("boom")
 
     game = client.ok({"op": "new", "players": 2})["game"]
-    monkeypatch.setattr(Game, "view", broken)
+    monkeypatch.setattr("rr.protocol.seat_answer", broken)
     error = client.error({"op": "view", "game": game})
     assert error["type"] == "InternalError" and "ZeroDivisionError('boom')" in error["message"]
     monkeypatch.undo()
-    assert client.ok({"op": "view", "game": game})["view"]["seat"] is None
+    assert client.answer({"op": "view", "game": game})["view"]["seat"] is None

@@ -29,12 +29,14 @@ def test_a_random_game_is_played_to_its_score_through_the_protocol(players: int,
     game = client.ok({"op": "new", "players": players, "seed": seed})["game"]
     choices = play_random(client, game, random.Random(seed))
     assert choices > 20
-    pending = client.ok({"op": "pending", "game": game})
-    assert pending["over"] is True and pending["pending"] is None
-    assert len(pending["totals"]) == players and pending["winners"]
-    events = client.ok({"op": "events", "game": game})["events"]
+    answer = client.answer({"op": "pending", "game": game})
+    view = answer["view"]
+    assert answer["over"] is True and view["pending"] is None
+    assert len(view["totals"]) == players and view["winners"]
+    assert [p["rows"]["total"] for p in answer["scorepad"]] == view["totals"]
+    events = [t["event"] for t in client.answer({"op": "events", "game": game})["new"]]
     scored = [payload for tag, payload in events if tag == "game_scored/1"]
-    assert scored == [{"totals": pending["totals"], "winners": pending["winners"]}]
+    assert scored == [{"totals": view["totals"], "winners": view["winners"]}]
     assert events[-2] == ["phase_changed/1", {"phase": "over"}]
     assert events[-1][0] == "seed_revealed/1" and events[-1][1]["seed"] == seed
 
@@ -53,16 +55,19 @@ def test_the_protocol_game_is_the_engine_game() -> None:
 
 
 def test_new_returns_the_game_its_players_and_the_first_decision() -> None:
-    """`new` gives an id, each seat's name and house, the ruleset and who decides first."""
+    """`new` gives an id, the ruleset, and the seat answer: each seat's name and house and
+    who decides first."""
     client = Client()
     result = new_game(client, houses=["Apollo", "ceres", "mars"],
                       ruleset="protect_small_hands=true")
     assert result["game"] == "g1"
-    assert [(p["seat"], p["name"], p["house"]) for p in result["players"]] == [
-        (0, "Ana", "apollo"), (1, "Bo", "ceres"), (2, "Cy", "mars")]
+    answer = result["answer"]
+    assert [(p["name"], p["house"]) for p in answer["view"]["players"]] == [
+        ("Ana", "apollo"), ("Bo", "ceres"), ("Cy", "mars")]
     assert result["ruleset"] == "protect_small_hands=true" and result["seed"] == 11
-    assert result["over"] is False and result["pending"]["ask"] == "turn"
-    assert result["pending"]["options"] is None  # `new` was asked as a spectator
+    assert answer["over"] is False and answer["view"]["pending"]["ask"] == "turn"
+    assert answer["view"]["pending"]["options"] is None  # `new` was asked as a spectator
+    assert (answer["seat"], answer["decision"], answer["new"]) == (None, 0, [])
 
 
 @pytest.mark.rule("RR-VIEW-1")
@@ -70,8 +75,9 @@ def test_pending_lists_the_options_only_to_the_seat_that_decides() -> None:
     """The deciding seat gets every option with its index; the others and a spectator none."""
     client = Client()
     game = new_game(client)["game"]
-    seat = client.ok({"op": "pending", "game": game})["pending"]["seat"]
-    mine = client.ok({"op": "pending", "game": game, "as": seat})["pending"]
+    seat = client.pending(game)["seat"]  # type: ignore[index]
+    mine = client.pending(game, seat)
+    assert mine is not None
     options = mine["options"]
     assert [o["index"] for o in options] == list(range(len(options)))
     assert all(isinstance(o["text"], str) for o in options)
@@ -79,8 +85,8 @@ def test_pending_lists_the_options_only_to_the_seat_that_decides() -> None:
     assert shadow.pending is not None
     assert [structure(o["option"], Option) for o in options] == list(shadow.pending.options)  # type: ignore[arg-type]
     for other in (None, *(s for s in range(3) if s != seat)):
-        shown = client.ok({"op": "pending", "game": game, "as": other})["pending"]
-        assert shown["options"] is None
+        shown = client.pending(game, other)
+        assert shown is not None and shown["options"] is None
         assert {k: v for k, v in shown.items() if k != "options"} == \
             {k: v for k, v in mine.items() if k != "options"}
 
@@ -89,20 +95,24 @@ def test_choose_by_option_or_index_returns_the_new_records_and_the_next_decision
     """`choose` returns the records it added, numbered on from the log, and what comes next."""
     client = Client()
     game = new_game(client)["game"]
-    before = client.ok({"op": "events", "game": game})["next"]
-    seat = client.ok({"op": "pending", "game": game})["pending"]["seat"]
-    options = client.ok({"op": "pending", "game": game, "as": seat})["pending"]["options"]
+    before = client.answer({"op": "events", "game": game})["records"]
+    seat = client.pending(game)["seat"]  # type: ignore[index]
+    options = client.pending(game, seat)["options"]  # type: ignore[index]
     lead = next(o for o in options if o["option"][0] == "lead")
-    result = client.ok({"op": "choose", "game": game, "seat": seat, "option": lead["option"]})
-    assert result["from"] == before and result["next"] == before + len(result["events"])
-    assert result["events"][0] == ["decision_made/1", {"seat": seat, "source": "RR-TURN-1",
-                                                       "option": lead["option"]}]
-    assert result["events"][1][0] == "card_deployed/1"
-    assert all(before <= line["index"] < result["next"] for line in result["narration"])
-    assert result["pending"]["seat"] == seat and result["pending"]["ask"] == "gain"
-    assert result["pending"]["options"]  # the chooser decides again: it sees its options
-    again = client.ok({"op": "choose", "game": game, "seat": seat, "index": 0})
-    assert again["from"] == result["next"]
+    result = client.answer({"op": "choose", "game": game, "seat": seat,
+                            "option": lead["option"]})
+    assert result["since"] == before and result["records"] == before + len(result["new"])
+    assert [t["record"] for t in result["new"]] == list(range(before, result["records"]))
+    assert result["new"][0]["event"] == ["decision_made/1", {
+        "seat": seat, "source": "RR-TURN-1", "option": lead["option"]}]
+    assert result["new"][0]["text"].endswith("[RR-TURN-1]")
+    assert result["new"][1]["event"][0] == "card_deployed/1"
+    assert result["decision"] == 1 and result["seat"] == seat
+    pending = result["view"]["pending"]
+    assert pending["seat"] == seat and pending["ask"] == "gain"
+    assert pending["options"]  # the chooser decides again: it sees its options
+    again = client.answer({"op": "choose", "game": game, "seat": seat, "index": 0})
+    assert again["since"] == result["records"] and again["decision"] == 2
 
 
 @pytest.mark.rule("RR-VIEW-1")
@@ -112,11 +122,11 @@ def test_view_shows_a_seat_its_own_hand_and_a_spectator_none() -> None:
     game = new_game(client)["game"]
     shadow = Game.new(["Ana", "Bo", "Cy"], seed=11)
     for seat in range(3):
-        view = client.ok({"op": "view", "game": game, "as": seat})["view"]
+        view = client.answer({"op": "view", "game": game, "as": seat})["view"]
         assert view["seat"] == seat and view["hand"] == list(shadow.state.hand(seat))
         assert [p["hand_size"] for p in view["players"]] == \
             [len(shadow.state.hand(s)) for s in range(3)]
-    spectator = client.ok({"op": "view", "game": game})["view"]
+    spectator = client.answer({"op": "view", "game": game})["view"]
     assert spectator["seat"] is None and spectator["hand"] is None
     assert spectator["deck_size"] == len(shadow.state.deck)
 
@@ -126,21 +136,22 @@ def test_events_since_a_record_are_redacted_and_narrated() -> None:
     """`events` from `since` on hides other hands and the deck order, and narrates the rest."""
     client = Client()
     game = new_game(client)["game"]
-    everything = client.ok({"op": "events", "game": game, "as": 0})
-    assert everything["from"] == 0 and everything["next"] == len(everything["events"])
-    assert everything["events"][0][0] == "game_started/2"
-    shuffled = [e for e in everything["events"] if e[0] == "deck_shuffled/1"]
+    everything = client.answer({"op": "events", "game": game, "as": 0})
+    told = everything["new"]
+    assert everything["since"] == 0 and everything["records"] == len(told)
+    events = [t["event"] for t in told]
+    assert events[0][0] == "game_started/2"
+    shuffled = [e for e in events if e[0] == "deck_shuffled/1"]
     assert shuffled and all(e[1]["order"] == [] for e in shuffled)
-    dealt = [e[1] for e in everything["events"] if e[0] == "card_dealt/1"
-             and e[1]["to"]["kind"] == "hand"]
+    dealt = [e[1] for e in events if e[0] == "card_dealt/1" and e[1]["to"]["kind"] == "hand"]
     assert {d["card"] == "?" for d in dealt if d["to"]["seat"] == 0} == {False}
     assert {d["card"] for d in dealt if d["to"]["seat"] != 0} == {"?"}
-    assert everything["narration"][0] == {"index": 0, "text": "A game of 3 players: Ana, Bo, Cy"}
-    tail = client.ok({"op": "events", "game": game, "as": 0, "since": 5})
-    assert tail["events"] == everything["events"][5:] and tail["from"] == 5
-    assert tail["narration"] == [n for n in everything["narration"] if n["index"] >= 5]
-    end = client.ok({"op": "events", "game": game, "since": everything["next"]})
-    assert end["events"] == [] and end["next"] == everything["next"]
+    assert told[0]["text"].startswith("A game of 3 players: Ana, Bo, Cy; ruleset official")
+    assert any(t["text"] == "a hidden card is dealt to Bo's hand" for t in told)
+    tail = client.answer({"op": "events", "game": game, "as": 0, "since": 5})
+    assert tail["new"] == told[5:] and tail["since"] == 5
+    end = client.answer({"op": "events", "game": game, "since": everything["records"]})
+    assert end["new"] == [] and end["records"] == everything["records"]
 
 
 def test_a_saved_game_loads_and_goes_on_as_the_same_game() -> None:
@@ -149,19 +160,20 @@ def test_a_saved_game_loads_and_goes_on_as_the_same_game() -> None:
     game = new_game(client)["game"]
     rng = random.Random(4)
     for _ in range(15):
-        seat = client.ok({"op": "pending", "game": game})["pending"]["seat"]
-        count = len(client.ok({"op": "pending", "game": game, "as": seat})["pending"]["options"])
+        seat = client.pending(game)["seat"]  # type: ignore[index]
+        count = len(client.pending(game, seat)["options"])  # type: ignore[index]
         client.ok({"op": "choose", "game": game, "seat": seat, "index": rng.randrange(count)})
     saved = client.ok({"op": "save", "game": game})
     assert saved["format"] == "jsonl" and saved["records"] == len(decode_text(saved["log"]).events)
     loaded = client.ok({"op": "load", "log": saved["log"], "as": 1})
     copy = loaded["game"]
-    assert copy != game and loaded["records"] == saved["records"]
-    assert loaded["players"] == new_game(Client())["players"]
+    assert copy != game and loaded["answer"]["records"] == saved["records"]
+    assert loaded["answer"]["view"]["players"] == \
+        client.answer({"op": "view", "game": game, "as": 1})["view"]["players"]
     for seat in (None, 0, 1, 2):
-        assert client.ok({"op": "pending", "game": copy, "as": seat})["pending"] == \
-            client.ok({"op": "pending", "game": game, "as": seat})["pending"]
-    seat = client.ok({"op": "pending", "game": game})["pending"]["seat"]
+        assert client.answer({"op": "pending", "game": copy, "as": seat}) == \
+            client.answer({"op": "pending", "game": game, "as": seat})
+    seat = client.pending(game)["seat"]  # type: ignore[index]
     first = client.ok({"op": "choose", "game": game, "seat": seat, "index": 0})
     second = client.ok({"op": "choose", "game": copy, "seat": seat, "index": 0})
     assert {**first, "game": None} == {**second, "game": None}
@@ -185,7 +197,7 @@ def test_list_and_close_keep_track_of_the_open_games() -> None:
 def test_ops_describes_every_op_and_its_fields() -> None:
     """`ops` lists each op with a summary and its fields, as the server dispatches them."""
     result = Client().ok({"op": "ops"})
-    assert result["protocol"] == 1
+    assert result["protocol"] == 2
     assert [o["op"] for o in result["ops"]] == [op.name for op in OPS]
     assert {"ops", "new", "pending", "choose", "view", "events", "save", "load", "list",
             "close"} == {o["op"] for o in result["ops"]}
@@ -211,13 +223,13 @@ def test_events_from_any_record_in_any_order_match_the_whole_list() -> None:
     play_random(client, game, random.Random(6))
     rng = random.Random(0)
     for seat in (None, 2):
-        whole = client.ok({"op": "events", "game": game, "as": seat})
-        starts = list(range(0, whole["next"] + 1, 7)) * 2
+        whole = client.answer({"op": "events", "game": game, "as": seat})
+        starts = list(range(0, whole["records"] + 1, 7)) * 2
         rng.shuffle(starts)
         for since in starts:
-            part = client.ok({"op": "events", "game": game, "as": seat, "since": since})
-            assert part["events"] == whole["events"][since:]
-            assert part["narration"] == [n for n in whole["narration"] if n["index"] >= since]
+            part = client.answer({"op": "events", "game": game, "as": seat, "since": since})
+            assert part["new"] == whole["new"][since:]
+            assert {**part, "new": None, "since": None} == {**whole, "new": None, "since": None}
 
 
 @pytest.mark.rule("RR-TURN-1")
@@ -226,14 +238,15 @@ def test_choose_by_action_picks_the_option_listed_with_that_action() -> None:
     action not listed is an illegal choice naming the rule."""
     client = Client()
     game = new_game(client)["game"]
-    seat = client.ok({"op": "pending", "game": game})["pending"]["seat"]
-    options = client.ok({"op": "pending", "game": game, "as": seat})["pending"]["options"]
+    seat = client.pending(game)["seat"]  # type: ignore[index]
+    options = client.pending(game, seat)["options"]  # type: ignore[index]
     listed = [structure(o["option"], Option) for o in options]  # type: ignore[arg-type]
     assert [o["action"] for o in options] == [action_of(option) for option in listed]
     for wrong in (5, NUM_ACTIONS):
         error = client.error({"op": "choose", "game": game, "seat": seat, "action": wrong})
         assert error["type"] in ("IllegalChoiceError", "UnknownActionError"), error
     scout = next(o for o in options if o["option"] == ["scout", {}])
-    result = client.ok({"op": "choose", "game": game, "seat": seat, "action": scout["action"]})
-    assert result["events"][0] == ["decision_made/1", {"seat": seat, "source": "RR-TURN-1",
-                                                       "option": ["scout", {}]}]
+    result = client.answer({"op": "choose", "game": game, "seat": seat,
+                            "action": scout["action"]})
+    assert result["new"][0]["event"] == ["decision_made/1", {
+        "seat": seat, "source": "RR-TURN-1", "option": ["scout", {}]}]

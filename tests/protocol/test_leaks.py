@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
 from rr.cards.catalogue import catalogue
-from rr.decisions import Decision
 from rr.engine import Game
 from rr.events.codec import structure
 from rr.events.types import (
@@ -29,7 +29,7 @@ from rr.events.types import (
     DecisionMade, DeckShuffled, Event, GameScored, PointsScored,
 )
 from rr.model import CardId, Seat, ZoneKind
-from rr.options import Lead, Option, PickCard
+from rr.options import Lead, Option
 from rr.ruleset import Ruleset
 from rr.state import GameState, apply
 from tests.protocol.wire import Client
@@ -156,21 +156,22 @@ def watch(seed: int, players: int, ruleset: str = "official") -> int:
     def catch_up() -> None:
         nonlocal state
         start = state.events
-        news = {v: client.ok({"op": "events", "game": game, "as": v, "since": start})
+        news = {v: client.answer({"op": "events", "game": game, "as": v, "since": start})
                 for v in viewers}
         for index in range(start, len(shadow.events)):
             knowledge.learn(shadow.events[index], state)
             state = apply(state, shadow.events[index])
             for viewer in viewers:
-                record = news[viewer]["events"][index - start]
+                told = news[viewer]["new"][index - start]
+                record = told["event"]
+                assert told["record"] == index
                 assert record[0] != DeckShuffled.TAG or record[1]["order"] == [], \
                     "the deck order is shown"
-                told = [line for line in news[viewer]["narration"] if line["index"] == index]
-                check([record, told], viewer, f"record {index}")
+                check(told, viewer, f"record {index}")
         for viewer in viewers:
             view = client.ok({"op": "view", "game": game, "as": viewer})
-            assert view["view"]["hand"] == (None if viewer is None else
-                                            list(state.hand(viewer)))
+            assert view["answer"]["view"]["hand"] == (None if viewer is None else
+                                                      list(state.hand(viewer)))
             check(view, viewer, f"the view after record {state.events - 1}")
             pending = client.ok({"op": "pending", "game": game, "as": viewer})
             check(pending, viewer, f"the decision pending after record {state.events - 1}")
@@ -178,7 +179,8 @@ def watch(seed: int, players: int, ruleset: str = "official") -> int:
     catch_up()
     while shadow.pending is not None:
         decision = shadow.pending
-        listed = client.ok({"op": "pending", "game": game, "as": decision.seat})["pending"]
+        listed = client.pending(game, decision.seat)
+        assert listed is not None
         pick = rng.choice(listed["options"])
         option = decision.options[pick["index"]]
         assert structure(pick["option"], Option) == option  # type: ignore[arg-type]

@@ -35,8 +35,8 @@ def check_session(out: str) -> None:
     assert [r["ok"] for r in responses] == [True, True, False, True, True, False, True, True]
     assert responses[2]["error"]["type"] == "BadRequest"
     assert responses[5]["error"]["type"] in ("IllegalChoiceError", "WrongPlayerError")
-    assert responses[1]["result"]["pending"]["seat"] == 0
-    assert responses[6]["result"]["view"]["seat"] == 1
+    assert responses[1]["result"]["answer"]["view"]["pending"]["seat"] == 0
+    assert responses[6]["result"]["answer"]["view"]["seat"] == 1
 
 
 def test_serve_answers_each_line_in_order_and_survives_a_malformed_one(

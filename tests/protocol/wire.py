@@ -1,12 +1,13 @@
-"""A test client that talks to ``rr.protocol.Server`` in JSON text, as a front-end would."""
+"""A test client that talks to ``rr.protocol.Session`` in JSON text, as a front-end would."""
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
-from rr.protocol import Server
+from rr.protocol import Session
 
 Json = dict[str, Any]
 
@@ -14,8 +15,8 @@ Json = dict[str, Any]
 class Client:
     """Sends requests as JSON lines and reads the responses back from JSON."""
 
-    def __init__(self, server: Server | None = None) -> None:
-        self.server = server or Server()
+    def __init__(self, server: Session | None = None) -> None:
+        self.server = server or Session()
         self.sent = 0
 
     def send(self, request: Json) -> Json:
@@ -32,6 +33,17 @@ class Client:
         assert response["ok"] is True, response["error"]
         result: Json = response["result"]
         return result
+
+    def answer(self, request: Json) -> Json:
+        """The seat answer of a request that must succeed (``rr.seat_answer``)."""
+        answer: Json = self.ok(request)["answer"]
+        return answer
+
+    def pending(self, game: str, seat: int | None = None) -> Json | None:
+        """The pending decision as ``seat`` (``None``: a spectator) is shown it."""
+        shown: Json | None = self.answer({"op": "pending", "game": game, "as": seat})["view"][
+            "pending"]
+        return shown
 
     def error(self, request: Json) -> Json:
         """The error of a request that must fail."""
@@ -50,11 +62,13 @@ def play_random(client: Client, game: str, rng: random.Random,
     number of choices made."""
     made = 0
     while True:
-        pending = client.ok({"op": "pending", "game": game})
-        if pending["over"]:
+        pending = client.pending(game)
+        if pending is None:
             return made
-        seat = pending["pending"]["seat"]
-        options = client.ok({"op": "pending", "game": game, "as": seat})["pending"]["options"]
+        seat = pending["seat"]
+        mine = client.pending(game, seat)
+        assert mine is not None
+        options = mine["options"]
         pick = rng.choice(options)
         how = {"index": pick["index"]} if made % 2 else {"option": pick["option"]}
         after(client.ok({"op": "choose", "game": game, "seat": seat, **how}))

@@ -3,7 +3,8 @@ stand-in card abilities so the core rules can be tested whatever the card handle
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
 
 import pytest
 

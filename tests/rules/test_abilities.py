@@ -3,7 +3,7 @@ vocabulary, so they hold whatever the real card handlers do."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 

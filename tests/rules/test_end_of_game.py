@@ -14,7 +14,8 @@ from rr.effects.program import Program
 from rr.engine import Game
 from rr.errors import NoDecisionPendingError
 from rr.events.types import (
-    AbilityMissing, CardBanished, CardDeclared, CardGained, CardRevealed, DecisionMade, GameScored, Phase, PhaseChanged,
+    AbilityMissing, CardBanished, CardDeclared, CardGained, CardRevealed, DecisionMade, GameScored,
+    Phase, PhaseChanged,
     PointsScored, TurnEnded, TurnKind, TurnStarted,
 )
 from rr.model import Color, Declaration, House, Location, Zone

@@ -1,5 +1,5 @@
 """The engine façade: decisions, bad input leaving the game unchanged, determinism, replay
-and resuming from the log (docs/ARCHITECTURE.md, "Bad input" and "The oracle")."""
+and resuming from the log (docs/ARCHITECTURE.md, "Bad input" and "Invariants")."""
 
 from __future__ import annotations
 

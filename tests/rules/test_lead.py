@@ -6,7 +6,7 @@ check the turn rules whatever the real card handlers do.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pytest
 

@@ -156,7 +156,8 @@ def test_optimiser_matches_brute_force_one_gray_one_orange(
     st.lists(st.sampled_from(READERS), min_size=1, max_size=5, unique=True),
     st.lists(st.sampled_from(GRAYS), min_size=2, max_size=3, unique=True),
 )
-def test_optimiser_matches_brute_force_several_grays(readers: list[Card], grays: list[Card]) -> None:
+def test_optimiser_matches_brute_force_several_grays(readers: list[Card],
+                                                     grays: list[Card]) -> None:
     """With two or three Grays, the optimiser equals a search over every colour for each."""
     hand = [*readers, *grays]
     points, _ = optimised(hand)
@@ -169,7 +170,8 @@ def test_optimiser_matches_brute_force_several_grays(readers: list[Card], grays:
     st.lists(st.sampled_from(READERS), min_size=1, max_size=3, unique=True),
     st.lists(st.sampled_from(ORANGES), min_size=2, max_size=2, unique=True),
 )
-def test_optimiser_matches_brute_force_two_oranges(readers: list[Card], oranges: list[Card]) -> None:
+def test_optimiser_matches_brute_force_two_oranges(readers: list[Card],
+                                                   oranges: list[Card]) -> None:
     """With two Oranges, the optimiser equals a search over every pair of character names."""
     hand = [*readers, *oranges]
     points, _ = optimised(hand)

@@ -1,5 +1,5 @@
 """The optimiser's pruning is safe: a bonus depends on a declaration only through the colours
-and names its ``Bonus`` lists (see rr/scoring/optimise.py)."""
+and names its ``EndGameBonus`` lists (see rr/scoring/optimise.py)."""
 
 from __future__ import annotations
 

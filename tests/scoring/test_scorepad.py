@@ -55,7 +55,8 @@ def test_if_with_looks_at_the_other_cards_only() -> None:
 
 @pytest.mark.rule("RR-SCORE-4")
 def test_on_all_locations_counts_the_board_and_face_down_cards_are_colourless() -> None:
-    """Cards "on all locations" are counted face-up board cards, not hand cards nor face-down ones."""
+    """Cards "on all locations" are counted face-up board cards, not hand cards nor face-down
+    ones."""
     board = {Location.JUPITER: ["sevro", down("lorn")], Location.LUNA: ["octavia"]}
     assert bonus("colonel_valentin", "the_jackal", board=board) == 10
 

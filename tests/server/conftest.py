@@ -24,21 +24,23 @@ def keys(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return private, public
 
 
-def _deploy(backend: str, pg: postgres.Cluster | str, folder: Path,
+def _deploy(backend: str, request: pytest.FixtureRequest, folder: Path,
             key: Path) -> Deployment:
     if backend == "sqlite":
         return Deployment(str(folder / "games.sqlite"), folder, 1, key)
+    pg: postgres.Cluster | str = request.getfixturevalue("pg")  # started for PostgreSQL only
     if isinstance(pg, str):
         pytest.skip(pg)
     return Deployment(pg.database(), folder, 2, key)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-def deployment(request: pytest.FixtureRequest, pg: postgres.Cluster | str, tmp_path: Path,
+def deployment(request: pytest.FixtureRequest, tmp_path: Path,
                keys: tuple[Path, Path]) -> Iterator[Deployment]:
     """The servers of one fresh database: SQLite (one process) or PostgreSQL (two processes,
-    the client taking turns between them)."""
-    running = _deploy(request.param, pg, tmp_path, keys[0])
+    the client taking turns between them; the cluster is started when first asked for, so a
+    run of ``-m "not slow"`` starts none)."""
+    running = _deploy(request.param, request, tmp_path, keys[0])
     try:
         yield running
     finally:

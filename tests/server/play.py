@@ -16,7 +16,7 @@ from tests.protocol.test_leaks import card_ids
 from tests.server.harness import ROOT, Client, rr_env
 
 Answer = tuple[int | None, dict[str, Any]]
-"""A view answer and the seat it was for."""
+"""A seat answer and the seat it was for."""
 
 
 def create(client: Client, **fields: Any) -> dict[str, Any]:
@@ -35,19 +35,19 @@ def step(client: Client, created: dict[str, Any], rng: random.Random,
     The deciding seat's view is fetched first, unless ``last`` (the previous answer) already
     lists its options; with ``seen``, the spectator's view too, and every answer is kept."""
     game = created["id"]
-    if last is None or last["pending"] is None or last["pending"]["options"] is None \
-            or seen is not None:
+    if last is None or last["view"]["pending"] is None \
+            or last["view"]["pending"]["options"] is None or seen is not None:
         spectator = client.ok("GET", f"/api/games/{game}", created["spectator"])
         if seen is not None:
             seen.append((None, spectator))
-        if spectator["pending"] is None:
+        if spectator["view"]["pending"] is None:
             return None
-        assert spectator["pending"]["options"] is None
-        seat = spectator["pending"]["seat"]
+        assert spectator["view"]["pending"]["options"] is None
+        seat = spectator["view"]["pending"]["seat"]
         mine = client.ok("GET", f"/api/games/{game}", tokens(created)[seat])
     else:
-        seat, mine = last["pending"]["seat"], last
-    options = mine["pending"]["options"]
+        seat, mine = last["view"]["pending"]["seat"], last
+    options = mine["view"]["pending"]["options"]
     assert options, "the deciding seat is shown its options"
     pick = rng.choice(options)
     answer: dict[str, Any] = client.ok("POST", f"/api/games/{game}/choose",
@@ -92,15 +92,35 @@ def audit(path: Path, key: Path | None = None) -> subprocess.CompletedProcess[st
 
 def leaks(path: Path, seen: list[Answer]) -> list[str]:
     """Every card an answer names that its seat did not know when the answer was made (the
-    state after the answer's ``events`` records of the downloaded log)."""
+    state after the answer's ``records`` records of the downloaded log), and every card a
+    record it brings names that its seat knew neither before nor after that record."""
     events = log.read(path).events
-    state, done = GameState(), 0
+    states = [GameState()]
+    for event in events:
+        states.append(apply(states[-1], event))
     found = []
-    for seat, answer in sorted(seen, key=lambda item: item[1]["events"]):
-        while done < answer["events"]:
-            state = apply(state, events[done])
-            done += 1
-        unknown = sorted(c for c in card_ids(answer) if not knows(state, seat, CardId(c)))
+    for seat, answer in seen:
+        state = states[answer["records"]]
+        shown = {k: v for k, v in answer.items() if k != "new"}
+        unknown = sorted(c for c in card_ids(shown) if not knows(state, seat, CardId(c)))
         if unknown:
-            found.append(f"seat {seat} at record {done}: {unknown}")
+            found.append(f"seat {seat} at record {answer['records']}: {unknown}")
+        for told in answer.get("new", ()):
+            before, after = states[told["record"]], states[told["record"] + 1]
+            unknown = sorted(c for c in card_ids(told) - led(told)
+                             if not knows(before, seat, CardId(c))
+                             and not knows(after, seat, CardId(c)))
+            if unknown:
+                found.append(f"seat {seat} in record {told['record']}: {unknown}")
     return found
+
+
+def led(told: dict[str, Any]) -> set[CardId]:
+    """The card a told decision leads: everyone sees it, as it is deployed face up at once
+    (the record after the decision moves it; ``fuzz.seen`` says the same)."""
+    tag, payload = told["event"]
+    option = payload.get("option") if tag.startswith("decision_made/") else None
+    if isinstance(option, list) and option[0] == "lead" and option[1].get("card"):
+        return {CardId(option[1]["card"])}
+    return set()
+

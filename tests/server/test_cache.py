@@ -21,10 +21,10 @@ from rr.server.store_sqlite import SqliteStore
 def pick(games: Games, created: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The deciding seat's choice of a random option, made through ``games``."""
     spectator = games.show(games.access(created["spectator"]))
-    seat = spectator["pending"]["seat"]
+    seat = spectator["view"]["pending"]["seat"]
     token = next(s["token"] for s in created["seats"] if s["seat"] == seat)
     mine = games.show(games.access(token))
-    option = rng.choice(mine["pending"]["options"])
+    option = rng.choice(mine["view"]["pending"]["options"])
     answer: dict[str, Any] = games.choose(games.access(token),
                                           Choice(option["action"], mine["decision"]))
     return answer
@@ -48,9 +48,9 @@ def test_two_processes_take_turns_on_one_game(tmp_path: Path,
         mine, other = (first, second) if turn % 2 else (second, first)
         answer = pick(mine, created, rng)
         seen = other.show(other.access(created["spectator"]))
-        assert (seen["events"], seen["decision"]) == (answer["events"], answer["decision"])
+        assert (seen["records"], seen["decision"]) == (answer["records"], answer["decision"])
     assert len(resumed) == 1
-    seat = answer["pending"]["seat"]
+    seat = answer["view"]["pending"]["seat"]
     token = next(s["token"] for s in created["seats"] if s["seat"] == seat)
     stale = Choice(0, answer["decision"] - 1)
     with pytest.raises(StaleDecisionError):
@@ -80,6 +80,6 @@ def test_a_cache_ahead_of_the_store_is_rebuilt(tmp_path: Path) -> None:
         if (tmp_path / f"copy.sqlite{suffix}").exists():
             shutil.copy(tmp_path / f"copy.sqlite{suffix}", target)
     games.store = SqliteStore(path)
-    assert games.show(games.access(created["spectator"]))["events"] >= old["events"]
+    assert games.show(games.access(created["spectator"]))["records"] >= old["records"]
     again = pick(games, created, rng)
     assert again["decision"] == old["decision"] + 1

@@ -22,20 +22,21 @@ def test_two_choosers_at_once_one_wins_one_gets_409(deployment: Deployment) -> N
     bases = [s.url for s in deployment.servers] * 2
     for _ in range(8):
         spectator = client.ok("GET", f"/api/games/{game}", created["spectator"])
-        token = tokens(created)[spectator["pending"]["seat"]]
+        token = tokens(created)[spectator["view"]["pending"]["seat"]]
         mine = client.ok("GET", f"/api/games/{game}", token)
-        options = mine["pending"]["options"]
+        options = mine["view"]["pending"]["options"]
         bodies = [{"action": options[i % len(options)]["action"], "decision": mine["decision"]}
                   for i in (0, 1)]
         start = threading.Barrier(2)
         answers: list[Any] = [None, None]
 
-        def send(i: int) -> None:
+        def send(i: int) -> None:  # run and joined within this iteration
             with httpx.Client(timeout=30) as http:
                 http.get(f"{bases[i]}/api/health")  # connected before the barrier
-                start.wait(timeout=10)
-                answers[i] = http.post(f"{bases[i]}/api/games/{game}/choose", json=bodies[i],
-                                       headers={"authorization": f"Bearer {token}"})
+                start.wait(timeout=10)  # noqa: B023
+                answers[i] = http.post(  # noqa: B023
+                    f"{bases[i]}/api/games/{game}/choose", json=bodies[i],  # noqa: B023
+                    headers={"authorization": f"Bearer {token}"})  # noqa: B023
 
         threads = [threading.Thread(target=send, args=(i,)) for i in (0, 1)]
         for thread in threads:

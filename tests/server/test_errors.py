@@ -43,10 +43,11 @@ def test_refusals_have_their_status_and_body_and_change_nothing(
     seats = tokens(created)
     before = {s: client.ok("GET", f"/api/games/{gid}", t) for s, t in seats.items()}
     spectator_before = client.ok("GET", f"/api/games/{gid}", created["spectator"])
-    pending = spectator_before["pending"]
+    pending = spectator_before["view"]["pending"]
     decider, waiting = pending["seat"], (pending["seat"] + 1) % 3
     mine = before[decider]
-    good = {"action": mine["pending"]["options"][0]["action"], "decision": mine["decision"]}
+    good = {"action": mine["view"]["pending"]["options"][0]["action"],
+            "decision": mine["decision"]}
     choose = f"/api/games/{gid}/choose"
     refused(client, 401, "UnauthorizedError", "GET", f"/api/games/{gid}")
     refused(client, 401, "UnauthorizedError", "POST", choose, "x" * 43, good)
@@ -57,7 +58,7 @@ def test_refusals_have_their_status_and_body_and_change_nothing(
     refused(client, 403, "ForbiddenError", "POST", choose, created["spectator"], good)
     refused(client, 409, "StaleDecisionError", "POST", choose, seats[decider],
             {**good, "decision": good["decision"] + 1})
-    listed = {o["action"] for o in mine["pending"]["options"]}
+    listed = {o["action"] for o in mine["view"]["pending"]["options"]}
     unlisted = next(a for a in range(2000) if a not in listed)
     assert "action" in refused(client, 422, "IllegalChoiceError", "POST", choose,
                                seats[decider], {**good, "action": unlisted})

@@ -32,14 +32,15 @@ def _post(server: Server, path: str, body: str) -> httpx.Response:
 
 def test_a_superscript_digit_is_no_seat_and_no_record(server: Server) -> None:
     """`"²"` is a digit to Python's str.isdigit and not to int: as a `bots` seat it is a
-    BadInputError (422), as `story?since=` a BadRequest (400); neither is a 500."""
+    BadInputError (422), as `?since=` of a game's answer a BadRequest (400); neither is a
+    500."""
     bots = _post(server, "/api/games", '{"players": ["Ana", "Bo"], "bots": {"\\u00b2": '
                                        '"random"}}')
     assert bots.status_code == 422, bots.text
     assert bots.json()["error"]["type"] == "BadInputError" and "seat" in bots.text
     created = httpx.post(f"{server.url}/api/games", json={"players": ["Ana", "Bo"]},
                          timeout=30).json()
-    story = httpx.get(f"{server.url}/api/games/{created['id']}/story",
+    story = httpx.get(f"{server.url}/api/games/{created['id']}",
                       params={"since": "²"}, timeout=30,
                       headers={"authorization": f"Bearer {created['spectator']}"})
     assert story.status_code == 400 and story.json()["error"]["type"] == "BadRequest"

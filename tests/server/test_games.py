@@ -27,7 +27,8 @@ def test_whole_games_for_every_seat_audit_clean(deployment: Deployment, tmp_path
         seen: list[Answer] = []
         assert play_out(client, created, rng, seen) > 10
         final = client.ok("GET", f"/api/games/{created['id']}", created["spectator"])
-        assert final["over"] and final["pending"] is None and final["totals"]
+        assert final["over"] and final["view"]["pending"] is None and final["view"]["totals"]
+        assert [p["rows"]["total"] for p in final["scorepad"]] == final["view"]["totals"]
         path = download(client, created, tmp_path)
         assert Path(f"{path}.sig").exists()
         assert leaks(path, seen) == []
@@ -47,5 +48,5 @@ def test_the_leak_check_sees_a_card_shown_to_the_wrong_seat(sqlite: Deployment,
     from rr.events import log
     from rr.state import fold
     hand = fold(log.read(path).events[:30]).hand(0)
-    answer = {"events": 30, "view": {"hand": list(hand)}}
+    answer = {"records": 30, "view": {"hand": list(hand)}}
     assert leaks(path, [(1, answer)]) and not leaks(path, [(0, answer)])

@@ -71,10 +71,10 @@ def test_a_store_from_before_commitments_is_opened_and_its_games_go_on(tmp_path:
     assert shown["view"]["seed_origin"] == SeedOrigin.PUBLIC.value
     rng = random.Random(1)
     tokens = {0: "ana", 1: "bo"}
-    while shown["pending"] is not None:
-        seat = shown["pending"]["seat"]
+    while shown["view"]["pending"] is not None:
+        seat = shown["view"]["pending"]["seat"]
         mine = games.show(games.access(tokens[seat]))
-        option = rng.choice(mine["pending"]["options"])
+        option = rng.choice(mine["view"]["pending"]["options"])
         shown = games.choose(games.access(tokens[seat]),
                              Choice(option["action"], mine["decision"]))
     data, _ = games.log(games.access("eye"))

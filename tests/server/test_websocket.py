@@ -43,19 +43,23 @@ def test_a_seat_is_pushed_its_view_after_every_change(deployment: Deployment,
         latest = {}
         for seat, socket in sockets.items():
             latest[seat] = json.loads(socket.recv(timeout=10))
-            assert latest[seat]["seat"] == seat
-            assert latest[seat] == client.ok("GET", f"/api/games/{game}", viewers[seat])
+            assert latest[seat]["seat"] == seat and latest[seat]["since"] == 0
+            assert latest[seat] == client.ok("GET", f"/api/games/{game}?since=0", viewers[seat])
             pushed.append((seat, latest[seat]))
         last: dict[str, Any] | None = None
         while (last := step(client, created, rng, last=last)) is not None:
             for seat, socket in sockets.items():
-                while latest[seat]["events"] < last["events"]:  # a push may fall between two
+                while latest[seat]["records"] < last["records"]:  # a push may fall between two
+                    told = latest[seat]["records"]
                     latest[seat] = json.loads(socket.recv(timeout=10))
+                    assert latest[seat]["since"] == told  # each push: the records since the last
                     pushed.append((seat, latest[seat]))
-                assert latest[seat]["events"] == last["events"]
+                assert latest[seat]["records"] == last["records"]
         for seat in sockets:
-            assert latest[seat]["over"] and latest[seat]["pending"] is None
-            assert latest[seat] == client.ok("GET", f"/api/games/{game}", viewers[seat])
+            assert latest[seat]["over"] and latest[seat]["view"]["pending"] is None
+            assert latest[seat]["scorepad"]  # the last push brings the scorepad
+            assert latest[seat] == client.ok(
+                "GET", f"/api/games/{game}?since={latest[seat]['since']}", viewers[seat])
     assert len(pushed) > 100
     assert leaks(download(client, created, tmp_path), pushed) == []
 

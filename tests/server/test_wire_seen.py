@@ -3,13 +3,15 @@ by the spectator: every message each of them receives is checked against ``fuzz.
 second implementation of what each seat and the spectator saw (issue 25, point 4).
 
 A game is created without a seed and played to its end by random choices, each seat through
-its own token; after every choice every seat and the spectator fetch their view, each has a
-WebSocket open, and every few choices each reads the story (``/api/games/{id}/story``). Once
-the game is over its log (the truth) is downloaded, and then:
+its own token; after every choice every seat and the spectator fetch their answer, and each
+has a WebSocket open, whose messages bring the records since the last (the story). Once the
+game is over its log (the truth) is downloaded, and then:
 
-* every view answer (``GET``, ``POST .../choose``, WebSocket push) shows its receiver the cards
-  it saw and no other, and is the engine's view and pending decision for it at that record;
-* every line of every story names only cards its receiver saw;
+* every seat answer (``GET``, ``POST .../choose``, WebSocket message) shows its receiver the
+  cards it saw and no other, and is the engine's view and pending decision for it at that
+  record;
+* every record it brings, and every line of story with it, names only cards its receiver was
+  told at that record;
 * the game, played again beside games that differ only in cards an observer never saw, asks
   every observer the same questions (``fuzz.worlds``);
 * no integer and no hex string any of them received, tried as a seed, deals the game's hands.
@@ -39,6 +41,7 @@ from fuzz.seen import (
     free_names,
     pending_problems,
     text_cards,
+    told_problems,
     view_problems,
 )
 from rr.engine import Game
@@ -53,9 +56,6 @@ from tests.server.play import create, download, tokens
 LONG = os.environ.get("RR_FUZZ") == "long"
 SIZES = [1, 2, 3, 4, 6] if LONG else [3]
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fa"]
-STORY_EVERY = 25
-"""How many choices go by between two readings of the story (it is narrated from record 0
-each time: reading it after every choice would take most of the test's time)."""
 
 
 @define
@@ -65,8 +65,10 @@ class Played:
     players: int
     created: dict[str, Any]
     views: list[tuple[Observer, dict[str, Any]]]
-    stories: list[tuple[Observer, dict[str, Any]]]
+    """Every seat answer received, with its receiver."""
     events: tuple[Event, ...]
+    pushed: dict[Observer, list[int]]
+    """The records each observer's WebSocket messages told, in the order they came."""
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +94,6 @@ def play(client: Client, server: Server, players: int, folder: Path) -> Played:
         viewers[seat] = token
     rng = random.Random(players)
     views: list[tuple[Observer, dict[str, Any]]] = []
-    stories: list[tuple[Observer, dict[str, Any]]] = []
     base = server.url.replace("http://", "ws://")
     with ExitStack() as stack:
         sockets = {v: stack.enter_context(connect(f"{base}/api/games/{game}/ws?token={t}",
@@ -100,49 +101,47 @@ def play(client: Client, server: Server, players: int, folder: Path) -> Played:
                    for v, t in viewers.items()}
         latest = {v: json.loads(s.recv(timeout=10)) for v, s in sockets.items()}
         views += latest.items()
-        read = dict.fromkeys(viewers, 0)
-        for made in range(5000):
+        pushed = {v: [t["record"] for t in latest[v]["new"]] for v in viewers}
+        for _ in range(5000):
             shown = {v: client.ok("GET", f"/api/games/{game}", t) for v, t in viewers.items()}
             views += shown.items()
-            if made % STORY_EVERY == 0:
-                for v, t in viewers.items():
-                    story = client.ok("GET", f"/api/games/{game}/story?since={read[v]}", t)
-                    stories.append((v, story))
-                    read[v] = story["events"]
-            pending = shown[None]["pending"]
+            pending = shown[None]["view"]["pending"]
             if pending is None:
                 break
             seat = pending["seat"]
-            pick = rng.choice(shown[seat]["pending"]["options"])
+            pick = rng.choice(shown[seat]["view"]["pending"]["options"])
             answer = client.ok("POST", f"/api/games/{game}/choose", viewers[seat],
                                {"action": pick["action"], "decision": shown[seat]["decision"]})
             views.append((seat, answer))
             for v, socket in sockets.items():
-                while latest[v]["events"] < answer["events"]:
+                while latest[v]["records"] < answer["records"]:
                     latest[v] = json.loads(socket.recv(timeout=10))
                     views.append((v, latest[v]))
+                    pushed[v] += [t["record"] for t in latest[v]["new"]]
         else:
             raise AssertionError("no end after 5000 choices")
-    stories += [(v, client.ok("GET", f"/api/games/{game}/story", t))
-                for v, t in viewers.items()]
     events = log.read(download(client, created, folder)).events
-    return Played(players, created, views, stories, tuple(events))
+    return Played(players, created, views, tuple(events), pushed)
 
 
 @pytest.mark.rule("RR-VIEW-1", "RR-VIEW-2", "RR-VIEW-3", "RR-VIEW-4", "RR-VIEW-5", "RR-VIEW-6",
                   "RR-VIEW-8", "RR-VIEW-9", "RULING-B8", "RULING-B10")
 def test_every_message_shows_its_receiver_exactly_what_it_saw(played: list[Played]) -> None:
-    """Every view answer, WebSocket push and line of story a seat or the spectator received
-    shows the cards it saw by then (``fuzz.seen``) and no other; each view answer is the
-    engine's view and pending decision for its receiver; and the game asks every observer
-    the same questions as games that differ only in cards it never saw."""
+    """Every seat answer a seat or the spectator received (GET, a choice's POST, WebSocket
+    message) shows the cards it saw by then (``fuzz.seen``) and no other, and every record
+    and line of story it brings those it was told at that record; each answer is the engine's
+    view and pending decision for its receiver; the WebSocket messages of each observer tell
+    every record once, in order; and the game asks every observer the same questions as games
+    that differ only in cards it never saw."""
     for game in played:
         problems = _view_problems(game) + _story_problems(game)
         leaks, compared = worlds.check(game.events, random.Random(game.players),
                                        [None, *range(_seats(game))], checkpoints=2)
         assert problems + leaks == [], f"{game.players} players"
         assert compared == 2 * (_seats(game) + 1)
-        assert len(game.views) > 100 and len(game.stories) >= 2 * (_seats(game) + 1)
+        assert len(game.views) > 100
+        for observer, told in game.pushed.items():
+            assert told == list(range(len(game.events))), observer
 
 
 def _seats(game: Played) -> int:
@@ -157,8 +156,8 @@ def _view_problems(game: Played) -> list[str]:
     assert isinstance(started, GameStarted)
     seen, replay, fed = Seen(), worlds.fresh(started), 0
     problems: list[str] = []
-    for observer, answer in sorted(game.views, key=lambda item: item[1]["events"]):
-        count = answer["events"]
+    for observer, answer in sorted(game.views, key=lambda item: item[1]["records"]):
+        count = answer["records"]
         while fed < count:
             seen.feed(game.events[fed])
             fed += 1
@@ -172,42 +171,34 @@ def _view_problems(game: Played) -> list[str]:
         where = f" (record {count})"
         problems += [p + where for p in view_problems(seen, observer, answer["view"],
                                                       answer["face_down"])]
-        problems += [p + where for p in pending_problems(seen, observer, answer["pending"])]
-        engine = to_json(replay.view(observer))
-        pending = engine.pop("pending")
-        if answer["view"] != engine:
+        problems += [p + where for p in pending_problems(seen, observer,
+                                                         answer["view"]["pending"])]
+        if answer["view"] != to_json(replay.view(observer)):
             problems.append(f"{observer} was sent a view that is not the engine's{where}")
-        if _pending_form(answer["pending"]) != pending:
-            problems.append(f"{observer} was sent a pending decision that is not the "
-                            f"engine's{where}")
+        if answer["decision"] != sum(isinstance(e, DecisionMade) for e in replay.events):
+            problems.append(f"{observer} was sent a wrong decision number{where}")
     return problems
 
 
-def _pending_form(pending: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A view answer's pending decision in ``to_json(PendingView)``'s form: without the
-    player's name and the decision number, which the server adds."""
-    if pending is None:
-        return None
-    return {k: v for k, v in pending.items() if k not in ("player", "decision")}
-
-
 def _story_problems(game: Played) -> list[str]:
-    """Each line of story against what its receiver saw at its record."""
-    lines: dict[int, list[tuple[Observer, str]]] = {}
-    for observer, story in game.stories:
-        for line in story["lines"]:
-            lines.setdefault(line["record"], []).append((observer, line["text"]))
+    """Each record an answer brings, and its line of story, against what its receiver was
+    told at that record."""
+    told: dict[int, list[tuple[Observer, dict[str, Any]]]] = {}
+    for observer, answer in game.views:
+        for record in answer["new"]:
+            told.setdefault(record["record"], []).append((observer, record))
     seen = Seen()
     problems: list[str] = []
     for index, event in enumerate(game.events):
         allowed = seen.feed(event)
         source = event.source if isinstance(event, DecisionMade) else ""
-        for observer, text in lines.get(index, ()):
-            problems += [f"{observer} reads {c} in {text!r} (record {index})"
-                         for c in text_cards(text, source, free_names(event))
+        for observer, record in told.get(index, ()):
+            problems += told_problems(allowed[observer], record["event"], observer, index)
+            problems += [f"{observer} reads {c} in {record['text']!r} (record {index})"
+                         for c in text_cards(record["text"], source, free_names(event))
                          if c not in allowed[observer] and not seen.knows(observer, c)]
-    if not lines:
-        problems.append("no story was read")
+    if not told:
+        problems.append("no record was told")
     return problems
 
 
@@ -267,26 +258,29 @@ def _candidates(game: Played) -> set[int]:
 
     end = len(game.events) - 1  # the reveal: the game is over (RR-VIEW-10)
     for _, answer in game.views:
-        if answer["events"] < len(game.events):
+        if answer["records"] < len(game.events):
             walk(answer)
-    for _, story in game.stories:
-        walk([line for line in story["lines"] if line["record"] < end])
+        else:
+            walk([record for record in answer["new"] if record["record"] < end])
     walk(game.created["id"])
     return {n for n in found if 0 <= n < 2**63}
 
 
 def test_the_wire_check_sees_a_card_sent_to_the_wrong_seat(played: list[Played]) -> None:
-    """The check is not blind: a view answer carrying another seat's hand, or a story line
-    naming a card of a hand, is caught."""
+    """The check is not blind: an answer carrying another seat's hand, a record naming a card
+    of a hand, or a line of story naming one, is caught."""
     game = played[0]
     observer, answer = next((o, a) for o, a in game.views
-                            if o == 0 and a["events"] > 100 and a["pending"] is not None)
-    state = Game.resume(game.events[:answer["events"]]).state
+                            if o == 0 and a["records"] > 100 and a["view"]["pending"] is not None)
+    state = Game.resume(game.events[:answer["records"]]).state
     wrong = {**answer, "view": {**answer["view"],
                                 "banished": answer["view"]["banished"] + list(state.hand(1))}}
-    assert _view_problems(Played(game.players, game.created, [(observer, wrong)], [],
-                                 game.events))
+    assert _view_problems(Played(game.players, game.created, [(observer, wrong)],
+                                 game.events, {}))
     card = CardId(state.hand(1)[0])
-    story = {"lines": [{"record": answer["events"] - 1, "text": f"P2 holds {card}"}]}
-    assert _story_problems(Played(game.players, game.created, [], [(None, story)],
-                                  game.events))
+    index = answer["records"] - 1
+    for told in ({"record": index, "event": ["card_revealed/1", {"card": card}], "text": ""},
+                 {"record": index, "event": ["turn_ended/1", {}], "text": f"P2 holds {card}"}):
+        told_wrong = {**answer, "new": [told]}
+        assert _story_problems(Played(game.players, game.created, [(None, told_wrong)],
+                                      game.events, {}))

@@ -263,7 +263,8 @@ def test_naming_options_cover_every_name() -> None:
     state = solo(Scenario(2, VARIANT).hand(ME, "roque").hand(HER, "sevro"))
     game = my_deploy(state, "roque", M)
     assert game.pending is not None
-    assert game.pending.options[0] == PickName("Sevro") and PickName("Darrow") in game.pending.options
+    assert game.pending.options[0] == PickName("Sevro")
+    assert PickName("Darrow") in game.pending.options
     assert len(set(game.pending.options)) == 112
 
 

@@ -12,7 +12,7 @@ from rr.cli import main
 from rr.engine import Game
 from rr.events import log
 from rr.knowledge import knows
-from rr.protocol import Server
+from rr.protocol import Session
 
 from .support import HER, ME
 
@@ -63,7 +63,7 @@ def test_score_with_au_toma_as_a_player(capsys: pytest.CaptureFixture[str]) -> N
     """`rr score` reads a player marked "au_toma" and scores her hand by the odd/even card."""
     assert main(["score", str(EXAMPLES / "score-solo.json"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    her = [p for p in out["players"] if p["name"] == "Tull Au Toma"][0]
+    her = next(p for p in out["players"] if p["name"] == "Tull Au Toma")
     # 12 cards: 70 + 6 per even core value + 3 per odd one
     assert her["rows"]["cards"] == 127 and her["rows"]["excess"] == 0
 
@@ -94,14 +94,16 @@ def test_replay_audit_and_regress_a_solo_log(tmp_path: Path,
 @pytest.mark.rule("RR-SOLO-1")
 def test_serve_new_solo() -> None:
     """The protocol's `new` starts a solo game with `solo` and `level`; her hand is hidden."""
-    server = Server()
+    server = Session()
     reply = server.handle({"op": "new", "players": ["Ana"], "solo": True, "level": 6,
                            "seed": 4, "as": 0})
     assert reply["ok"], reply
     result = reply["result"]
-    assert [p["name"] for p in result["players"]] == ["Ana", "Tull Au Toma"]
-    assert result["players"][HER]["house"] is None
-    view = server.handle({"op": "view", "game": result["game"], "as": ME})["result"]["view"]
+    players = result["answer"]["view"]["players"]
+    assert [p["name"] for p in players] == ["Ana", "Tull Au Toma"]
+    assert players[HER]["house"] is None
+    view = server.handle({"op": "view", "game": result["game"], "as": ME})["result"]["answer"][
+        "view"]
     assert view["solo"]["level"] == 6 and view["players"][HER]["hand_size"] == 2
     refused = server.handle({"op": "new", "players": ["Ana", "Bo"], "solo": True})
     assert not refused["ok"]

@@ -21,7 +21,7 @@ from rr.ruleset import Ruleset
 from rr.scenario import Scenario
 from rr.state import fold
 
-from .support import HER, ME, of_type, solo
+from .support import HER, ME, of_type
 
 VARIANT = Ruleset(au_toma_variant=True)
 

@@ -46,7 +46,7 @@ def test_her_turn_draws_two_cards_resolves_them_and_discards_them() -> None:
     assert of_type(events, AutomaCardsDiscarded) == [AutomaCardsDiscarded((1, 2))]
     assert events[0] == TurnStarted(HER) and events[-1] == TurnEnded(HER)
     drawn = [i for i, e in enumerate(events) if isinstance(e, AutomaCardDrawn)]
-    second_gain = [i for i, e in enumerate(events) if isinstance(e, CardGained)][0]
+    second_gain = next(i for i, e in enumerate(events) if isinstance(e, CardGained))
     assert drawn[0] < second_gain < drawn[1]  # the first card is done before the second
     solo_state = game.state.solo
     assert solo_state is not None and solo_state.deck == (3,) and solo_state.discard == (1, 2)

@@ -24,7 +24,7 @@ def text(driver: Driver, element_id: str) -> str:
 
 
 def decision_number(driver: Driver) -> int:
-    """The decision count the page shows ("N events · decision K")."""
+    """The decision count the page shows ("N records · decision K")."""
     found = re.search(r"decision (\d+)", text(driver, "counts"))
     return int(found.group(1)) if found else -1
 

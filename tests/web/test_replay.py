@@ -18,12 +18,12 @@ from tests.web.tamper import finished_log, tampered
 
 pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not installed")
 
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
-from tests.web.pages import all_card_ids, cards_in, severe_console_errors, text, wait  # noqa: E402
+from tests.web.pages import all_card_ids, cards_in, severe_console_errors, text, wait
 
 
 def _open(driver: Any, server: Server, log: Path, sig: Path | None = None,

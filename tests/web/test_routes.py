@@ -1,6 +1,6 @@
 """The routes the pages use, over HTTP against a real ``rr server`` (no browser): the pages
-and their files, the catalogue, a seat's story, and the replay route's views, audits and
-refusals."""
+and their files, the catalogue, a seat's story (in its answer), and the replay route's
+views, audits and refusals."""
 
 from __future__ import annotations
 
@@ -50,32 +50,41 @@ def test_cards_list_every_card_with_its_colour(server: Server) -> None:
 
 
 def test_story_is_the_seats_own(server: Server) -> None:
-    """A seat's story names its own hand's cards and no card of another hand it does not
-    know; a bad token or `since` is a typed refusal."""
+    """A seat's story (its answer's records from `since`, each with its line) names its own
+    hand's cards and no card of another hand it does not know; without `since` an answer
+    brings no record; a bad token or `since` is a typed refusal, and the story has no route
+    of its own."""
     created = httpx.post(f"{server.url}/api/games",
-                         json={"players": ["Ana", "Bo"], "seed": 4, "practice": True}, timeout=30).json()
+                         json={"players": ["Ana", "Bo"], "seed": 4, "practice": True},
+                         timeout=30).json()
     game, (ana, bo) = created["id"], [s["token"] for s in created["seats"]]
-    lines = httpx.get(f"{server.url}/api/games/{game}/story",
-                      headers={"authorization": f"Bearer {ana}"}, timeout=10).json()
+    told = httpx.get(f"{server.url}/api/games/{game}?since=0",
+                     headers={"authorization": f"Bearer {ana}"}, timeout=10).json()
     mine = httpx.get(f"{server.url}/api/games/{game}",
                      headers={"authorization": f"Bearer {ana}"}, timeout=10).json()
     theirs = httpx.get(f"{server.url}/api/games/{game}",
                        headers={"authorization": f"Bearer {bo}"}, timeout=10).json()
-    text = " ".join(line["text"] for line in lines["lines"])
+    text = " ".join(record["text"] for record in told["new"])
     known = {c for c in mine["view"]["hand"]} | {k["card"] for k in mine["view"]["known_elsewhere"]}
     hidden = [c for c in theirs["view"]["hand"] if c not in known]
-    assert lines["events"] == mine["events"] and hidden
+    assert told["records"] == mine["records"] == len(told["new"]) and hidden
+    assert mine["new"] == [] and mine["since"] == mine["records"]
+    assert {**told, "new": [], "since": None} == {**mine, "since": None}
     assert "a hidden card" in text
     from rr.cards.catalogue import catalogue
     for card in hidden:
         assert catalogue()[card].name not in text, card
-    later = httpx.get(f"{server.url}/api/games/{game}/story?since=10",
+        assert card not in str([record["event"] for record in told["new"]]), card
+    later = httpx.get(f"{server.url}/api/games/{game}?since=10",
                       headers={"authorization": f"Bearer {ana}"}, timeout=10).json()
-    assert later["lines"][0]["record"] == 10
-    assert httpx.get(f"{server.url}/api/games/{game}/story", timeout=10).status_code == 401
-    bad = httpx.get(f"{server.url}/api/games/{game}/story?since=x",
-                    headers={"authorization": f"Bearer {ana}"}, timeout=10)
-    assert bad.status_code == 400 and bad.json()["error"]["type"] == "BadRequest"
+    assert later["new"] == told["new"][10:]
+    assert httpx.get(f"{server.url}/api/games/{game}?since=0", timeout=10).status_code == 401
+    for since in ("x", "-1", "99999"):
+        bad = httpx.get(f"{server.url}/api/games/{game}?since={since}",
+                        headers={"authorization": f"Bearer {ana}"}, timeout=10)
+        assert bad.status_code in (400, 422) and bad.json()["error"]["message"], since
+    assert httpx.get(f"{server.url}/api/games/{game}/story",
+                     headers={"authorization": f"Bearer {ana}"}, timeout=10).status_code == 404
 
 
 def test_replay_shows_each_viewer_what_it_may_see(server: Server) -> None:
@@ -86,15 +95,24 @@ def test_replay_shows_each_viewer_what_it_may_see(server: Server) -> None:
     at = 60
     state = fold(events[:at + 1])
     seat0 = _replay(server, {"log": _b64(data), "at": at, "seat": 0}).json()
-    assert seat0["replay"]["view"]["hand"] == list(state.hand(0))
-    shown0 = {c for _, stack in seat0["replay"]["view"]["locations"] for c in stack}
+    assert seat0["answer"]["view"]["hand"] == list(state.hand(0))
+    assert [t["record"] for t in seat0["answer"]["new"]] == list(range(at + 1))
+    shown0 = {c for _, stack in seat0["answer"]["view"]["locations"] for c in stack}
     assert all(knows(state, 0, c) for c in shown0 - {"?"})
     spectator = _replay(server, {"log": _b64(data), "at": at, "seat": None}).json()
-    assert spectator["replay"]["view"]["hand"] is None
+    assert spectator["answer"]["view"]["hand"] is None
     everything = _replay(server, {"log": _b64(data), "at": at, "seat": "all"}).json()
-    assert everything["replay"]["view"]["hands"] == [list(p.hand) for p in state.players]
-    assert "?" not in {c for _, s in everything["replay"]["view"]["locations"] for c in s}
+    shown = everything["answer"]
+    hands = [[k["card"] for k in shown["view"]["known_elsewhere"]
+              if k["zone"] == {"kind": "hand", "seat": seat, "location": None}]
+             for seat in range(len(state.players))]
+    assert shown["everything"] and hands == [list(p.hand) for p in state.players]
+    deck = sorted((k["depth"], k["card"]) for k in shown["view"]["known_elsewhere"]
+                  if k["zone"]["kind"] == "deck")
+    assert [card for _, card in deck] == list(reversed(state.deck))
+    assert "?" not in {c for _, s in shown["view"]["locations"] for c in s}
     assert everything["records"] == len(events) and everything["audit"] is None
+    assert everything["record"] == at and everything["note"]
 
 
 def test_replay_audits_clean_tampered_and_signed_logs(server: Server, tmp_path: Path) -> None:

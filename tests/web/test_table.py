@@ -17,12 +17,12 @@ from tests.web.conftest import screenshot
 
 pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not installed")
 
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
-from tests.web.pages import (  # noqa: E402
+from tests.web.pages import (
     all_card_ids,
     cards_in,
     decision_number,
@@ -63,9 +63,10 @@ def _choose(driver: Any, step: int) -> None:
 def test_a_whole_game_against_two_bots_by_clicking(server: Server,
                                                    browsers: Callable[..., Any]) -> None:
     """Create a game (Ana, a random bot, a greedy bot) with the form, open Ana's link, play
-    every decision by clicking or keys, reload mid-game and carry on, see the scorepad,
-    download the log (the server's bytes) and open it in the replay viewer, from the table's
-    link and as an uploaded file: it audits clean."""
+    every decision by clicking or keys, reload mid-game and carry on, see the story and the
+    scorepad (from the answers alone: no other request), download the log (the server's
+    bytes) and open it in the replay viewer, from the table's link and as an uploaded file:
+    it audits clean."""
     driver = browsers()
     driver.get(f"{server.url}/")
     wait(driver, lambda d: d.find_element(By.ID, "create").is_displayed())
@@ -101,9 +102,16 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     assert final["over"]
     total_row = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".scorepad tr.total"))
     shown = [int(td.text) for td in total_row.find_elements(By.TAG_NAME, "td")]
-    assert shown == final["totals"]
+    assert shown == final["view"]["totals"]
     story = driver.find_elements(By.CSS_SELECTOR, "#story li")
-    assert len(story) == final["events"]  # one line per record, the last included
+    assert len(story) == final["records"]  # one line per record, the last included
+    told = httpx.get(f"{server.url}/api/games/{game}?since=0",
+                     headers={"authorization": f"Bearer {token}"}, timeout=10).json()["new"]
+    assert [li.get_attribute("data-record") for li in story] == \
+        [str(t["record"]) for t in told]
+    asked = driver.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name)")
+    assert not [a for a in asked if re.search(r"/story|/log|/api/replay", a)], asked
     screenshot(driver, "table-end")
     assert not severe_console_errors(driver)
     driver.find_element(By.ID, "download").click()
@@ -121,7 +129,7 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     driver.find_element(By.ID, "open-log").click()
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
-    assert f"{final['events']} records re-adjudicated" in text(driver, "verdict")
+    assert f"{final['records']} records re-adjudicated" in text(driver, "verdict")
 
 
 def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
@@ -129,7 +137,8 @@ def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
                                                             ) -> None:
     """Ana's and Bo's pages (two browser profiles) each show that seat's hand and no card of
     the other's it does not know; Bo's page follows Ana's choice live (WebSocket)."""
-    created = httpx.post(f"{server.url}/api/games", json={"players": ["Ana", "Bo"], "seed": 9, "practice": True},
+    created = httpx.post(f"{server.url}/api/games",
+                         json={"players": ["Ana", "Bo"], "seed": 9, "practice": True},
                          timeout=30).json()
     tokens = [s["token"] for s in created["seats"]]
     views = [httpx.get(f"{server.url}/api/games/{created['id']}",
@@ -150,7 +159,7 @@ def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
         assert not unknown & all_card_ids(driver)
         page_text = driver.find_element(By.TAG_NAME, "body").text
         assert not [c for c in unknown if catalogue()[c].name in page_text]
-    deciding = views[0]["pending"]["seat"]
+    deciding = views[0]["view"]["pending"]["seat"]
     chooser, watcher = pages[deciding], pages[1 - deciding]
     before = decision_number(watcher)
     wait_for_my_turn_or_end(chooser)

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from rr.jsonforms import to_json
 from rr.model import Location
 from rr.scenario import Scenario
-from rr.server import wire
+from rr.seat_answer import seat_answer
 
 
 def test_face_down_cards_are_flagged_and_hidden() -> None:
@@ -14,7 +15,7 @@ def test_face_down_cards_are_flagged_and_hidden() -> None:
     game = Scenario(2).hand(0, "uncle_narol").at(Location.MARS, "judge", "sevro",
                                                  face_down=["sevro"]).turn(0)
     for seat in (0, 1, None):
-        answer = wire.view_json("g", game, seat, 0)
+        answer = to_json(seat_answer(game, seat))
         mars = dict(answer["view"]["locations"])["mars"]
         flags = answer["face_down"][[loc for loc, _ in answer["view"]["locations"]].index("mars")]
         assert flags == [False, True]

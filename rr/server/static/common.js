@@ -141,16 +141,18 @@ function soloPanel(solo) {
     solo.parity ? el("span", {}, ` · ${solo.parity}`) : null);
 }
 
-export function scorepad(pad) {
+/** A seat answer's scorepad (one column a player), its winners named from the view. */
+export function scorepad(pad, view) {
   if (!pad) return null;
-  const rows = Object.keys(pad.players[0].rows);
+  const rows = Object.keys(pad[0].rows).filter((row) => row !== "total");
+  const winners = (view.winners || []).map((seat) => view.players[seat].name);
   return el("table", {class: "scorepad"},
-    el("thead", {}, el("tr", {}, el("th", {}, ""), pad.players.map((p) => el("th", {}, p.name)))),
+    el("thead", {}, el("tr", {}, el("th", {}, ""), pad.map((p) => el("th", {}, p.name)))),
     el("tbody", {},
       rows.map((row) => el("tr", {}, el("th", {}, row),
-                           pad.players.map((p) => el("td", {}, p.rows[row])))),
-      el("tr", {class: "total"}, el("th", {}, "total"), pad.players.map((p) => el("td", {}, p.total)))),
-    el("caption", {}, `Won by ${pad.winners.join(" and ")}`));
+                           pad.map((p) => el("td", {}, p.rows[row])))),
+      el("tr", {class: "total"}, el("th", {}, "total"), pad.map((p) => el("td", {}, p.rows.total)))),
+    el("caption", {}, `Won by ${winners.join(" and ")}`));
 }
 
 export function fragment() {

@@ -1,6 +1,7 @@
 // The replay-and-audit viewer. The log stays in this page; every step sends it to the
-// server (POST /api/replay), which folds it, builds the chosen viewer's view with rr's own
-// views and audits it: the page never decides what a seat may see.
+// server (POST /api/replay), which folds it, builds the chosen viewer's seat answer (the
+// form the table is sent: rr.seat_answer) and audits it: the page never decides what a seat
+// may see.
 import {api, base64Of, board, cardFace, el, fragment, loadCards, named, scorepad}
   from "/static/common.js";
 
@@ -97,21 +98,29 @@ async function step(at) {
   }
   if (mine !== asked) return;
   status("");
-  const replay = answer.replay;
+  const shown = answer.answer;
   $("where").textContent = `record ${at} of ${records - 1}` +
     (divergence !== null ? ` · the divergence is at record ${divergence}` : "");
-  $("pending").textContent = `Pending: ${named(replay.pending.note)}`;
-  const story = replay.story;
+  $("pending").textContent = `Pending: ${named(answer.note)}`;
+  const story = shown.new;
   $("now").textContent = story.length ? `This record: ${named(story[story.length - 1].text)}` : "";
-  const view = replay.view;
-  // Every hand for "everything" (and at the end, when hands are shown for scoring); a
-  // seat's own hand for a seat; none for a spectator.
-  let hands = view.hands || view.final_hands || null;
+  const view = shown.view;
+  // Every hand for "everything" (the answer's cards known elsewhere: every hand and the
+  // deck), and at the end, when hands are shown for scoring; a seat's own hand for a seat;
+  // none for a spectator.
+  let hands = view.final_hands || null;
+  let deck = null;
+  if (shown.everything) {
+    hands = view.players.map((_, seat) => view.known_elsewhere
+      .filter((k) => k.zone.kind === "hand" && k.zone.seat === seat).map((k) => k.card));
+    deck = view.known_elsewhere.filter((k) => k.zone.kind === "deck")
+      .sort((a, b) => a.depth - b.depth).map((k) => k.card);
+  }
   if (!hands && view.hand) hands = view.players.map((_, seat) => (seat === view.seat ? view.hand : null));
-  $("board").replaceChildren(board(view, replay.face_down, {hands}),
-    ...(view.deck ? [el("section", {class: "deck"}, el("h3", {}, `Deck, top first (${view.deck.length})`),
-                        el("div", {class: "stack"}, view.deck.map((id) => cardFace(id))))] : []));
-  $("scorepad").replaceChildren(...(replay.scorepad ? [scorepad(replay.scorepad)] : []));
+  $("board").replaceChildren(board(view, shown.face_down, {hands}),
+    ...(deck ? [el("section", {class: "deck"}, el("h3", {}, `Deck, top first (${deck.length})`),
+                   el("div", {class: "stack"}, deck.map((id) => cardFace(id))))] : []));
+  $("scorepad").replaceChildren(...(shown.scorepad ? [scorepad(shown.scorepad, view)] : []));
   $("story").replaceChildren(...story.map((line) => el("li", {
     value: line.record, "data-record": line.record,
     class: [line.record === at ? "current" : "", line.record === divergence ? "diverges" : ""].join(" ").trim() || null,

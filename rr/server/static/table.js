@@ -1,15 +1,18 @@
 // The web table: create a game, hand out one link per seat, play a seat.
 // The seat's token lives in the URL fragment (#game=ID&token=T): never sent to the server
 // as part of a URL, it goes only in the Authorization header (and the WebSocket's query).
-import {api, base64Of, board, cardFace, el, fragment, loadCards, named, scorepad}
+// Every answer the page gets — the GET, a choice's POST, each WebSocket message — is the
+// seat's answer (rr.seat_answer): the view, the pending decision as this seat is shown it, the
+// new records with their lines of story, and at the end the scorepad.
+import {api, board, cardFace, el, fragment, loadCards, named, scorepad}
   from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["random", "random bot"], ["greedy", "greedy bot"]];
 
 let game = null;          // {id, token}
-let current = null;       // the newest view answer shown
-let storyFrom = 0;        // the next record the story has not shown
+let current = null;       // the newest seat answer shown
+let storyFrom = 0;        // the next record the story has not told
 let socket = null;
 let choosing = false;
 
@@ -96,23 +99,23 @@ function showLinks(created) {
 
 async function refresh() {
   try {
-    show(await api("GET", `/api/games/${game.id}`, {token: game.token}));
+    show(await api("GET", `/api/games/${game.id}?since=${storyFrom}`, {token: game.token}));
   } catch (err) {
     status(`Cannot show this game: ${err.message}`, true);
   }
 }
 
 function show(answer) {
+  tell(answer.new);
   // An older push, or the same state again (the push that follows our own choice): keep the
   // page as it is, so the option the keyboard is on keeps its focus.
-  if (current && (answer.events < current.events
-                  || (answer.events === current.events && answer.decision === current.decision))) return;
+  if (current && answer.records <= current.records) return;
   current = answer;
   const view = answer.view;
   $("game").hidden = false;
   const me = answer.seat === null ? "a spectator" : view.players[answer.seat].name;
-  $("whoami").textContent = `Game ${answer.game} — you are ${me}`;
-  $("counts").textContent = `${answer.events} events · decision ${answer.decision}`;
+  $("whoami").textContent = `Game ${game.id} — you are ${me}`;
+  $("counts").textContent = `${answer.records} records · decision ${answer.decision}`;
   showDecision(answer);
   $("hand-section").hidden = answer.seat === null;
   $("hand").replaceChildren(...(view.hand || []).map((id) => cardFace(id)));
@@ -121,8 +124,19 @@ function show(answer) {
       k.zone.kind === "deck" ? ` (deck, ${k.depth} from the top)`
                              : ` (${view.players[k.zone.seat]?.name ?? "?"}'s hand)`)))] : []));
   $("board").replaceChildren(board(view, answer.face_down, {hands: view.final_hands}));
-  loadStory();
   if (answer.over) showEnd(answer);
+}
+
+// The records an answer brings, each with its line: the story goes on from the first record
+// not yet told (an answer may repeat some: the POST and the push of one choice).
+function tell(records) {
+  for (const told of records) {
+    if (told.record < storyFrom) continue;
+    $("story").append(el("li", {value: told.record, "data-record": told.record}, named(told.text)));
+    storyFrom = told.record + 1;
+  }
+  const box = $("story");
+  box.scrollTop = box.scrollHeight;
 }
 
 // An option in people's words: a player by name (the JSON's seat counts from 0, people from
@@ -134,7 +148,7 @@ function optionText(option, view) {
 }
 
 function showDecision(answer) {
-  const pending = answer.pending;
+  const pending = answer.view.pending;
   const list = $("options");
   list.replaceChildren();
   if (!pending) {
@@ -144,8 +158,9 @@ function showDecision(answer) {
     return;
   }
   const mine = pending.options !== null;
+  const player = answer.view.players[pending.seat].name;
   $("prompt").textContent = mine ? `Your decision: ${pending.prompt}`
-                                 : `Waiting for ${pending.player}: ${pending.prompt}`;
+                                 : `Waiting for ${player}: ${pending.prompt}`;
   $("decision-note").textContent = `asked by ${named(pending.source)}`;
   $("decision").className = mine ? "yours" : "";
   if (!mine) return;
@@ -154,7 +169,7 @@ function showDecision(answer) {
                                  "data-action": option.action},
       el("span", {class: "key"}, i < 10 ? String((i + 1) % 10) : ""),
       optionText(option, answer.view));
-    button.onclick = () => choose(option.action, pending.decision);
+    button.onclick = () => choose(option.action, answer.decision);
     list.append(el("li", {}, button));
   });
 }
@@ -177,52 +192,33 @@ async function choose(action, decision) {
   }
 }
 
-async function loadStory() {
-  try {
-    const told = await api("GET", `/api/games/${game.id}/story?since=${storyFrom}`,
-                           {token: game.token});
-    for (const line of told.lines) {
-      if (line.record < storyFrom) continue;
-      $("story").append(el("li", {value: line.record, "data-record": line.record},
-                           named(line.text)));
-      storyFrom = line.record + 1;
-    }
-    const box = $("story");
-    box.scrollTop = box.scrollHeight;
-  } catch (err) {
-    status(`Cannot load the story: ${err.message}`, true);
-  }
-}
-
 let ended = false;
-async function showEnd(answer) {
+function showEnd(answer) {
   if (ended) return;
   ended = true;
   $("end").hidden = false;
   $("open-replay").href = `/replay#game=${encodeURIComponent(game.id)}&token=${encodeURIComponent(game.token)}`;
-  const response = await fetch(`/api/games/${game.id}/log`,
-                               {headers: {authorization: `Bearer ${game.token}`}});
-  if (!response.ok) return;
-  const bytes = await response.arrayBuffer();
-  $("download").onclick = () => {
-    const link = el("a", {href: URL.createObjectURL(new Blob([bytes])),
+  $("scorepad").replaceChildren(scorepad(answer.scorepad, answer.view));
+  $("download").onclick = async () => {
+    // The log is fetched only to be saved: the scorepad came with the last answer.
+    const response = await fetch(`/api/games/${game.id}/log`,
+                                 {headers: {authorization: `Bearer ${game.token}`}});
+    if (!response.ok) {
+      status(`Cannot download the log (HTTP ${response.status})`, true);
+      return;
+    }
+    const link = el("a", {href: URL.createObjectURL(await response.blob()),
                           download: `${game.id}.rrlog`});
     document.body.append(link);
     link.click();
     link.remove();
   };
-  try {
-    const replay = await api("POST", "/api/replay",
-                             {body: {log: base64Of(bytes), seat: answer.seat}});
-    $("scorepad").replaceChildren(scorepad(replay.replay.scorepad));
-  } catch (err) {
-    $("scorepad").textContent = `totals: ${answer.totals.join(", ")}`;
-  }
 }
 
 function connect(attempt = 0) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?token=${encodeURIComponent(game.token)}`);
+  // From the first record not yet told: each message then brings the records since the last.
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?token=${encodeURIComponent(game.token)}&since=${storyFrom}`);
   socket.onopen = () => { attempt = 0; };
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);

@@ -1,0 +1,206 @@
+"""What a seat (or the spectator) is answered after a change: the one builder every front door
+sends from (STYLE.md, "One seat answer").
+
+:func:`seat_answer` makes, for one viewer, everything it is shown after a change — the view
+(with the pending decision as shown to it: its options only to the seat that decides), the
+number of decisions made so far (which a choice names), which stacked cards lie face down,
+the records since a given record as the viewer may see them, each with its line of story,
+and the scorepad once the game is over — as one :class:`SeatAnswer`, whose JSON form is
+:func:`rr.jsonforms.to_json`'s (``docs/JSON.md``, ``docs/schema/answer.schema.json``).
+``rr stdio`` (:mod:`rr.protocol`), ``rr server`` (its HTTP answers and WebSocket messages)
+and the replay viewer (``POST /api/replay``, ``rr replay --json``) send it as it is; they
+translate transport and never shape content, so what a seat may see is decided here, from
+:mod:`rr.views` (its view and :func:`rr.views.redact`) and :mod:`rr.narrate` (its lines).
+
+It lives above :mod:`rr.views` because narration (:mod:`rr.narrate`) and the scorepad
+(:mod:`rr.rules.final`) do, and below the engine: it reads a game through :class:`Played`
+(a :class:`rr.engine.Game` is one; a replay's folded position is another).
+
+Cheap after every change: the records since the last answer are folded from the state at
+that record, which a caller keeps in :class:`Marks` (one per game), never from record 0.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Protocol
+
+from attrs import evolve, frozen
+
+from rr.decisions import Decision
+from rr.errors import BadInputError
+from rr.events.types import DecisionMade, Event
+from rr.model import LOCATIONS, Seat, Zone
+from rr.narrate import Told, narration
+from rr.rules.final import scorepad_of
+from rr.scoring.scorepad import Rows
+from rr.state import EMPTY, GameState, apply
+from rr.views import KnownCard, View, view
+
+
+class Played(Protocol):
+    """A game as the builder reads it: its records, the state after them, and the decision
+    it waits for (``None`` when none is pending)."""
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+
+@frozen
+class Position:
+    """A :class:`Played` that is not a live game: a log's records up to some point (a
+    replay), with the decision pending there if the rules were re-run to find it."""
+
+    events: Sequence[Event]
+    state: GameState
+    pending: Decision | None
+
+
+@frozen
+class ScoreColumn:
+    """One player's column of the scorepad (RR-SCORE-1)."""
+
+    name: str
+    rows: Rows
+    """Points by row in the rulebook's order, and their total."""
+
+
+@frozen
+class SeatAnswer:
+    """Everything one viewer is shown after a change."""
+
+    seat: Seat | None
+    """The viewer: a seat, or ``None`` for the spectator (or, with :attr:`everything`, the
+    holder of the whole log)."""
+    records: int
+    """How many records the game holds: the ``since`` of the next answer."""
+    decision: int
+    """How many decisions have been made: the number a choice of the pending one names."""
+    over: bool
+    since: int
+    """The first record of :attr:`new` (``records`` when nothing is new)."""
+    new: tuple[Told, ...]
+    """The records from ``since`` on, as the viewer may see them, with their lines."""
+    view: View
+    """The game as the viewer sees it; ``view.pending`` is the pending decision as shown to
+    it (its options only for the seat that decides)."""
+    face_down: tuple[tuple[bool, ...], ...]
+    """Per location (in ``view.locations``' order), which cards of its stack, bottom to top,
+    lie face down: public, as everyone sees a card's back."""
+    scorepad: tuple[ScoreColumn, ...] | None
+    """The scorepad once the game is over (its totals and winners are the view's)."""
+    everything: bool = False
+    """Shown to the holder of the whole log (the replay viewer's "all"): every card named."""
+
+
+_KEPT = 32
+"""How many marks a :class:`Marks` keeps."""
+
+
+@frozen
+class Mark:
+    """The state after a game's first ``records`` records, and the decisions among them."""
+
+    records: int
+    state: GameState
+    decisions: int
+
+
+class Marks:
+    """The states at the record counts one game's answers were last built at, so that the next
+    answer folds only the records since (the most recently used kept, :data:`_KEPT` of them).
+    One per game, kept by the caller beside the game; never shared between games."""
+
+    def __init__(self) -> None:
+        self._marks: OrderedDict[int, Mark] = OrderedDict()
+        self._scorepad: tuple[GameState, tuple[ScoreColumn, ...]] | None = None
+
+    def at(self, events: Sequence[Event], records: int) -> Mark:
+        """The mark after ``events[:records]``: kept, or folded from the nearest one before."""
+        found = self._marks.get(records)
+        if found is None:
+            mark = self._nearest(records)
+            state, decisions = mark.state, mark.decisions
+            for event in events[mark.records:records]:
+                state = apply(state, event)
+                decisions += type(event) is DecisionMade
+            found = Mark(records, state, decisions)
+        self.keep(found)
+        return found
+
+    def decisions(self, events: Sequence[Event], records: int) -> int:
+        """The decisions among ``events[:records]``, counted on from the nearest mark (no
+        fold: the state there is not wanted)."""
+        mark = self._nearest(records)
+        return mark.decisions + sum(type(e) is DecisionMade for e in events[mark.records:records])
+
+    def _nearest(self, records: int) -> Mark:
+        start = max((n for n in self._marks if n <= records), default=0)
+        return self._marks[start] if start else Mark(0, EMPTY, 0)
+
+    def keep(self, mark: Mark) -> None:
+        self._marks[mark.records] = mark
+        self._marks.move_to_end(mark.records)
+        while len(self._marks) > _KEPT:
+            self._marks.popitem(last=False)
+
+    def scorepad(self, state: GameState) -> tuple[ScoreColumn, ...]:
+        """The scorepad of a finished ``state`` (scored once per game: it is not cheap)."""
+        if self._scorepad is None or self._scorepad[0] is not state:
+            pad = scorepad_of(state).pad
+            self._scorepad = (state, tuple(ScoreColumn(p.name, p.rows) for p in pad.players))
+        return self._scorepad[1]
+
+
+def seat_answer(game: Played, seat: Seat | None, since: int | None = None,
+                marks: Marks | None = None, everything: bool = False) -> SeatAnswer:
+    """What ``seat`` (``None``: the spectator) is shown of ``game`` now, with the records
+    from ``since`` on (``None``: none). ``marks``: the game's, kept between answers (without
+    them the records before ``since`` are folded from the start). ``everything``: for the
+    holder of the whole log, every card named (no seat ever gets this)."""
+    events = game.events
+    records, state, pending = len(events), game.state, game.pending
+    start = records if since is None else since
+    if not 0 <= start <= records:
+        raise BadInputError(f"there is no record {start}: the game has records 0 to "
+                            f"{records - 1}")
+    marks = marks if marks is not None else Marks()
+    told: tuple[Told, ...] = ()
+    if start == records:
+        decisions = marks.decisions(events, records)
+    else:
+        mark = marks.at(events, start)
+        told = tuple(narration(events[start:], seat, not everything, mark.state, start))
+        decisions = mark.decisions + sum(type(t.event) is DecisionMade for t in told)
+    marks.keep(Mark(records, state, decisions))
+    shown_view = _everything(state, pending) if everything else view(state, seat, pending)
+    return SeatAnswer(
+        seat=None if everything else seat, records=records, decision=decisions,
+        over=state.is_over, view=shown_view, face_down=face_down(state), since=start,
+        new=told, scorepad=marks.scorepad(state) if state.is_over else None,
+        everything=everything)
+
+
+def face_down(state: GameState) -> tuple[tuple[bool, ...], ...]:
+    """Which cards of each location's stack (bottom to top) lie face down."""
+    hidden = state.face_down
+    return tuple(tuple(card in hidden for card in state.stack(loc)) for loc in LOCATIONS)
+
+
+def _everything(state: GameState, pending: Decision | None) -> View:
+    """The view of one who holds the whole log: the spectator's, with every stack shown as it
+    lies, and every hand and the deck (bottom first) among the cards known elsewhere."""
+    seen = view(state, None, pending)
+    hands = [KnownCard(card, Zone.hand(seat)) for seat, player in enumerate(state.players)
+             for card in player.hand]
+    deck = state.deck
+    cards = [KnownCard(card, Zone.deck(), len(deck) - 1 - i) for i, card in enumerate(deck)]
+    return evolve(seen, locations=tuple((loc, state.stack(loc)) for loc in LOCATIONS),
+                  known_elsewhere=tuple(hands + cards))

@@ -1,0 +1,53 @@
+"""What every route of the server does alike: read its token and the size it declares, and
+answer in JSON, a failure with its typed body and status (:mod:`rr.server.errors`)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+
+from rr.errors import BadRequest, RequestTooLargeError
+from rr.server.errors import failed, status_of
+
+Route = Callable[[Request], Awaitable[Response]]
+
+
+def answers(handler: Callable[[Request], Awaitable[Any]]) -> Route:
+    """A route from ``handler``: what it returns is answered as JSON (a :class:`Response` as
+    it is), and whatever it raises with its typed body and HTTP status."""
+    async def route(request: Request) -> Response:
+        try:
+            answer = await handler(request)
+        except Exception as err:  # noqa: BLE001 - every failure gets its typed body
+            return JSONResponse(failed(err, request.method, request.url.path), status_of(err))
+        return answer if isinstance(answer, Response) else JSONResponse(answer)
+    return route
+
+
+def bearer(request: HTTPConnection) -> list[str]:
+    """The tokens of the ``Authorization: Bearer T1[,T2...]`` header."""
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return []
+    return [t.strip() for t in value.split(",") if t.strip()]
+
+
+def refuse_large(request: Request, limit: int, message: str) -> None:
+    """:class:`RequestTooLargeError` if the request declares a body over ``limit`` bytes
+    (before any of it is read; the reader bounds what it reads too)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > limit:
+        raise RequestTooLargeError(message)
+
+
+def record_number(text: str | None, name: str) -> int | None:
+    """A record number given as a query parameter (``None`` when absent): a few ASCII digits
+    (``"²"`` is a digit to ``str.isdigit``, and not to ``int``)."""
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise BadRequest(f"{name} takes a record number, not {text[:20]!r}")
+    return int(text)
