@@ -22,11 +22,11 @@ import random
 from itertools import repeat
 from operator import is_
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rr.actions import actions_of, mask_of, option_of
 from rr.automa import AU_TOMA, LEVELS, automa_table
-from rr.decisions import Decision
+from rr.decisions import ByCard, ByRule, Decision, Source
 from rr.effects.program import Chance, Program, Table
 from rr.errors import (
     BadInputError,
@@ -112,7 +112,7 @@ class Game:
         self._rng = random.Random(0)
         self._pending: Decision | None = None
         self._recorded = recorded
-        self._asked_by = "RR-SETUP-1"
+        self._asked_by: Source = _SETUP
         # sample_for's cache: (n, the restart point of the log's first n events).
         self._restart: tuple[int, tuple[int, GameState, Restart] | None] | None = None
         self._run(None)
@@ -228,7 +228,7 @@ class Game:
             raise DivergenceError(len(game._events), _show(extra, game.state),
                                   "no further event (the game is over)" if pending is None
                                   else f"a decision of {player(game.state, pending.seat)}: "
-                                       f"{pending.prompt}", game._asked_by)
+                                       f"{pending.prompt}", *_rule_and_card(game._asked_by))
         return game
 
     # --- reading ------------------------------------------------------------------------------
@@ -407,13 +407,13 @@ class Game:
             raise WrongPlayerError(
                 f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
                 f"({self.state.players[decision.seat].name})",
-                _rule_of(decision))
+                decision.rule)
         if not _listed(option, decision.options):
             raise IllegalChoiceError(
                 f"{_describe(option)!r} is not a legal option for: {decision.prompt} "
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
                 f"{', ...' if len(decision.options) > 20 else ''})",
-                _rule_of(decision))
+                decision.rule)
         events = self._events
         before = len(events)
         try:
@@ -648,12 +648,15 @@ class Game:
 
     def _diverge(self, recorded: Event, expected: str) -> None:
         raise DivergenceError(len(self._events), _show(recorded, self.state), expected,
-                              self._asked_by)
+                              *_rule_and_card(self._asked_by))
 
 
 def _no_draw(rng: random.Random) -> Event:
     raise SeedUnknownError("the seed revealed at the end is the host's to give", "RR-VIEW-10")
 
+
+_SETUP = ByRule("RR-SETUP-1")
+"""What a divergence before the first decision names."""
 
 _REVEAL = Chance("the seed revealed at the end of the game", _no_draw,
                  lambda event: type(event) is SeedRevealed)
@@ -691,10 +694,9 @@ def _listed(option: Option, options: tuple[Option, ...]) -> bool:
     return any(map(is_, options, repeat(option))) or option in options  # both in C
 
 
-def _rule_of(decision: Decision) -> str | None:
-    """The spec rule a rejected choice breaks: the decision's source when it is a rule id
-    (a card id is named in the message's prompt instead)."""
-    return decision.source if decision.source.startswith("RR-") else None
+def _rule_and_card(source: Source) -> tuple[str | None, CardId | None]:
+    """A decision's source as a divergence names it: the rule's id, or the card."""
+    return (source.rule, None) if type(source) is ByRule else (None, cast(ByCard, source).card)
 
 
 def _show(event: Event, state: GameState = EMPTY) -> str:

@@ -1,7 +1,10 @@
-"""The Ruleset: every ruling that is a choice, as a named option (spec/rulings.md).
+"""The Ruleset: every ruling that is a choice, as a named option (spec/rulings.md); and the
+version of rr's rulings, with the readings changed since the first (spec/README.md,
+"Changing a ruling").
 
-A game records its ruleset in its first event, so a log always replays under the rules it was
-played with. Defaults follow the official rulebook plus the official FAQ and errata.
+A game records its ruleset and its rules version in its first event, so a log always replays
+under the rules it was played with. Defaults follow the official rulebook plus the official
+FAQ and errata.
 """
 
 from __future__ import annotations
@@ -120,3 +123,47 @@ name one reads: how games were played before it existed (which for some is not i
 default), so that an older log replays as it was played. The codec leaves such an option out
 when it has that value, so that an older log is also written again byte for byte. (An option
 missing here is always written, and read as its default if ever missing.)"""
+
+
+RULES_VERSION = 2
+"""The version of rr's rulings a new game is played under (``GameStarted.rules_version``).
+
+It goes up by one whenever a ruling changes what happens in a game without a ``Ruleset``
+option to select the reading (a correction, such as RULING-B10's hidden-information fixes):
+the new reading is a :class:`Reading` keyed to the new version, the old one stays in the code
+for the games recorded under an earlier version, and the rules ask
+``state.reads(THE_READING)``. Version 1 is every game recorded before rr 0.1.0 (a
+``game_started/1`` record); version 2, rr 0.1.0 on (a ``game_started/2`` record that names
+no version)."""
+
+UNNAMED_RULES_VERSION = 2
+"""The version a ``game_started/2`` record that names none was played under. The codec leaves
+the version out when it has this value, so that such a record is written again byte for
+byte."""
+
+
+@frozen
+class Reading:
+    """A ruling's reading that changed play without an option: games of rules version
+    ``since`` or later read it; older ones read the ruling as it was before."""
+
+    ruling: str
+    """The ruling's id in spec/rulings.md."""
+    since: int
+    """The rules version that introduced this reading."""
+    what: str
+    """What the new reading does, and the old one did, in a sentence."""
+
+
+POLITICIAN_PICKS_BOTH = Reading(
+    "RULING-B10", 2,
+    "Politician asks for a first and a second Gold whatever the hand holds (version 1: "
+    "with exactly 2 Golds, both were revealed without a question)")
+ROQUE_GUESSES_A_NAME = Reading(
+    "RULING-B10", 2,
+    "a Roque guess (against a player or Au Toma) is always a name, a hit a selected card of "
+    "that name (version 1: a card of the hand looked at was guessed as that card, "
+    "PickCard, and only that card was a hit; other characters by name)")
+
+READINGS: tuple[Reading, ...] = (POLITICIAN_PICKS_BOTH, ROQUE_GUESSES_A_NAME)
+"""Every reading keyed to a rules version, oldest first (spec/README.md lists them)."""

@@ -28,7 +28,7 @@ AUCTION: tuple[Bonus, ...] = (Bonus.HELIUM, Bonus.FLEET, Bonus.INFLUENCE)
 
 def auction_gain(p: Play, seat: int, bonus: Bonus) -> Program[None]:
     """One of Auctioneer's options; a capped one is simply lost (RULING-A27)."""
-    yield from gain_bonus(p.table, seat, bonus, p.card)
+    yield from gain_bonus(p.table, seat, bonus, p.source)
 
 
 def auctioneer(p: Play) -> Ability:

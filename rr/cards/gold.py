@@ -65,7 +65,7 @@ def _opponent_banishes(p: Play, victim: Seat) -> Program[None]:
     (RULING-A13)."""
     if (yield from is_blocked(p.table, p.seat, victim, "make you banish a card")):
         return None
-    card = yield from choose_from_hand(p.table, victim, p.card,
+    card = yield from choose_from_hand(p.table, victim, p.source,
                                        f"{card_data(p.card).name}: choose a card to banish")
     if card is not None:
         yield from banish(p.table, card)
@@ -321,7 +321,7 @@ def tactus(p: Play) -> Ability:
         return None
     if (yield from is_blocked(p.table, p.seat, choice.seat, "steal a card from your hand")):
         return None  # RULING-A13: you did not steal, so Tactus stays and the turn goes on
-    card = yield from choose_from_hand(p.table, choice.seat, p.card,
+    card = yield from choose_from_hand(p.table, choice.seat, p.source,
                                        "Tactus: choose the card to give")
     assert card is not None
     yield from steal(p.table, p.seat, choice.seat, card)
