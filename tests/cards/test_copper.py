@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByCard
 from rr.events.types import CardBanished, CardPlaced, CardRevealed, InfluencePlaced
 from rr.model import Bonus, Location, Zone
 from rr.options import Answer, PickCard, PickFaceDown, PickPlayer
@@ -336,7 +336,7 @@ def _politician_questions(*hand: str) -> list[tuple[int, Ask, str, str]]:
             .deploy(0, "politician", Location.MARS))
     asked = []
     answer: Answer | None = Answer.YES
-    while game.pending is not None and game.pending.source == "politician":
+    while game.pending is not None and game.pending.source == ByCard("politician"):
         d = game.pending
         asked.append((d.seat, d.ask, d.source, d.prompt))
         game.choose(answer if answer is not None else d.options[0])

@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from rr.agents.random import RandomAgent
+from rr.decisions import ByCard, ByRule
 from rr.engine import Game
 from rr.errors import CorruptLogError, DivergenceError
 from rr.events.types import (
@@ -102,8 +103,8 @@ def test_a_decision_that_differs_is_told_with_its_options() -> None:
     """A recorded choice the rules do not offer: the decision in words, its options."""
     game = Game.new(2, seed=4)
     events = game.events
-    at = first(events + (DecisionMade(0, "x", Bonus.FLEET),), DecisionMade)
-    wrong = DecisionMade(0, "RR-TURN-1", Bonus.FLEET)
+    at = first(events + (DecisionMade(0, ByCard("x"), Bonus.FLEET),), DecisionMade)
+    wrong = DecisionMade(0, ByRule("RR-TURN-1"), Bonus.FLEET)
     d = audit((*events[:at], wrong)).divergence
     assert d is not None and d.record == at
     assert "a decision of" in d.expected and "Lead or Scout" in d.expected

@@ -95,8 +95,8 @@ def test_choose_by_option_or_index_returns_the_new_records_and_the_next_decision
     lead = next(o for o in options if o["option"][0] == "lead")
     result = client.ok({"op": "choose", "game": game, "seat": seat, "option": lead["option"]})
     assert result["from"] == before and result["next"] == before + len(result["events"])
-    assert result["events"][0] == ["decision_made/1", {"seat": seat, "source": "RR-TURN-1",
-                                                       "option": lead["option"]}]
+    assert result["events"][0] == ["decision_made/2", {
+        "seat": seat, "source": ["rule", "RR-TURN-1"], "option": lead["option"]}]
     assert result["events"][1][0] == "card_deployed/1"
     assert all(before <= line["index"] < result["next"] for line in result["narration"])
     assert result["pending"]["seat"] == seat and result["pending"]["ask"] == "gain"
@@ -235,5 +235,5 @@ def test_choose_by_action_picks_the_option_listed_with_that_action() -> None:
         assert error["type"] in ("IllegalChoiceError", "UnknownActionError"), error
     scout = next(o for o in options if o["option"] == ["scout", {}])
     result = client.ok({"op": "choose", "game": game, "seat": seat, "action": scout["action"]})
-    assert result["events"][0] == ["decision_made/1", {"seat": seat, "source": "RR-TURN-1",
-                                                       "option": ["scout", {}]}]
+    assert result["events"][0] == ["decision_made/2", {
+        "seat": seat, "source": ["rule", "RR-TURN-1"], "option": ["scout", {}]}]

@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from rr.cards.catalogue import lookup
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, ByRule, Decision
 from rr.effects.cards import gain_top_of_deck, index_under, move, named, zone_of
 from rr.effects.program import RulesError, Table, ask
 from rr.events.types import CardGained
@@ -91,7 +91,7 @@ def test_a_decision_with_no_options_is_a_bug() -> None:
         == ([], only)
     two = [only, PickCard(card("sevro"))]
     asked, _ = run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", two))
-    assert asked == [Decision(0, Ask.CARD, "RR-DIE-4", "Banish the top card", tuple(two))]
+    assert asked == [Decision(0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", tuple(two))]
 
 
 def test_duplicate_options_are_a_bug_unless_the_caller_vouches_for_them() -> None:
@@ -103,4 +103,4 @@ def test_duplicate_options_are_a_bug_unless_the_caller_vouches_for_them() -> Non
         run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", twice))
     asked, _ = run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", twice,
                        distinct=True))
-    assert asked == [Decision(0, Ask.CARD, "RR-DIE-4", "Banish the top card", tuple(twice))]
+    assert asked == [Decision(0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", tuple(twice))]
