@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from rr.agents.greedy import _TEXT, GreedyAgent, Memory, Position, _Text
+from rr.agents.interface import Seen
 from rr.agents.random import RandomAgent
 from rr.decisions import Ask, ByCard, ByRule, Decision
 from rr.engine import Game
@@ -18,7 +19,6 @@ from rr.scenario import Scenario
 from rr.cards.catalogue import all_ids, card
 from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.registry import ARTISAN_CHEF, end_game_points
-from rr.agents.interface import Seen
 from rr.simulate import play_one
 from rr.views import View
 
@@ -247,7 +247,7 @@ def test_back_in_a_position_greedy_takes_a_lead_it_has_not_taken_there() -> None
     """At the start of a turn in a position it has met, the agent takes the best Lead or
     Scout it has not taken there yet, until none is left; a fresh agent remembers nothing."""
     game = lead_position().turn(0)
-    decision, view = game.pending, game.view(0)
+    decision, view = game.pending, Seen.of(game, 0)
     assert decision is not None and decision.ask is Ask.TURN
     agent = GreedyAgent(0)
     taken = [agent.choose(decision, view) for _ in decision.options]
@@ -256,8 +256,8 @@ def test_back_in_a_position_greedy_takes_a_lead_it_has_not_taken_there() -> None
     assert agent.choose(decision, view) == taken[0]  # all taken: the best again
     elsewhere = lead_position().tokens(1, helium=1).turn(0)  # another position
     assert elsewhere.pending is not None
-    assert agent.choose(elsewhere.pending, elsewhere.view(0)) == GreedyAgent(0).choose(
-        elsewhere.pending, elsewhere.view(0))
+    assert agent.choose(elsewhere.pending, Seen.of(elsewhere, 0)) == GreedyAgent(0).choose(
+        elsewhere.pending, Seen.of(elsewhere, 0))
 
 
 @pytest.mark.rule("RULING-B11")
