@@ -125,21 +125,29 @@ when it has that value, so that an older log is also written again byte for byte
 missing here is always written, and read as its default if ever missing.)"""
 
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The version of rr's rulings a new game is played under (``GameStarted.rules_version``).
 
 It goes up by one whenever a ruling changes what happens in a game without a ``Ruleset``
 option to select the reading (a correction, such as RULING-B10's hidden-information fixes):
 the new reading is a :class:`Reading` keyed to the new version, the old one stays in the code
 for the games recorded under an earlier version, and the rules ask
-``state.reads(THE_READING)``. Version 1 is every game recorded before rr 0.1.0 (a
-``game_started/1`` record); version 2, rr 0.1.0 on (a ``game_started/2`` record that names
-no version)."""
+``state.reads(THE_READING)``. The versions so far:
 
-UNNAMED_RULES_VERSION = 2
-"""The version a ``game_started/2`` record that names none was played under. The codec leaves
-the version out when it has this value, so that such a record is written again byte for
-byte."""
+1. every game recorded before the seed was committed to (a ``game_started/1`` record);
+2. the games recorded with a commitment (``game_started/2``) before RULING-B10's
+   corrections of issue #25 point 4;
+3. RULING-B10 corrected (:data:`READINGS`); from this version on the first event names it.
+
+A ``game_started/2`` record that names no version was written by an rr of version 2 or of
+version 3 before versions were recorded (:data:`UNNAMED_RULES_VERSIONS`): the log alone
+tells which, by which one replays it (``rr.engine.Game.resume``)."""
+
+UNNAMED_RULES_VERSIONS: tuple[int, ...] = (3, 2)
+"""The versions a ``game_started/2`` record that names none may have been played under, in
+the order a resumed log tries them: the newest first, so that a game none of whose events
+tells them apart goes on under today's rulings. (The record's ``rules_version`` is ``None``;
+the codec leaves it out, so that such a record is written again byte for byte.)"""
 
 
 @frozen
@@ -156,13 +164,13 @@ class Reading:
 
 
 POLITICIAN_PICKS_BOTH = Reading(
-    "RULING-B10", 2,
-    "Politician asks for a first and a second Gold whatever the hand holds (version 1: "
+    "RULING-B10", 3,
+    "Politician asks for a first and a second Gold whatever the hand holds (before: "
     "with exactly 2 Golds, both were revealed without a question)")
 ROQUE_GUESSES_A_NAME = Reading(
-    "RULING-B10", 2,
+    "RULING-B10", 3,
     "a Roque guess (against a player or Au Toma) is always a name, a hit a selected card of "
-    "that name (version 1: a card of the hand looked at was guessed as that card, "
+    "that name (before: a card of the hand looked at was guessed as that card, "
     "PickCard, and only that card was a hit; other characters by name)")
 
 READINGS: tuple[Reading, ...] = (POLITICIAN_PICKS_BOTH, ROQUE_GUESSES_A_NAME)

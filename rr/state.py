@@ -80,7 +80,7 @@ from rr.model import (
     ZoneKind,
 )
 from rr.randomness import Secret, SeedOrigin, is_commitment, salt_of
-from rr.ruleset import RULES_VERSION, Reading, Ruleset
+from rr.ruleset import RULES_VERSION, UNNAMED_RULES_VERSIONS, Reading, Ruleset
 
 
 @frozen(slots=False)
@@ -213,7 +213,9 @@ class GameState:
     positions: Positions = ()
     """The positions met at the start of each round (RULING-B11, ``repetition_ends_game``)."""
     rules_version: int = RULES_VERSION
-    """The version of rr's rulings the game is played under (``GameStarted.rules_version``)."""
+    """The version of rr's rulings the game is played under (``GameStarted.rules_version``;
+    the newest of :data:`rr.ruleset.UNNAMED_RULES_VERSIONS` when it names none, unless
+    ``rr.engine.Game.resume`` found the log played under another)."""
 
     def __attrs_post_init__(self) -> None:
         _combined(self)
@@ -464,7 +466,8 @@ def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
                       + ("a commitment" if committed else "no commitment") + " (RR-VIEW-10)")
     if e.commitment is not None and not is_commitment(e.commitment):
         raise _bad(e, "a commitment is 64 lowercase hex digits (SHA-256)")
-    if type(e.rules_version) is not int or not 1 <= e.rules_version <= RULES_VERSION:
+    version = UNNAMED_RULES_VERSIONS[0] if e.rules_version is None else e.rules_version
+    if type(version) is not int or not 1 <= version <= RULES_VERSION:
         raise _bad(e, f"rules version {e.rules_version!r} is not one this rr knows "
                       f"(1 to {RULES_VERSION}): a log of a newer rr?")
     solo = None
@@ -473,7 +476,7 @@ def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
     w.update(vars(EMPTY), players=tuple(PlayerState(name=n) for n in e.players),
              ruleset=e.ruleset, commitment=e.commitment, seed_origin=e.seed_origin,
              neutral_influence=3 if len(e.players) == 2 else 0, solo=solo,
-             rules_version=e.rules_version)
+             rules_version=version)
 
 
 _COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN})

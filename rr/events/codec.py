@@ -37,7 +37,7 @@ from rr.options import (
     Position,
     Scout,
 )
-from rr.ruleset import UNNAMED, UNNAMED_RULES_VERSION, Ruleset
+from rr.ruleset import UNNAMED, Ruleset
 
 OPTION_KINDS: dict[str, type] = {
     "lead": Lead, "scout": Scout, "gain": GainTop, "card": PickCard, "face_down": PickFaceDown,
@@ -127,11 +127,11 @@ _unstructure_game_started = converter.get_unstructure_hook(GameStarted)
 
 
 def _unstructure_started(event: GameStarted) -> dict[str, Any]:
-    """A ``GameStarted`` by field, but its rules version left out when it is the one a record
-    that names none reads (:data:`rr.ruleset.UNNAMED_RULES_VERSION`): so a record written
-    before the field existed is written again byte for byte."""
+    """A ``GameStarted`` by field, but its rules version left out when it names none
+    (``None``, :data:`rr.ruleset.UNNAMED_RULES_VERSIONS`): so a record written before the
+    field existed is written again byte for byte."""
     data: dict[str, Any] = _unstructure_game_started(event)
-    if data["rules_version"] == UNNAMED_RULES_VERSION:
+    if data["rules_version"] is None:
         del data["rules_version"]
     return data
 
@@ -142,8 +142,9 @@ converter.register_unstructure_hook(GameStarted, _unstructure_started)
 def read_as_recorded(into: cattrs.Converter) -> None:
     """Make ``into`` read a recorded game's rules as it was played: an option the ruleset
     does not name reads the value it had before the option existed (``Ruleset.as_recorded``),
-    and a ``GameStarted`` that names no rules version reads the version of rr 0.1.0
-    (:data:`rr.ruleset.UNNAMED_RULES_VERSION`), so an old log replays as it was played. Each
+    and a ``GameStarted`` that names no rules version reads ``None`` (one of
+    :data:`rr.ruleset.UNNAMED_RULES_VERSIONS`, told apart by replaying), so an old log
+    replays as it was played. Each
     value is read by ``into``'s own hooks (so as strictly as its other values): call this
     after registering them."""
     as_named = make_dict_structure_fn(Ruleset, into)
@@ -158,7 +159,10 @@ def read_as_recorded(into: cattrs.Converter) -> None:
 
     def structure_started(data: Any, cls: Any) -> GameStarted:
         if isinstance(data, dict) and "rules_version" not in data:
-            data = {**data, "rules_version": UNNAMED_RULES_VERSION}
+            data = {**data, "rules_version": None}
+        elif isinstance(data, dict) and data["rules_version"] is None:
+            raise CorruptLogError("a rules version named is a whole number (a record that "
+                                  "names none leaves it out)")
         return started(data, cls)
 
     into.register_structure_hook(GameStarted, structure_started)

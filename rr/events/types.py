@@ -67,11 +67,12 @@ class GameStarted:
     seed_origin: SeedOrigin = SeedOrigin.NONE
     """Where the seed came from: drawn at random, chosen by the creator, none (outcomes given
     from outside) or public (a log from before commitments)."""
-    rules_version: int = RULES_VERSION
+    rules_version: int | None = RULES_VERSION
     """The version of rr's rulings the game is played under (:data:`rr.ruleset.RULES_VERSION`):
     a ruling changed later without an option (:data:`rr.ruleset.READINGS`) is read as it was
-    in this version, so that the log keeps its meaning. A record that names none was written
-    by version 2 (``game_started/1``: version 1)."""
+    in this version, so that the log keeps its meaning. ``None``: a record written before
+    versions were recorded, played under one of :data:`rr.ruleset.UNNAMED_RULES_VERSIONS`
+    (``game_started/1``: version 1)."""
 
 
 @frozen

@@ -288,7 +288,7 @@ def audit(events: Sequence[Event], source: str = "log",
             "commitment of record 0, once the game is over", "RR-VIEW-10"))
     if check:
         assert secret is not None
-        mismatch = check_seed(events, secret)
+        mismatch = check_seed(events, secret, game.state.rules_version)
         if mismatch is not None:
             return done(verdict=Verdict.DIVERGED,
                         divergence=_seed_divergence(events, mismatch, secret.seed))

@@ -32,7 +32,7 @@ def legacy(events: Sequence[Event], seed: int | None = None) -> tuple[tuple[Even
         raise ValueError("a game whose seed is not revealed: give its seed")
     if started.seed_origin is SeedOrigin.PUBLIC:
         return tuple(events), seed
-    public = evolve(started, commitment=None, seed_origin=SeedOrigin.PUBLIC)
+    public = evolve(started, commitment=None, seed_origin=SeedOrigin.PUBLIC, rules_version=1)
     return (public, *events[1:]), seed
 
 

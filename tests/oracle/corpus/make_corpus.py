@@ -27,18 +27,18 @@ from pathlib import Path
 KINDS: list[tuple[str, list[str]]] = [
     *[(f"random-{n}p", ["--players", str(n), "--games", "100"]) for n in range(2, 7)],
     *[(f"greedy-random-{n}p", ["--players", str(n), "--agents", "greedy,random",
-                               "--games", "40"]) for n in range(2, 7)],
-    ("greedy-2p", ["--players", "2", "--agents", "greedy", "--games", "30"]),
-    ("greedy-4p", ["--players", "4", "--agents", "greedy", "--games", "20"]),
+                               "--games", "20"]) for n in range(2, 7)],
+    ("greedy-2p", ["--players", "2", "--agents", "greedy", "--games", "10"]),
+    ("greedy-4p", ["--players", "4", "--agents", "greedy", "--games", "6"]),
     ("small-hands-4p", ["--players", "4", "--games", "30",
                         "--ruleset", "protect_small_hands=true,loan_shark_turn_counts=true"]),
     *[(f"solo-random-l{lv}", ["--solo", "--level", str(lv), "--agents", "random",
                               "--games", "30"]) for lv in (1, 2, 4, 6)],
     *[(f"solo-greedy-l{lv}", ["--solo", "--level", str(lv), "--agents", "greedy",
-                              "--games", "20"]) for lv in (2, 5)],
+                              "--games", "10"]) for lv in (2, 5)],
     *[(f"solo-variant-{agent}-l{lv}", ["--solo", "--level", str(lv), "--agents", agent,
-                                       "--ruleset", "au_toma_variant=true", "--games", "120"])
-      for agent, lv in (("random", 2), ("greedy", 3))],
+                                       "--ruleset", "au_toma_variant=true", "--games", n])
+      for agent, lv, n in (("random", 2, "120"), ("greedy", 3, "40"))],
 ]
 """Each kind of game: its name (the folder's) and its ``rr simulate`` arguments."""
 
@@ -142,7 +142,7 @@ def main(out: Path) -> None:
                                              for f in features(p)), p.stat().st_size))[:TEXT]
     for path in chosen:
         name = f"{path.parent.name}-{path.stem.removeprefix('game-')}"
-        shutil.copyfile(path, corpus / f"{name}.rrlog")
+        shutil.copyfile(path, corpus / f"{name}.rrlog.bin")  # .rrlog: ignored by git
         if path in text:
             log.write(corpus / f"{name}.jsonl", log.read(path).events)
 
