@@ -1,6 +1,7 @@
 """Old logs keep their meaning (issue #26 point 4): the logs in ``tests/oracle/corpus``, each
-folder written by an older rr with ``make_corpus.py`` (see its README), still read, resume and
-audit clean under the rules version they were played under, though RULING-B10 changed since.
+folder written by an older rr with ``make_corpus.py`` (its docstring says how), still read,
+resume and audit clean under the rules version they were played under, though RULING-B10
+changed since.
 
 - ``v1-37fffc3``: rr at commit 37fffc3, before the seed was committed to (``game_started/1``,
   rules version 1);
