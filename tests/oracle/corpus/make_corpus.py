@@ -10,9 +10,16 @@ rulesets) into ``OUT/all/``, then copies into ``OUT/corpus/`` a small selection:
 of some kinds, and the two smallest games showing each rare thing that a later ruling change
 could touch (a Politician "yes" with exactly two Golds, or with more; a Roque guess by card
 or by name, against a player and against Au Toma; each way the end of the game is triggered).
-A few of them are also written as ``.jsonl``. It uses only what every version of rr has
+A few of them are also written as ``.jsonl``; the binary logs are named ``.rrlog.bin``
+(``*.rrlog`` is ignored by git). It uses only what every version of rr has
 (``rr simulate --out``, ``rr.events.log.read`` and ``write``, the event and option types),
 from the rr on ``PYTHONPATH``, never the rr it is kept with.
+
+The folders beside it were made so (``git archive COMMIT | tar -x -C /tmp/rr-COMMIT``, then
+the command above with ``OUT`` ``/tmp/corpus-COMMIT``, and ``OUT/corpus/*`` plus
+``OUT/features.json`` copied into ``vN-COMMIT/``): ``v1-37fffc3`` (rules version 1),
+``v2-5150f9d`` (version 2), ``v3-cece0d5`` (version 3, before versions were recorded).
+``tests/oracle/test_corpus.py`` audits them.
 """
 
 from __future__ import annotations
