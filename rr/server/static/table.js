@@ -146,7 +146,7 @@ function showDecision(answer) {
   const mine = pending.options !== null;
   $("prompt").textContent = mine ? `Your decision: ${pending.prompt}`
                                  : `Waiting for ${pending.player}: ${pending.prompt}`;
-  $("decision-note").textContent = `asked by ${named(pending.source)}`;
+  $("decision-note").textContent = `asked by ${named(pending.source[1])}`;
   $("decision").className = mine ? "yours" : "";
   if (!mine) return;
   pending.options.forEach((option, i) => {
