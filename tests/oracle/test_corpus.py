@@ -24,6 +24,7 @@ from rr.events import log
 from rr.events.codec import encode_event
 from rr.events.types import GameStarted
 from rr.oracle.audit import Verdict, audit_file
+from rr.oracle.regress import Change, compare
 from rr.ruleset import RULES_VERSION
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -80,7 +81,9 @@ def test_the_corpus_holds_logs_that_only_their_own_version_replays(folder: str,
     assert len(differ) >= 2, f"no log of {folder} tells its version from version {other}"
     for path in differ:
         assert _replays_under(path, VERSIONS[folder])
-        assert Game.resume(log.read(path).events).state.rules_version == VERSIONS[folder]
+        events = log.read(path).events
+        assert Game.resume(events).state.rules_version == VERSIONS[folder]
+        assert compare(events, None, None).change is Change.SAME  # rr regress reads it too
 
 
 def test_a_new_game_names_its_rules_version_and_an_old_start_is_written_again_as_it_was(
