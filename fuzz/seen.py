@@ -408,7 +408,9 @@ def pending_problems(seen: Seen, observer: Observer, pending: dict[str, Any] | N
         return []
     who = "the spectator" if observer is None else f"seat {observer}"
     wrong: list[str] = []
-    source = pending.get("source", "")
+    asked = pending.get("source")  # ["rule", id] or ["card", id] (rr.decisions.Source)
+    source = asked[1] if isinstance(asked, list) and len(asked) == 2 and asked[0] == "card" \
+        and isinstance(asked[1], str) else ""
     if source in CARDS and not seen.knows(observer, CardId(source)):
         wrong.append(f"{who} is shown a question asked by {source}, which it cannot see")
     wrong += [f"{who} is shown {c} in the prompt {pending.get('prompt')!r}"
