@@ -12,6 +12,7 @@ from rr.agents.interface import Seen
 from rr.agents.random import RandomAgent
 from rr.decisions import Ask, ByCard, ByRule, Decision
 from rr.engine import Game
+from rr.events.types import EndTrigger
 from rr.model import CardId, Location
 from rr.options import Answer, GainTop, Lead, PickCard
 from rr.rules.final import scorepad_of
@@ -267,7 +268,8 @@ def test_greedy_players_leave_the_circle_they_went_round(monkeypatch: pytest.Mon
     positions the bots go round in circles, and RULING-B11 ends the game; with it, the game
     ends by its end conditions."""
     looping = play_one(37, 2, agents=("greedy",))
-    assert looping.finished and not looping.repeated and "meets" in looping.end
+    assert looping.finished and not looping.repeated and looping.end is not None \
+        and looping.end.trigger is EndTrigger.CONDITIONS and looping.end.player is not None
     monkeypatch.setattr(Memory, "taken", lambda self, position: set())
     circling = play_one(37, 2, agents=("greedy",))
     assert circling.finished and circling.repeated
