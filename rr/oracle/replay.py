@@ -126,7 +126,7 @@ def replay_json(r: Replay) -> dict[str, Any]:
                 "seat": r.pending.decision.seat,
                 "player": player(state, r.pending.decision.seat),
                 "ask": r.pending.decision.ask.value,
-                "source": r.pending.decision.source,
+                "source": unstructure(r.pending.decision.source),
                 "prompt": r.pending.decision.prompt,
                 "options": (converter.unstructure(r.pending.decision.options,
                                                   unstructure_as=tuple[Option, ...])
