@@ -164,7 +164,7 @@ def test_minerva_rolling_the_sovereign_face_chooses_another_bonus() -> None:
     assert after_gain(game) == (SovereignTaken(0), DieRolled(0, Bonus.SOVEREIGN))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (0, Ask.FACE, "RR-HOUSE-7")
+    assert (decision.seat, decision.ask, decision.source) == (0, Ask.FACE, ByRule("RR-HOUSE-7"))
     assert decision.options == (Bonus.FLEET, Bonus.HELIUM, Bonus.INFLUENCE, Bonus.BANISH,
                                 Bonus.REVEAL_PLACE)
     assert play(game, Bonus.FLEET) == (DecisionMade(0, ByRule("RR-HOUSE-7"), Bonus.FLEET),

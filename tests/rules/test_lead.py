@@ -57,7 +57,7 @@ def test_deploy_ability_resolves_after_the_deploy_and_before_the_final_step(stub
     assert events[-2:] == (CardDeployed(0, "uncle_narol", M), HeliumGained(0, 2))
     assert game.pending is not None
     assert (game.pending.seat, game.pending.ask, game.pending.source) == (
-        0, Ask.CONFIRM, "uncle_narol")
+        0, Ask.CONFIRM, ByCard(CardId("uncle_narol")))
     events = play(game, Answer.YES)
     assert events == (DecisionMade(0, ByCard("uncle_narol"), Answer.YES), HeliumGained(0, 1))
     assert game.pending is not None and game.pending.source == ByRule("RR-LEAD-3")
