@@ -132,7 +132,7 @@ def test_rule_names_read_as_words() -> None:
     """The rule, the card whose ability resolves and the rules around it, in words."""
     d = Divergence(5, "a", "b", "RR-BONUS-2", card="danto", within=("f", "g", "h", "i"))
     assert d.rule_name == "RR-BONUS-2, in Danto's ability (card danto), inside f, g, h"
-    assert Divergence(5, "a", "b", "danto", card="danto").rule_name == "Danto (card danto)"
+    assert Divergence(5, "a", "b", None, card="danto").rule_name == "Danto (card danto)"
     assert Divergence(5, "a", "b", None).rule_name is None
 
 
