@@ -16,13 +16,15 @@ import attrs
 from rr.actions import NUM_ACTIONS, action_of, option_of
 from rr.automa import automa_table
 from rr.cards.catalogue import all_ids
+from rr.decisions import ByCard
 from rr.engine import Game
 from rr.events import log
 from rr.events.codec import decode_event, encode_event, structure, unstructure
-from rr.effects.tokens import LONGEST, REPEATED, REPETITIONS, ROUND_LIMIT, end_reason
+from rr.effects.tokens import REPETITIONS, ROUND_LIMIT, end_reason
+from rr.events.card_fields import Holds, card_fields
 from rr.events.types import (
-    DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, SeedRevealed, TurnEnded,
-    TurnKind, TurnStarted,
+    DecisionMade, EndTrigger, Event, GameEndTriggered, GameScored, GameStarted, SeedRevealed,
+    TurnEnded, TurnKind, TurnStarted,
 )
 from rr.jsonforms import to_json
 from rr.narrate import story_line
@@ -142,24 +144,19 @@ def known_or_public(state: GameState, seat: int | None) -> set[str]:
 
 
 def cards_named(event: Event) -> set[str]:
-    """Every card id an event names (in its card fields and in a picked option)."""
-    ids = set(all_ids()) | {"?"}
+    """Every card id an event names, in the fields its type declares to hold cards
+    (:mod:`rr.events.card_fields`, whatever their names): a card, cards, a card picked, the
+    card that asked. (A Lead's card is deployed face up at once: not counted.)"""
     found: set[str] = set()
-
-    def walk(data: object, key: str = "") -> None:
-        if isinstance(data, str):
-            if key in ("card", "cards", "order") and data in ids:
-                found.add(data)
-        elif isinstance(data, dict):
-            for k, v in data.items():
-                walk(v, k)
-        elif isinstance(data, (list, tuple)):
-            if len(data) == 2 and data[0] == "lead":
-                return  # a Lead's card is deployed face up at once
-            for v in data:
-                walk(v, key)
-
-    walk(unstructure(event))
+    for field in card_fields(type(event)):
+        value = getattr(event, field.name)
+        if field.holds is Holds.CARD and value is not None:
+            found.add(value)
+        elif field.holds is Holds.CARDS:
+            found |= set(value)
+        elif ((field.holds is Holds.OPTION and isinstance(value, PickCard))
+              or (field.holds is Holds.SOURCE and isinstance(value, ByCard))):
+            found.add(value.card)
     return found
 
 
@@ -195,7 +192,8 @@ def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
     RULING-B7, before a turn when no card is left anywhere to play, gain or place, or,
     RULING-B11, at the start of a round whose position has been met three times, or,
     RULING-B12, at the start of a player's 150th turn."""
-    if event.reason == REPEATED:
+    trigger = event.reason.trigger
+    if trigger is EndTrigger.REPETITION:
         assert before.ruleset.repetition_ends_game, "RULING-B11 applied while off"
         assert before.turns == ((event.seat, TurnKind.NORMAL),) \
             and event.seat == before.first_player, \
@@ -204,17 +202,20 @@ def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
             "the position counted is not the one at the start of this round"
         assert times_met(before.positions) == REPETITIONS, f"{event!r} before the third time"
         return
-    if event.reason == LONGEST:
+    if trigger is EndTrigger.ROUND_LIMIT:
         assert before.ruleset.round_limit, "RULING-B12 applied while off"
         assert before.turns == ((event.seat, TurnKind.NORMAL),), \
             "the round limit is reached only at the start of a normal turn"
         assert before.players[event.seat].turns >= ROUND_LIMIT, f"{event!r} before its turn"
         return
-    if not before.deck and not any(before.locations) and not any(
-            p.hand for s, p in enumerate(before.players) if not before.is_automa(s)):
+    if trigger is EndTrigger.NO_CARD_LEFT:
+        assert not before.deck and not any(before.locations) and not any(
+            p.hand for s, p in enumerate(before.players) if not before.is_automa(s)), \
+            "RULING-B7 declared with a card left"
         assert before.turn_seat is None, "a deadlock is declared between turns"
         return
-    assert end_reason(before) is not None, f"{event!r} with no end condition met"
+    assert end_reason(before) == event.reason, \
+        f"{event!r}: the conditions met are {end_reason(before)!r}"
     assert before.turn_seat == event.seat, "triggered on someone else's turn"
 
 

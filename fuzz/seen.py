@@ -33,6 +33,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from rr.cards.catalogue import catalogue
+from rr.decisions import ByCard
+from rr.events.card_fields import Holds, card_fields
 from rr.events.types import (
     BlockUsed,
     CardBanished,
@@ -273,8 +275,8 @@ class Seen:
         option = e.option
         for o in self.observers:
             cards: set[CardId] = set()
-            if e.source in CARDS and self.knows(o, CardId(e.source)):
-                cards.add(CardId(e.source))
+            if isinstance(e.source, ByCard) and self.knows(o, e.source.card):
+                cards.add(e.source.card)
             if isinstance(option, Lead) and option.card is not None:
                 cards.add(option.card)
             if isinstance(option, PickCard) and (
@@ -285,14 +287,16 @@ class Seen:
 
 
 def _cards_named(event: Event) -> set[CardId]:
-    """The card ids in an event's card fields (``card``, ``cards``, ``order``)."""
+    """The card ids in the fields an event's type declares to hold one card or cards
+    (:mod:`rr.events.card_fields`, whatever their names; a decision's option and source are
+    :meth:`Seen._decided`'s)."""
     found: set[CardId] = set()
-    for name in ("card", "cards", "order"):
-        value = getattr(event, name, None)
-        if isinstance(value, str):
-            found.add(CardId(value))
-        elif isinstance(value, tuple):
-            found |= {CardId(c) for c in value if isinstance(c, str)}
+    for field in card_fields(type(event)):
+        value = getattr(event, field.name)
+        if field.holds is Holds.CARD and value is not None:
+            found.add(value)
+        elif field.holds is Holds.CARDS:
+            found |= set(value)
     return found
 
 
@@ -404,7 +408,9 @@ def pending_problems(seen: Seen, observer: Observer, pending: dict[str, Any] | N
         return []
     who = "the spectator" if observer is None else f"seat {observer}"
     wrong: list[str] = []
-    source = pending.get("source", "")
+    asked = pending.get("source")  # ["rule", id] or ["card", id] (rr.decisions.Source)
+    source = asked[1] if isinstance(asked, list) and len(asked) == 2 and asked[0] == "card" \
+        and isinstance(asked[1], str) else ""
     if source in CARDS and not seen.knows(observer, CardId(source)):
         wrong.append(f"{who} is shown a question asked by {source}, which it cannot see")
     wrong += [f"{who} is shown {c} in the prompt {pending.get('prompt')!r}"

@@ -33,7 +33,7 @@ from fuzz.seen import (
 )
 from rr.cards import registry as card_registry
 from rr.cards.catalogue import all_ids
-from rr.decisions import Ask
+from rr.decisions import Ask, ByCard
 from rr.effects import Abilities, Ability, Play, is_color, place_influence, reveal
 from rr.engine import Game
 from rr.events.types import (
@@ -226,7 +226,7 @@ def _politician_game(hand: list[str]) -> Game:
     game.give_chance(FirstPlayerChosen(0))
     assert sorted(game.state.hand(0)) == sorted(hand)
     game.choose(Lead(CardId("politician"), Location.MARS), seat=0)
-    while game.pending is not None and game.pending.source == "politician":
+    while game.pending is not None and game.pending.source == ByCard("politician"):
         options = game.pending.options
         game.choose(next(o for o in (Answer.YES, PickCard(CardId("sevro")),
                                      PickCard(CardId("tactus"))) if o in options))

@@ -34,6 +34,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from rr.cards.catalogue import all_ids
+from rr.decisions import ByCard, ByRule
 from rr.engine import Game
 from rr.errors import CorruptLogError
 from rr.events import log
@@ -43,7 +44,7 @@ from rr.events.types import (
     DeckShuffled, DieRolled, Event, FirstPlayerChosen, GameStarted, HousesDealt,
     PriorityCardsDealt, SeedRevealed,
 )
-from rr.model import Zone
+from rr.model import CardId, Zone
 from rr.agents.random import RandomAgent
 from rr.oracle.audit import Verdict, _raw, audit
 from rr.options import GainTop, PickCard, PickPlayer
@@ -290,7 +291,9 @@ def _impossible(events: list[Event], i: int, data: st.DataObject) -> Event:
         if how == "seat":
             return attrs.evolve(event, seat=(event.seat + 1) % 7)
         if how == "source":
-            return attrs.evolve(event, source=event.source + "-x")
+            other = ByCard(CardId("politician")) if isinstance(event.source, ByRule) \
+                else ByRule("RR-TURN-1")
+            return attrs.evolve(event, source=other)
         candidates = [PickCard(c) for c in all_ids()[:8]] + [GainTop(None), PickPlayer(9)]
         illegal = [o for o in candidates if o not in pending.options]
         return attrs.evolve(event, option=data.draw(st.sampled_from(illegal), label="option"))

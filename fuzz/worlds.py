@@ -24,7 +24,9 @@ from typing import Any, cast
 import attrs
 
 from fuzz.seen import Observer, Seen, card_ids
+from rr.decisions import ByCard
 from rr.engine import Game
+from rr.events.card_fields import OPTIONS_WITH_CARDS, Holds, card_fields
 from rr.errors import RRError
 from rr.events.types import (
     RANDOM_OUTCOMES,
@@ -35,7 +37,6 @@ from rr.events.types import (
 )
 from rr.jsonforms import to_json
 from rr.model import CardId
-from rr.options import Lead, PickCard
 from rr.state import GameState, apply
 from rr.views import redact
 
@@ -62,19 +63,18 @@ def relabel(event: Event, sigma: Relabel) -> Event:
     if not sigma:
         return event
     changes: dict[str, Any] = {}
-    for field in attrs.fields(type(event)):
+    for field in card_fields(type(event)):  # rr.events.card_fields: by their types
         value = getattr(event, field.name)
-        if field.name in ("card", "cards", "order"):
-            changes[field.name] = (sigma.get(CardId(value), CardId(value))
-                                   if isinstance(value, str)
-                                   else tuple(sigma.get(c, c) for c in value))
-    if isinstance(event, DecisionMade):
-        option = event.option
-        if isinstance(option, PickCard):
-            changes["option"] = PickCard(sigma.get(option.card, option.card))
-        elif isinstance(option, Lead) and option.card is not None:
-            changes["option"] = attrs.evolve(option, card=sigma.get(option.card, option.card))
-        changes["source"] = sigma.get(CardId(event.source), CardId(event.source))
+        if field.holds is Holds.CARD and value is not None:
+            changes[field.name] = sigma.get(value, value)
+        elif field.holds is Holds.CARDS:
+            changes[field.name] = tuple(sigma.get(c, c) for c in value)
+        elif field.holds is Holds.OPTION and type(value) in OPTIONS_WITH_CARDS:
+            changes[field.name] = attrs.evolve(value, **{
+                name: sigma.get(card, card) for name in OPTIONS_WITH_CARDS[type(value)]
+                if (card := getattr(value, name)) is not None})
+        elif field.holds is Holds.SOURCE and isinstance(value, ByCard):
+            changes[field.name] = ByCard(sigma.get(value.card, value.card))
     return cast(Event, attrs.evolve(cast(Any, event), **changes))
 
 

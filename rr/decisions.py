@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import enum
+import functools
+from typing import Union
 
 from attrs import frozen
 
-from rr.model import Seat
+from rr.model import CardId, Seat
 from rr.options import Option, describe
 from rr.quick_init import quick_init
 
@@ -40,15 +42,55 @@ class Ask(enum.Enum):
 
 @quick_init
 @frozen
+class ByRule:
+    """A decision asked by a rule of the game (spec/rules.md: ``RR-TURN-1``) or a ruling
+    (spec/rulings.md)."""
+
+    rule: str
+
+    def __str__(self) -> str:
+        return self.rule
+
+
+@quick_init
+@frozen
+class ByCard:
+    """A decision asked by a card's printed ability (its id, spec/cards.md)."""
+
+    card: CardId
+
+    def __str__(self) -> str:
+        return self.card
+
+
+Source = Union[ByRule, ByCard]
+"""Which rule or card asks a decision."""
+
+
+@functools.cache
+def by_card(card: CardId) -> ByCard:
+    """``ByCard(card)``, made once per card: every question a card's ability asks names it
+    (issue #12)."""
+    return ByCard(card)
+
+
+@quick_init
+@frozen
 class Decision:
     """A pending choice: who decides, what kind, which rule or card asks, and the options."""
 
     seat: Seat
     ask: Ask
-    source: str
-    """The spec rule id or card id that asks for this choice."""
+    source: Source
+    """The rule (:class:`ByRule`) or card (:class:`ByCard`) that asks for this choice."""
     prompt: str
     options: tuple[Option, ...]
+
+    @property
+    def rule(self) -> str | None:
+        """The id of the rule that asks, ``None`` when a card asks: the rule a choice the
+        decision refuses breaks (the card is named in the prompt)."""
+        return self.source.rule if type(self.source) is ByRule else None
 
     def __str__(self) -> str:
         listed = ", ".join(describe(o) for o in self.options[:12])

@@ -22,11 +22,13 @@ import random
 from itertools import repeat
 from operator import is_
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
+
+from attrs import evolve
 
 from rr.actions import actions_of, mask_of, option_of
 from rr.automa import AU_TOMA, LEVELS, automa_table
-from rr.decisions import Decision
+from rr.decisions import ByCard, ByRule, Decision, Source
 from rr.effects.program import Chance, Program, Table
 from rr.errors import (
     BadInputError,
@@ -46,7 +48,7 @@ from rr.narrate import option_text, player, words
 from rr.options import Option, describe
 from rr.randomness import Secret, SeedOrigin
 from rr.rules.game import play
-from rr.ruleset import Ruleset
+from rr.ruleset import UNNAMED_RULES_VERSIONS, Ruleset
 from rr.sampling import (
     Restart,
     automa_by_place,
@@ -73,9 +75,12 @@ class Game:
     """A game in progress (or over): its events, its state and the decision it waits for."""
 
     def __init__(self, started: GameStarted, recorded: Sequence[Event] = (), *,
-                 given_chances: bool = False, secret: Secret | None = None) -> None:
-        self._start((1, fold([started]), _whole_game(started)), [started], secret,
-                    recorded, whole_game=True, given_chances=given_chances)
+                 given_chances: bool = False, secret: Secret | None = None,
+                 rules_version: int | None = None) -> None:
+        """``rules_version``: the version of the rulings to play a ``started`` that names
+        none under (one of :data:`rr.ruleset.UNNAMED_RULES_VERSIONS`; by default the newest)."""
+        self._start((1, _first_state(started, rules_version), _whole_game(started)), [started],
+                    secret, recorded, whole_game=True, given_chances=given_chances)
 
     def _start(self, point: Point, events: list[Event], secret: Secret | None,
                recorded: Sequence[Event], whole_game: bool, given_chances: bool = False,
@@ -105,7 +110,7 @@ class Game:
         self._rng = random.Random(0)
         self._pending: Decision | None = None
         self._recorded = recorded
-        self._asked_by = "RR-SETUP-1"
+        self._asked_by: Source = _SETUP
         # sample_for's cache: (n, the restart point of the log's first n events).
         self._restart: tuple[int, tuple[int, GameState, Restart] | None] | None = None
         self._run(None)
@@ -214,14 +219,14 @@ class Game:
         started = events[0]
         if secret is not None:
             _check_secret(started, secret)
-        game = cls(started, events, secret=secret)
+        game = _replaying(started, events, secret=secret)
         if len(game._events) < len(events):
             extra = events[len(game._events)]
             pending = game._pending
             raise DivergenceError(len(game._events), _show(extra, game.state),
                                   "no further event (the game is over)" if pending is None
                                   else f"a decision of {player(game.state, pending.seat)}: "
-                                       f"{pending.prompt}", game._asked_by)
+                                       f"{pending.prompt}", *_rule_and_card(game._asked_by))
         return game
 
     # --- reading ------------------------------------------------------------------------------
@@ -320,7 +325,8 @@ class Game:
         try:
             if point is None:
                 assert isinstance(events[0], GameStarted)
-                game._start((1, fold(events[:1]), _whole_game(events[0])), events[:1], given,
+                game._start((1, _first_state(events[0], self.state.rules_version),
+                             _whole_game(events[0])), events[:1], given,
                             events, whole_game=True, given_chances=self._given_chances,
                             reveals=False)
             else:
@@ -400,13 +406,13 @@ class Game:
             raise WrongPlayerError(
                 f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
                 f"({self.state.players[decision.seat].name})",
-                _rule_of(decision))
+                decision.rule)
         if not _listed(option, decision.options):
             raise IllegalChoiceError(
                 f"{_describe(option)!r} is not a legal option for: {decision.prompt} "
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
                 f"{', ...' if len(decision.options) > 20 else ''})",
-                _rule_of(decision))
+                decision.rule)
         events = self._events
         before = len(events)
         try:
@@ -499,7 +505,8 @@ class Game:
             return  # a game from a position cannot be rebuilt from its events
         started = self._events[0]
         again = Game.__new__(Game)
-        again._start((1, fold([started]), _whole_game(started)), [started], self._secret,
+        again._start((1, _first_state(started, self.state.rules_version), _whole_game(started)),
+                     [started], self._secret,
                      self._events[:length], True, self._given_chances, self._reveals)
         again._sampled = self._sampled
         self.__dict__.update(again.__dict__)
@@ -641,12 +648,50 @@ class Game:
 
     def _diverge(self, recorded: Event, expected: str) -> None:
         raise DivergenceError(len(self._events), _show(recorded, self.state), expected,
-                              self._asked_by)
+                              *_rule_and_card(self._asked_by))
 
 
 def _no_draw(rng: random.Random) -> Event:
     raise SeedUnknownError("the seed revealed at the end is the host's to give", "RR-VIEW-10")
 
+
+def _first_state(started: GameStarted, rules_version: int | None) -> GameState:
+    """The state after ``started``, played under ``rules_version`` if it names none."""
+    state = fold([started])
+    if started.rules_version is not None or rules_version in (None, state.rules_version):
+        return state
+    assert rules_version in UNNAMED_RULES_VERSIONS, rules_version
+    changed: GameState = evolve(state, rules_version=rules_version)
+    return changed
+
+
+def _replaying(started: GameStarted, events: Sequence[Event], *, given_chances: bool = False,
+               secret: Secret | None = None) -> Game:
+    """The game ``events`` record, re-adjudicated. A ``started`` that names no rules version
+    was played under one of :data:`rr.ruleset.UNNAMED_RULES_VERSIONS`: each is tried, the
+    newest first, and the first that replays every event is the log's (RULING-B10's
+    corrections made the rules ask other questions: an old log replays under only one). If
+    none does, the newest's game or divergence is the answer."""
+    versions = UNNAMED_RULES_VERSIONS if started.rules_version is None else (None,)
+    first: Game | DivergenceError | None = None
+    for version in versions:
+        try:
+            game = Game(started, events, given_chances=given_chances, secret=secret,
+                        rules_version=version)
+        except DivergenceError as err:
+            first = err if first is None else first
+            continue
+        if len(game._events) == len(events):
+            return game
+        first = game if first is None else first
+    if isinstance(first, DivergenceError):
+        raise first
+    assert first is not None
+    return first
+
+
+_SETUP = ByRule("RR-SETUP-1")
+"""What a divergence before the first decision names."""
 
 _REVEAL = Chance("the seed revealed at the end of the game", _no_draw,
                  lambda event: type(event) is SeedRevealed)
@@ -658,7 +703,7 @@ def _unpickle(events: tuple[Event, ...], given_chances: bool,
               secret: Secret | None = None) -> Game:
     started = events[0]
     assert isinstance(started, GameStarted)
-    game = Game(started, events, given_chances=given_chances, secret=secret)
+    game = _replaying(started, events, given_chances=given_chances, secret=secret)
     if len(game._events) != len(events):
         raise DivergenceError(len(game._events), _show(events[len(game._events)]),
                               "no further event", None)
@@ -684,10 +729,9 @@ def _listed(option: Option, options: tuple[Option, ...]) -> bool:
     return any(map(is_, options, repeat(option))) or option in options  # both in C
 
 
-def _rule_of(decision: Decision) -> str | None:
-    """The spec rule a rejected choice breaks: the decision's source when it is a rule id
-    (a card id is named in the message's prompt instead)."""
-    return decision.source if decision.source.startswith("RR-") else None
+def _rule_and_card(source: Source) -> tuple[str | None, CardId | None]:
+    """A decision's source as a divergence names it: the rule's id, or the card."""
+    return (source.rule, None) if type(source) is ByRule else (None, cast(ByCard, source).card)
 
 
 def _show(event: Event, state: GameState = EMPTY) -> str:

@@ -51,10 +51,14 @@ class CorruptLogError(RRError):
 class DivergenceError(RRError):
     """A log whose recorded events differ from what the rules produce (audit failure)."""
 
-    def __init__(self, index: int, recorded: str, expected: str, rule: str | None) -> None:
+    def __init__(self, index: int, recorded: str, expected: str, rule: str | None,
+                 card: str | None = None) -> None:
         self.index = index
         self.recorded = recorded
         self.expected = expected
+        self.card = card
+        """The card whose question was asked last, when a card asked it (``rule`` then
+        ``None``)."""
         RRError.__init__(
             self, f"record {index}: the log says {recorded}, the rules say {expected}", rule
         )

@@ -45,9 +45,11 @@ from cattrs.v import format_exception
 
 from rr.actions import action_of
 from rr.cards.catalogue import catalogue
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, Decision, Source
 from rr.errors import BadJsonError, RRError, UnknownCardError
-from rr.events.codec import OPTION_KINDS, strict_converter, unstructure_event
+from rr.events.codec import (
+    OPTION_KINDS, source_reader, strict_converter, unstructure, unstructure_event,
+)
 from rr.events.types import BY_TAG, Event
 from rr.model import CardId
 from rr.options import Option, describe
@@ -107,7 +109,8 @@ def _entries(options: tuple[Option, ...]) -> list[dict[str, Any]]:
 
 def _unstructure_decision(decision: Decision | PendingView) -> dict[str, Any]:
     options = decision.options
-    return {"seat": decision.seat, "ask": decision.ask.value, "source": decision.source,
+    return {"seat": decision.seat, "ask": decision.ask.value,
+            "source": unstructure(decision.source),
             "prompt": decision.prompt, "options": None if options is None else _entries(options)}
 
 
@@ -143,7 +146,7 @@ def _structure_decision(data: Any, cls: type[D]) -> D:
                             + (f"; unknown: {', '.join(extra)}" if extra else ""))
     seat = _within(".seat", lambda: _json.structure(data["seat"], int))
     ask = _within(".ask", lambda: _json.structure(data["ask"], Ask))
-    source = _within(".source", lambda: _json.structure(data["source"], str))
+    source = _within(".source", lambda: _read_source(data["source"], Source))
     prompt = _within(".prompt", lambda: _json.structure(data["prompt"], str))
     raw = data["options"]
     if raw is None and cls is PendingView:
@@ -158,6 +161,8 @@ def _structure_decision(data: Any, cls: type[D]) -> D:
 _json.register_structure_hook(CardId, _card)
 # An option is written ``[kind, value]`` by the hook ``_json`` has from rr.events.codec.
 _OPTIONS = frozenset(OPTION_KINDS.values())
+_read_source = source_reader(_json)  # the card of a source read as above
+_json.register_structure_hook(Source, _read_source)
 _json.register_structure_hook(Option, _structure_option)
 _json.register_unstructure_hook(Decision, _unstructure_decision)
 _json.register_unstructure_hook(PendingView, _unstructure_decision)

@@ -13,6 +13,11 @@ from attrs import frozen
 CardId = NewType("CardId", str)
 """A card's stable id, e.g. ``"the_jackal"`` (spec/cards.md)."""
 
+AutomaCardNumber = NewType("AutomaCardNumber", int)
+"""One of Tull Au Toma's own cards in an event, by its printed id 1..22 (RR-SOLO-2,
+RULING-T3; ``rr.automa.AutomaCardId`` elsewhere): not a character card, but hidden while it
+lies in her deck or is set aside (``rr.events.card_fields``)."""
+
 Seat = int
 """A player's seat: 0 is the first seat, play goes clockwise in increasing seat order."""
 

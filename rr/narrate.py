@@ -17,6 +17,8 @@ from attrs import frozen
 
 from rr.automa import automa_table
 from rr.cards.catalogue import catalogue
+from rr.decisions import ByRule, Source
+from rr.effects.tokens import ROUND_LIMIT
 from rr.events.types import (
     AbilityMissing,
     AutomaCardDrawn,
@@ -42,6 +44,9 @@ from rr.events.types import (
     DecisionMade,
     DeckShuffled,
     DieRolled,
+    EndCondition,
+    EndReason,
+    EndTrigger,
     Event,
     FirstPlayerChosen,
     FleetAdvanced,
@@ -70,6 +75,8 @@ from rr.options import GainTop, Lead, Option, PickCard, PickPlayer, Scout, descr
 from rr.ruleset import Ruleset
 from rr.state import EMPTY, GameState, PlayerState, apply
 from rr.views import HIDDEN, redact
+
+_TURN = ByRule("RR-TURN-1")
 
 
 def card_name(card: CardId | str) -> str:
@@ -117,9 +124,9 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
             return "The deck is shuffled"
         case FirstPlayerChosen():
             return f"{w(event.seat)} takes the first-player token"
-        case DecisionMade() if isinstance(event.option, Lead) and event.source == "RR-TURN-1":
+        case DecisionMade() if isinstance(event.option, Lead) and event.source == _TURN:
             return f"{w(event.seat)} leads"
-        case DecisionMade() if isinstance(event.option, Scout) and event.source == "RR-TURN-1":
+        case DecisionMade() if isinstance(event.option, Scout) and event.source == _TURN:
             return f"{w(event.seat)} scouts"
         case CardDealt() | DecisionMade() | TurnEnded() | CardsShuffled():
             return None
@@ -186,7 +193,7 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
         case DieRolled():
             return f"{w(event.seat)} rolls the Rising die: {event.face.value.replace('_', ' & ')}"
         case GameEndTriggered():
-            return f"The end of the game is triggered: {event.reason}"
+            return f"The end of the game is triggered: {end_reason_text(event.reason, after)}"
         case GameScored():
             return "Final scores: " + ", ".join(
                 f"{w(s)} {t}" for s, t in enumerate(event.totals)) + "; winner: " + \
@@ -231,9 +238,32 @@ def option_text(option: Option, state: GameState) -> str:
     return describe(option)
 
 
-def source_text(source: str) -> str:
-    """A decision's source: a spec id as is, a card id as the card's name."""
-    return source if source.startswith(("RR-", "RULING-")) else card_name(source)
+def source_text(source: Source) -> str:
+    """A decision's source: a rule's id as is, a card by its name."""
+    return source.rule if isinstance(source, ByRule) else card_name(source.card)
+
+
+_CONDITION_WORDS: dict[EndCondition, str] = {
+    EndCondition.HELIUM: "7+ Helium",
+    EndCondition.INFLUENCE: "7+ Influence on the Institute",
+    EndCondition.FLEET: "Fleet 7+",
+}
+_TRIGGER_WORDS: dict[EndTrigger, str] = {
+    EndTrigger.NO_CARD_LEFT: "no card is left to play, gain or place (RULING-B7)",
+    EndTrigger.REPETITION:
+        "the same position at the start of a round for the third time (RULING-B11)",
+    EndTrigger.ROUND_LIMIT: f"this player's {ROUND_LIMIT}th turn, the longest game (RULING-B12)",
+}
+
+
+def end_reason_text(reason: EndReason, state: GameState) -> str:
+    """Why the end of the game was triggered, in words ("Ana meets 7+ Helium and Fleet 7+")."""
+    if reason.trigger is not EndTrigger.CONDITIONS:
+        return _TRIGGER_WORDS[reason.trigger]
+    words = [_CONDITION_WORDS[c] for c in reason.conditions]
+    if reason.player is None:
+        return "all three conditions are met: " + ", ".join(words)
+    return f"{player(state, reason.player)} meets {' and '.join(words)}"
 
 
 def randomness_text(event: GameStarted) -> str:

@@ -409,7 +409,7 @@ class Session:
         decision = game.pending
         if decision is None:
             raise NoDecisionPendingError("the game is over; no decision is pending")
-        rule = decision.source if decision.source.startswith("RR-") else None
+        rule = decision.rule
         if seat != decision.seat:
             raise WrongPlayerError(f"seat {seat} may not choose now: the decision is seat "
                                    f"{decision.seat}'s ({decision.prompt})", rule)

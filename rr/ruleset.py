@@ -1,7 +1,10 @@
-"""The Ruleset: every ruling that is a choice, as a named option (spec/rulings.md).
+"""The Ruleset: every ruling that is a choice, as a named option (spec/rulings.md); and the
+version of rr's rulings, with the readings changed since the first (spec/README.md,
+"Changing a ruling").
 
-A game records its ruleset in its first event, so a log always replays under the rules it was
-played with. Defaults follow the official rulebook plus the official FAQ and errata.
+A game records its ruleset and its rules version in its first event, so a log always replays
+under the rules it was played with. Defaults follow the official rulebook plus the official
+FAQ and errata.
 """
 
 from __future__ import annotations
@@ -120,3 +123,55 @@ name one reads: how games were played before it existed (which for some is not i
 default), so that an older log replays as it was played. The codec leaves such an option out
 when it has that value, so that an older log is also written again byte for byte. (An option
 missing here is always written, and read as its default if ever missing.)"""
+
+
+RULES_VERSION = 3
+"""The version of rr's rulings a new game is played under (``GameStarted.rules_version``).
+
+It goes up by one whenever a ruling changes what happens in a game without a ``Ruleset``
+option to select the reading (a correction, such as RULING-B10's hidden-information fixes):
+the new reading is a :class:`Reading` keyed to the new version, the old one stays in the code
+for the games recorded under an earlier version, and the rules ask
+``state.reads(THE_READING)``. The versions so far:
+
+1. every game recorded before the seed was committed to (a ``game_started/1`` record);
+2. the games recorded with a commitment (``game_started/2``) before RULING-B10's
+   corrections of issue #25 point 4;
+3. RULING-B10 corrected (:data:`READINGS`); from this version on the first event names it.
+
+A ``game_started/2`` record that names no version was written by an rr of version 2 or of
+version 3 before versions were recorded (:data:`UNNAMED_RULES_VERSIONS`): the log alone
+tells which, by which one replays it (``rr.engine.Game.resume``)."""
+
+UNNAMED_RULES_VERSIONS: tuple[int, ...] = (3, 2)
+"""The versions a ``game_started/2`` record that names none may have been played under, in
+the order a resumed log tries them: the newest first, so that a game none of whose events
+tells them apart goes on under today's rulings. (The record's ``rules_version`` is ``None``;
+the codec leaves it out, so that such a record is written again byte for byte.)"""
+
+
+@frozen
+class Reading:
+    """A ruling's reading that changed play without an option: games of rules version
+    ``since`` or later read it; older ones read the ruling as it was before."""
+
+    ruling: str
+    """The ruling's id in spec/rulings.md."""
+    since: int
+    """The rules version that introduced this reading."""
+    what: str
+    """What the new reading does, and the old one did, in a sentence."""
+
+
+POLITICIAN_PICKS_BOTH = Reading(
+    "RULING-B10", 3,
+    "Politician asks for a first and a second Gold whatever the hand holds (before: "
+    "with exactly 2 Golds, both were revealed without a question)")
+ROQUE_GUESSES_A_NAME = Reading(
+    "RULING-B10", 3,
+    "a Roque guess (against a player or Au Toma) is always a name, a hit a selected card of "
+    "that name (before: a card of the hand looked at was guessed as that card, "
+    "PickCard, and only that card was a hit; other characters by name)")
+
+READINGS: tuple[Reading, ...] = (POLITICIAN_PICKS_BOTH, ROQUE_GUESSES_A_NAME)
+"""Every reading keyed to a rules version, oldest first (spec/README.md lists them)."""

@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
-import attrs
 from attrs import evolve
 
+from rr.decisions import ByCard
 from rr.effects.program import Program, Table
-from rr.events.types import DecisionMade, Event, TurnKind, TurnStarted
+from rr.events.card_fields import CARD_FIELDS, Holds, card_fields
+from rr.events.types import Event, TurnKind, TurnStarted
 from rr.knowledge import knows
 from rr.model import CardId, Seat
 from rr.options import PickCard
@@ -130,39 +131,36 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
 
 
 def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None) -> Event:
-    """``event`` with every card it names relabelled by ``sigma`` (Au Toma's by ``tau``)."""
-    fields = _CARD_FIELDS.get(type(event))
+    """``event`` with every card its card fields name (:mod:`rr.events.card_fields`)
+    relabelled by ``sigma`` (Au Toma's by ``tau``)."""
+    fields = CARD_FIELDS.get(type(event))
     if fields is None:
-        fields = _CARD_FIELDS[type(event)] = tuple(
-            f for f in ("card", "cards", "order", "automa_card", "automa_cards")
-            if f in attrs.fields_dict(type(event)))
+        fields = card_fields(type(event))
     # Only what changes is replaced: most events name no card that is dealt anew, and are
     # kept as they are (a sample relabels the whole log, and search draws many samples).
     changes: dict[str, Any] = {}
-    for name in fields:
-        value = getattr(event, name)
+    for field in fields:
+        value = getattr(event, field.name)
+        holds = field.holds
         new: Any
-        if name.startswith("automa_"):  # Au Toma's own numbered cards
+        if holds is Holds.CARD:
+            new = value if value is None else sigma.get(value, value)
+        elif holds is Holds.CARDS:
+            new = tuple(sigma.get(c, c) for c in value)
+        elif holds is Holds.AUTOMA_CARD or holds is Holds.AUTOMA_CARDS:
             if not tau:
                 continue
-            new = (tau.get(value, value) if isinstance(value, int)
+            new = (tau.get(value, value) if holds is Holds.AUTOMA_CARD
                    else tuple(tau.get(a, a) for a in value))
-        else:
-            new = (sigma.get(CardId(value), CardId(value)) if isinstance(value, str)
-                   else tuple(sigma.get(c, c) for c in value))
+        elif holds is Holds.OPTION:
+            new = (PickCard(sigma[value.card])
+                   if isinstance(value, PickCard) and value.card in sigma else value)
+        else:  # a decision's source
+            new = (ByCard(sigma[value.card])
+                   if type(value) is ByCard and value.card in sigma else value)
         if new != value:
-            changes[name] = new
-    if isinstance(event, DecisionMade):
-        option = event.option
-        if isinstance(option, PickCard) and option.card in sigma:
-            changes["option"] = PickCard(sigma[option.card])
-        if event.source in sigma:
-            changes["source"] = sigma[CardId(event.source)]
+            changes[field.name] = new
     return evolve(cast(Any, event), **changes) if changes else event
-
-
-_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
-"""The fields of each event type that name cards, looked up once per type."""
 
 
 def relabelled(events: Sequence[Event], sigma: Relabel, tau: AutomaRelabel | None = None

@@ -28,10 +28,10 @@ import attrs
 
 from rr.actions import NUM_ACTIONS
 from rr.cards.catalogue import all_ids
-from rr.decisions import Ask, Decision
-from rr.events.codec import OPTION_KINDS
+from rr.decisions import Ask, Decision, Source
+from rr.events.codec import OPTION_KINDS, RULE_ID
 from rr.events.types import BY_TAG, Event
-from rr.model import CardId
+from rr.model import AutomaCardNumber, CardId
 from rr.options import Option
 from rr.seat_answer import SeatAnswer
 from rr.views import HIDDEN, PendingView, View
@@ -52,6 +52,10 @@ class _Builder:
             return {"$ref": "#/$defs/card"}
         if tp is Option:
             return {"$ref": "#/$defs/option"}
+        if tp == Source:
+            return {"$ref": "#/$defs/source"}
+        if tp is AutomaCardNumber:
+            return {"type": "integer"}
         if tp in (Decision, PendingView):
             return {"$ref": "#/$defs/decision"}
         if tp is Event:
@@ -105,6 +109,16 @@ class _Builder:
             kinds.append({"type": "array", "prefixItems": [{"const": kind}, value],
                           "items": False, "minItems": 2})
         self.defs["option"] = {"oneOf": kinds, "description": "an option: [kind, value]"}
+        self.defs["source"] = {
+            "oneOf": [{"type": "array", "prefixItems": [{"const": "rule"},
+                                                        {"type": "string",
+                                                         "pattern": f"^({RULE_ID.pattern})$"}],
+                       "items": False, "minItems": 2},
+                      {"type": "array", "prefixItems": [{"const": "card"},
+                                                        {"$ref": "#/$defs/card"}],
+                       "items": False, "minItems": 2}],
+            "description": "which rule or card asks a decision: [\"rule\", id] or "
+                           "[\"card\", card id]"}
         entry = {"type": "object", "additionalProperties": False,
                  "required": ["index", "action", "option", "text"],
                  "properties": {"index": {"type": "integer", "minimum": 0},
@@ -117,7 +131,7 @@ class _Builder:
             "required": ["seat", "ask", "source", "prompt", "options"],
             "properties": {"seat": {"type": "integer", "minimum": 0},
                            "ask": {"enum": [a.value for a in Ask]},
-                           "source": {"type": "string"}, "prompt": {"type": "string"},
+                           "source": {"$ref": "#/$defs/source"}, "prompt": {"type": "string"},
                            "options": {"anyOf": [{"type": "array", "items": entry},
                                                  {"type": "null"}]}},
             "description": "a decision; options null when the viewer does not decide"}

@@ -27,9 +27,8 @@ from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, RayUnavailableError
-from rr.effects.tokens import LONGEST, REPEATED
 from rr.events import log
-from rr.events.types import Event, GameEndTriggered
+from rr.events.types import EndReason, EndTrigger, Event, GameEndTriggered
 from rr.options import Option
 from rr.ruleset import Ruleset
 
@@ -95,10 +94,10 @@ class GameResult:
     """The seat that took the first turn (the report's "seat" is the place in turn order)."""
     hands: tuple[tuple[str, ...], ...] = ()
     """Each seat's hand at the end, as scored (card ids)."""
-    end: str = ""
-    """Why the end of the game was triggered (``GameEndTriggered.reason``): RULING-B11's
-    ``REPEATED`` for a game that went round in circles, RULING-B12's ``LONGEST`` for one that
-    reached the 150th turn."""
+    end: EndReason | None = None
+    """Why the end of the game was triggered (``GameEndTriggered.reason``; ``None`` if it was
+    not): RULING-B11's repetition for a game that went round in circles, RULING-B12's round
+    limit for one that reached the 150th turn."""
     cut: str | None = None
     """Why the game was stopped before its end (the safety limit, :func:`cut_reason`), or
     None: it is counted apart, neither failed nor in any win, score or length."""
@@ -112,12 +111,12 @@ class GameResult:
     def repeated(self) -> bool:
         """Whether its end was triggered by RULING-B11 (a round started a third time in the
         same position)."""
-        return self.end == REPEATED
+        return self.end is not None and self.end.trigger is EndTrigger.REPETITION
 
     @property
     def longest(self) -> bool:
         """Whether its end was triggered by RULING-B12 (the 150th turn)."""
-        return self.end == LONGEST
+        return self.end is not None and self.end.trigger is EndTrigger.ROUND_LIMIT
 
 
 def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
@@ -150,12 +149,13 @@ def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
                           error=f"{type(err).__name__}: {err}", agents=kinds)
 
 
-def end_reason(events: Sequence[Event]) -> str:
-    """The reason of the game's ``GameEndTriggered`` ("" if the end was not triggered)."""
+def end_reason(events: Sequence[Event]) -> EndReason | None:
+    """The reason of the game's ``GameEndTriggered`` (``None`` if the end was not
+    triggered)."""
     for event in reversed(events):
         if isinstance(event, GameEndTriggered):
             return event.reason
-    return ""
+    return None
 
 
 Chunk = tuple[Sequence[int], int, Ruleset | None, str | None, tuple[str, ...]]
@@ -409,7 +409,7 @@ class SoloResult:
     cut: str | None = None
     """Why the game was stopped before its end (the safety limit, :func:`cut_reason`), or
     None."""
-    end: str = ""
+    end: EndReason | None = None
     """Why the end of the game was triggered (``GameEndTriggered.reason``)."""
 
     @property

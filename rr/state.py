@@ -44,6 +44,8 @@ from rr.events.types import (
     FirstPlayerChosen,
     FleetAdvanced,
     FleetRegressed,
+    EndCondition,
+    EndTrigger,
     GameEndTriggered,
     GameScored,
     GameStarted,
@@ -78,7 +80,7 @@ from rr.model import (
     ZoneKind,
 )
 from rr.randomness import Secret, SeedOrigin, is_commitment, salt_of
-from rr.ruleset import Ruleset
+from rr.ruleset import RULES_VERSION, UNNAMED_RULES_VERSIONS, Reading, Ruleset
 
 
 @frozen(slots=False)
@@ -210,11 +212,20 @@ class GameState:
     """Tull Au Toma's seat and components in a solo game (RR-SOLO-*); None otherwise."""
     positions: Positions = ()
     """The positions met at the start of each round (RULING-B11, ``repetition_ends_game``)."""
+    rules_version: int = RULES_VERSION
+    """The version of rr's rulings the game is played under (``GameStarted.rules_version``;
+    the newest of :data:`rr.ruleset.UNNAMED_RULES_VERSIONS` when it names none, unless
+    ``rr.engine.Game.resume`` found the log played under another)."""
 
     def __attrs_post_init__(self) -> None:
         _combined(self)
 
     # --- reading -----------------------------------------------------------------------------
+
+    def reads(self, reading: Reading) -> bool:
+        """Whether this game reads a ruling as ``reading`` says (it was recorded under that
+        reading's rules version or a later one), rather than as it was before."""
+        return self.rules_version >= reading.since
 
     def stack(self, location: Location) -> tuple[CardId, ...]:
         """The cards on ``location``, bottom to top."""
@@ -297,6 +308,7 @@ def _combined(value: GameState | PlayerState) -> None:
 
 
 _INDEX: Mapping[Location, int] = {loc: i for i, loc in enumerate(LOCATIONS)}
+_CONDITIONS: tuple[EndCondition, ...] = tuple(EndCondition)
 EMPTY = GameState()
 
 # --- the fold -------------------------------------------------------------------------------
@@ -454,12 +466,17 @@ def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
                       + ("a commitment" if committed else "no commitment") + " (RR-VIEW-10)")
     if e.commitment is not None and not is_commitment(e.commitment):
         raise _bad(e, "a commitment is 64 lowercase hex digits (SHA-256)")
+    version = UNNAMED_RULES_VERSIONS[0] if e.rules_version is None else e.rules_version
+    if type(version) is not int or not 1 <= version <= RULES_VERSION:
+        raise _bad(e, f"rules version {e.rules_version!r} is not one this rr knows "
+                      f"(1 to {RULES_VERSION}): a log of a newer rr?")
     solo = None
     if e.solo_level is not None:  # RR-SOLO-1: Tull Au Toma sits in the last seat
         solo = SoloState(seat=len(e.players) - 1, level=e.solo_level)
     w.update(vars(EMPTY), players=tuple(PlayerState(name=n) for n in e.players),
              ruleset=e.ruleset, commitment=e.commitment, seed_origin=e.seed_origin,
-             neutral_influence=3 if len(e.players) == 2 else 0, solo=solo)
+             neutral_influence=3 if len(e.players) == 2 else 0, solo=solo,
+             rules_version=version)
 
 
 _COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN})
@@ -560,6 +577,16 @@ def _unchanged(s: GameState, w: Fields, e: Event) -> None:
 def _game_end_triggered(s: GameState, w: Fields, e: GameEndTriggered) -> None:
     if s.end_triggered:
         raise _bad(e, "the game end was already triggered")
+    reason = e.reason
+    if reason.trigger is EndTrigger.CONDITIONS:
+        if list(reason.conditions) != sorted(set(reason.conditions), key=_CONDITIONS.index) \
+                or len(reason.conditions) < (2 if reason.player is not None else 3):
+            raise _bad(e, "an end by the conditions names two or three of them, in order, met "
+                          "by one player, or all three (RR-END-1)")
+        if reason.player is not None and not 0 <= reason.player < len(s.players):
+            raise _bad(e, f"there is no seat {reason.player}")
+    elif reason.conditions or reason.player is not None:
+        raise _bad(e, f"an end by {reason.trigger.value} names no condition and no player")
     w["end_triggered_by"] = e.seat
 
 

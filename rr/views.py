@@ -15,8 +15,11 @@ from typing import Any, cast
 
 from attrs import evolve, frozen
 
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, ByCard, Decision, Source
+from rr.events.card_fields import CARD_FIELDS, Holds, card_fields
 from rr.events.types import (
+    AutomaCardDrawn,
+    AutomaCardsDiscarded,
     AutomaCardsSetAside,
     AutomaDeckShuffled,
     CardSelectedAtRandom,
@@ -57,7 +60,7 @@ class PublicPlayer:
 class PendingView:
     seat: Seat
     ask: Ask
-    source: str
+    source: Source
     prompt: str
     options: tuple[Option, ...] | None
     """``None`` unless the viewer is the player who decides."""
@@ -230,10 +233,12 @@ def redact(event: Event, before: GameState, seat: Seat | None,
            after: GameState | None = None) -> Event:
     """``event`` with every card identity ``seat`` may not see replaced by :data:`HIDDEN`.
 
-    A card an event moves or shows is shown to the seats that know it once the event has
-    happened (``after``, folded from ``before`` if not given); a card a decision names, to its
-    decider, and to the others if it lay face up or banished when it was chosen. Shuffles show
-    no order."""
+    The cards are those of the event type's declared card fields
+    (:mod:`rr.events.card_fields`), whatever their names. A card an event moves or shows is
+    shown to the seats that know it once the event has happened (``after``, folded from
+    ``before`` if not given); a card a decision picks, to its decider, and to the others if it
+    lay face up or banished when it was chosen; the card that asked a decision, to the seats
+    that knew it then. Shuffles show no order."""
     if isinstance(event, DeckShuffled):
         return evolve(event, order=())
     if isinstance(event, CardsShuffled):
@@ -242,19 +247,26 @@ def redact(event: Event, before: GameState, seat: Seat | None,
         return event if event.seat == seat else evolve(event, cards=(HIDDEN,) * len(event.cards))
     if isinstance(event, (AutomaDeckShuffled, AutomaCardsSetAside, CardsPutOnTop)):
         return _redact_solo(event, apply(before, event) if after is None else after, seat)
+    if isinstance(event, (AutomaCardDrawn, AutomaCardsDiscarded)):
+        return event  # RR-SOLO-8: her cards are drawn and discarded face up
     if isinstance(event, DecisionMade):
         # A card picked is seen by the others only if it lay where everyone sees it: a pick
         # among hidden cards (which card to give Tactus, where a looked-at card goes) is the
         # decider's alone, even if the others know the card; a pick that is then revealed,
         # banished or deployed is named by the event that does it (RR-VIEW-6).
-        option = event.option
+        # A Lead's card is deployed face up at once (RR-LEAD-1).
+        option, source = event.option, event.source
         if isinstance(option, PickCard) and not (
                 is_public(before, option.card) if event.seat != seat
                 else knows(before, seat, option.card)):
-            return evolve(event, option=PickCard(HIDDEN))
+            event = evolve(event, option=PickCard(HIDDEN))
+        if type(source) is ByCard and not knows(before, seat, source.card):
+            event = evolve(event, source=ByCard(HIDDEN))
         return event
-    card = getattr(event, "card", None)
-    if not isinstance(card, str):
+    fields = CARD_FIELDS.get(type(event))
+    if fields is None:
+        fields = card_fields(type(event))  # a type made elsewhere (a test's)
+    if not fields:
         return event
     if after is None:
         after = apply(before, event)
@@ -264,9 +276,29 @@ def redact(event: Event, before: GameState, seat: Seat | None,
         if all(knows(before, seat, c) for c in hand):
             return event
         return evolve(event, card=HIDDEN)
-    if knows(after, seat, CardId(card)):
-        return event
-    return _hide_card(event)
+    changes: dict[str, Any] = {}
+    for field in fields:
+        value = getattr(event, field.name)
+        if field.holds is _CARD:
+            if value is not None and not knows(after, seat, value):
+                changes[field.name] = HIDDEN
+        elif field.holds is _CARDS:
+            if not all(knows(after, seat, c) for c in value):
+                changes[field.name] = tuple(c if knows(after, seat, c) else HIDDEN
+                                            for c in value)
+        else:  # an option, a source or Au Toma's cards outside the events read above
+            raise TypeError(f"rr.views.redact has no reading of {type(event).__name__}."
+                            f"{field.name} ({field.holds.value})")
+    return evolve(cast(Any, event), **changes) if changes else event
+
+
+_CARD, _CARDS = Holds.CARD, Holds.CARDS
+
+READ_APART: tuple[type, ...] = (
+    DeckShuffled, CardsShuffled, CardsSeen, AutomaDeckShuffled, AutomaCardsSetAside,
+    CardsPutOnTop, AutomaCardDrawn, AutomaCardsDiscarded, DecisionMade)
+"""The event types :func:`redact` reads by their own rules; it reads every other one's card
+fields by kind (one card or a tuple of cards)."""
 
 
 def _redact_solo(event: AutomaDeckShuffled | AutomaCardsSetAside | CardsPutOnTop,
@@ -277,11 +309,6 @@ def _redact_solo(event: AutomaDeckShuffled | AutomaCardsSetAside | CardsPutOnTop
         return evolve(event, automa_cards=())
     return evolve(event, cards=tuple(c if knows(after, seat, c) else HIDDEN
                                      for c in event.cards))
-
-
-def _hide_card(event: Event) -> Event:
-    hidden: Event = evolve(cast(Any, event), card=HIDDEN)
-    return hidden
 
 
 def redacted(events: Iterable[Event], seat: Seat | None) -> Iterator[Event]:

@@ -38,11 +38,12 @@ import enum
 import functools
 from types import CodeType, FunctionType
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import cast
 
 from rr.agents.interface import Seen
 from rr.agents.random import RandomAgent
 from rr.cards.catalogue import all_ids, card
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, ByCard, Decision, Source, by_card
 from rr.model import (
     DIE_FACES,
     FLEET_MAX,
@@ -56,6 +57,8 @@ from rr.model import (
     Location,
 )
 from rr.options import Answer, GainTop, Lead, Option, PickCard, Scout
+from rr.rules.end import CERES_FINAL_BANISH
+from rr.rules.turn import SCOUT_PLACE
 from rr.ruleset import Ruleset
 from rr.scoring.bonuses import NO_BONUS, EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.optimise import best_declarations
@@ -145,8 +148,8 @@ def _is_handled(decision: Decision) -> bool:
     random."""
     ask, source = decision.ask, decision.source
     return (ask in _VALUED_ASKS
-            or (ask is _LOCATION and source == "RR-SCOUT-1")
-            or (ask is _CARD and source == "RR-END-6")
+            or (ask is _LOCATION and source == SCOUT_PLACE)
+            or (ask is _CARD and source == CERES_FINAL_BANISH)
             or (ask is _YES_OR_NO and source in _CONFIRM))
 
 
@@ -163,13 +166,13 @@ def _choose(p: Position, decision: Decision) -> Option | None:
     if ask is Ask.GAIN:
         return _best(decision.options,
                      lambda o: p.gain_value(o.location) if isinstance(o, GainTop) else None)
-    if ask is Ask.LOCATION and source == "RR-SCOUT-1":
+    if ask is Ask.LOCATION and source == SCOUT_PLACE:
         return _best(decision.options,
                      lambda o: p.location_bonus(o) if isinstance(o, Location) else None)
     if ask in (Ask.FACE, Ask.BONUS):
         return _best(decision.options,
                      lambda o: p.bonus_value(o) if isinstance(o, Bonus) else None)
-    if ask is Ask.CARD and source == "RR-END-6":
+    if ask is Ask.CARD and source == CERES_FINAL_BANISH:
         return _best(decision.options, lambda o: -p.loss(o.card)
                      if isinstance(o, PickCard) and o.card in p.hand else None)
     if ask is Ask.CONFIRM and set(decision.options) == {Answer.YES, Answer.NO}:
@@ -754,16 +757,21 @@ class Memory:
 # --- "you may" questions, by the card that asks --------------------------------------------------
 
 
-def _under(p: Position, asker: str) -> tuple[Location, CardId] | None:
+def _asker(d: Decision) -> CardId:
+    """The card that asks ``d`` (the judges of :data:`_CONFIRM` are asked by cards)."""
+    return cast(ByCard, d.source).card
+
+
+def _under(p: Position, asker: CardId) -> tuple[Location, CardId] | None:
     """The location of ``asker`` and the card directly under it, if visible."""
     for loc, stack in p.stacks.items():
         if asker in stack:
-            at = stack.index(CardId(asker))
+            at = stack.index(asker)
             return (loc, stack[at - 1]) if at > 0 and stack[at - 1] != HIDDEN else None
     return None
 
 
-def _bottom(p: Position, asker: str) -> tuple[Location, CardId] | None:
+def _bottom(p: Position, asker: CardId) -> tuple[Location, CardId] | None:
     """The location of ``asker`` and its bottom card, if visible."""
     for loc, stack in p.stacks.items():
         if asker in stack:
@@ -774,7 +782,7 @@ def _bottom(p: Position, asker: str) -> tuple[Location, CardId] | None:
 def _gain_and_end_turn(p: Position, d: Decision) -> bool | None:
     """Bridge, Colonel Valentin, ...: "You may gain that card; if you do, end your turn": yes
     if the card beats the final gain the turn would otherwise end with."""
-    found = _under(p, d.source)
+    found = _under(p, _asker(d))
     if found is None:
         return None
     where, moved = found
@@ -783,13 +791,13 @@ def _gain_and_end_turn(p: Position, d: Decision) -> bool | None:
 
 def _sevro(p: Position, d: Decision) -> bool | None:
     """Sevro: reveal The Howlers to gain the card under him instead of banishing it."""
-    found = _under(p, d.source)
+    found = _under(p, _asker(d))
     return None if found is None else p.marginal(found[1]) > 0
 
 
 def _theodora(p: Position, d: Decision) -> bool | None:
     """Theodora: move the bottom card on top; a Gold or Red is gained and the turn ends."""
-    found = _bottom(p, d.source)
+    found = _bottom(p, _asker(d))
     if found is None:
         return None
     where, bottom = found
@@ -808,7 +816,7 @@ def _yes(_: Position, __: Decision) -> bool:
     return True
 
 
-_CONFIRM: Mapping[str, Callable[[Position, Decision], bool | None]] = {
+_JUDGES: Mapping[str, Callable[[Position, Decision], bool | None]] = {
     **{asker: _gain_and_end_turn for asker in (
         "bridge", "colonel_valentin", "danto", "holiday", "sun_hwa", "trigg", "ugly_dan")},
     "sevro": _sevro,
@@ -827,4 +835,6 @@ _CONFIRM: Mapping[str, Callable[[Position, Decision], bool | None]] = {
     # Loan Shark's opponent: 2 Helium for a whole turn now, or 1 Helium for nothing.
     "loan_shark": _yes,
 }
-"""Judges of "you may" questions, by the asking card's id: True for yes, None for chance."""
+_CONFIRM: Mapping[Source, Callable[[Position, Decision], bool | None]] = {
+    by_card(CardId(card)): judge for card, judge in _JUDGES.items()}
+"""Judges of "you may" questions, by the asking card: True for yes, None for chance."""

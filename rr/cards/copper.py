@@ -21,6 +21,7 @@ from rr.effects import (
 )
 from rr.model import Bonus, CardId, Color, Location
 from rr.options import Answer, PickCard, PickPlayer
+from rr.ruleset import POLITICIAN_PICKS_BOTH
 
 AUCTION: tuple[Bonus, ...] = (Bonus.HELIUM, Bonus.FLEET, Bonus.INFLUENCE)
 """Auctioneer's three options, in printed order."""
@@ -28,7 +29,7 @@ AUCTION: tuple[Bonus, ...] = (Bonus.HELIUM, Bonus.FLEET, Bonus.INFLUENCE)
 
 def auction_gain(p: Play, seat: int, bonus: Bonus) -> Program[None]:
     """One of Auctioneer's options; a capped one is simply lost (RULING-A27)."""
-    yield from gain_bonus(p.table, seat, bonus, p.card)
+    yield from gain_bonus(p.table, seat, bonus, p.source)
 
 
 def auctioneer(p: Play) -> Ability:
@@ -103,7 +104,9 @@ def lawyer(p: Play) -> Ability:
 def politician(p: Play) -> Ability:
     """The Golds are picked one by one, and both picks are asked whatever the hand holds —
     with exactly 2 Golds the second has one answer — so that the questions put to the player
-    are the same whether they hold 2 Golds or more (RULING-B8, RULING-B10)."""
+    are the same whether they hold 2 Golds or more (RULING-B8, RULING-B10). A game of rules
+    version 1 reads RULING-B10 as it was: exactly 2 Golds are revealed without a question
+    (``rr.ruleset.POLITICIAN_PICKS_BOTH``)."""
     # "You may reveal 2 Golds from your hand."
     golds = [c for c in p.state.hand(p.seat) if is_color(p.state, c, Color.GOLD)]
     # Asked even without 2 Golds, "no" then the only answer (RULING-B8).
@@ -111,11 +114,15 @@ def politician(p: Play) -> Ability:
                               [Answer.YES, Answer.NO] if len(golds) >= 2 else [Answer.NO])
     if answer is not Answer.YES:
         return None
-    first = yield from p.ask(Ask.CARD, "Reveal a first Gold", [PickCard(c) for c in golds],
-                             always=True)
-    second = yield from p.ask(Ask.CARD, "Reveal a second Gold",
-                              [PickCard(c) for c in golds if c != first.card], always=True)
-    for card in (first.card, second.card):
+    if len(golds) == 2 and not p.state.reads(POLITICIAN_PICKS_BOTH):
+        shown = tuple(golds)
+    else:
+        first = yield from p.ask(Ask.CARD, "Reveal a first Gold", [PickCard(c) for c in golds],
+                                 always=True)
+        second = yield from p.ask(Ask.CARD, "Reveal a second Gold",
+                                  [PickCard(c) for c in golds if c != first.card], always=True)
+        shown = (first.card, second.card)
+    for card in shown:
         yield from reveal(p.table, card, p.seat)
     # "If you do, place 2 Influence on the Institute."
     yield from place_influence(p.table, p.seat, 2)

@@ -22,7 +22,6 @@ from collections.abc import Mapping
 
 from rr.cards import solo
 from rr.cards.catalogue import card as card_data
-from rr.cards.catalogue import names_first
 from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import (
@@ -48,7 +47,7 @@ from rr.effects import (
     targets,
 )
 from rr.model import CardId, Color, Location, Seat, Zone
-from rr.options import Answer, PickCard, PickPlayer, pick_name
+from rr.options import Answer, PickCard, PickPlayer
 
 # --- shared shapes ---------------------------------------------------------------------------
 
@@ -65,7 +64,7 @@ def _opponent_banishes(p: Play, victim: Seat) -> Program[None]:
     (RULING-A13)."""
     if (yield from is_blocked(p.table, p.seat, victim, "make you banish a card")):
         return None
-    card = yield from choose_from_hand(p.table, victim, p.card,
+    card = yield from choose_from_hand(p.table, victim, p.source,
                                        f"{card_data(p.card).name}: choose a card to banish")
     if card is not None:
         yield from banish(p.table, card)
@@ -255,7 +254,8 @@ def roque(p: Play) -> Ability:
     and it is named aloud: every guess is a name (:class:`PickName`), the names of the
     looked-at hand offered first, so that nobody but the looker and the victim can tell
     whether the named card is in that hand (RULING-B10). Naming a card the hand does not hold
-    is legal and simply cannot be selected."""
+    is legal and simply cannot be selected. A game of rules version 1 reads RULING-B10 as it
+    was (:func:`rr.cards.solo.roque_guess`)."""
     # "Look at an opponent's hand, ..."
     victims = _victims(p)
     if not victims:
@@ -270,14 +270,13 @@ def roque(p: Play) -> Ability:
     yield from look_at(p.table, p.seat, hand, Zone.hand(victim))
     # "... name a card, ..."  Every name, those of the looked-at hand first: the order is
     # shown to the looker alone (a view shows a decision's options to its decider alone).
-    guess = yield from p.ask(Ask.NAME, f"You look at P{victim}'s hand: name a card",
-                             [pick_name(n) for n in names_first(hand)])
+    guess = yield from solo.roque_guess(p, hand, f"You look at P{victim}'s hand: name a card")
     # "... then randomly select a card from their hand."  A recorded outcome (RR-ABIL-13).
     selected = yield from select_at_random(Zone.hand(victim), hand,
                                            f"a random card of P{victim}'s hand")
     assert selected is not None  # a victim holds a card
     # "If you select the named card, banish it and banish Roque."
-    if card_data(selected).name == guess.name:
+    if solo.is_named(selected, guess):
         if not (yield from is_blocked(p.table, p.seat, victim, "banish a card from your hand")):
             yield from banish(p.table, selected)
         yield from banish(p.table, p.card)  # RULING-A13: Roque's condition was met
@@ -318,7 +317,7 @@ def tactus(p: Play) -> Ability:
         return None
     if (yield from is_blocked(p.table, p.seat, choice.seat, "steal a card from your hand")):
         return None  # RULING-A13: you did not steal, so Tactus stays and the turn goes on
-    card = yield from choose_from_hand(p.table, choice.seat, p.card,
+    card = yield from choose_from_hand(p.table, choice.seat, p.source,
                                        "Tactus: choose the card to give")
     assert card is not None
     yield from steal(p.table, p.seat, choice.seat, card)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from rr.automa import automa_table
 from rr.cards.catalogue import card as card_data
-from rr.cards.catalogue import names_first
+from rr.cards.catalogue import names, names_first
 from rr.cards.yellow import select_at_random
 from rr.decisions import Ask
 from rr.effects import Chance, Play, Program, banish, draw, lose_helium, roll_die
 from rr.events.types import CardsPutOnTop, CardsSeen, CardsShuffled, Event
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Bonus, CardId, Color, Seat, Zone
-from rr.options import pick_name
+from rr.options import PickCard, PickName, pick_name
+from rr.ruleset import ROQUE_GUESSES_A_NAME
 
 
 def arlus_card(p: Play, seat: Seat) -> CardId:
@@ -77,12 +78,11 @@ def roque_against(p: Play, seat: Seat) -> Program[None]:
         return
     yield CardsSeen(p.seat, looked, Zone.hand(seat))
     # Named aloud, by name, as against a player (RULING-B10).
-    guess = yield from p.ask(Ask.NAME, "You look at Au Toma's top cards: name a card",
-                             [pick_name(n) for n in names_first(looked)])
+    guess = yield from roque_guess(p, looked, "You look at Au Toma's top cards: name a card")
     selected = yield from select_at_random(Zone.hand(seat), looked,
                                            "a random card of Au Toma's top cards")
     assert selected is not None  # she holds the cards looked at
-    if card_data(selected).name == guess.name:
+    if is_named(selected, guess):
         yield from banish(p.table, selected)  # she never blocks (RULING-T6)
         yield from banish(p.table, p.card)
     rest = tuple(c for c in looked if c in p.state.hand(seat))
@@ -90,6 +90,28 @@ def roque_against(p: Play, seat: Seat) -> Program[None]:
         shuffled = yield from draw(_shuffle(rest))
         assert isinstance(shuffled, CardsShuffled)
         yield CardsPutOnTop(seat, shuffled.cards, None)  # RR-SOLO-14: on top of her hand
+
+
+def roque_guess(p: Play, looked: tuple[CardId, ...], prompt: str
+                ) -> Program[PickName | PickCard]:
+    """Roque's "name a card", against a player or Au Toma, ``looked`` the cards looked at:
+    every character's name, those of ``looked`` first (RULING-B10). A game of rules version 1
+    reads RULING-B10 as it was (``rr.ruleset.ROQUE_GUESSES_A_NAME``): a card looked at is
+    guessed as that card (:class:`PickCard`), every other character by name."""
+    if p.state.reads(ROQUE_GUESSES_A_NAME):
+        return (yield from p.ask(Ask.NAME, prompt, [pick_name(n) for n in names_first(looked)]))
+    in_sight = {card_data(c).name for c in looked}
+    options: list[PickName | PickCard] = [PickCard(c) for c in looked]
+    options += [pick_name(n) for n in names() if n not in in_sight]
+    return (yield from p.ask(Ask.NAME, prompt, options))
+
+
+def is_named(selected: CardId, guess: PickName | PickCard) -> bool:
+    """Whether Roque's guess names the card selected: a card of that name (a card guessed
+    as itself, under rules version 1)."""
+    if isinstance(guess, PickCard):
+        return guess.card == selected
+    return card_data(selected).name == guess.name
 
 
 def _shuffle(cards: tuple[CardId, ...]) -> Chance:

@@ -45,7 +45,7 @@ def bonus_with_the_sovereign_token(bonus: Bonus) -> Callable[[Play], Ability]:
         # Orator: "If you have the Sovereign token, place 1 Influence on the Institute."
         # Priestess: "If you have the Sovereign token, advance once on the Fleet Track."
         if has_sovereign(p):
-            yield from gain_bonus(p.table, p.seat, bonus, p.card)
+            yield from gain_bonus(p.table, p.seat, bonus, p.source)
         return None
 
     return deploy
@@ -56,7 +56,7 @@ def seer(p: Play) -> Ability:
     # it on another location." Another than Seer's own (RR-ABIL-3); nothing if the deck is
     # empty (RR-DECK-1).
     if has_sovereign(p):
-        yield from reveal_and_place(p.table, p.seat, p.card, exclude=p.location)
+        yield from reveal_and_place(p.table, p.seat, p.source, exclude=p.location)
     return None
 
 

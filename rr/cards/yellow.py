@@ -99,7 +99,7 @@ def hypnotist(p: Play) -> Ability:
         if (seat != p.seat and p.state.ruleset.hypnotist_blockable
                 and (yield from is_blocked(p.table, p.seat, seat, "make you banish a card"))):
             continue
-        card = yield from choose_from_hand(p.table, seat, p.card, "Hypnotist: banish a card")
+        card = yield from choose_from_hand(p.table, seat, p.source, "Hypnotist: banish a card")
         if card is not None:
             yield from banish(p.table, card)
         yield from gain_top_of_deck(p.table, seat)
@@ -110,7 +110,7 @@ def hypnotist_end(p: Play) -> Program[None]:
     """With no other card in hand the draw still happens (RULING-A23)."""
     # "Banish 1 other card from your hand and gain the top card of the deck."
     others = tuple(c for c in p.state.hand(p.seat) if c != p.card)
-    card = yield from choose_from_hand(p.table, p.seat, p.card, "Banish 1 other card",
+    card = yield from choose_from_hand(p.table, p.seat, p.source, "Banish 1 other card",
                                        others)
     if card is not None:
         yield from banish(p.table, card)

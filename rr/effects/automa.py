@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from rr.automa import automa_table
-from rr.decisions import Ask
+from rr.decisions import Ask, Source
 from rr.options import Answer, Option, PickCard
 from rr.state import GameState
 
@@ -22,7 +22,7 @@ class AutomaCannotAnswer(Exception):
     """A question no solo rule answers for her: a bug in rr (or a card the solo mode removes)."""
 
 
-def automa_answer(state: GameState, seat: int, kind: Ask, source: str,
+def automa_answer(state: GameState, seat: int, kind: Ask, source: Source,
                   options: Sequence[O]) -> O:
     """RR-SOLO-14: her answer to a question a player's ability asks her.
 

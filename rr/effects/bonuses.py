@@ -7,7 +7,7 @@ whose face may be a bonus), so they live together.
 from __future__ import annotations
 
 from rr.cards.catalogue import BlockKind
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule, Source
 from rr.effects.cards import banish, gain_top_of_deck, named, offer_block, place
 from rr.effects.program import Chance, Program, Table, ask, draw
 from rr.effects.tokens import advance, gain_helium, place_influence
@@ -33,14 +33,20 @@ _FLEET, _HELIUM, _SOVEREIGN, _INFLUENCE, _BANISH = (
 _APOLLO, _CERES, _DIANA, _JUPITER, _MARS, _MINERVA = (
     House.APOLLO, House.CERES, House.DIANA, House.JUPITER, House.MARS, House.MINERVA)
 
+_LOCATION_BONUS = ByRule("RR-BONUS-5")  # never asks: a location's bonus has no question
+_DIE = ByRule("RR-DIE-2")
+_APOLLO_ABILITY = ByRule("RR-HOUSE-2")
+_CERES_ABILITY = ByRule("RR-HOUSE-3")
+_MINERVA_ABILITY = ByRule("RR-HOUSE-7")
+
 
 def location_bonus(table: Table, seat: Seat, location: Location) -> Program[None]:
     """RR-BONUS-1..5: the bonus of ``location``, gained if possible. (A location's bonus
     never asks a question, so it needs no source to name.)"""
-    yield from gain_bonus(table, seat, LOCATION_BONUS[location], "RR-BONUS")
+    yield from gain_bonus(table, seat, LOCATION_BONUS[location], _LOCATION_BONUS)
 
 
-def gain_bonus(table: Table, seat: Seat, bonus: Bonus, source: str) -> Program[None]:
+def gain_bonus(table: Table, seat: Seat, bonus: Bonus, source: Source) -> Program[None]:
     """One bonus of a location or a die face (RR-DIE-1), with the usual caps."""
     if bonus is _FLEET:
         yield from advance(table, seat)
@@ -56,7 +62,7 @@ def gain_bonus(table: Table, seat: Seat, bonus: Bonus, source: str) -> Program[N
         yield from reveal_and_place(table, seat, source)
 
 
-def banish_top_of_a_location(table: Table, seat: Seat, source: str) -> Program[None]:
+def banish_top_of_a_location(table: Table, seat: Seat, source: Source) -> Program[None]:
     """RR-DIE-4: banish the top card of a location of ``seat``'s choice."""
     tops = [pick_card(top) for loc in LOCATIONS if (top := table.state.top(loc)) is not None]
     if not tops:
@@ -67,7 +73,7 @@ def banish_top_of_a_location(table: Table, seat: Seat, source: str) -> Program[N
     yield from banish(table, choice.card)
 
 
-def reveal_and_place(table: Table, seat: Seat, source: str,
+def reveal_and_place(table: Table, seat: Seat, source: Source,
                      exclude: Location | None = None) -> Program[None]:
     """Reveal the deck's top card and place (not deploy) it on a location (RR-DIE-3: no bonus).
 
@@ -101,7 +107,7 @@ def roll_die(table: Table, seat: Seat) -> Program[Bonus]:
 def roll_and_gain(table: Table, seat: Seat) -> Program[None]:
     """RR-LEAD-4 / RR-DIE-2: roll the die and gain that bonus (mandatory, same caps)."""
     face = yield from roll_die(table, seat)
-    yield from gain_bonus(table, seat, face, "RR-DIE-2")
+    yield from gain_bonus(table, seat, face, _DIE)
 
 
 def gain_sovereign(table: Table, seat: Seat) -> Program[None]:
@@ -127,7 +133,7 @@ def house_ability(table: Table, seat: Seat) -> Program[None]:
     """RR-HOUSE-2..7: the ability on ``seat``'s house tile; mandatory if possible."""
     house = table.state.players[seat].house
     if house is _APOLLO:
-        yield from reveal_and_place(table, seat, "RR-HOUSE-2")
+        yield from reveal_and_place(table, seat, _APOLLO_ABILITY)
     elif house is _CERES:
         yield from ceres_banish(table, seat)
     elif house is _DIANA:
@@ -149,7 +155,7 @@ def ceres_banish(table: Table, seat: Seat) -> Program[None]:
         cards = [pick_card(top) for loc in LOCATIONS if (top := state.top(loc)) is not None]
     if not cards:
         return
-    choice = yield from ask(table, seat, Ask.CARD, "RR-HOUSE-3",
+    choice = yield from ask(table, seat, Ask.CARD, _CERES_ABILITY,
                             "Banish 1 card from a location", cards,
                             distinct=True)  # a card lies in one place
     yield from banish(table, choice.card)
@@ -159,7 +165,7 @@ def minerva_roll(table: Table, seat: Seat) -> Program[None]:
     """RR-HOUSE-7: roll the die and gain the bonus; on the Sovereign face choose another."""
     face = yield from roll_die(table, seat)
     if face is Bonus.SOVEREIGN:
-        face = yield from ask(table, seat, Ask.FACE, "RR-HOUSE-7",
+        face = yield from ask(table, seat, Ask.FACE, _MINERVA_ABILITY,
                               "The die shows the Sovereign token: choose any other bonus",
                               [f for f in DIE_FACES if f is not Bonus.SOVEREIGN])
-    yield from gain_bonus(table, seat, face, "RR-HOUSE-7")
+    yield from gain_bonus(table, seat, face, _MINERVA_ABILITY)

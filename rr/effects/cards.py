@@ -5,7 +5,7 @@ from __future__ import annotations
 from rr.automa import automa_table
 from rr.cards.catalogue import BlockKind
 from rr.cards.catalogue import card as card_data
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule, Source
 from rr.effects.program import Program, RulesError, Table, ask
 from rr.events.types import (
     BlockUsed,
@@ -22,6 +22,10 @@ from rr.events.types import (
 from rr.model import CardId, Color, Location, Seat, Zone, ZoneKind, starting_hand
 from rr.options import Answer, PickCard, pick_card
 from rr.state import GameState
+
+
+_STEAL_OR_BANISH = ByRule("RR-BLOCK-2")
+_TAKE_SOVEREIGN = ByRule("RR-BLOCK-3")
 
 
 def named(state: GameState, card: CardId) -> str:
@@ -135,8 +139,9 @@ def offer_block(table: Table, seat: Seat, against: Seat, kind: BlockKind, what: 
         return None
     cards = blockers(table.state, seat, kind)
     options: list[Answer | PickCard] = [Answer.NO, *(pick_card(c) for c in cards)]
+    rule = _STEAL_OR_BANISH if kind is BlockKind.STEAL_OR_BANISH else _TAKE_SOVEREIGN
     choice = yield from ask(
-        table, seat, Ask.BLOCK, "RR-BLOCK-2" if kind is BlockKind.STEAL_OR_BANISH else "RR-BLOCK-3",
+        table, seat, Ask.BLOCK, rule,
         f"{table.state.players[against].name} tries to {what}: reveal a card to block?",
         options, distinct=True)  # "no", then the cards of a hand
     if not isinstance(choice, PickCard):
@@ -184,7 +189,7 @@ def steal(table: Table, thief: Seat, victim: Seat, card: CardId) -> Program[None
     yield CardPassed(card, victim, thief)
 
 
-def choose_from_hand(table: Table, seat: Seat, source: str, prompt: str,
+def choose_from_hand(table: Table, seat: Seat, source: Source, prompt: str,
                      cards: tuple[CardId, ...] | None = None) -> Program[CardId | None]:
     """``seat`` picks one card of their hand (or of ``cards``); ``None`` if there is none."""
     pool = table.state.hand(seat) if cards is None else cards

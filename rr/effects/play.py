@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import define, field, frozen
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByCard, by_card
 from rr.effects.program import O, Program, Table, ask
 from rr.model import CardId, Location, Seat
 from rr.quick_init import quick_init
@@ -83,14 +83,19 @@ class Play:
         exclude = self.location if location is None else location
         return tuple(loc for loc in Location if loc is not exclude)
 
+    @property
+    def source(self) -> ByCard:
+        """This card, as the source of the questions its ability asks."""
+        return by_card(self.card)
+
     def can_gain(self, card: CardId) -> bool:
         return self.turn is None or card not in self.turn.cannot_gain
 
     def ask(self, kind: Ask, prompt: str, options: Sequence[O], seat: Seat | None = None,
             always: bool = False) -> Program[O]:
         """Ask ``seat`` (default: the ability's owner) on behalf of this card."""
-        return ask(self.table, self.seat if seat is None else seat, kind, self.card, prompt,
-                   options, always)
+        return ask(self.table, self.seat if seat is None else seat, kind, by_card(self.card),
+                   prompt, options, always)
 
 
 @frozen

@@ -21,7 +21,7 @@ from typing import Any, TypeVar, Union, cast
 
 from attrs import define, frozen
 
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, Decision, Source
 from rr.effects.automa import automa_answer
 from rr.events.types import Event
 from rr.knowledge import knows
@@ -58,7 +58,7 @@ class RulesError(Exception):
 O = TypeVar("O", bound=Option)
 
 
-def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
+def ask(table: Table, seat: int, kind: Ask, source: Source, prompt: str,
         options: Sequence[O], always: bool = False, *, distinct: bool = False) -> Program[O]:
     """Ask ``seat`` to pick one of ``options``.
 
@@ -94,7 +94,7 @@ def ask(table: Table, seat: int, kind: Ask, source: str, prompt: str,
 _CONFIRM, _BLOCK, _PickCard = Ask.CONFIRM, Ask.BLOCK, PickCard
 
 
-def _as_shown(state: GameState, seat: int, source: str, options: Sequence[O]
+def _as_shown(state: GameState, seat: int, source: Source, options: Sequence[O]
               ) -> tuple[tuple[Option, ...], dict[Option, Option]]:
     """The options as ``seat`` is shown them, and the way back to the program's options."""
     shown: list[Option] = []

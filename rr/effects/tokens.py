@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from rr.effects.program import Program, Table
 from rr.events.types import (
+    EndCondition,
+    EndReason,
+    EndTrigger,
     FleetAdvanced,
     FleetRegressed,
     GameEndTriggered,
@@ -23,26 +26,21 @@ END_THRESHOLD = 7
 # Enum members the rules read on every decision, as globals: in Python 3.11 reading a
 # member from its class takes the slow path EnumType.__getattr__ puts every class
 # attribute on, about 90 ns a read (issue #12).
-_PLAY = Phase.PLAY
+_PLAY, _CONDITIONS = Phase.PLAY, EndTrigger.CONDITIONS
 
 
-def end_conditions(state: GameState, seat: Seat) -> frozenset[str]:
-    """RR-END-1: which of the three end conditions ``seat`` meets."""
-    p = state.players[seat]
-    met = set()
-    if p.helium >= END_THRESHOLD:
-        met.add("7+ Helium")
-    if p.influence >= END_THRESHOLD:
-        met.add("7+ Influence on the Institute")
-    if p.fleet >= END_THRESHOLD:
-        met.add("Fleet 7+")
-    return frozenset(met)
+_MET: tuple[tuple[EndCondition, ...], ...] = tuple(
+    tuple(c for bit, c in zip((1, 2, 4), EndCondition) if met & bit) for met in range(8))
+"""RR-END-1: the conditions of each combination met (1: Helium, 2: Influence, 4: Fleet), in
+:class:`EndCondition` order, made once."""
+_ALL_THREE = EndReason(_CONDITIONS, _MET[7])
+"""RR-END-1: all three conditions met between the players."""
 
 
-def end_reason(state: GameState) -> str | None:
-    """RR-END-1: why the game end is triggered now, or ``None`` if it is not."""
-    # Counted first, in words only when the end is triggered: this runs after every gain of
-    # Helium, Fleet or Influence (issue #12).
+def end_reason(state: GameState) -> EndReason | None:
+    """RR-END-1: why the game end is triggered now, or ``None`` if it is not: the first seat
+    that meets two conditions or more, else all three met between the players."""
+    # Counted as bits: this runs after every gain of Helium, Fleet or Influence (issue #12).
     for p in state.players:
         if p.helium >= END_THRESHOLD or p.influence >= END_THRESHOLD or p.fleet >= END_THRESHOLD:
             break
@@ -53,15 +51,11 @@ def end_reason(state: GameState) -> str | None:
         met = ((p.helium >= END_THRESHOLD) + 2 * (p.influence >= END_THRESHOLD)
                + 4 * (p.fleet >= END_THRESHOLD))
         if met and met & (met - 1):  # two conditions or more
-            words = end_conditions(state, seat)
-            return f"{p.name} meets {' and '.join(sorted(words))}"
+            return EndReason(_CONDITIONS, _MET[met], seat)
         union |= met
     if union != 7:
         return None
-    every: set[str] = set()
-    for seat in state.seats:
-        every |= end_conditions(state, seat)
-    return "all three conditions are met: " + ", ".join(sorted(every))
+    return _ALL_THREE
 
 
 def check_game_end(table: Table) -> Program[None]:
@@ -77,12 +71,14 @@ def check_game_end(table: Table) -> Program[None]:
 REPETITIONS = 3
 """RULING-B11: the position at the start of a round met this many times triggers the end of
 the game."""
-REPEATED = "the same position at the start of a round for the third time (RULING-B11)"
+REPEATED = EndReason(EndTrigger.REPETITION)
 """The reason of a ``GameEndTriggered`` by RULING-B11."""
 ROUND_LIMIT = 150
 """RULING-B12: a player beginning this turn of theirs triggers the end of the game."""
-LONGEST = f"this player's {ROUND_LIMIT}th turn, the longest game (RULING-B12)"
+LONGEST = EndReason(EndTrigger.ROUND_LIMIT)
 """The reason of a ``GameEndTriggered`` by RULING-B12."""
+NO_CARD_LEFT = EndReason(EndTrigger.NO_CARD_LEFT)
+"""The reason of a ``GameEndTriggered`` by RULING-B7."""
 
 
 def endless(state: GameState, seat: Seat) -> GameEndTriggered | None:

@@ -284,7 +284,7 @@ def _read_records(data: bytes, unpacker: msgpack.Unpacker, previous: bytes,
             raise CorruptLogError(f"record {seq}: the hash chain is broken (the record or the "
                                   "one before it was altered, dropped or reordered)")
         try:
-            events.append(structure_event(item[2]))
+            events.append(structure_event(item[2], _players(events)))
         except CorruptLogError as err:
             raise CorruptLogError(f"record {seq}: {err}") from None
         previous = hashlib.sha256(blob).digest()
@@ -366,7 +366,7 @@ def _read_blocks(data: bytes, offset: int, previous: bytes, bounds: Bounds) -> l
             raise CorruptLogError(
                 f"{where}: the hash chain is broken (this block, or what comes before it: the "
                 "header or an earlier block, was altered, dropped, duplicated or reordered)")
-        events.extend(_block_events(raw, count, where, len(events)))
+        events.extend(_block_events(raw, count, where, len(events), _players(events)))
         block += 1
 
 
@@ -392,8 +392,16 @@ def _why(err: Exception) -> str:
     return str(err) or "malformed data"
 
 
-def _block_events(raw: bytes, count: int, where: str, first: int) -> list[Event]:
-    """The ``count`` events of a block whose chain checked out."""
+def _players(events: Sequence[Event]) -> tuple[str, ...] | None:
+    """The players of a log whose first records are ``events``, for a record of an older
+    version that names a player by name (``rr.events.codec.structure_event``)."""
+    return events[0].players if events and type(events[0]) is GameStarted else None
+
+
+def _block_events(raw: bytes, count: int, where: str, first: int,
+                  players: tuple[str, ...] | None) -> list[Event]:
+    """The ``count`` events of a block whose chain checked out (``players``: the log's, if
+    an earlier block named them)."""
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_BLOCK_BYTES,
                                 **_limits(MAX_ITEMS))
     unpacker.feed(raw)
@@ -409,7 +417,7 @@ def _block_events(raw: bytes, count: int, where: str, first: int) -> list[Event]
                                   ) from None
         check_shape(item, f"record {seq}, in {where},", CorruptLogError)
         try:
-            events.append(structure_event(item))
+            events.append(structure_event(item, players or _players(events)))
         except CorruptLogError as err:
             raise CorruptLogError(f"record {seq}, in {where}: {err}") from None
     if unpacker.tell() != len(raw):
@@ -522,7 +530,8 @@ def decode_text(text: str, bounds: Bounds = FILE_BOUNDS) -> Log:
     for n, line in rows[1:]:
         try:
             events.append(structure_event(
-                load_json(line, f"line {n} (record {len(events)})", CorruptLogError)))
+                load_json(line, f"line {n} (record {len(events)})", CorruptLogError),
+                _players(events)))
         except CorruptLogError as err:
             if str(err).startswith(f"line {n} "):
                 raise

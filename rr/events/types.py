@@ -12,11 +12,12 @@ from typing import ClassVar, Union
 
 from attrs import frozen
 
-from rr.model import Bonus, CardId, Declaration, House, Location, Seat, Zone
+from rr.decisions import Source
+from rr.model import AutomaCardNumber, Bonus, CardId, Declaration, House, Location, Seat, Zone
 from rr.options import Option
 from rr.quick_init import quick_init
 from rr.randomness import SeedOrigin
-from rr.ruleset import Ruleset
+from rr.ruleset import RULES_VERSION, Ruleset
 
 
 class TurnKind(enum.Enum):
@@ -66,6 +67,12 @@ class GameStarted:
     seed_origin: SeedOrigin = SeedOrigin.NONE
     """Where the seed came from: drawn at random, chosen by the creator, none (outcomes given
     from outside) or public (a log from before commitments)."""
+    rules_version: int | None = RULES_VERSION
+    """The version of rr's rulings the game is played under (:data:`rr.ruleset.RULES_VERSION`):
+    a ruling changed later without an option (:data:`rr.ruleset.READINGS`) is read as it was
+    in this version, so that the log keeps its meaning. ``None``: a record written before
+    versions were recorded, played under one of :data:`rr.ruleset.UNNAMED_RULES_VERSIONS`
+    (``game_started/1``: version 1)."""
 
 
 @frozen
@@ -134,21 +141,68 @@ class TurnEnded:
 
 @frozen
 class DecisionMade:
-    """A player picked ``option`` from the decision that ``source`` asked."""
+    """A player picked ``option`` from the decision that ``source`` asked.
 
-    TAG: ClassVar[str] = "decision_made/1"
+    Version 1 (``decision_made/1``) held the source as text, a rule id or a card id; the
+    codec's upcaster reads it as this version."""
+
+    TAG: ClassVar[str] = "decision_made/2"
     seat: Seat
-    source: str
+    source: Source
     option: Option
+
+
+class EndCondition(enum.Enum):
+    """RR-END-1: the three end conditions, in the order a reason names them."""
+
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
+    HELIUM = "helium"
+    """7 or more Helium."""
+    INFLUENCE = "influence"
+    """7 or more Influence on the Institute."""
+    FLEET = "fleet"
+    """7 or more on the Fleet Track."""
+
+
+class EndTrigger(enum.Enum):
+    """What triggered the end of the game."""
+
+    __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
+    CONDITIONS = "conditions"
+    """RR-END-1: one player meets two end conditions, or the players meet all three."""
+    NO_CARD_LEFT = "no_card_left"
+    """RULING-B7: no card is left to play, gain or place."""
+    REPETITION = "repetition"
+    """RULING-B11: a round starts for the third time in the same position."""
+    ROUND_LIMIT = "round_limit"
+    """RULING-B12: a player begins their 150th turn."""
+
+
+@frozen
+class EndReason:
+    """Why the end of the game was triggered: a fact, worded by the narration
+    (:func:`rr.narrate.end_reason_text`), so that rewording never changes an event."""
+
+    trigger: EndTrigger
+    conditions: tuple[EndCondition, ...] = ()
+    """RR-END-1: the conditions met, in :class:`EndCondition` order: two or three met by
+    ``player``, or all three met between the players (``player`` ``None``). Empty for the
+    other triggers."""
+    player: Seat | None = None
+    """RR-END-1: the first seat that meets two conditions or more; ``None`` when no player
+    does (all three are met between the players) and for the other triggers."""
 
 
 @frozen
 class GameEndTriggered:
-    """The end of the game was triggered during ``seat``'s turn (RR-END-1)."""
+    """The end of the game was triggered during ``seat``'s turn (RR-END-1).
 
-    TAG: ClassVar[str] = "game_end_triggered/1"
+    Version 1 (``game_end_triggered/1``) held the reason as an English sentence naming the
+    player; the codec's upcaster reads each sentence rr wrote as this version's reason."""
+
+    TAG: ClassVar[str] = "game_end_triggered/2"
     seat: Seat
-    reason: str
+    reason: EndReason
 
 
 @frozen
@@ -392,8 +446,8 @@ class AbilityMissing:
 
 
 # --- solo: Tull Au Toma (RR-SOLO-*) ------------------------------------------------------------
-# Au Toma's own cards are numbered 1..22 (``automa_card(s)``), never named ``card``/``cards``:
-# those fields hold character cards (CardId) wherever they appear.
+# Au Toma's own cards are numbered 1..22 (``AutomaCardNumber``): fields typed so are hers,
+# fields typed ``CardId`` character cards (rr.events.card_fields).
 
 
 @frozen
@@ -409,7 +463,7 @@ class AutomaDeckShuffled:
     """All Au Toma cards shuffled into her deck, bottom to top (a random outcome, RR-SOLO-2)."""
 
     TAG: ClassVar[str] = "automa_deck_shuffled/1"
-    automa_cards: tuple[int, ...]
+    automa_cards: tuple[AutomaCardNumber, ...]
 
 
 @frozen
@@ -417,7 +471,7 @@ class AutomaCardsSetAside:
     """The top Au Toma cards set aside unseen until the next reshuffle (RR-SOLO-2)."""
 
     TAG: ClassVar[str] = "automa_cards_set_aside/1"
-    automa_cards: tuple[int, ...]
+    automa_cards: tuple[AutomaCardNumber, ...]
 
 
 @frozen
@@ -442,7 +496,7 @@ class AutomaCardDrawn:
     """Au Toma's top card drawn and shown, to be carried out (RR-SOLO-8)."""
 
     TAG: ClassVar[str] = "automa_card_drawn/1"
-    automa_card: int
+    automa_card: AutomaCardNumber
 
 
 @frozen
@@ -450,7 +504,7 @@ class AutomaCardsDiscarded:
     """The Au Toma cards of her turn put face up on her discard pile (RR-SOLO-8)."""
 
     TAG: ClassVar[str] = "automa_cards_discarded/1"
-    automa_cards: tuple[int, ...]
+    automa_cards: tuple[AutomaCardNumber, ...]
 
 
 @frozen

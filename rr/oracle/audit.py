@@ -27,7 +27,7 @@ from rr.events import signing
 from rr.events.codec import unstructure_event
 from rr.events.types import RANDOM_OUTCOMES, Event, GameStarted, SeedRevealed
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId
-from rr.narrate import player
+from rr.narrate import card_name, player
 from rr.oracle.blame import blame
 from rr.narrate import option_text, source_text, story_line
 from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
@@ -63,11 +63,11 @@ class Divergence:
     expected: str
     """What the rules say, in words."""
     rule: str | None
-    """The spec id (or, for a decision, the card id) that decides the record: for an event,
-    the innermost rules function producing it (``rr.oracle.blame``); for a decision, the rule
-    or card asking. ``None``: the record cannot happen at all, or the log stops early."""
+    """The spec id that decides the record: for an event, the innermost rules function
+    producing it (``rr.oracle.blame``); for a decision, the rule asking. ``None``: a card asks
+    (``card``), or the record cannot happen at all, or the log stops early."""
     card: str | None = None
-    """The card whose ability was resolving, if any."""
+    """The card whose ability was resolving, or that asks the decision, if any."""
     function: str | None = None
     """The rules function that produces the expected event."""
     within: tuple[str, ...] = ()
@@ -89,10 +89,11 @@ class Divergence:
         (card danto)"; a card id alone reads "Danto (card danto)"."""
         parts = []
         if self.rule is not None:
-            parts.append(self.rule if self.rule.startswith(("RR-", "RULING-"))
-                         else f"{source_text(self.rule)} (card {self.rule})")
-        if self.card is not None and self.card != self.rule:
-            parts.append(f"in {source_text(self.card)}'s ability (card {self.card})")
+            parts.append(self.rule)
+        if self.card is not None:
+            name = card_name(self.card)
+            parts.append(f"in {name}'s ability (card {self.card})" if self.rule is not None
+                         else f"{name} (card {self.card})")
         if self.within:
             parts.append("inside " + ", ".join(self.within[:3]))
         return ", ".join(parts) or None
@@ -288,7 +289,7 @@ def audit(events: Sequence[Event], source: str = "log",
             "commitment of record 0, once the game is over", "RR-VIEW-10"))
     if check:
         assert secret is not None
-        mismatch = check_seed(events, secret)
+        mismatch = check_seed(events, secret, game.state.rules_version)
         if mismatch is not None:
             return done(verdict=Verdict.DIVERGED,
                         divergence=_seed_divergence(events, mismatch, secret.seed))
@@ -354,7 +355,7 @@ def explain(events: Sequence[Event], err: DivergenceError) -> Divergence:
     """A divergence in words: both sides narrated, and field differences where they compare."""
     index = err.index
     if index >= len(events):
-        return Divergence(index, err.recorded, err.expected, err.rule)
+        return Divergence(index, err.recorded, err.expected, err.rule, err.card)
     before = _fold_or_none(events[:index])
     recorded = events[index]
     recorded_text = _say(recorded, before)
@@ -366,13 +367,15 @@ def explain(events: Sequence[Event], err: DivergenceError) -> Divergence:
                  + ", ".join(option_text(o, state) for o in expected.options[:8])
                  + (f", … ({len(expected.options)} options)" if len(expected.options) > 8
                     else ""))
-        return Divergence(index, recorded_text, words, err.rule, recorded_raw=_raw(recorded))
+        return Divergence(index, recorded_text, words, err.rule, err.card,
+                          recorded_raw=_raw(recorded))
     if expected is None:
-        return Divergence(index, recorded_text, err.expected, err.rule,
+        return Divergence(index, recorded_text, err.expected, err.rule, err.card,
                           recorded_raw=_raw(recorded))
     who = blame(events, index)
     return Divergence(index, recorded_text, _say(expected, before),
-                      (who.rule if who and who.rule else err.rule), who.card if who else None,
+                      (who.rule if who and who.rule else err.rule),
+                      (who.card if who and who.card else err.card),
                       who.function if who else None, who.within if who else (),
                       _raw(recorded), _raw(expected), _differences(recorded, expected, before))
 

@@ -20,7 +20,7 @@ from rr.events import log as logfile
 from rr.events.types import Event, GameStarted
 from rr.narrate import player
 from rr.narrate import story_line
-from rr.oracle.rerun import Rerun, rerun
+from rr.oracle.rerun import Rerun, rerun, rules_version_of
 from rr.ruleset import Ruleset
 from rr.state import EMPTY, GameState, apply
 
@@ -106,7 +106,8 @@ def compare(events: Sequence[Event], a: Ruleset | None, b: Ruleset | None,
             name: str = "log") -> GameDiff:
     """Re-run ``events`` under A and under B and find the first difference."""
     try:
-        run_a, run_b = rerun(events, a), rerun(events, b)
+        version = rules_version_of(events)  # an old log's, under its own ruleset
+        run_a, run_b = rerun(events, a, version), rerun(events, b, version)
     except CorruptLogError as err:
         return GameDiff(name, Change.UNREADABLE, problem=str(err))
     index = first_difference(run_a.events, run_b.events)

@@ -26,7 +26,7 @@ from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted, S
 from rr.narrate import player, words
 from rr.narrate import option_text, source_text
 from rr.rules.game import play
-from rr.ruleset import Ruleset
+from rr.ruleset import UNNAMED_RULES_VERSIONS, Ruleset
 from rr.state import GameState, apply, fold
 
 
@@ -61,6 +61,19 @@ class Rerun:
         return self.state.totals
 
 
+def rules_version_of(events: Sequence[Event]) -> int | None:
+    """The rules version a log whose first event names none was played under: the first of
+    :data:`rr.ruleset.UNNAMED_RULES_VERSIONS` under which its own ruleset re-runs it without
+    diverging (``None`` if its first event names one, or none does)."""
+    if not events or not isinstance(events[0], GameStarted) or events[0].rules_version is not None:
+        return None
+    for version in UNNAMED_RULES_VERSIONS:
+        stop = rerun(events, None, version).stop
+        if stop is None or not stop.diverged:
+            return version
+    return None
+
+
 def inputs(events: Sequence[Event]) -> tuple[list[DecisionMade], list[Event]]:
     """The recorded decisions and the recorded random outcomes, each in log order."""
     decisions = [e for e in events if isinstance(e, DecisionMade)]
@@ -68,15 +81,21 @@ def inputs(events: Sequence[Event]) -> tuple[list[DecisionMade], list[Event]]:
     return decisions, outcomes
 
 
-def rerun(events: Sequence[Event], ruleset: Ruleset | None = None) -> Rerun:
-    """Re-run the game ``events`` record under ``ruleset`` (default: its own)."""
+def rerun(events: Sequence[Event], ruleset: Ruleset | None = None,
+          rules_version: int | None = None) -> Rerun:
+    """Re-run the game ``events`` record under ``ruleset`` (default: its own), and, if its
+    first event names no rules version, under ``rules_version`` (default: the newest it may
+    have been played under; :func:`rules_version_of` finds the log's)."""
     if not events or not isinstance(events[0], GameStarted):
         raise CorruptLogError("a log starts with a game_started event")
     started = events[0] if ruleset is None else evolve(events[0], ruleset=ruleset)
     assert isinstance(started, GameStarted)
     recorded_decisions, recorded_outcomes = inputs(events)
     decisions, outcomes = deque(recorded_decisions), deque(recorded_outcomes)
-    table = Table(fold([started]))
+    first = fold([started])
+    if started.rules_version is None and rules_version is not None:
+        first = evolve(first, rules_version=rules_version)
+    table = Table(first)
     program = play(table, started.houses)
     out: list[Event] = [started]
 

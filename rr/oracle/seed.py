@@ -61,14 +61,16 @@ class SeedMismatch:
     """The live game's events up to and including ``drawn`` (for naming the rule)."""
 
 
-def check_seed(events: Sequence[Event], secret: Secret) -> SeedMismatch | None:
+def check_seed(events: Sequence[Event], secret: Secret,
+               rules_version: int | None = None) -> SeedMismatch | None:
     """The first record where ``secret``'s seed draws another outcome than the log holds, or
     ``None`` when every random outcome up to the first disagreement of any other kind
-    (or the end of the log) is the seed's."""
+    (or the end of the log) is the seed's. ``rules_version``: the rulings' version a first
+    event that names none was played under (``rr.engine.Game.resume`` finds it)."""
     if not events or not isinstance(events[0], GameStarted):
         return None
     try:
-        game = Game(events[0], secret=secret)
+        game = Game(events[0], secret=secret, rules_version=rules_version)
     except (RRError, EngineBugError):
         return None
     checked = 0

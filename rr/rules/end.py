@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from rr.cards.catalogue import card as card_data
 from rr.cards.catalogue import names
 from rr.cards.registry import abilities, has_end_of_game_ability
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule, by_card
 from rr.effects.cards import banish, choose_from_hand, reveal
 from rr.effects.play import Play
 from rr.effects.program import Program, Table, ask
@@ -26,6 +26,11 @@ from rr.options import Answer, Option, PickName, pick_card, pick_name
 from rr.rules.final import scorepad_of
 from rr.rules.turn import hooks
 from rr.state import GameState
+
+
+CERES_FINAL_BANISH = ByRule("RR-END-6")
+"""The source of Ceres' final banish (RR-END-6)."""
+_END_OF_GAME_ABILITIES = ByRule("RR-END-5")
 
 
 def seats_from_first(state: GameState) -> list[Seat]:
@@ -50,7 +55,7 @@ def end_of_game_from(table: Table, first: Seat) -> Program[None]:
         yield from end_of_game_step(table, seat)
     for seat in order:
         if table.state.players[seat].house is House.CERES:
-            card = yield from choose_from_hand(table, seat, "RR-END-6",
+            card = yield from choose_from_hand(table, seat, CERES_FINAL_BANISH,
                                                "Ceres: banish 1 card from your hand")
             if card is not None:
                 yield from banish(table, card)
@@ -99,7 +104,7 @@ def resolve_end_of_game_abilities(table: Table, seat: Seat,
                    if c not in done and has_end_of_game_ability(c)]
         if not waiting:
             return
-        choice = yield from ask(table, seat, Ask.CARD, "RR-END-5",
+        choice = yield from ask(table, seat, Ask.CARD, _END_OF_GAME_ABILITIES,
                                 "Resolve an end-of-game ability",
                                 [pick_card(c) for c in waiting])
         done.add(choice.card)
@@ -132,7 +137,7 @@ def declare(table: Table, seat: Seat) -> Program[None]:
             options += [pick_name(n) for n in names()]
         else:
             continue
-        choice = yield from ask(table, seat, Ask.DECLARE, card,
+        choice = yield from ask(table, seat, Ask.DECLARE, by_card(card),
                                 f"Declaration for {data.name}", options,
                                 distinct=True)  # two answers, then distinct colours or names
         declared: Declaration | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rr.effects.program import Program, Table
+from rr.effects.tokens import NO_CARD_LEFT
 from rr.events.types import GameEndTriggered, TurnKind
 from rr.model import House
 from rr.rules.end import end_of_game
@@ -26,7 +27,7 @@ def play_from(table: Table, seat: int) -> Program[None]:
     """The rest of a game, from the start of ``seat``'s turn to the final scores."""
     while True:
         if is_deadlocked(table.state) and not table.state.end_triggered:
-            yield GameEndTriggered(seat, "no card is left to play, gain or place (RULING-B7)")
+            yield GameEndTriggered(seat, NO_CARD_LEFT)
         if table.state.is_automa(seat):
             yield from automa_turn(table, seat)  # RR-SOLO-8
         else:

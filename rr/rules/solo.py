@@ -7,7 +7,10 @@ player's own: whether to block her taking the Sovereign token (RR-BLOCK-3).
 
 from __future__ import annotations
 
-from rr.automa import AutomaCard, Extra, Parity, Pick, automa_table
+from collections.abc import Sequence
+from typing import cast
+
+from rr.automa import AutomaCard, AutomaCardId, Extra, Parity, Pick, automa_table
 from rr.cards.catalogue import all_ids
 from rr.cards.catalogue import card as card_data
 from rr.effects.bonuses import gain_sovereign, location_bonus
@@ -36,6 +39,7 @@ from rr.model import (
     INFLUENCE_TOKENS,
     LOCATION_BONUS,
     LOCATIONS,
+    AutomaCardNumber,
     Bonus,
     House,
     Location,
@@ -97,12 +101,17 @@ def shuffle_automa_deck(table: Table) -> Program[None]:
     cards = solo.to_shuffle
     yield from draw(Chance(
         "Au Toma's deck",
-        lambda rng: AutomaDeckShuffled(tuple(rng.sample(cards, len(cards)))),
+        lambda rng: AutomaDeckShuffled(_numbers(rng.sample(cards, len(cards)))),
         lambda e: isinstance(e, AutomaDeckShuffled) and sorted(e.automa_cards) == sorted(cards),
     ))
     shuffled = table.state.solo
     assert shuffled is not None
-    yield AutomaCardsSetAside(shuffled.deck[len(shuffled.deck) - data.set_aside:])
+    yield AutomaCardsSetAside(_numbers(shuffled.deck[len(shuffled.deck) - data.set_aside:]))
+
+
+def _numbers(cards: Sequence[AutomaCardId]) -> tuple[AutomaCardNumber, ...]:
+    """Her cards as an event names them (typed apart from character cards)."""
+    return cast(tuple[AutomaCardNumber, ...], tuple(cards))
 
 
 # --- her turn ------------------------------------------------------------------------------
@@ -122,11 +131,11 @@ def automa_turn(table: Table, seat: Seat) -> Program[None]:
             solo = table.state.solo
             assert solo is not None
         top = solo.deck[-1]
-        yield AutomaCardDrawn(top)
+        yield AutomaCardDrawn(AutomaCardNumber(top))
         yield from carry_out(table, seat, automa_table().card(top))
     solo = table.state.solo
     assert solo is not None
-    yield AutomaCardsDiscarded(solo.drawn)
+    yield AutomaCardsDiscarded(_numbers(solo.drawn))
     yield TurnEnded(seat)
 
 

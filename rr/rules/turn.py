@@ -7,7 +7,7 @@ from itertools import chain
 
 from rr.cards.catalogue import card as card_data
 from rr.cards.registry import abilities
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule
 from rr.effects.bonuses import location_bonus, roll_and_gain
 from rr.effects.cards import gain_top_of_deck, named, place, zone_of
 from rr.effects.play import END_TURN, Ability, Hooks, Play, Then, TurnLog
@@ -31,6 +31,13 @@ from rr.state import GameState
 # member from its class takes the slow path EnumType.__getattr__ puts every class
 # attribute on, about 90 ns a read (issue #12).
 _TURN, _GAIN, _NORMAL = Ask.TURN, Ask.GAIN, TurnKind.NORMAL
+
+LEAD_OR_SCOUT = ByRule("RR-TURN-1")
+"""The source of the turn's question, Lead or Scout (RR-TURN-1)."""
+SCOUT_PLACE = ByRule("RR-SCOUT-1")
+"""The source of where a scouted card is placed (RR-SCOUT-1)."""
+FINAL_GAIN = ByRule("RR-LEAD-3")
+"""The source of a Lead's final gain (RR-LEAD-3)."""
 
 
 def turn_options(state: GameState, seat: Seat) -> tuple[Option, ...]:
@@ -66,7 +73,7 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
     if kind is _NORMAL and (ended := endless(table.state, seat)) is not None:
         yield ended  # RULING-B11, RULING-B12
     log = TurnLog(seat, cannot_gain=cannot_gain)
-    choice = yield from ask(table, seat, _TURN, "RR-TURN-1", "Lead or Scout",
+    choice = yield from ask(table, seat, _TURN, LEAD_OR_SCOUT, "Lead or Scout",
                             turn_options(table.state, seat), distinct=True)
     if isinstance(choice, Scout):
         yield from scout(table, seat)
@@ -80,7 +87,7 @@ def scout(table: Table, seat: Seat) -> Program[None]:
     """RR-SCOUT-1: reveal the deck's top card, place it on a location, gain that bonus."""
     card = table.state.deck[-1]
     yield CardRevealed(card, Zone.deck(), seat)
-    where = yield from ask(table, seat, Ask.LOCATION, "RR-SCOUT-1",
+    where = yield from ask(table, seat, Ask.LOCATION, SCOUT_PLACE,
                            f"Place {named(table.state, card)} on a location", LOCATIONS,
                            distinct=True)
     yield from place(table, card, where)
@@ -153,7 +160,7 @@ def final_step(table: Table, log: TurnLog) -> Program[None]:
         options.append(_GAINS[None])
     if not options:
         return
-    choice = yield from ask(table, log.seat, _GAIN, "RR-LEAD-3",
+    choice = yield from ask(table, log.seat, _GAIN, FINAL_GAIN,
                             "Gain the top card of a location or of the deck", options,
                             distinct=True)  # one per location, and the deck
     if choice.location is None:

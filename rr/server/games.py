@@ -203,7 +203,7 @@ class Games:
         decision = game.pending
         if decision is None:
             raise NoDecisionPendingError("the game is over; no decision is pending")
-        rule = decision.source if decision.source.startswith("RR-") else None
+        rule = decision.rule
         if access.seat is None:
             raise ForbiddenError("a spectator's token cannot choose")
         if access.seat != decision.seat:

@@ -11,8 +11,9 @@ import pytest
 from rr.agents.greedy import _TEXT, GreedyAgent, Memory, Position, _Text
 from rr.agents.interface import Seen
 from rr.agents.random import RandomAgent
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, ByCard, ByRule, Decision
 from rr.engine import Game
+from rr.events.types import EndTrigger
 from rr.model import CardId, Location
 from rr.options import Answer, GainTop, Lead, PickCard
 from rr.rules.final import scorepad_of
@@ -89,7 +90,7 @@ def test_greedy_weighs_a_you_may_trade(fleet: int, expected: Answer) -> None:
     """CONFIRM: CEO's "regress once on the Fleet Track to gain 2 Helium" (6 points) is taken
     when the step back costs 1 point (position 1) and refused when it costs 7 (position 7)."""
     game = lead_position().tokens(0, fleet=fleet).turn(0)
-    decision = Decision(0, Ask.CONFIRM, "ceo", "Regress once on the Fleet Track to gain 2 "
+    decision = Decision(0, Ask.CONFIRM, ByCard("ceo"), "Regress once on the Fleet Track to gain 2 "
                         "Helium?", (Answer.YES, Answer.NO))
     assert GreedyAgent(0).choose(decision, Seen.of(game, 0)) is expected
 
@@ -97,9 +98,9 @@ def test_greedy_weighs_a_you_may_trade(fleet: int, expected: Answer) -> None:
 def test_greedy_always_blocks_and_declares_best_without_a_view() -> None:
     """BLOCK: it reveals a block card; DECLARE: it leaves the declaration to the optimiser."""
     agent = GreedyAgent(3)
-    block = Decision(1, Ask.BLOCK, "RR-BLOCK-3", "P0 tries to take the Sovereign token from "
-                     "you: reveal a card to block?", (Answer.NO, PickCard(CardId("martyr"))))
-    declare = Decision(1, Ask.DECLARE, "holiday", "Declaration for Holiday",
+    block = Decision(1, Ask.BLOCK, ByRule("RR-BLOCK-3"), "P0 tries to take the Sovereign token "
+                     "from you: reveal a card to block?", (Answer.NO, PickCard(CardId("martyr"))))
+    declare = Decision(1, Ask.DECLARE, ByCard("holiday"), "Declaration for Holiday",
                        (Answer.BEST, Answer.NO))
     assert agent.choose(block) == PickCard(CardId("martyr"))
     assert agent.choose(declare) is Answer.BEST
@@ -268,7 +269,8 @@ def test_greedy_players_leave_the_circle_they_went_round(monkeypatch: pytest.Mon
     positions the bots go round in circles, and RULING-B11 ends the game; with it, the game
     ends by its end conditions."""
     looping = play_one(37, 2, agents=("greedy",))
-    assert looping.finished and not looping.repeated and "meets" in looping.end
+    assert looping.finished and not looping.repeated and looping.end is not None \
+        and looping.end.trigger is EndTrigger.CONDITIONS and looping.end.player is not None
     monkeypatch.setattr(Memory, "taken", lambda self, position: set())
     circling = play_one(37, 2, agents=("greedy",))
     assert circling.finished and circling.repeated

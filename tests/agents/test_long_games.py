@@ -14,6 +14,7 @@ import pytest
 from rr import simulate as simulation
 from rr.effects.tokens import LONGEST, REPEATED
 from rr.events import log
+from rr.events.types import EndTrigger
 from rr.oracle.audit import audit
 from rr.ruleset import Ruleset
 from tests.agents.test_report import summary
@@ -134,7 +135,8 @@ def test_games_ended_by_repetition_are_counted_as_ordinary_games() -> None:
 def test_every_simulated_game_records_why_its_end_came() -> None:
     """``GameResult.end`` is the reason of the game's GameEndTriggered."""
     result = simulation.play_one(4, 3)
-    assert result.end and result.end != REPEATED and "meets" in result.end
+    assert result.end is not None and result.end != REPEATED
+    assert result.end.trigger is EndTrigger.CONDITIONS and result.end.player is not None
 
 
 @pytest.mark.rule("RULING-B12")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByCard
 from rr.events.types import CardBanished, CardPlaced, CardRevealed, InfluencePlaced
-from rr.model import Bonus, Location, Zone
+from rr.model import Bonus, CardId, Location, Zone
 from rr.options import Answer, PickCard, PickFaceDown, PickPlayer
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
@@ -336,7 +336,7 @@ def _politician_questions(*hand: str) -> list[tuple[int, Ask, str, str]]:
             .deploy(0, "politician", Location.MARS))
     asked = []
     answer: Answer | None = Answer.YES
-    while game.pending is not None and game.pending.source == "politician":
+    while game.pending is not None and game.pending.source == ByCard("politician"):
         d = game.pending
         asked.append((d.seat, d.ask, d.source, d.prompt))
         game.choose(answer if answer is not None else d.options[0])
@@ -352,9 +352,10 @@ def test_politician_asks_the_same_questions_with_2_golds_as_with_3() -> None:
     the table sees do not tell how many Golds the hand holds."""
     two = _politician_questions("sevro", "tactus", "deanna")
     three = _politician_questions("sevro", "tactus", "cassius")
-    assert two == three == [(0, Ask.CONFIRM, "politician", "Reveal 2 Golds to place 2 Influence?"),
-                            (0, Ask.CARD, "politician", "Reveal a first Gold"),
-                            (0, Ask.CARD, "politician", "Reveal a second Gold")]
+    asked = ByCard(CardId("politician"))
+    assert two == three == [(0, Ask.CONFIRM, asked, "Reveal 2 Golds to place 2 Influence?"),
+                            (0, Ask.CARD, asked, "Reveal a first Gold"),
+                            (0, Ask.CARD, asked, "Reveal a second Gold")]
 
 
 @pytest.mark.card("politician")

@@ -84,7 +84,7 @@ def test_no_event_narrates_as_a_repr(event: Event) -> None:
     except Exception:  # noqa: BLE001 - an event this position cannot take; words() still spoke
         return
     demo = line(event, state, after)
-    assert demo is not None or type(event) in QUIET or event.TAG == "decision_made/1"
+    assert demo is not None or type(event) in QUIET or event.TAG == "decision_made/2"
     if demo is not None:
         assert not REPR.search(demo), demo
         assert demo != _fields(event), f"{event.TAG} has no words of its own"

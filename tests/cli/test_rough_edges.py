@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rr.cli import COMMANDS, main
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, ByCard, Decision
 from rr.engine import Game
 from rr.events import log
 from rr.jsonforms import to_json
@@ -64,7 +64,7 @@ def test_a_player_option_is_worded_from_1_while_its_json_seat_counts_from_0() ->
     """People read "player 2" for the second seat, as the default names P1, P2 count; the API
     and the JSON keep seat 1."""
     assert describe(PickPlayer(1)) == "player 2" and str(PickPlayer(0)) == "player 1"
-    decision = Decision(seat=0, ask=Ask.PLAYER, source="aja", prompt="Choose an opponent",
+    decision = Decision(seat=0, ask=Ask.PLAYER, source=ByCard("aja"), prompt="Choose an opponent",
                         options=(PickPlayer(1), PickPlayer(2)))
     listed = to_json(decision)["options"]
     assert [(o["option"], o["text"]) for o in listed] == [

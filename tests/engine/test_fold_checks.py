@@ -13,6 +13,7 @@ from collections.abc import Callable
 import attrs
 import pytest
 
+from rr.effects.tokens import REPEATED
 from rr.engine import Game
 from rr.errors import CorruptLogError
 from rr.events.types import (
@@ -124,8 +125,8 @@ def test_turns_end_as_they_started() -> None:
 
 def test_the_end_is_triggered_once() -> None:
     """A second game-end trigger is refused."""
-    state = folds(in_play(), GameEndTriggered(0, "test"))
-    rejects(state, GameEndTriggered(1, "test"), "already triggered")
+    state = folds(in_play(), GameEndTriggered(0, REPEATED))
+    rejects(state, GameEndTriggered(1, REPEATED), "already triggered")
 
 
 def test_players_must_exist() -> None:

@@ -6,7 +6,7 @@ import attrs
 import pytest
 from attrs import define, field, frozen
 
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, ByRule, Decision
 from rr.events.types import EVENT_TYPES, CardPlaced, TurnEnded
 from rr.model import Location, Zone
 from rr.options import Lead, PickCard
@@ -54,7 +54,7 @@ def test_the_rules_values_use_it() -> None:
     assert TurnEnded(1) == TurnEnded(seat=1) != TurnEnded(2)
     assert Lead("sevro", Location.LUNA) == Lead(card="sevro", location=Location.LUNA)
     assert {PickCard("roque"), PickCard("roque")} == {PickCard("roque")}
-    decision = Decision(0, Ask.TURN, "RR-TURN-1", "Lead or Scout", ())
+    decision = Decision(0, Ask.TURN, ByRule("RR-TURN-1"), "Lead or Scout", ())
     assert (decision.seat, decision.ask, decision.options) == (0, Ask.TURN, ())
 
 

@@ -152,7 +152,9 @@ def test_game_started_1_reads_as_a_public_seed() -> None:
     started = structure_event(["game_started/1", {
         "players": ["A", "B"], "ruleset": {}, "seed": 7, "houses": None, "solo_level": None}])
     # (A ruleset naming no option reads as games were played before issue #31's options.)
-    assert started == GameStarted(("A", "B"), Ruleset(**UNNAMED), seed_origin=SeedOrigin.PUBLIC)
+    # (And it was played under rules version 1: RULING-B10's readings before rr 0.1.0.)
+    assert started == GameStarted(("A", "B"), Ruleset(**UNNAMED), seed_origin=SeedOrigin.PUBLIC,
+                                  rules_version=1)
     for payload in ({"players": ["A", "B"], "ruleset": {}},
                     {"players": ["A", "B"], "ruleset": {}, "seed": "7"},
                     {"players": ["A", "B"], "ruleset": {}, "seed": 7, "commitment": None}):

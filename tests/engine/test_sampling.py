@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByCard, ByRule
 from rr.engine import Game, SamplingError
 from rr.errors import BadInputError
 from rr.knowledge import knows
@@ -84,7 +84,7 @@ def test_a_sample_can_be_drawn_in_the_middle_of_an_ability() -> None:
     """Inside an ability (a card decision of a card's handler), samples of every seat replay
     the turn so far and stop at the same question."""
     game = play_until(4, 11, lambda g: g.pending is not None and g.pending.ask is Ask.CARD
-                      and not g.pending.source.startswith("RR-"))
+                      and isinstance(g.pending.source, ByCard))
     assert game.pending is not None
     rng = random.Random(3)
     for seat in game.state.seats:
@@ -193,10 +193,10 @@ def test_relabelling_an_event_names_the_new_cards() -> None:
         CardGained(0, "darrow", Zone.deck())
     assert relabel_event(DeckShuffled(("sevro", "pelus")), sigma) == \
         DeckShuffled(("darrow", "pelus"))
-    assert relabel_event(DecisionMade(1, "mustang", PickCard("sevro")), sigma) == \
-        DecisionMade(1, "nero", PickCard("darrow"))
-    assert relabel_event(DecisionMade(1, "RR-TURN-1", Lead("pelus", Location.MARS)), sigma) \
-        == DecisionMade(1, "RR-TURN-1", Lead("pelus", Location.MARS))
+    assert relabel_event(DecisionMade(1, ByCard("mustang"), PickCard("sevro")), sigma) == \
+        DecisionMade(1, ByCard("nero"), PickCard("darrow"))
+    lead = DecisionMade(1, ByRule("RR-TURN-1"), Lead("pelus", Location.MARS))
+    assert relabel_event(lead, sigma) == lead
     assert relabel_event(HeliumGained(0, 1), sigma) == HeliumGained(0, 1)
 
 

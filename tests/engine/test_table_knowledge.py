@@ -7,6 +7,7 @@ import random
 import attrs
 import pytest
 
+from rr.decisions import ByCard
 from rr.effects.play import TurnLog
 from rr.effects.program import Program, Table
 from rr.engine import Game
@@ -122,7 +123,7 @@ def _counselor_then_firewall(deck_cards: int = 3) -> Game:
 
     game = scenario.run(program)
     play(game, PickCard("zanzibar"), Position.TOP)
-    if game.pending is not None and game.pending.source == "group_counselor":
+    if game.pending is not None and game.pending.source == ByCard("group_counselor"):
         play(game, Answer.DONE)
     # Everyone saw Zanzibar go on top of the deck, and follows it there.
     state = scenario.state()

@@ -9,6 +9,7 @@ from attrs import evolve
 
 from rr.agents.random import RandomAgent
 from rr.automa import AU_TOMA
+from rr.decisions import ByCard
 from rr.engine import Game
 from rr.events.types import (
     AutomaCardsSetAside, AutomaDeckShuffled, CardDealt, CardPlaced, CardSelectedAtRandom,
@@ -152,10 +153,10 @@ def test_a_dealt_card_is_shown_to_its_receiver_only() -> None:
 @pytest.mark.rule("RR-VIEW-6")
 def test_a_picked_card_is_shown_to_those_who_knew_it() -> None:
     state = board()
-    pick = DecisionMade(0, "some-card", PickCard("roque"))
+    pick = DecisionMade(0, ByCard("deanna"), PickCard("roque"))
     assert redact(pick, state, 0) == pick
-    assert redact(pick, state, 1) == DecisionMade(0, "some-card", PickCard(HIDDEN))
-    public = DecisionMade(0, "some-card", PickCard("deanna"))
+    assert redact(pick, state, 1) == DecisionMade(0, ByCard("deanna"), PickCard(HIDDEN))
+    public = DecisionMade(0, ByCard("deanna"), PickCard("deanna"))
     assert redact(public, state, 1) == public
 
 

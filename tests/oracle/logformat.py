@@ -15,8 +15,10 @@ from attrs import evolve, frozen
 
 from rr.events import log
 from rr.events.codec import pack, unstructure, unstructure_event
-from rr.events.types import Event, GameStarted, SeedRevealed
+from rr.events.types import DecisionMade, Event, GameEndTriggered, GameStarted, SeedRevealed
+from rr.narrate import end_reason_text
 from rr.randomness import SeedOrigin
+from rr.state import fold
 
 
 def legacy(events: Sequence[Event], seed: int | None = None) -> tuple[tuple[Event, ...], int]:
@@ -32,7 +34,7 @@ def legacy(events: Sequence[Event], seed: int | None = None) -> tuple[tuple[Even
         raise ValueError("a game whose seed is not revealed: give its seed")
     if started.seed_origin is SeedOrigin.PUBLIC:
         return tuple(events), seed
-    public = evolve(started, commitment=None, seed_origin=SeedOrigin.PUBLIC)
+    public = evolve(started, commitment=None, seed_origin=SeedOrigin.PUBLIC, rules_version=1)
     return (public, *events[1:]), seed
 
 
@@ -56,11 +58,23 @@ def encode_v1(events: Sequence[Event], seed: int | None = None) -> bytes:
                 "seed": seed, "houses": unstructure(started.houses),
                 "solo_level": started.solo_level}]
         else:
-            record = unstructure_event(event)
+            record = _as_version_1(event, events[0])
         blob = pack([seq, previous, record])
         out.append(blob)
         previous = hashlib.sha256(blob).digest()
     return b"".join(out)
+
+
+def _as_version_1(event: Event, started: Event) -> list[Any]:
+    """An event's record as rr wrote it then: a decision's source and the game end's reason
+    as text (``decision_made/1``, ``game_end_triggered/1``, issue #26)."""
+    tag, payload = unstructure_event(event)
+    if isinstance(event, DecisionMade):
+        return ["decision_made/1", {**payload, "source": str(event.source)}]
+    if isinstance(event, GameEndTriggered):
+        return ["game_end_triggered/1",
+                {**payload, "reason": end_reason_text(event.reason, fold([started]))}]
+    return [tag, payload]
 
 
 def objects(data: bytes) -> list[Any]:

@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 from rr.cli import main
+from rr.decisions import ByRule
 from rr.events import log
 from rr.events.codec import pack, unpack
 from rr.events.types import (
@@ -108,7 +109,7 @@ def test_illegal_decision_names_the_decision_the_rules_ask() -> None:
     says which decision the rules ask, with its rule."""
     events = finished(3, 21)
     at = next(i for i, e in enumerate(events)
-              if isinstance(e, DecisionMade) and e.source == "RR-TURN-1")
+              if isinstance(e, DecisionMade) and e.source == ByRule("RR-TURN-1"))
     made = events[at]
     assert isinstance(made, DecisionMade)
     altered = events[:at] + (attrs.evolve(made, option=PickCard("sevro")),) + events[at + 1:]

@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from rr.agents.random import RandomAgent
+from rr.decisions import ByCard, ByRule
 from rr.engine import Game
 from rr.errors import CorruptLogError, DivergenceError
 from rr.events.types import (
@@ -102,8 +103,8 @@ def test_a_decision_that_differs_is_told_with_its_options() -> None:
     """A recorded choice the rules do not offer: the decision in words, its options."""
     game = Game.new(2, seed=4)
     events = game.events
-    at = first(events + (DecisionMade(0, "x", Bonus.FLEET),), DecisionMade)
-    wrong = DecisionMade(0, "RR-TURN-1", Bonus.FLEET)
+    at = first(events + (DecisionMade(0, ByCard("x"), Bonus.FLEET),), DecisionMade)
+    wrong = DecisionMade(0, ByRule("RR-TURN-1"), Bonus.FLEET)
     d = audit((*events[:at], wrong)).divergence
     assert d is not None and d.record == at
     assert "a decision of" in d.expected and "Lead or Scout" in d.expected
@@ -132,7 +133,7 @@ def test_rule_names_read_as_words() -> None:
     """The rule, the card whose ability resolves and the rules around it, in words."""
     d = Divergence(5, "a", "b", "RR-BONUS-2", card="danto", within=("f", "g", "h", "i"))
     assert d.rule_name == "RR-BONUS-2, in Danto's ability (card danto), inside f, g, h"
-    assert Divergence(5, "a", "b", "danto", card="danto").rule_name == "Danto (card danto)"
+    assert Divergence(5, "a", "b", None, card="danto").rule_name == "Danto (card danto)"
     assert Divergence(5, "a", "b", None).rule_name is None
 
 

@@ -10,6 +10,7 @@ import pytest
 
 import rr.rules.end
 from rr.cli import main
+from rr.decisions import ByRule
 from rr.engine import Game
 from rr.errors import CorruptLogError
 from rr.events.types import DecisionMade
@@ -63,7 +64,7 @@ def test_ceres_top_only_makes_deep_banishes_illegal() -> None:
     for events, diff in diverged:
         assert diff.record is not None
         made = events[diff.record]
-        assert isinstance(made, DecisionMade) and made.source == "RR-HOUSE-3"
+        assert isinstance(made, DecisionMade) and made.source == ByRule("RR-HOUSE-3")
         assert "not legal" in diff.under_b and diff.totals_b is None
 
 
@@ -173,18 +174,19 @@ def test_a_recorded_decision_that_does_not_fit() -> None:
     there"; one of another player or another rule is "another" decision."""
     game = Game.new(2, seed=1)
     asked = game.pending
-    assert asked is not None and asked.source == "RR-TURN-1"
+    assert asked is not None and asked.source == ByRule("RR-TURN-1")
     name = game.state.players[asked.seat].name
     other = game.state.players[1 - asked.seat].name
     head = f"the rules ask {name}: {asked.prompt} [RR-TURN-1]; "
     option = asked.options[0]
     said = option_text(option, game.state)
-    assert _misfit(DecisionMade(asked.seat, "RR-TURN-1", Bonus.FLEET), asked, game.state) == \
+    turn = ByRule("RR-TURN-1")
+    assert _misfit(DecisionMade(asked.seat, turn, Bonus.FLEET), asked, game.state) == \
         head + f"the recorded choice ({name} chose fleet [RR-TURN-1]) is not legal there"
-    assert _misfit(DecisionMade(asked.seat, "RR-HOUSE-3", option), asked, game.state) == \
+    assert _misfit(DecisionMade(asked.seat, ByRule("RR-HOUSE-3"), option), asked, game.state) == \
         head + f"the next recorded decision is another one ({name} chose {said} " \
-               f"[{source_text('RR-HOUSE-3')}])"
-    assert _misfit(DecisionMade(1 - asked.seat, "RR-TURN-1", option), asked, game.state) == \
+               f"[{source_text(ByRule('RR-HOUSE-3'))}])"
+    assert _misfit(DecisionMade(1 - asked.seat, turn, option), asked, game.state) == \
         head + f"the next recorded decision is another one ({other} chose {said} [RR-TURN-1])"
 
 

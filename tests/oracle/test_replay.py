@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rr.cli import main
+from rr.decisions import ByRule
 from rr.events import log
 from rr.events.types import CardDealt, DecisionMade, Event, HeliumGained
 from rr.model import ZoneKind
@@ -51,7 +52,7 @@ def test_narration_reads_like_the_table() -> None:
     total = fold(events[:helium + 1]).players[gained.seat].helium
     assert text[helium] == f"P{gained.seat + 1} gains {gained.amount} Helium ({total})"
     lead = next(i for i, e in enumerate(events)
-                if isinstance(e, DecisionMade) and e.source == "RR-TURN-1")
+                if isinstance(e, DecisionMade) and e.source == ByRule("RR-TURN-1"))
     assert " chooses to " in text[lead] and text[lead].endswith("[RR-TURN-1]")
 
 

@@ -103,8 +103,8 @@ def test_choose_by_option_or_index_returns_the_new_records_and_the_next_decision
                             "option": lead["option"]})
     assert result["since"] == before and result["records"] == before + len(result["new"])
     assert [t["record"] for t in result["new"]] == list(range(before, result["records"]))
-    assert result["new"][0]["event"] == ["decision_made/1", {
-        "seat": seat, "source": "RR-TURN-1", "option": lead["option"]}]
+    assert result["new"][0]["event"] == ["decision_made/2", {
+        "seat": seat, "source": ["rule", "RR-TURN-1"], "option": lead["option"]}]
     assert result["new"][0]["text"].endswith("[RR-TURN-1]")
     assert result["new"][1]["event"][0] == "card_deployed/1"
     assert result["decision"] == 1 and result["seat"] == seat
@@ -248,5 +248,5 @@ def test_choose_by_action_picks_the_option_listed_with_that_action() -> None:
     scout = next(o for o in options if o["option"] == ["scout", {}])
     result = client.answer({"op": "choose", "game": game, "seat": seat,
                             "action": scout["action"]})
-    assert result["new"][0]["event"] == ["decision_made/1", {
-        "seat": seat, "source": "RR-TURN-1", "option": ["scout", {}]}]
+    assert result["new"][0]["event"] == ["decision_made/2", {
+        "seat": seat, "source": ["rule", "RR-TURN-1"], "option": ["scout", {}]}]

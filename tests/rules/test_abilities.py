@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from rr.cards.catalogue import catalogue
-from rr.decisions import Ask
+from rr.decisions import Ask, ByCard
 from rr.effects import (
     Ability, Chance, Play, banish, draw, gain, gain_helium, gain_top_of_deck, give, lose_helium,
     regress, remove_influence, reveal, steal,
@@ -68,7 +68,7 @@ def test_another_location_is_any_but_the_one_deployed_to(stubs: Stubs) -> None:
     game, _ = lead(stubs, ability, Scenario(2), L)
     assert game.pending is not None
     assert (game.pending.seat, game.pending.source, game.pending.options) == (
-        0, "uncle_narol", (J, M, INS))
+        0, ByCard("uncle_narol"), (J, M, INS))
 
 
 @pytest.mark.rule("RR-ABIL-4", "RULING-A29", "RR-LEAD-8")
@@ -188,14 +188,14 @@ def test_a_choice_handed_to_an_opponent_is_asked_of_them(stubs: Stubs) -> None:
                    .at(L, "martyr"))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.source) == (1, "uncle_narol")
+    assert (decision.seat, decision.source) == (1, ByCard("uncle_narol"))
     assert decision.options == (PickCard("sevro"), PickCard("judge"))
     before = game.events
     with pytest.raises(WrongPlayerError):
         game.choose(PickCard("judge"), seat=0)
     assert game.events == before
     events = play(game, PickCard("judge"))
-    assert events == (DecisionMade(1, "uncle_narol", PickCard("judge")),
+    assert events == (DecisionMade(1, ByCard("uncle_narol"), PickCard("judge")),
                       CardPassed("judge", 1, 0))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule
 from rr.effects import Ability, Play, banish, is_blocked
 from rr.engine import Game
 from rr.events.types import (
@@ -37,11 +37,11 @@ def test_martyr_blocks_a_luna_take() -> None:
     game = take_luna(Scenario(2).hand(1, "martyr", "sevro").deck_top("the_howlers"))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, "RR-BLOCK-3")
+    assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, ByRule("RR-BLOCK-3"))
     assert decision.options == (Answer.NO, PickCard("martyr"))
     assert game.state.sovereign == 1  # asked before the take happens
     events = play(game, PickCard("martyr"))
-    assert events == (DecisionMade(1, "RR-BLOCK-3", PickCard("martyr")),
+    assert events == (DecisionMade(1, ByRule("RR-BLOCK-3"), PickCard("martyr")),
                       BlockUsed(1, "martyr", 0), CardBanished("martyr", Zone.hand(1)),
                       CardGained(1, "the_howlers", Zone.deck()), TurnEnded(0))
     assert game.state.sovereign == 1
@@ -81,7 +81,7 @@ def test_a_block_is_never_compulsory() -> None:
     takes the token, House Mars triggers, and P1 keeps Martyr."""
     game = take_luna(Scenario(2).hand(1, "martyr"))
     events = play(game, Answer.NO)
-    assert events == (DecisionMade(1, "RR-BLOCK-3", Answer.NO), SovereignTaken(0),
+    assert events == (DecisionMade(1, ByRule("RR-BLOCK-3"), Answer.NO), SovereignTaken(0),
                       HeliumGained(0, 1), TurnEnded(0))
     assert game.state.hand(1) == ("martyr",)
 
@@ -94,10 +94,10 @@ def test_only_the_holder_is_asked() -> None:
     game = take_luna(Scenario(3).house(2, House.JUPITER).hand(2, "martyr"))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, "RR-BLOCK-3")
+    assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, ByRule("RR-BLOCK-3"))
     assert decision.options == (Answer.NO,)
     events = play(game, Answer.NO)
-    assert events == (DecisionMade(1, "RR-BLOCK-3", Answer.NO), SovereignTaken(0),
+    assert events == (DecisionMade(1, ByRule("RR-BLOCK-3"), Answer.NO), SovereignTaken(0),
                       HeliumGained(0, 1), TurnEnded(0))
     assert game.is_over
     assert game.state.hand(2) == ("martyr",)
@@ -122,7 +122,8 @@ def test_steal_or_banish_block_returns_to_hand_and_blocks_again(stubs: Stubs) ->
     for _ in range(2):
         decision = game.pending
         assert decision is not None
-        assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, "RR-BLOCK-2")
+        assert (decision.seat, decision.ask, decision.source) == (
+            1, Ask.BLOCK, ByRule("RR-BLOCK-2"))
         assert decision.options == (Answer.NO, PickCard("the_howlers"))
         assert play(game, PickCard("the_howlers"))[1:] == (BlockUsed(1, "the_howlers", 0),)
     assert game.is_over
@@ -150,7 +151,7 @@ def test_steal_or_banish_block_asks_only_the_target(stubs: Stubs) -> None:
             .deploy(0, "uncle_narol", M))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, "RR-BLOCK-2")
+    assert (decision.seat, decision.ask, decision.source) == (1, Ask.BLOCK, ByRule("RR-BLOCK-2"))
     assert decision.options == (Answer.NO,)
     events = play(game, Answer.NO)
     assert events[1:] == (CardBanished("sevro", Zone.hand(1)),)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rr.decisions import ByRule
 from rr.effects import Ability, Play, place_influence, remove_influence
 from rr.events.types import (
     CardDeployed, CardGained, DecisionMade, Event, FleetAdvanced, HeliumGained, InfluencePlaced,
@@ -22,8 +23,8 @@ def gain_from(scenario: Scenario, location: Location) -> tuple[Event, ...]:
     the gain."""
     game = scenario.at(location, "judge").turn(0)
     events = play(game, Lead(None, None), GainTop(location))
-    assert events[:3] == (DecisionMade(0, "RR-TURN-1", Lead(None, None)),
-                          DecisionMade(0, "RR-LEAD-3", GainTop(location)),
+    assert events[:3] == (DecisionMade(0, ByRule("RR-TURN-1"), Lead(None, None)),
+                          DecisionMade(0, ByRule("RR-LEAD-3"), GainTop(location)),
                           CardGained(0, "judge", Zone.at(location)))
     return events[3:]
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule
 from rr.effects import roll_die
 from rr.effects.program import Program, Table
 from rr.engine import Game
@@ -33,7 +33,7 @@ def deck_gain(scenario: Callable[[], Scenario], face: Bonus) -> tuple[Game, tupl
     def run(seed: int) -> tuple[Game, tuple[Event, ...]]:
         game = scenario().turn(0, seed)
         events = play(game, Lead(None, None))
-        if game.pending is not None and game.pending.source == "RR-LEAD-3":
+        if game.pending is not None and game.pending.source == ByRule("RR-LEAD-3"):
             events += play(game, DECK)
         return game, events[events.index(next(e for e in events if isinstance(e, CardGained))):]
 
@@ -119,9 +119,9 @@ def test_sovereign_face_can_be_blocked_by_the_holder() -> None:
     assert events == (CardGained(0, "justice", Zone.deck()), DieRolled(0, Bonus.SOVEREIGN))
     assert game.pending is not None
     assert (game.pending.seat, game.pending.ask, game.pending.source) == (1, Ask.BLOCK,
-                                                                          "RR-BLOCK-3")
+                                                                          ByRule("RR-BLOCK-3"))
     events = play(game, PickCard("martyr"))
-    assert events == (DecisionMade(1, "RR-BLOCK-3", PickCard("martyr")),
+    assert events == (DecisionMade(1, ByRule("RR-BLOCK-3"), PickCard("martyr")),
                       BlockUsed(1, "martyr", 0), CardBanished("martyr", Zone.hand(1)),
                       CardGained(1, "the_howlers", Zone.deck()), TurnEnded(0))
     assert game.state.sovereign == 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByCard, ByRule
 from rr.effects import Play, gain
 from rr.effects.program import Program
 from rr.engine import Game
@@ -61,7 +61,7 @@ def test_end_of_game_abilities_from_the_first_player_clockwise(stubs: Stubs) -> 
                            CardRevealed("justice", Zone.hand(1), 1))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (1, Ask.CARD, "RR-END-5")
+    assert (decision.seat, decision.ask, decision.source) == (1, Ask.CARD, ByRule("RR-END-5"))
     assert decision.options == (PickCard("martyr"), PickCard("justice"))
     events = play(game, PickCard("justice"))
     assert of_type(events, PointsScored) == [
@@ -84,12 +84,12 @@ def test_gray_and_orange_declarations_are_asked_after_the_abilities(stubs: Stubs
     game = the_end(houses(Scenario(2), House.MARS, House.DIANA).hand(0, "trigg", "cyther"))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (0, Ask.DECLARE, "trigg")
+    assert (decision.seat, decision.ask, decision.source) == (0, Ask.DECLARE, ByCard("trigg"))
     assert decision.options == (Answer.BEST, Answer.NO,
                                 *(c for c in Color if c is not Color.GRAY))
     play(game, Color.RED)
     decision = game.pending
-    assert decision is not None and decision.source == "cyther"
+    assert decision is not None and decision.source == ByCard("cyther")
     assert decision.options[:2] == (Answer.BEST, Answer.NO) and len(decision.options) == 114
     play(game, Answer.BEST)
     assert game.is_over
@@ -136,10 +136,10 @@ def test_ceres_banishes_from_hand_after_every_end_of_game_ability(stubs: Stubs) 
     assert game.events[-2:] == (PointsScored(1, "hacker", 2), TurnEnded(1))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (0, Ask.CARD, "RR-END-6")
+    assert (decision.seat, decision.ask, decision.source) == (0, Ask.CARD, ByRule("RR-END-6"))
     assert decision.options == (PickCard("judge"), PickCard("sevro"))
     events = play(game, PickCard("sevro"))
-    assert events[:2] == (DecisionMade(0, "RR-END-6", PickCard("sevro")),
+    assert events[:2] == (DecisionMade(0, ByRule("RR-END-6"), PickCard("sevro")),
                           CardBanished("sevro", Zone.hand(0)))
     assert isinstance(events[2], GameScored)
     assert game.state.hand(0) == ("judge",) and game.state.banished[-1] == "sevro"

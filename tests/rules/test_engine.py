@@ -7,7 +7,7 @@ import pytest
 from attrs import evolve
 
 from rr.agents.random import RandomAgent
-from rr.decisions import Decision
+from rr.decisions import ByRule, Decision
 from rr.engine import Game, replay
 from rr.errors import (
     DivergenceError, IllegalChoiceError, NoDecisionPendingError, WrongPlayerError,
@@ -40,7 +40,7 @@ def test_a_pending_decision_names_the_player_kind_rule_and_options() -> None:
     game = Game.new(2, seed=3, houses=[House.APOLLO, House.MARS])
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.source) == (0, "RR-TURN-1")
+    assert (decision.seat, decision.source) == (0, ByRule("RR-TURN-1"))
     assert len(decision.options) == 21 and decision.options[-1] == Scout()
     assert all(isinstance(o, Lead) for o in decision.options[:20])
 
@@ -68,7 +68,7 @@ def test_a_choice_by_the_wrong_player_is_refused_and_changes_nothing() -> None:
     with pytest.raises(WrongPlayerError):
         game.choose(option, seat=2)
     assert (game.events, game.state) == (events, state)
-    assert game.choose(option, seat=1)[0] == DecisionMade(1, "RR-TURN-1", option)
+    assert game.choose(option, seat=1)[0] == DecisionMade(1, ByRule("RR-TURN-1"), option)
 
 
 def test_choose_index() -> None:

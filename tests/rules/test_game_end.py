@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from rr.decisions import ByRule
 from rr.effects import Ability, Play, gain_helium, lose_helium
 from rr.engine import Game
 from rr.events.types import (
@@ -108,7 +109,7 @@ def test_trigger_mid_turn_stays_and_the_turn_goes_on(stubs: Stubs) -> None:
     events = play(game, Lead("uncle_narol", L))
     assert triggered(events) == [0]
     assert game.state.end_triggered and game.state.players[0].helium == 4
-    assert game.pending is not None and game.pending.source == "RR-LEAD-3"
+    assert game.pending is not None and game.pending.source == ByRule("RR-LEAD-3")
     events = play(game, GainTop(J))
     assert events[-2:] == (FleetAdvanced(0, 8), TurnEnded(0))
     assert triggered(events) == []
@@ -127,7 +128,7 @@ def drive_one(game: Game) -> None:
     options = game.pending.options
     if Lead(None, None) in options:
         game.choose(Lead(None, None))
-    elif game.pending.source == "RR-TURN-1":
+    elif game.pending.source == ByRule("RR-TURN-1"):
         game.choose(next(o for o in options if isinstance(o, Lead) and o.location is J))
     else:
         game.choose(GainTop(M))

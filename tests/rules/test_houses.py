@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule
 from rr.effects import Ability, Play, gain_sovereign
 from rr.engine import Game
 from rr.events.types import (
@@ -23,9 +23,9 @@ J, M, L, INS = Location.JUPITER, Location.MARS, Location.LUNA, Location.INSTITUT
 def luna(scenario: Scenario, house: House, seed: int = 0) -> Game:
     """P0 of ``house`` (empty hand) leads and takes Luna's top card, Judge."""
     game = scenario.house(0, house).house(1, House.DIANA).at(L, "judge").turn(0, seed)
-    if game.pending is not None and game.pending.source == "RR-TURN-1":
+    if game.pending is not None and game.pending.source == ByRule("RR-TURN-1"):
         play(game, Lead(None, None))
-    if game.pending is not None and game.pending.source == "RR-LEAD-3":
+    if game.pending is not None and game.pending.source == ByRule("RR-LEAD-3"):
         play(game, GainTop(L))
     return game
 
@@ -67,8 +67,8 @@ def test_apollo_reveals_the_deck_top_and_places_it_without_a_bonus() -> None:
     decision = game.pending
     assert decision is not None
     assert (decision.seat, decision.ask, decision.source, decision.options) == (
-        0, Ask.LOCATION, "RR-HOUSE-2", (J, M, L, INS))
-    assert play(game, M) == (DecisionMade(0, "RR-HOUSE-2", M),
+        0, Ask.LOCATION, ByRule("RR-HOUSE-2"), (J, M, L, INS))
+    assert play(game, M) == (DecisionMade(0, ByRule("RR-HOUSE-2"), M),
                              CardPlaced("martyr", Zone.deck(), M), TurnEnded(0))
     assert game.state.players[0].helium == 0
 
@@ -89,7 +89,7 @@ def test_ceres_banishes_any_card_of_any_location() -> None:
     assert after_gain(game) == (SovereignTaken(0),)
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (0, Ask.CARD, "RR-HOUSE-3")
+    assert (decision.seat, decision.ask, decision.source) == (0, Ask.CARD, ByRule("RR-HOUSE-3"))
     assert decision.options == (PickCard("pax_au_telemanus"), PickCard("the_howlers"),
                                 PickCard("justice"))
     assert play(game, PickCard("pax_au_telemanus"))[1:] == (
@@ -164,10 +164,10 @@ def test_minerva_rolling_the_sovereign_face_chooses_another_bonus() -> None:
     assert after_gain(game) == (SovereignTaken(0), DieRolled(0, Bonus.SOVEREIGN))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (0, Ask.FACE, "RR-HOUSE-7")
+    assert (decision.seat, decision.ask, decision.source) == (0, Ask.FACE, ByRule("RR-HOUSE-7"))
     assert decision.options == (Bonus.FLEET, Bonus.HELIUM, Bonus.INFLUENCE, Bonus.BANISH,
                                 Bonus.REVEAL_PLACE)
-    assert play(game, Bonus.FLEET) == (DecisionMade(0, "RR-HOUSE-7", Bonus.FLEET),
+    assert play(game, Bonus.FLEET) == (DecisionMade(0, ByRule("RR-HOUSE-7"), Bonus.FLEET),
                                        FleetAdvanced(0, 1), TurnEnded(0))
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByCard, ByRule
 from rr.effects import END_TURN, Ability, Play, gain_helium, move, place
 from rr.events.types import (
     AbilityMissing, CardDeployed, CardGained, CardMoved, CardPlaced, DecisionMade, DieRolled,
@@ -32,7 +32,8 @@ def test_lead_deploys_the_card_face_up_on_top_of_the_location() -> None:
     game = (Scenario(2).hand(0, "judge", "martyr").at(M, "the_howlers", "pax_au_telemanus")
             .at(L, "justice").turn(0))
     events = play(game, Lead("judge", M))
-    assert events == (DecisionMade(0, "RR-TURN-1", Lead("judge", M)), CardDeployed(0, "judge", M))
+    assert events == (DecisionMade(0, ByRule("RR-TURN-1"), Lead("judge", M)),
+                      CardDeployed(0, "judge", M))
     assert game.state.stack(M) == ("the_howlers", "pax_au_telemanus", "judge")
     assert game.state.hand(0) == ("martyr",)
 
@@ -56,10 +57,10 @@ def test_deploy_ability_resolves_after_the_deploy_and_before_the_final_step(stub
     assert events[-2:] == (CardDeployed(0, "uncle_narol", M), HeliumGained(0, 2))
     assert game.pending is not None
     assert (game.pending.seat, game.pending.ask, game.pending.source) == (
-        0, Ask.CONFIRM, "uncle_narol")
+        0, Ask.CONFIRM, ByCard(CardId("uncle_narol")))
     events = play(game, Answer.YES)
-    assert events == (DecisionMade(0, "uncle_narol", Answer.YES), HeliumGained(0, 1))
-    assert game.pending is not None and game.pending.source == "RR-LEAD-3"
+    assert events == (DecisionMade(0, ByCard("uncle_narol"), Answer.YES), HeliumGained(0, 1))
+    assert game.pending is not None and game.pending.source == ByRule("RR-LEAD-3")
 
 
 @pytest.mark.rule("RR-LEAD-2")
@@ -76,9 +77,9 @@ def test_declining_a_you_may_part_skips_it(stubs: Stubs) -> None:
     stubs.deploy("uncle_narol", ability)
     game = Scenario(2).hand(0, "uncle_narol").at(L, "judge").turn(0)
     play(game, Lead("uncle_narol", M))
-    assert play(game, Answer.NO) == (DecisionMade(0, "uncle_narol", Answer.NO),)
+    assert play(game, Answer.NO) == (DecisionMade(0, ByCard("uncle_narol"), Answer.NO),)
     assert game.state.players[0].helium == 0
-    assert game.pending is not None and game.pending.source == "RR-LEAD-3"
+    assert game.pending is not None and game.pending.source == ByRule("RR-LEAD-3")
 
 
 @pytest.mark.rule("RR-LEAD-2")
@@ -103,7 +104,7 @@ def test_final_step_offers_every_other_location_with_a_card_and_the_deck() -> No
     play(game, Lead("judge", M))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (0, Ask.GAIN, "RR-LEAD-3")
+    assert (decision.seat, decision.ask, decision.source) == (0, Ask.GAIN, ByRule("RR-LEAD-3"))
     assert decision.options == (GainTop(L), GainTop(INS), DECK)
 
 
@@ -115,7 +116,7 @@ def test_final_step_gains_the_top_card_then_the_location_bonus() -> None:
             .at(INS, "pax_au_telemanus", "the_howlers").turn(0))
     play(game, Lead("judge", M))
     events = play(game, GainTop(INS))
-    assert events == (DecisionMade(0, "RR-LEAD-3", GainTop(INS)),
+    assert events == (DecisionMade(0, ByRule("RR-LEAD-3"), GainTop(INS)),
                       CardGained(0, "the_howlers", Zone.at(INS)), InfluencePlaced(0, 1),
                       TurnEnded(0))
     assert game.state.stack(INS) == ("pax_au_telemanus",)
@@ -134,8 +135,9 @@ def test_gaining_from_the_deck_rolls_the_die_and_gains_its_bonus() -> None:
     deck's top card, the die is rolled and P0 gains 1 Helium, with no location bonus."""
     seed = seed_rolling([Bonus.HELIUM], lambda s: deck_gain(s, ["justice"]))
     events = deck_gain(seed, ["justice"])
-    assert events[2:] == (DecisionMade(0, "RR-LEAD-3", DECK), CardGained(0, "martyr", Zone.deck()),
-                          DieRolled(0, Bonus.HELIUM), HeliumGained(0, 1), TurnEnded(0))
+    assert events[2:] == (DecisionMade(0, ByRule("RR-LEAD-3"), DECK),
+                          CardGained(0, "martyr", Zone.deck()), DieRolled(0, Bonus.HELIUM),
+                          HeliumGained(0, 1), TurnEnded(0))
 
 
 @pytest.mark.rule("RR-LEAD-4", "RR-DIE-2")
@@ -156,7 +158,7 @@ def test_lead_with_an_empty_hand_skips_the_deploy() -> None:
             .turn(0))
     assert game.pending is not None and game.pending.options == (Lead(None, None), Scout())
     events = play(game, Lead(None, None))
-    assert events == (DecisionMade(0, "RR-TURN-1", Lead(None, None)),)
+    assert events == (DecisionMade(0, ByRule("RR-TURN-1"), Lead(None, None)),)
     assert game.pending is not None
     assert game.pending.options == (GainTop(J), GainTop(M), GainTop(L), GainTop(INS), DECK)
 
@@ -168,7 +170,8 @@ def test_empty_hand_and_empty_deck_leaves_only_lead() -> None:
     game = Scenario(2).at(J, "judge").at(M, "martyr").deck_only().turn(0)
     assert game.events[1:] == ()
     assert game.pending is not None
-    assert (game.pending.source, game.pending.options) == ("RR-LEAD-3", (GainTop(J), GainTop(M)))
+    assert (game.pending.source, game.pending.options) == (
+        ByRule("RR-LEAD-3"), (GainTop(J), GainTop(M)))
 
 
 @pytest.mark.rule("RR-LEAD-6")
@@ -242,8 +245,8 @@ def test_no_final_step_possible_ends_the_turn_after_the_deploy() -> None:
     holding Martyr), then the turn ends after the deploy."""
     game = Scenario(2).hand(0, "judge").at(M, "martyr").deck_only().turn(0)
     events = play(game, Lead("judge", M))
-    assert events == (DecisionMade(0, "RR-TURN-1", Lead("judge", M)), CardDeployed(0, "judge", M),
-                      TurnEnded(0))
+    assert events == (DecisionMade(0, ByRule("RR-TURN-1"), Lead("judge", M)),
+                      CardDeployed(0, "judge", M), TurnEnded(0))
     assert game.is_over
 
 

@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from rr.cards.catalogue import lookup
-from rr.decisions import Ask, Decision
+from rr.decisions import Ask, ByRule, Decision
 from rr.effects.cards import gain_top_of_deck, index_under, move, named, zone_of
 from rr.effects.program import RulesError, Table, ask
 from rr.events.types import CardGained
@@ -85,13 +85,13 @@ def test_a_decision_with_no_options_is_a_bug() -> None:
     one option is taken without asking; two are asked."""
     table = Table(Scenario(2).at(MARS, "judge", "sevro").state())
     with pytest.raises(RulesError, match=r"RR-DIE-4: a decision with no options \(Banish"):
-        run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", []))
+        run(ask(table, 0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", []))
     only = PickCard(card("judge"))
-    assert run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", [only])) \
+    assert run(ask(table, 0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", [only])) \
         == ([], only)
     two = [only, PickCard(card("sevro"))]
-    asked, _ = run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", two))
-    assert asked == [Decision(0, Ask.CARD, "RR-DIE-4", "Banish the top card", tuple(two))]
+    asked, _ = run(ask(table, 0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", two))
+    assert asked == [Decision(0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", tuple(two))]
 
 
 def test_duplicate_options_are_a_bug_unless_the_caller_vouches_for_them() -> None:
@@ -100,7 +100,7 @@ def test_duplicate_options_are_a_bug_unless_the_caller_vouches_for_them() -> Non
     table = Table(Scenario(2).at(MARS, "judge", "sevro").state())
     twice = [PickCard(card("judge")), PickCard(card("judge"))]
     with pytest.raises(RulesError, match=r"RR-DIE-4: duplicate options in 'Banish"):
-        run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", twice))
-    asked, _ = run(ask(table, 0, Ask.CARD, "RR-DIE-4", "Banish the top card", twice,
+        run(ask(table, 0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", twice))
+    asked, _ = run(ask(table, 0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", twice,
                        distinct=True))
-    assert asked == [Decision(0, Ask.CARD, "RR-DIE-4", "Banish the top card", tuple(twice))]
+    assert asked == [Decision(0, Ask.CARD, ByRule("RR-DIE-4"), "Banish the top card", tuple(twice))]

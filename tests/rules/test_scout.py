@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule
 from rr.effects import Ability, Play
 from rr.errors import IllegalChoiceError
 from rr.events.types import (
@@ -25,15 +25,15 @@ def test_scout_reveals_places_and_gains_the_bonus() -> None:
     game = Scenario(2).hand(0, "judge").at(J, "justice").deck_top("martyr", "pax_au_telemanus"
                                                                  ).turn(0)
     events = play(game, Scout())
-    assert events == (DecisionMade(0, "RR-TURN-1", Scout()),
+    assert events == (DecisionMade(0, ByRule("RR-TURN-1"), Scout()),
                       CardRevealed("martyr", Zone.deck(), 0))
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (0, Ask.LOCATION, "RR-SCOUT-1")
+    assert (decision.seat, decision.ask, decision.source) == (0, Ask.LOCATION, ByRule("RR-SCOUT-1"))
     assert decision.options == (J, M, L, INS)
     events = play(game, J)
-    assert events == (DecisionMade(0, "RR-SCOUT-1", J), CardPlaced("martyr", Zone.deck(), J),
-                      FleetAdvanced(0, 1), TurnEnded(0))
+    assert events == (DecisionMade(0, ByRule("RR-SCOUT-1"), J),
+                      CardPlaced("martyr", Zone.deck(), J), FleetAdvanced(0, 1), TurnEnded(0))
     assert game.state.stack(J) == ("justice", "martyr")
     assert game.state.deck[-1] == "pax_au_telemanus"
     assert game.state.hand(0) == ("judge",)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rr.agents.random import RandomAgent
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule
 from rr.effects.play import Play
 from rr.effects.program import Table
 from rr.engine import Game
@@ -29,7 +29,7 @@ def test_turn_options_are_every_card_on_every_location_and_scout() -> None:
     game = Scenario(2).hand(0, "judge", "martyr").turn(0)
     decision = game.pending
     assert decision is not None
-    assert (decision.seat, decision.ask, decision.source) == (0, Ask.TURN, "RR-TURN-1")
+    assert (decision.seat, decision.ask, decision.source) == (0, Ask.TURN, ByRule("RR-TURN-1"))
     assert decision.options == (
         Lead("judge", J), Lead("judge", M), Lead("judge", L), Lead("judge", INS),
         Lead("martyr", J), Lead("martyr", M), Lead("martyr", L), Lead("martyr", INS),
@@ -56,9 +56,9 @@ def test_a_lead_is_resolved_in_full_before_the_turn_ends() -> None:
     game = Scenario(2).hand(0, "judge").at(M, "the_howlers").turn(0)
     events = play(game, Lead("judge", L), GainTop(M))
     assert events == (
-        DecisionMade(0, "RR-TURN-1", Lead("judge", L)),
+        DecisionMade(0, ByRule("RR-TURN-1"), Lead("judge", L)),
         CardDeployed(0, "judge", L),
-        DecisionMade(0, "RR-LEAD-3", GainTop(M)),
+        DecisionMade(0, ByRule("RR-LEAD-3"), GainTop(M)),
         CardGained(0, "the_howlers", Zone.at(M)),
         HeliumGained(0, 1),
         TurnEnded(0),

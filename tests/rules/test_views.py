@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rr.agents.random import RandomAgent
+from rr.decisions import ByRule
 from rr.engine import Game
 from rr.events.types import (
     CardDealt, CardGained, CardPassed, CardPlaced, CardRevealed, DeckShuffled,
@@ -45,7 +46,7 @@ def test_only_the_deciding_player_sees_the_options() -> None:
     own, other = view(game.state, 0, game.pending), view(game.state, 1, game.pending)
     assert own.pending is not None and own.pending.options == game.pending.options
     assert other.pending is not None and other.pending.options is None
-    assert other.pending.seat == 0 and other.pending.source == "RR-TURN-1"
+    assert other.pending.seat == 0 and other.pending.source == ByRule("RR-TURN-1")
 
 
 @pytest.mark.rule("RR-VIEW-1", "RR-DECK-2")

@@ -9,6 +9,7 @@ import pytest
 
 from rr.cards.catalogue import catalogue, lookup
 from rr.cards.registry import abilities, has_end_of_game_ability
+from rr.decisions import ByRule
 from rr.events.types import DecisionMade, Phase, PhaseChanged
 from rr.model import CardId, Color
 from rr.options import PickCard
@@ -84,7 +85,7 @@ def test_end_of_game_abilities_resolve_only_in_the_end_of_game_phase() -> None:
         for event in events:
             if isinstance(event, PhaseChanged):
                 phase = event.phase
-            if isinstance(event, DecisionMade) and event.source == "RR-END-5":
+            if isinstance(event, DecisionMade) and event.source == ByRule("RR-END-5"):
                 assert phase is Phase.END_OF_GAME
                 assert isinstance(event.option, PickCard) and event.option.card in named
                 resolved += 1

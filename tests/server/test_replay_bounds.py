@@ -79,9 +79,9 @@ class Work:
             self.inflated += len(raw)
             return raw
 
-        def counted_structure(item: Any) -> Any:
+        def counted_structure(item: Any, players: Any = None) -> Any:
             self.records += 1
-            return structure(item)
+            return structure(item, players)
 
         monkeypatch.setattr(logfile, "inflate", counted_inflate)
         monkeypatch.setattr(logfile, "structure_event", counted_structure)

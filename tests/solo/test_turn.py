@@ -6,7 +6,7 @@ import pytest
 from attrs import evolve
 
 from rr.automa import Arrow
-from rr.decisions import Ask
+from rr.decisions import Ask, ByRule
 from rr.engine import Game
 from rr.events.types import (
     AbilityMissing, AutomaCardDrawn, AutomaCardsDiscarded, AutomaCardsSetAside,
@@ -205,7 +205,7 @@ def test_a_blocked_token_stays_blocked_and_the_luna_card_gives_another_bonus() -
     assert BlockUsed(ME, "martyr", HER) in events and game.state.sovereign == ME
     assert of_type(game.events, InfluencePlaced) == [InfluencePlaced(HER, 1)]
     assert not of_type(game.events, SovereignTaken)
-    assert [d.source for d in of_type(game.events, DecisionMade)] == ["RR-BLOCK-3"]
+    assert [d.source for d in of_type(game.events, DecisionMade)] == [ByRule("RR-BLOCK-3")]
 
 
 @pytest.mark.rule("RULING-T5", "RR-SOLO-13", "RR-BLOCK-3")

@@ -161,7 +161,7 @@ function showDecision(answer) {
   const player = answer.view.players[pending.seat].name;
   $("prompt").textContent = mine ? `Your decision: ${pending.prompt}`
                                  : `Waiting for ${player}: ${pending.prompt}`;
-  $("decision-note").textContent = `asked by ${named(pending.source)}`;
+  $("decision-note").textContent = `asked by ${named(pending.source[1])}`;
   $("decision").className = mine ? "yours" : "";
   if (!mine) return;
   pending.options.forEach((option, i) => {
