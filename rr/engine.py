@@ -45,14 +45,17 @@ from rr.options import Option, describe
 from rr.randomness import Secret, SeedOrigin
 from rr.rules.game import play
 from rr.ruleset import Ruleset
+from rr.dealing import Stretches, deal
 from rr.sampling import (
     Restart,
     automa_by_place,
     relabel_state,
-    relabelled,
-    restart_point,
+    relabelled_stretches,
+    stretch_at,
     turn_program,
+    Walk,
     unknown_by_place,
+    walk,
 )
 from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View, view
@@ -113,8 +116,9 @@ class Game:
         self._pending: Decision | None = None
         self._recorded = recorded
         self._asked_by = "RR-SETUP-1"
-        # sample_for's cache: (n, the restart point of the log's first n events).
-        self._restart: tuple[int, tuple[int, GameState, Restart] | None] | None = None
+        # sample_for's cache: (n, the restart point of the log's first n events, and what
+        # each seat learnt about sets of cards in them).
+        self._restart: tuple[int, Walk] | None = None
         self._run(None)
         self._recorded = ()
 
@@ -295,33 +299,34 @@ class Game:
             raise BadInputError(f"there is no seat {seat}")
         if not self._events or not isinstance(self._events[0], GameStarted):
             raise SamplingError("a game started from a position has no log to sample from")
-        # The shuffled cards are dealt to the places the unknown cards lie in, in an order
-        # that names no card, so that the sample is a function of what the seat knows and of
-        # ``rng`` alone: the same for every game of the seat's information set.
-        places = unknown_by_place(self.state, seat)
-        pool = sorted(places)
+        # The unknown cards are dealt to the places they lie in, drawn place by place and
+        # never by name, so that the sample is a function of what the seat knows and of
+        # ``rng`` alone: the same for every game of the seat's information set (rr.dealing).
+        tokens = unknown_by_place(self.state, seat)
         if self._restart is None or self._restart[0] != len(self._events):
-            self._restart = (len(self._events), restart_point(self._events))
-        point = self._restart[1]
+            self._restart = (len(self._events), walk(self._events))
+        walked = self._restart[1]
+        point, sets = walked.point, walked.learnt.of(seat)
         automa_places = automa_by_place(self.state)
         automa = sorted(automa_places)
         for _ in range(max(tries, 1)):
-            shuffled = list(pool)
-            rng.shuffle(shuffled)
-            sigma = {c: s for c, s in zip(places, shuffled) if c != s}
+            stretches = deal(self.state, seat, tokens, sets, self._events, rng)
             order = list(automa)
             rng.shuffle(order)
             tau = {a: b for a, b in zip(automa_places, order) if a != b}  # RR-SOLO-2
-            sample = self._relabelled(sigma, point, Secret.chosen(rng.getrandbits(63)), tau)
+            secret = Secret.chosen(rng.getrandbits(63))
+            if stretches is None:
+                continue  # the deal contradicts what the seat learnt: draw again
+            sample = self._relabelled(stretches, point, secret, tau, walked.automa_from)
             if sample is not None:
                 return sample
         raise SamplingError(f"no sample of seat {seat}'s information set replays the turn "
                             f"in {tries} tries")
 
-    def _relabelled(self, sigma: dict[CardId, CardId],
+    def _relabelled(self, stretches: Stretches,
                     point: tuple[int, GameState, Restart] | None, secret: Secret,
-                    tau: dict[int, int] | None = None) -> Game | None:
-        events = list(relabelled(self._events, sigma, tau))
+                    tau: dict[int, int] | None = None, tau_from: int = 0) -> Game | None:
+        events = relabelled_stretches(self._events, stretches, tau, tau_from)
         game = Game.__new__(Game)
         given = None if self._given_chances else secret
         try:
@@ -332,7 +337,9 @@ class Game:
                             reveals=False)
             else:
                 index, state, restart = point
-                game._start((index, relabel_state(state, sigma, tau), restart),
+                sigma = stretch_at(stretches, index)
+                game._start((index, relabel_state(state, sigma,
+                                                  tau if index > tau_from else None), restart),
                             events[:index], given, events, whole_game=True,
                             given_chances=self._given_chances, reveals=False)
         except (DivergenceError, CorruptLogError):

@@ -21,10 +21,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
 import attrs
-from attrs import evolve
+from attrs import evolve, frozen
 
 from rr.effects.program import Program, Table
-from rr.events.types import DecisionMade, Event, TurnKind, TurnStarted
+from rr.events.types import AutomaDeckShuffled, DecisionMade, Event, TurnKind, TurnStarted
+from rr.inferences import SetsLearnt
 from rr.knowledge import knows
 from rr.model import CardId, Seat
 from rr.options import PickCard
@@ -74,17 +75,46 @@ def unknown_automa_cards(state: GameState) -> list[int]:
     return sorted(automa_by_place(state))
 
 
-def restart_point(events: Sequence[Event]) -> tuple[int, GameState, Restart] | None:
+Point = tuple[int, GameState, Restart]
+"""Where the rules can restart: an event's index, the state just before it, the program."""
+
+
+def restart_point(events: Sequence[Event]) -> Point | None:
     """The last event the rules can restart from, the state just before it, and the program
     that plays on from there; ``None`` before the first turn (setup restarts from the start)."""
+    return walk(events).point
+
+
+@frozen
+class Walk:
+    """What :meth:`Game.sample_for` reads from a log, found in one fold over it."""
+
+    point: Point | None
+    """The restart point (:func:`restart_point`)."""
+    learnt: SetsLearnt
+    """What every seat and the table learnt about sets of cards (:mod:`rr.inferences`)."""
+    automa_from: int
+    """The index of Au Toma's last deck shuffle (RR-SOLO-2), 0 if none: her cards are dealt
+    anew from there only; before it, every card she drew was seen by all."""
+
+
+def walk(events: Sequence[Event]) -> Walk:
+    """One fold over ``events``: see :class:`Walk`."""
     state = GameState()
-    found: tuple[int, GameState, Restart] | None = None
+    found: Point | None = None
+    learnt = SetsLearnt()
+    feed = learnt.feed
+    automa_from = 0
     for index, event in enumerate(events):
         # The end of the game is a run of end-of-game steps (RULING-B9), each one a point.
         if isinstance(event, TurnStarted) and not state.turns:
             found = (index, state, turn_program(event))
-        state = apply(state, event)
-    return found
+        elif isinstance(event, AutomaDeckShuffled):
+            automa_from = index
+        after = apply(state, event)
+        feed(state, event, after)
+        state = after
+    return Walk(found, learnt, automa_from)
 
 
 def turn_program(event: TurnStarted) -> Restart:
@@ -166,3 +196,27 @@ _CARD_FIELDS: dict[type, tuple[str, ...]] = {}
 def relabelled(events: Sequence[Event], sigma: Relabel, tau: AutomaRelabel | None = None
                ) -> Iterator[Event]:
     return (relabel_event(e, sigma, tau) for e in events)
+
+
+def relabelled_stretches(events: Sequence[Event], stretches: Sequence[tuple[int, Relabel]],
+                         tau: AutomaRelabel | None = None, tau_from: int = 0) -> list[Event]:
+    """``events`` with each stretch relabelled by its own relabelling (``(first index,
+    relabelling)``, in order, the first at 0: see :mod:`rr.dealing`), and Au Toma's cards by
+    ``tau`` from event ``tau_from`` on."""
+    out: list[Event] = []
+    starts = sorted({start for start, _ in stretches} | {tau_from})
+    ends = starts[1:] + [len(events)]
+    for start, end in zip(starts, ends):
+        out += relabelled(events[start:end], stretch_at(stretches, start),
+                          tau if start >= tau_from else None)
+    return out
+
+
+def stretch_at(stretches: Sequence[tuple[int, Relabel]], index: int) -> Relabel:
+    """The relabelling of the stretch that holds event ``index``."""
+    found = stretches[0][1]
+    for start, sigma in stretches:
+        if start > index:
+            break
+        found = sigma
+    return found
