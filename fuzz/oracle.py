@@ -19,7 +19,7 @@ from rr.cards.catalogue import all_ids
 from rr.engine import Game
 from rr.events import log
 from rr.events.codec import decode_event, encode_event, structure, unstructure
-from rr.effects.tokens import end_reason
+from rr.effects.tokens import LONGEST, REPEATED, REPETITIONS, ROUND_LIMIT, end_reason
 from rr.events.types import (
     DecisionMade, Event, GameEndTriggered, GameScored, GameStarted, SeedRevealed, TurnEnded,
     TurnKind, TurnStarted,
@@ -33,7 +33,7 @@ from rr.model import FLEET_MAX, INFLUENCE_TOKENS, House
 from rr.options import PickCard
 from rr.oracle.audit import audit
 from rr.rules.final import scorepad_of
-from rr.state import GameState, apply, fold
+from rr.state import GameState, apply, fold, table_position, times_met
 
 CARDS = 112
 
@@ -191,7 +191,24 @@ def information_sets_agree(game: Game, rng: random.Random, samples: int = 1,
 
 def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
     """RR-END-1: the end is triggered only when an end condition holds, in that turn — or,
-    RULING-B7, before a turn when no card is left anywhere to play, gain or place."""
+    RULING-B7, before a turn when no card is left anywhere to play, gain or place, or,
+    RULING-B11, at the start of a round whose position has been met three times, or,
+    RULING-B12, at the start of a player's 150th turn."""
+    if event.reason == REPEATED:
+        assert before.ruleset.repetition_ends_game, "RULING-B11 applied while off"
+        assert before.turns == ((event.seat, TurnKind.NORMAL),) \
+            and event.seat == before.first_player, \
+            "a repetition is declared only at the start of a round"
+        assert before.positions[-1] == table_position(before), \
+            "the position counted is not the one at the start of this round"
+        assert times_met(before.positions) == REPETITIONS, f"{event!r} before the third time"
+        return
+    if event.reason == LONGEST:
+        assert before.ruleset.round_limit, "RULING-B12 applied while off"
+        assert before.turns == ((event.seat, TurnKind.NORMAL),), \
+            "the round limit is reached only at the start of a normal turn"
+        assert before.players[event.seat].turns >= ROUND_LIMIT, f"{event!r} before its turn"
+        return
     if not before.deck and not any(before.locations) and not any(
             p.hand for s, p in enumerate(before.players) if not before.is_automa(s)):
         assert before.turn_seat is None, "a deadlock is declared between turns"
@@ -201,10 +218,20 @@ def trigger_was_due(before: GameState, event: GameEndTriggered) -> None:
 
 
 def no_missed_trigger(state: GameState) -> None:
-    """RR-END-2: during play, a met end condition has triggered the end."""
+    """RR-END-2: during play, a met end condition has triggered the end (RULING-B11: a
+    round started a third time in the same position; RULING-B12: a normal turn from the
+    150th on)."""
     if state.phase.value == "play" and state.turn_seat is not None:
         reason = end_reason(state)
         assert reason is None or state.end_triggered, f"the end was not triggered: {reason}"
+        # RULING-B11: a round started a third time in the same position has triggered the end.
+        assert times_met(state.positions) < REPETITIONS or state.end_triggered, \
+            "a position came back a third time and the end was not triggered"
+        # RULING-B12: a normal turn from the 150th on is played with the end triggered.
+        seat, kind = state.turns[0]
+        assert (kind is not TurnKind.NORMAL or not state.ruleset.round_limit
+                or state.players[seat].turns < ROUND_LIMIT or state.end_triggered), \
+            f"P{seat + 1}'s turn {state.players[seat].turns} and the end was not triggered"
 
 
 def game_end_is_right(game: Game) -> None:

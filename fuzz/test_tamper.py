@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from rr.cards.catalogue import all_ids
@@ -40,7 +40,7 @@ from rr.events.codec import pack, unpack, unstructure_event
 from rr.events.types import (
     RANDOM_OUTCOMES, AutomaDeckShuffled, CardSelectedAtRandom, CardsShuffled, DecisionMade,
     DeckShuffled, DieRolled, Event, FirstPlayerChosen, GameStarted, HousesDealt,
-    PriorityCardsDealt,
+    PriorityCardsDealt, SeedRevealed,
 )
 from rr.model import Zone
 from rr.agents.random import RandomAgent
@@ -166,8 +166,10 @@ def _rechained(events: list[Event]) -> bytes:
 
 
 def _rechained_v1(events: list[Event]) -> bytes:
-    """The events written as a version 1 binary log: a valid hash chain."""
-    return encode_v1(events)
+    """The events written as a version 1 binary log: a valid hash chain, its header holding
+    the seed the game revealed (wherever the tampering moved the reveal to)."""
+    seeds = [e.seed for e in events if isinstance(e, SeedRevealed)]
+    return encode_v1(events, seeds[-1] if seeds else None)
 
 
 def _texted(events: list[Event]) -> bytes:
@@ -217,6 +219,9 @@ def test_dropped_duplicated_or_swapped_event_fails(which: int, data: st.DataObje
     else:
         i = data.draw(st.integers(0, len(events) - 1), label="record")
         if how == "drop":
+            # A version 1 log has no reveal (its header holds the seed): dropping the reveal
+            # and writing version 1 gives the untampered log, which rightly audits clean.
+            assume(not (write is _rechained_v1 and isinstance(events[i], SeedRevealed)))
             del events[i]
         else:
             events.insert(i, events[i])

@@ -48,6 +48,30 @@ class Ruleset:
     """RULING-T7: the official Au Toma variant of the solo mode (RR-SOLO-17) keeps
     Auctioneer, Eo, Psychologist and Roque in the game."""
 
+    luna_substitute_stops_on_luna: bool = False
+    """RULING-T5: when the bonus the Luna card shows is one Au Toma has 10 of, the walk for
+    its substitute stops on Luna: a second try at the Sovereign token (which may take a token
+    the player has just blocked), and nothing else (False: the walk passes Luna). A recorded
+    ruleset that does not name it reads True (:data:`UNNAMED`)."""
+    auction_helium_capped: bool = False
+    """RULING-T8: in the Au Toma variant, at 10 Helium or more she cannot get Auctioneer's
+    Helium, and the die is rolled again (False: Helium she can always get)."""
+
+    repetition_ends_game: bool = True
+    """RULING-B11: a round starting for the third time in the same position triggers the end
+    of the game (False: nothing ends a game that goes round in circles). A recorded ruleset
+    that does not name it reads False (:data:`UNNAMED`)."""
+    round_limit: bool = True
+    """RULING-B12: a player beginning their 150th turn triggers the end of the game (False:
+    no limit). A recorded ruleset that does not name it reads False (:data:`UNNAMED`)."""
+
+    @staticmethod
+    def as_recorded(named: dict[str, Any]) -> dict[str, Any]:
+        """``named`` (a recorded ruleset's options, by name) with each option of
+        :data:`UNNAMED` it does not name set to the value the game was played with."""
+        missing = {name: value for name, value in UNNAMED.items() if name not in named}
+        return {**missing, **named} if missing else named
+
     @classmethod
     def names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in attrs.fields(cls))
@@ -83,3 +107,16 @@ class Ruleset:
             if getattr(self, f.name) != getattr(base, f.name)
         ]
         return ",".join(diffs) if diffs else "official"
+
+
+UNNAMED: dict[str, bool] = {
+    "luna_substitute_stops_on_luna": True,  # RULING-T5 decided again in issue #31
+    "auction_helium_capped": False,  # RULING-T8, issue #31
+    "repetition_ends_game": False,  # RULING-B11, issue #31
+    "round_limit": False,  # RULING-B12, issue #31
+}
+"""The options added since logs were first written, with the value a ruleset that does not
+name one reads: how games were played before it existed (which for some is not its
+default), so that an older log replays as it was played. The codec leaves such an option out
+when it has that value, so that an older log is also written again byte for byte. (An option
+missing here is always written, and read as its default if ever missing.)"""

@@ -32,7 +32,7 @@ from rr.options import PickCard
 from rr.rules.end import end_of_game, end_of_game_from
 from rr.rules.game import play_from
 from rr.rules.turn import take_turn
-from rr.state import GameState, apply
+from rr.state import GameState, apply, relabel_positions
 
 Relabel = Mapping[CardId, CardId]
 AutomaRelabel = Mapping[int, int]
@@ -154,7 +154,9 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                   locations=tuple(many(s) for s in state.locations),
                   face_down=frozenset(one(c) for c in state.face_down),
                   banished=many(state.banished),
-                  known=tuple(frozenset(one(c) for c in k) for k in state.known))
+                  known=tuple(frozenset(one(c) for c in k) for k in state.known),
+                  positions=relabel_positions(  # RULING-B11's history
+                      state.positions, one, (lambda a: tau.get(a, a)) if tau else None))
 
 
 def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None) -> Event:

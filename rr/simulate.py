@@ -27,13 +27,21 @@ from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, RRError
+from rr.effects.tokens import LONGEST, REPEATED
 from rr.events import log
+from rr.events.types import Event, GameEndTriggered
 from rr.options import Option
 from rr.ruleset import Ruleset
 
 MAX_DECISIONS = 20_000
-"""A game still going after this many decisions is reported as an error (it should not
-happen: every Lead or Scout moves a card, so the deck and the locations run out)."""
+"""The safety limit: a game still going after this many decisions is stopped there and
+counted apart (``GameResult.cut``), its log kept. Under the default ruleset it should not
+happen: a game that goes round in circles ends by RULING-B11 (``repetition_ends_game``)."""
+
+
+def cut_reason() -> str:
+    """Why a game was cut (``GameResult.cut``, ``SoloResult.cut``)."""
+    return f"no end after {MAX_DECISIONS} decisions (the safety limit)"
 
 Chooser = Callable[[Decision, Game], Option]
 """Picks an option of the game's pending decision. It is handed the game only to build what
@@ -92,6 +100,29 @@ class GameResult:
     """The seat that took the first turn (the report's "seat" is the place in turn order)."""
     hands: tuple[tuple[str, ...], ...] = ()
     """Each seat's hand at the end, as scored (card ids)."""
+    end: str = ""
+    """Why the end of the game was triggered (``GameEndTriggered.reason``): RULING-B11's
+    ``REPEATED`` for a game that went round in circles, RULING-B12's ``LONGEST`` for one that
+    reached the 150th turn."""
+    cut: str | None = None
+    """Why the game was stopped before its end (the safety limit, :func:`cut_reason`), or
+    None: it is counted apart, neither failed nor in any win, score or length."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game was played to its end (not failed, not cut)."""
+        return self.error is None and self.cut is None
+
+    @property
+    def repeated(self) -> bool:
+        """Whether its end was triggered by RULING-B11 (a round started a third time in the
+        same position)."""
+        return self.end == REPEATED
+
+    @property
+    def longest(self) -> bool:
+        """Whether its end was triggered by RULING-B12 (the 150th turn)."""
+        return self.end == LONGEST
 
 
 def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
@@ -105,9 +136,7 @@ def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
         game = Game.new(players, seed=seed, ruleset=ruleset)
         choosers = {kind: make_chooser(kind, seed, game.state.ruleset) for kind in set(kinds)}
         by_seat = [choosers[kind] for kind in kinds]
-        while (decision := game.pending) is not None:
-            if decisions >= MAX_DECISIONS:
-                raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+        while (decision := game.pending) is not None and decisions < MAX_DECISIONS:
             game.choose(by_seat[decision.seat](decision, game))
             decisions += 1
         if out is not None:
@@ -118,11 +147,20 @@ def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
             state.totals or (), state.winners or (),
             sum(p.turns + p.extra_turns for p in state.players), decisions, len(game.events),
             agents=kinds, first_player=state.first_player,
-            hands=tuple(tuple(p.hand) for p in state.players))
+            hands=tuple(tuple(p.hand) for p in state.players), end=end_reason(game.events),
+            cut=None if game.pending is None else cut_reason())
     except Exception as err:  # noqa: BLE001 - a bug in rr is reported, so a run counts them
         events = len(game.events) if game is not None else 0
         return GameResult(seed, players, (), (), (), 0, decisions, events,
                           error=f"{type(err).__name__}: {err}", agents=kinds)
+
+
+def end_reason(events: Sequence[Event]) -> str:
+    """The reason of the game's ``GameEndTriggered`` ("" if the end was not triggered)."""
+    for event in reversed(events):
+        if isinstance(event, GameEndTriggered):
+            return event.reason
+    return ""
 
 
 Chunk = tuple[Sequence[int], int, Ruleset | None, str | None, tuple[str, ...]]
@@ -277,17 +315,27 @@ class Summary:
     """Seats won, by agent kind (a shared victory counts for every winner)."""
     games_by_agent: dict[str, int]
     """Seats played, by agent kind."""
+    cut: int = 0
+    """Games stopped by the safety limit (:data:`MAX_DECISIONS`), counted apart."""
+    cut_samples: tuple[str, ...] = ()
+    repeated: int = 0
+    """Finished games whose end RULING-B11 triggered (a round started a third time in the same
+    position)."""
+    longest: int = 0
+    """Finished games whose end RULING-B12 triggered (the 150th turn)."""
 
     def as_json(self) -> dict[str, object]:
         return {
-            "games": self.games, "errors": self.errors, "seconds": round(self.seconds, 3),
+            "games": self.games, "errors": self.errors, "cut": self.cut,
+            "ended_by_repetition": self.repeated, "ended_by_round_limit": self.longest,
+            "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 2),
             "mean_turns": round(self.mean_turns, 2), "mean_score": round(self.mean_score, 2),
             "wins_by_house": self.wins_by_house, "games_by_house": self.games_by_house,
             "win_rate_by_house": _rates(self.wins_by_house, self.games_by_house),
             "wins_by_agent": self.wins_by_agent, "games_by_agent": self.games_by_agent,
             "win_rate_by_agent": _rates(self.wins_by_agent, self.games_by_agent),
-            "error_samples": list(self.error_samples),
+            "error_samples": list(self.error_samples), "cut_samples": list(self.cut_samples),
         }
 
 
@@ -297,7 +345,7 @@ def _rates(wins: Mapping[str, int], games: Mapping[str, int]) -> dict[str, float
 
 def summarise(results: Sequence[GameResult], seconds: float) -> Summary:
     results = sorted(results, key=lambda r: r.seed)  # Ray returns chunks as they finish
-    good = [r for r in results if r.error is None]
+    good = [r for r in results if r.finished]
     wins: Counter[str] = Counter()
     seen: Counter[str] = Counter()
     agent_wins: Counter[str] = Counter()
@@ -308,8 +356,9 @@ def summarise(results: Sequence[GameResult], seconds: float) -> Summary:
         agent_seats.update(r.agents)
         agent_wins.update(r.agents[w] for w in r.winners if w < len(r.agents))
     scores = [t for r in good for t in r.totals]
+    cut = [r for r in results if r.error is None and r.cut is not None]
     return Summary(
-        games=len(results), errors=len(results) - len(good), seconds=seconds,
+        games=len(results), errors=sum(r.error is not None for r in results), seconds=seconds,
         games_per_second=len(results) / seconds if seconds > 0 else 0.0,
         mean_turns=sum(r.turns for r in good) / len(good) if good else 0.0,
         mean_score=sum(scores) / len(scores) if scores else 0.0,
@@ -317,6 +366,8 @@ def summarise(results: Sequence[GameResult], seconds: float) -> Summary:
         error_samples=tuple(f"seed {r.seed}: {r.error}" for r in results if r.error)[:5],
         wins_by_agent=dict(sorted(agent_wins.items())),
         games_by_agent=dict(sorted(agent_seats.items())),
+        cut=len(cut), cut_samples=tuple(f"seed {r.seed}: {r.cut}" for r in cut)[:5],
+        repeated=sum(r.repeated for r in good), longest=sum(r.longest for r in good),
     )
 
 
@@ -360,10 +411,20 @@ class SoloResult:
     won: bool = False
     turns: int = 0
     error: str | None = None
+    cut: str | None = None
+    """Why the game was stopped before its end (the safety limit, :func:`cut_reason`), or
+    None."""
+    end: str = ""
+    """Why the end of the game was triggered (``GameEndTriggered.reason``)."""
 
     @property
     def margin(self) -> int:
         return self.total - self.automa_total
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game was played to its end (not failed, not cut)."""
+        return self.error is None and self.cut is None
 
 
 def play_solo(seed: int, level: int, agent: str = "random", ruleset: Ruleset | None = None,
@@ -373,9 +434,7 @@ def play_solo(seed: int, level: int, agent: str = "random", ruleset: Ruleset | N
         game = Game.new(["Player"], seed=seed, ruleset=ruleset, level=level)
         chooser = make_chooser(agent, seed, game.state.ruleset)
         decisions = 0
-        while (decision := game.pending) is not None:
-            if decisions >= MAX_DECISIONS:
-                raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+        while (decision := game.pending) is not None and decisions < MAX_DECISIONS:
             game.choose(chooser(decision, game))
             decisions += 1
         if out is not None:
@@ -383,7 +442,9 @@ def play_solo(seed: int, level: int, agent: str = "random", ruleset: Ruleset | N
         state = game.state
         totals = state.totals or (0, 0)
         return SoloResult(seed, level, agent, totals[0], totals[-1], 0 in (state.winners or ()),
-                          state.players[0].turns)
+                          state.players[0].turns,
+                          cut=None if game.pending is None else cut_reason(),
+                          end=end_reason(game.events))
     except Exception as err:  # noqa: BLE001 - a bug in rr is reported, so a run counts them
         return SoloResult(seed, level, agent, error=f"{type(err).__name__}: {err}")
 
@@ -449,15 +510,22 @@ class SoloLine:
     mean_margin: float
     mean_score: float
     mean_automa_score: float
+    cut: int = 0
+    """Games stopped by the safety limit, counted apart (in no other figure)."""
+
+    @property
+    def played(self) -> int:
+        """The games played to their end."""
+        return self.games - self.errors - self.cut
 
     @property
     def win_rate(self) -> float:
-        played = self.games - self.errors
-        return self.wins / played if played else 0.0
+        return self.wins / self.played if self.played else 0.0
 
     def as_json(self) -> dict[str, object]:
         return {"level": self.level, "agent": self.agent, "games": self.games,
-                "errors": self.errors, "wins": self.wins, "win_rate": round(self.win_rate, 4),
+                "errors": self.errors, "cut": self.cut, "wins": self.wins,
+                "win_rate": round(self.win_rate, 4),
                 "mean_margin": round(self.mean_margin, 2),
                 "mean_score": round(self.mean_score, 2),
                 "mean_automa_score": round(self.mean_automa_score, 2)}
@@ -470,10 +538,11 @@ def summarise_solo(results: Sequence[SoloResult]) -> list[SoloLine]:
     lines = []
     for level, agent in keys:
         mine = [r for r in results if (r.level, r.agent) == (level, agent)]
-        good = [r for r in mine if r.error is None]
+        good = [r for r in mine if r.finished]
         n = len(good) or 1
-        lines.append(SoloLine(level, agent, len(mine), len(mine) - len(good),
+        lines.append(SoloLine(level, agent, len(mine), sum(r.error is not None for r in mine),
                               sum(r.won for r in good), sum(r.margin for r in good) / n,
                               sum(r.total for r in good) / n,
-                              sum(r.automa_total for r in good) / n))
+                              sum(r.automa_total for r in good) / n,
+                              cut=sum(r.error is None and r.cut is not None for r in mine)))
     return lines

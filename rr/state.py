@@ -104,6 +104,73 @@ class PlayerState:
         _combined(self)
 
 
+FACE_DOWN = CardId("?")
+"""A face-down card in a :data:`TablePosition`: the table sees its back only (the same mark
+as ``rr.views.HIDDEN``)."""
+
+
+TablePosition = tuple[
+    int, tuple[tuple[int, int, int, int], ...], Seat | None, tuple[CardId, ...],
+    tuple[tuple[CardId, ...], ...],
+    tuple[int, int, tuple[int, ...], tuple[str, ...], str | None] | None]
+"""RULING-B11: the position at the start of a round, as the whole table sees it.
+
+Two positions are the same when everyone at the table sees the same. In order: the deck's
+size; each player's hand size, Helium, Fleet position and Influence, in seat order; the holder
+of the Sovereign token; the banished pile; each location's cards, a face-down card by its back
+only (:data:`FACE_DOWN`); Au Toma's deck size, set-aside count, discard pile, priority letters
+and odd/even side (``Parity.value``), or ``None`` in a game between players. What only some
+seats know (the cards in a hand, the deck's order, a face-down card) is left out, so that the
+ruling tells no seat anything; turn counts too, as they grow every round.
+
+A plain tuple, made, hashed and compared in C, once a round (the fold's speed, issue #12); the
+fields that most often differ and cost least to compare come first, so that most comparisons
+of :func:`times_met` stop there."""
+
+Positions = tuple[TablePosition, ...]
+"""RULING-B11: every position met at the start of a round so far, in order (recorded while the
+ruling is in play and the end is not triggered)."""
+
+
+def times_met(positions: Positions) -> int:
+    """How often the latest position recorded in ``positions`` has been met, that time
+    included (0 before any). In C: a tuple's ``count``, whose comparisons of positions mostly
+    stop at their first field."""
+    return positions.count(positions[-1]) if positions else 0
+
+
+def relabel_positions(positions: Positions, relabel: Callable[[CardId], CardId],
+                      automa: Callable[[int], int] | None = None) -> Positions:
+    """``positions`` with every card ``c`` named ``relabel(c)`` and every Au Toma card ``a``
+    numbered ``automa(a)``: for a sample, whose history is relabelled
+    (``rr.sampling.relabel_state``), so that its state stays the fold of its events."""
+    def one(p: TablePosition) -> TablePosition:
+        deck, players, sovereign, banished, locations, automa_part = p
+        if automa_part is not None and automa is not None:
+            cards, aside, discard, priority, parity = automa_part
+            automa_part = (cards, aside, tuple(map(automa, discard)), priority, parity)
+        return (deck, players, sovereign, tuple(map(relabel, banished)),
+                tuple(tuple(map(relabel, s)) for s in locations), automa_part)
+
+    return tuple(map(one, positions))
+
+
+def table_position(state: GameState) -> TablePosition:
+    """RULING-B11: the position of ``state``, at the start of a round."""
+    face_down, locations = state.face_down, state.locations
+    if face_down:
+        locations = tuple([stack if face_down.isdisjoint(stack) else
+                           tuple([FACE_DOWN if c in face_down else c for c in stack])
+                           for stack in locations])
+    solo = state.solo
+    return (len(state.deck),
+            tuple([(len(p.hand), p.helium, p.fleet, p.influence) for p in state.players]),
+            state.sovereign, state.banished, locations,
+            None if solo is None else (len(solo.deck), len(solo.set_aside), solo.discard,
+                                       solo.priority,
+                                       None if solo.parity is None else solo.parity.value))
+
+
 @frozen(slots=False)
 class GameState:
     """Everything on the table. Stacks run bottom to top; the deck's top card is ``deck[-1]``.
@@ -141,6 +208,8 @@ class GameState:
     winners: tuple[Seat, ...] | None = None
     solo: SoloState | None = None
     """Tull Au Toma's seat and components in a solo game (RR-SOLO-*); None otherwise."""
+    positions: Positions = ()
+    """The positions met at the start of each round (RULING-B11, ``repetition_ends_game``)."""
 
     def __attrs_post_init__(self) -> None:
         _combined(self)
@@ -472,6 +541,9 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
         new = players[e.seat] = _new(PlayerState)
         _set(new, "__dict__", fields)
         w["players"] = tuple(players)
+        if (e.seat == s.first_player and e.kind is _NORMAL and s.end_triggered_by is None
+                and s.ruleset.repetition_ends_game):  # a round starts: RULING-B11
+            w["positions"] = s.positions + (table_position(s),)
     w["turns"] = s.turns + ((e.seat, e.kind),)
 
 

@@ -16,6 +16,13 @@ now. Tokens are valued by the points they add now, relative to the opponents.
 * CONFIRM ("you may"): compared where cheap (``_CONFIRM``, by the asking card); BLOCK:
   always block; DECLARE: ``best`` (the scorer's optimiser).
 * Everything else: a random listed option, from a :class:`RandomAgent` with the same seed.
+* Going round in circles (RULING-B11): the agent remembers, at the start of each of its
+  turns, the position as its view shows it (:func:`turn_position`) and the Leads and Scouts it
+  took there. Back in a position it has met, it takes the best option it has not taken there
+  yet (while there is one), so that it does not go round the same circle again: a round
+  starting a third time in the same position would end the game. One agent object must play
+  the whole game for this (``rr simulate`` keeps one a game; a fresh agent a decision
+  remembers nothing).
 
 Speed: nothing is copied or replayed per option. Each decision builds one :class:`Position`
 whose hand values are memoised; the agent remembers between decisions what does not depend on
@@ -79,6 +86,9 @@ TOKEN_STANDINGS_KEPT = 10_000
 STACKS_KEPT = 1_000
 """How many location stacks an agent remembers as the texts see them (then it forgets them
 all)."""
+TURNS_KEPT = 10_000
+"""How many turn-start positions an agent remembers the options it took in (then it forgets
+them all)."""
 
 
 class GreedyAgent:
@@ -108,7 +118,10 @@ class GreedyAgent:
         if decision.ask is Ask.DECLARE and Answer.BEST in options:
             return Answer.BEST
         if seen is not None and seen.seat == decision.seat and _is_handled(decision):
-            choice = self.choose_from(decision, seen.view)
+            view = seen.view
+            if view.hand is not None and decision.ask is Ask.TURN:
+                return self._turn(Position(view, self._ruleset, self._memory), decision)
+            choice = self.choose_from(decision, view)
             if choice is not None:
                 return choice
         return self._random.choose(decision)
@@ -119,6 +132,16 @@ class GreedyAgent:
         if view.hand is None or view.seat != decision.seat or not _is_handled(decision):
             return None
         return _choose(Position(view, self._ruleset, self._memory), decision)
+
+    def _turn(self, p: Position, decision: Decision) -> Option:
+        """RR-TURN-1, RULING-B11: the best Lead or Scout not taken yet in this position."""
+        taken = self._memory.taken(turn_position(p.view))
+        options = decision.options
+        if taken:
+            options = tuple(o for o in options if o not in taken) or options
+        choice = _best_turn(p, options) or self._random.choose(decision)
+        taken.add(choice)
+        return choice
 
 
 def _is_handled(decision: Decision) -> bool:
@@ -194,6 +217,18 @@ def _best_turn(p: Position, options: Sequence[Option]) -> Option | None:
         if v is not None and (best is None or v > best_value):
             best, best_value = option, v
     return best
+
+
+TurnPosition = tuple[Hashable, ...]
+
+
+def turn_position(view: View) -> TurnPosition:
+    """RULING-B11: the position at the start of the viewer's turn as its view shows it: the
+    table's position (turn counts left out, they grow every turn) and the viewer's own hand
+    (as a set: its order is no part of a position)."""
+    return (view.seat, tuple(sorted(view.hand or ())), view.locations, view.deck_size,
+            view.banished, tuple([(p.hand_size, p.helium, p.fleet, p.influence, p.sovereign)
+                                  for p in view.players]), view.solo)
 
 
 def _turn_value(p: Position, option: Option) -> float | None:
@@ -644,6 +679,17 @@ class Memory:
         self._ruleset: Ruleset | None = None
         self._token_values: dict[Hashable, dict[object, float]] = {}
         self._placed: dict[int, tuple[tuple[CardId, ...], tuple[LocationCard, ...]]] = {}
+        self._taken: dict[TurnPosition, set[Option]] = {}
+
+    def taken(self, position: TurnPosition) -> set[Option]:
+        """The Leads and Scouts taken at the start of a turn in ``position`` (RULING-B11), to
+        add to; forgotten, all at once, when they grow many."""
+        found = self._taken.get(position)
+        if found is None:
+            if len(self._taken) >= TURNS_KEPT:
+                self._taken.clear()
+            found = self._taken[position] = set()
+        return found
 
     def known_alone(self, hand: tuple[CardId, ...], chosen: Mapping[CardId, Declaration],
                     ruleset: Ruleset) -> int | None:

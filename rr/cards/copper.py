@@ -40,10 +40,12 @@ def auctioneer(p: Play) -> Ability:
     # Influence on the Institute."
     if p.state.is_automa(rival.seat):  # RR-SOLO-17: the die chooses for Au Toma
         theirs = yield from solo.auction_choice(p, rival.seat, AUCTION)
+        if solo.can_get(p, rival.seat, theirs):  # else lost (RULING-T8, RULING-A27)
+            yield from auction_gain(p, rival.seat, theirs)
     else:
         theirs = yield from p.ask(Ask.BONUS, "Choose one: 1 Helium, advance, or 1 Influence",
                                   AUCTION, seat=rival.seat)
-    yield from auction_gain(p, rival.seat, theirs)
+        yield from auction_gain(p, rival.seat, theirs)
     # "You gain both other options."
     for bonus in AUCTION:
         if bonus is not theirs:

@@ -32,22 +32,25 @@ def after_arlus(p: Play, seat: Seat, card: CardId) -> Program[None]:
 
 def auction_choice(p: Play, seat: Seat, options: tuple[Bonus, ...]) -> Program[Bonus]:
     """RR-SOLO-17 (Auctioneer): roll the die until it shows one of the options she can get;
-    she takes that one (RULING-T8)."""
+    she takes that one (RULING-T8). If she can get none (only possible under
+    ``auction_helium_capped``), until it shows any of them: she takes it, and a capped one is
+    lost (RULING-A27)."""
+    wanted = [o for o in options if can_get(p, seat, o)] or list(options)
     while True:
         face = yield from roll_die(p.table, seat)
-        if face in options and _can_get(p, seat, face):
+        if face in wanted:
             return face
 
 
-def _can_get(p: Play, seat: Seat, bonus: Bonus) -> bool:
-    """RULING-T8: a token she can still take (Helium always: its 10-cap is only for her own
-    bonus substitution, RR-SOLO-12)."""
+def can_get(p: Play, seat: Seat, bonus: Bonus) -> bool:
+    """RULING-T8: a token she can still take: Helium always (its 10-cap is her own bonus
+    substitution's, RR-SOLO-12), or, under ``auction_helium_capped``, below 10 Helium."""
     player = p.state.players[seat]
     if bonus is Bonus.FLEET:
         return player.fleet < FLEET_MAX
     if bonus is Bonus.INFLUENCE:
         return player.influence < INFLUENCE_TOKENS
-    return True
+    return not p.state.ruleset.auction_helium_capped or player.helium < automa_table().bonus_cap
 
 
 def top_of_hand(p: Play, seat: Seat) -> tuple[CardId, ...]:

@@ -136,6 +136,14 @@ def show(report: dict[str, Any]) -> None:
               + (", ..." if len(moved) > SHOWN_SEEDS else ""))
     if report["error_seeds"]:
         out.print(f"failed games (left out): seeds {report['error_seeds'][:SHOWN_SEEDS]}")
+    if report["cut_seeds"]:
+        out.print(f"games stopped by the safety limit, {simulate.MAX_DECISIONS} decisions "
+                  f"(left out): seeds {report['cut_seeds'][:SHOWN_SEEDS]}")
+    for key, words in (("ended_by_repetition", "by repetition (RULING-B11)"),
+                       ("ended_by_round_limit", "at the 150th turn (RULING-B12)")):
+        ended = report[key]
+        if ended["a"] or ended["b"]:
+            out.print(f"games ended {words}: {ended['a']} under A, {ended['b']} under B")
     moving = [row for row in report["win_rate_by_house"] if row["change"]]
     if moving:
         top = max(moving, key=lambda r: abs(r["change"]))

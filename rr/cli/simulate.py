@@ -160,10 +160,19 @@ def _print(summary: Summary, tables: bool = True) -> None:
     out.print(f"{summary.games} games in {summary.seconds:.2f} s "
               f"({summary.games_per_second:.1f} games/s), {summary.errors} errors; "
               f"mean turns {summary.mean_turns:.1f}, mean score {summary.mean_score:.1f}")
+    if summary.repeated:
+        out.print(f"{summary.repeated} ended by repetition (RULING-B11)")
+    if summary.longest:
+        out.print(f"{summary.longest} ended at the 150th turn (RULING-B12)")
+    if summary.cut:
+        out.print(f"{summary.cut} stopped by the safety limit, counted apart (their logs are "
+                  "kept with --out)")
     if tables:
         _tables(out, summary)
     for sample in summary.error_samples:
         print(f"error: {sample}", file=sys.stderr)
+    for sample in summary.cut_samples:
+        print(f"cut: {sample}", file=sys.stderr)
 
 
 def _tables(out: Console, summary: Summary) -> None:

@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
         _print(lines)
         for r in [r for r in results if r.error][:5]:
             print(f"error: level {r.level} {r.agent} seed {r.seed}: {r.error}", file=sys.stderr)
+        for r in [r for r in results if r.error is None and r.cut][:5]:
+            print(f"cut: level {r.level} {r.agent} seed {r.seed}: {r.cut}", file=sys.stderr)
     if interrupted:
         return 130  # the shell's status for Ctrl-C, as rr's other commands
     return 0 if errors == 0 else 1
@@ -67,12 +69,13 @@ def _as_json(lines: list[simulate.SoloLine], levels: tuple[int, ...],
              agents: tuple[str, ...]) -> dict[str, object]:
     games = sum(line.games for line in lines)
     errors = sum(line.errors for line in lines)
-    played = games - errors
+    cut = sum(line.cut for line in lines)
+    played = sum(line.played for line in lines)
     wins = sum(line.wins for line in lines)
-    margin = sum(line.mean_margin * (line.games - line.errors) for line in lines)
+    margin = sum(line.mean_margin * line.played for line in lines)
     return {
         "solo": True, "levels": list(levels), "agents": list(agents),
-        "games": games, "errors": errors,
+        "games": games, "errors": errors, "cut": cut,
         "win_rate": round(wins / played, 4) if played else 0.0,
         "mean_margin": round(margin / played, 2) if played else 0.0,
         "by_level_and_agent": [line.as_json() for line in lines],
@@ -82,12 +85,14 @@ def _as_json(lines: list[simulate.SoloLine], levels: tuple[int, ...],
 def _print(lines: list[simulate.SoloLine]) -> None:
     table = Table(title="The player against Tull Au Toma (win rate; mean margin = player - Au "
                         "Toma)")
-    for column in ("level", "name", "agent", "games", "errors", "win rate", "mean margin",
-                   "player", "Au Toma"):
+    cut = any(line.cut for line in lines)  # a column only when a game was cut
+    for column in ("level", "name", "agent", "games", "errors", *(("cut",) if cut else ()),
+                   "win rate", "mean margin", "player", "Au Toma"):
         table.add_column(column, justify="left" if column in ("name", "agent") else "right")
     for line in lines:
         table.add_row(str(line.level), automa_table().level(line.level).name, line.agent,
-                      str(line.games), str(line.errors), f"{line.win_rate:.1%}",
+                      str(line.games), str(line.errors), *((str(line.cut),) if cut else ()),
+                      f"{line.win_rate:.1%}",
                       f"{line.mean_margin:+.1f}", f"{line.mean_score:.1f}",
                       f"{line.mean_automa_score:.1f}")
     Console(width=max(Console().width, 110)).print(table)  # one line per level and agent

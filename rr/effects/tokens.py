@@ -15,7 +15,7 @@ from rr.events.types import (
     Phase,
 )
 from rr.model import FLEET_MAX, INFLUENCE_TOKENS, Seat
-from rr.state import GameState
+from rr.state import GameState, times_met
 
 END_THRESHOLD = 7
 
@@ -72,6 +72,32 @@ def check_game_end(table: Table) -> Program[None]:
     reason = end_reason(state)
     if reason is not None:
         yield GameEndTriggered(state.turns[-1][0], reason)
+
+
+REPETITIONS = 3
+"""RULING-B11: the position at the start of a round met this many times triggers the end of
+the game."""
+REPEATED = "the same position at the start of a round for the third time (RULING-B11)"
+"""The reason of a ``GameEndTriggered`` by RULING-B11."""
+ROUND_LIMIT = 150
+"""RULING-B12: a player beginning this turn of theirs triggers the end of the game."""
+LONGEST = f"this player's {ROUND_LIMIT}th turn, the longest game (RULING-B12)"
+"""The reason of a ``GameEndTriggered`` by RULING-B12."""
+
+
+def endless(state: GameState, seat: Seat) -> GameEndTriggered | None:
+    """At the start of ``seat``'s normal turn (after ``TurnStarted``, whose fold counted the
+    turn and, at the start of a round, the position): the end RULING-B11 (a round starting in
+    a position met for the third time) or RULING-B12 (the 150th turn) triggers, or ``None``.
+    A plain function, not a program: it is asked at every turn, and almost always says
+    ``None`` (issue #12)."""
+    if state.end_triggered_by is not None:
+        return None
+    if seat == state.first_player and times_met(state.positions) >= REPETITIONS:
+        return GameEndTriggered(seat, REPEATED)
+    if state.players[seat].turns >= ROUND_LIMIT and state.ruleset.round_limit:
+        return GameEndTriggered(seat, LONGEST)
+    return None
 
 
 def gain_helium(table: Table, seat: Seat, amount: int = 1) -> Program[int]:

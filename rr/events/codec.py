@@ -12,6 +12,7 @@ from typing import Any, cast
 
 import cattrs
 import msgpack
+from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.msgpack import make_converter
 from cattrs.v import format_exception
 
@@ -32,6 +33,7 @@ from rr.options import (
     Position,
     Scout,
 )
+from rr.ruleset import UNNAMED, Ruleset
 
 OPTION_KINDS: dict[str, type] = {
     "lead": Lead, "scout": Scout, "gain": GainTop, "card": PickCard, "face_down": PickFaceDown,
@@ -71,6 +73,39 @@ def _structure_card(data: Any, _: Any) -> CardId:
 
 converter.register_unstructure_hook(Option, _unstructure_option)
 converter.register_structure_hook(Option, _structure_option)
+_unstructure_every_option = converter.get_unstructure_hook(Ruleset)
+
+
+def _unstructure_ruleset(ruleset: Ruleset) -> dict[str, Any]:
+    """A ruleset's options by name, but an option of ``UNNAMED`` that has the value a ruleset
+    that does not name it reads: that is how a log written before the option existed holds
+    it, so such a log is written again byte for byte."""
+    data: dict[str, Any] = _unstructure_every_option(ruleset)
+    for name, value in UNNAMED.items():
+        if data[name] is value:
+            del data[name]
+    return data
+
+
+converter.register_unstructure_hook(Ruleset, _unstructure_ruleset)
+
+
+def read_rulesets_as_recorded(into: cattrs.Converter) -> None:
+    """Make ``into`` read a recorded ruleset as it was played: an option the ruleset does not
+    name reads the value it had before the option existed (``Ruleset.as_recorded``), so an
+    old log replays as it was played. Each option is read by ``into``'s own hooks (so as
+    strictly as its other values): call this after registering them."""
+    as_named = make_dict_structure_fn(Ruleset, into)
+
+    def structure_ruleset(data: Any, cls: Any) -> Ruleset:
+        if isinstance(data, dict):
+            data = Ruleset.as_recorded(data)
+        return as_named(data, cls)
+
+    into.register_structure_hook(Ruleset, structure_ruleset)
+
+
+read_rulesets_as_recorded(converter)
 
 _events = converter.copy()
 """The converter for events read from logs: as strict as ``converter``, and a card id must
@@ -81,6 +116,7 @@ _events.register_structure_hook(CardId, _structure_card)
 _events.register_structure_hook(int, lambda data, _: _exactly(data, int, "a whole number"))
 _events.register_structure_hook(str, lambda data, _: _exactly(data, str, "text"))
 _events.register_structure_hook(bool, lambda data, _: _exactly(data, bool, "true or false"))
+read_rulesets_as_recorded(_events)
 
 
 def strict_converter() -> cattrs.Converter:

@@ -14,7 +14,11 @@ Choices, said once here and in every ``summary.json`` (``parameters``):
   final hands that hold it. The top 20 are the cards most often in a winning hand, ties by
   card id. A card whose rate is above its base rate is held more often by winners.
 * Intervals: Wilson, 95% (:mod:`rr.report.stats`).
-* Failed games (``error``) are counted and named by seed, and left out of every number.
+* Failed games (``error``) are counted and named by seed, and left out of every number; so
+  are games stopped unfinished by the safety limit (``cut``, ``rr.simulate.MAX_DECISIONS``),
+  counted apart. A game whose end RULING-B11 or RULING-B12 triggered (a position met a third
+  time, the 150th turn) is an ordinary game, counted in every number and also in
+  ``ended_by_repetition`` or ``ended_by_round_limit``.
 
 Results are sorted by seed first, so the same games give the same report byte for byte
 whichever way they were played (serially, on worker processes or on Ray).
@@ -79,8 +83,8 @@ Grouping = Callable[[GameResult], Sequence[str]]
 
 
 def good(results: Iterable[GameResult]) -> list[GameResult]:
-    """The games that finished, in seed order."""
-    return sorted((r for r in results if r.error is None), key=lambda r: r.seed)
+    """The games that finished (not failed, not cut), in seed order."""
+    return sorted((r for r in results if r.finished), key=lambda r: r.seed)
 
 
 def win_rates(results: Sequence[GameResult], group: Grouping, name: str,
@@ -160,8 +164,12 @@ def summary(results: Iterable[GameResult], parameters: Parameters,
     order = tuple(dict.fromkeys(parameters.agents))
     report: dict[str, Any] = {
         "parameters": parameters.as_json(),
-        "games": len(every), "errors": len(every) - len(games),
+        "games": len(every), "errors": sum(r.error is not None for r in every),
         "error_seeds": [r.seed for r in every if r.error is not None],
+        "cut": sum(r.error is None and r.cut is not None for r in every),
+        "cut_seeds": [r.seed for r in every if r.error is None and r.cut is not None],
+        "ended_by_repetition": sum(r.repeated for r in games),
+        "ended_by_round_limit": sum(r.longest for r in games),
         "shared_wins": sum(len(r.winners) > 1 for r in games),
         "win_rate_by_house": win_rates(games, houses, "house"),
         "win_rate_by_seat": win_rates(games, turn_order, "seat"),

@@ -8,7 +8,8 @@ deal's luck from the difference, so an interval is much narrower than one from t
 independent runs of as many games.
 
 Every change is B minus A, over the seeds that finished under both (a failed game is counted
-and named, and left out):
+and named, and left out; so is a game stopped unfinished by the safety limit, named apart in
+``cut_seeds``; a game ended by RULING-B11 or RULING-B12 is an ordinary game):
 
 * win rate of a house, a seat (place in turn order) or an agent: per game, 1 if its seat won
   (a shared win is a win for each winner, as in :mod:`rr.report.balance`), else 0 — for an
@@ -144,7 +145,14 @@ def impact(under_a: Iterable[GameResult], under_b: Iterable[GameResult],
     report: dict[str, Any] = {
         "parameters": parameters.as_json(),
         "games": len(every_a.keys() | every_b.keys()), "compared": len(pairs),
-        "error_seeds": sorted((every_a.keys() | every_b.keys()) - set(seeds)),
+        "error_seeds": sorted({r.seed for r in (*every_a.values(), *every_b.values())
+                               if r.error is not None}),
+        "cut_seeds": sorted({r.seed for r in (*every_a.values(), *every_b.values())
+                             if r.error is None and r.cut is not None}),
+        "ended_by_repetition": {"a": sum(r.repeated for r in good_a.values()),
+                                "b": sum(r.repeated for r in good_b.values())},
+        "ended_by_round_limit": {"a": sum(r.longest for r in good_a.values()),
+                                 "b": sum(r.longest for r in good_b.values())},
         "changed": sum(differs(a, b) for a, b in pairs),
         "changed_seeds": [a.seed for a, b in pairs if differs(a, b)],
         "changed_winner": [_winner_change(a, b) for a, b in pairs

@@ -12,6 +12,7 @@ from rr.cards.catalogue import all_ids
 from rr.cards.catalogue import card as card_data
 from rr.effects.bonuses import gain_sovereign, location_bonus
 from rr.effects.program import Chance, Program, Table, draw
+from rr.effects.tokens import endless
 from rr.events.types import (
     AutomaCardDrawn,
     AutomaCardsDiscarded,
@@ -111,6 +112,8 @@ def automa_turn(table: Table, seat: Seat) -> Program[None]:
     """RR-SOLO-8: reshuffle if her deck is empty, then carry out her top 2 cards in full, one
     after the other (two Leads), and discard them. She never Scouts."""
     yield TurnStarted(seat)
+    if (ended := endless(table.state, seat)) is not None:
+        yield ended  # RULING-B11, RULING-B12
     for _ in range(automa_table().cards_per_turn):
         solo = table.state.solo
         assert solo is not None
@@ -183,10 +186,19 @@ def automa_bonus(table: Table, seat: Seat, location: Location, card: AutomaCard,
                  luna_card: bool = True) -> Program[None]:
     """RR-SOLO-12, RR-SOLO-13: the bonus of ``location`` — or, if she has 10 of it, of the
     next location along the card's arrow whose bonus she can use; Luna's bonus brings the
-    bonus of the location on the Luna bonus card, once (RULING-T5)."""
+    bonus of the location on the Luna bonus card (``luna_card`` False: this is that bonus).
+
+    RULING-T5: a substitute for the Luna card's bonus is "in addition to" the Sovereign token,
+    so its walk passes Luna (nothing if every other bonus is capped); under
+    ``luna_substitute_stops_on_luna`` it stops there, for a second try at the token and
+    nothing else."""
     state = table.state
-    target = next(loc for loc in along(location, card.arrow.step)
-                  if can_use(state, seat, LOCATION_BONUS[loc]))
+    passes_luna = not luna_card and not state.ruleset.luna_substitute_stops_on_luna
+    target = next((loc for loc in along(location, card.arrow.step)
+                   if can_use(state, seat, LOCATION_BONUS[loc])
+                   and not (passes_luna and loc is Location.LUNA)), None)
+    if target is None:
+        return  # RULING-T5: every bonus but the token she has just tried for is capped
     if target is not Location.LUNA:
         yield from location_bonus(table, seat, target)
         return

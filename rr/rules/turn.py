@@ -12,6 +12,7 @@ from rr.effects.bonuses import location_bonus, roll_and_gain
 from rr.effects.cards import gain_top_of_deck, named, place, zone_of
 from rr.effects.play import END_TURN, Ability, Hooks, Play, Then, TurnLog
 from rr.effects.program import Program, Table, ask
+from rr.effects.tokens import endless
 from rr.events.types import (
     AbilityMissing,
     CardDeployed,
@@ -29,7 +30,7 @@ from rr.state import GameState
 # Enum members the rules read on every decision, as globals: in Python 3.11 reading a
 # member from its class takes the slow path EnumType.__getattr__ puts every class
 # attribute on, about 90 ns a read (issue #12).
-_TURN, _GAIN = Ask.TURN, Ask.GAIN
+_TURN, _GAIN, _NORMAL = Ask.TURN, Ask.GAIN, TurnKind.NORMAL
 
 
 def turn_options(state: GameState, seat: Seat) -> tuple[Option, ...]:
@@ -62,6 +63,8 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
               cannot_gain: frozenset[CardId] = frozenset()) -> Program[None]:
     """A whole turn of ``seat``: Lead or Scout."""
     yield TurnStarted(seat, kind)
+    if kind is _NORMAL and (ended := endless(table.state, seat)) is not None:
+        yield ended  # RULING-B11, RULING-B12
     log = TurnLog(seat, cannot_gain=cannot_gain)
     choice = yield from ask(table, seat, _TURN, "RR-TURN-1", "Lead or Scout",
                             turn_options(table.state, seat), distinct=True)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from rr.agents.greedy import _TEXT, GreedyAgent, Memory, Position, _Text
+from rr.agents.interface import Seen
 from rr.agents.random import RandomAgent
 from rr.decisions import Ask, Decision
 from rr.engine import Game
@@ -18,7 +19,6 @@ from rr.scenario import Scenario
 from rr.cards.catalogue import all_ids, card
 from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.registry import ARTISAN_CHEF, end_game_points
-from rr.agents.interface import Seen
 from rr.simulate import play_one
 from rr.views import View
 
@@ -240,3 +240,34 @@ def test_hand_values_do_not_depend_on_what_the_agent_remembers() -> None:
                 assert remembered.value(hand) == fresh.value(hand)
                 checked += 1
     assert checked > 500
+
+
+@pytest.mark.rule("RULING-B11")
+def test_back_in_a_position_greedy_takes_a_lead_it_has_not_taken_there() -> None:
+    """At the start of a turn in a position it has met, the agent takes the best Lead or
+    Scout it has not taken there yet, until none is left; a fresh agent remembers nothing."""
+    game = lead_position().turn(0)
+    decision, view = game.pending, Seen.of(game, 0)
+    assert decision is not None and decision.ask is Ask.TURN
+    agent = GreedyAgent(0)
+    taken = [agent.choose(decision, view) for _ in decision.options]
+    assert sorted(map(repr, taken)) == sorted(map(repr, decision.options))  # each once
+    assert taken[0] == GreedyAgent(0).choose(decision, view)
+    assert agent.choose(decision, view) == taken[0]  # all taken: the best again
+    elsewhere = lead_position().tokens(1, helium=1).turn(0)  # another position
+    assert elsewhere.pending is not None
+    assert agent.choose(elsewhere.pending, Seen.of(elsewhere, 0)) == GreedyAgent(0).choose(
+        elsewhere.pending, Seen.of(elsewhere, 0))
+
+
+@pytest.mark.rule("RULING-B11")
+def test_greedy_players_leave_the_circle_they_went_round(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """Two-player greedy seed 37 (the issue's game): without the agent's memory of its turn
+    positions the bots go round in circles, and RULING-B11 ends the game; with it, the game
+    ends by its end conditions."""
+    looping = play_one(37, 2, agents=("greedy",))
+    assert looping.finished and not looping.repeated and "meets" in looping.end
+    monkeypatch.setattr(Memory, "taken", lambda self, position: set())
+    circling = play_one(37, 2, agents=("greedy",))
+    assert circling.finished and circling.repeated

@@ -26,6 +26,7 @@ from rr.events.codec import pack
 from rr.events.types import Event
 from rr.oracle.audit import Verdict, audit, audit_file
 from rr.randomness import Secret
+from rr.ruleset import UNNAMED, Ruleset
 from rr.untrusted import inflate, size_text
 from tests.oracle.games import finished, play
 from tests.oracle.logformat import (
@@ -40,8 +41,8 @@ BUDGET = 40
 
 
 @functools.cache
-def _solo(seed: int) -> tuple[Event, ...]:
-    game, agent = Game.new(["Ana"], seed=seed), RandomAgent(seed)
+def _solo(seed: int, ruleset: Ruleset | None = None) -> tuple[Event, ...]:
+    game, agent = Game.new(["Ana"], seed=seed, ruleset=ruleset), RandomAgent(seed)
     while game.pending is not None:
         game.choose(agent.choose(game.pending))
     return game.events
@@ -118,13 +119,19 @@ def test_big_events_are_cut_into_blocks_by_size_too(monkeypatch: pytest.MonkeyPa
 # --- version 1 ------------------------------------------------------------------------------
 
 
+WRITTEN_BEFORE = Ruleset(**UNNAMED)
+"""The ruleset the committed logs were played under: written before the options of
+``UNNAMED`` existed, they read as the games were then played (issue #31)."""
+
+
 @pytest.mark.parametrize("name, events", [
-    ("v1-2p-seed3.rrlog.bin", lambda: finished(2, 3)),
-    ("v1-solo-seed2.rrlog.bin", lambda: _solo(2))])
+    ("v1-2p-seed3.rrlog.bin", lambda: finished(2, 3, WRITTEN_BEFORE)),
+    ("v1-solo-seed2.rrlog.bin", lambda: _solo(2, WRITTEN_BEFORE))])
 def test_version_1_logs_still_read_and_audit(name: str, events: object, tmp_path: Path) -> None:
     """Logs written by rr's version 1 writer (committed files) read as the same events, audit
     clean, and are what the tests' version 1 encoder makes; writing one again gives version
-    2."""
+    2. (Written before issue #31, they name none of its options: they read as the games were
+    then played, and are written again without them.)"""
     path = DATA / name
     assert callable(events)
     read = log.read(path)

@@ -45,6 +45,7 @@ from rr.engine import Game
 from rr.events import log
 from rr.events.types import CardDealt, DecisionMade, Event, GameStarted, SeedRevealed
 from rr.jsonforms import to_json
+from rr.oracle.audit import audit
 from rr.model import CardId
 from tests.server.harness import Client, Server
 from tests.server.play import create, download, tokens
@@ -235,6 +236,9 @@ def test_nothing_received_reproduces_the_deal(played: list[Played]) -> None:
         again = Game.new(names, seed=revealed.seed, ruleset=started.ruleset,
                          level=started.solo_level)
         assert _first_hands(again.events) == dealt
+        report = audit(game.events)  # the downloaded log: its commitment opened and checked
+        assert report.ok and report.seed_checked, report.summary()
+        assert started.seed_origin.value == "drawn" and "seed drawn at random" in report.randomness
 
 
 def _first_hands(events: tuple[Event, ...]) -> list[tuple[str, Any]]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from rr.cards import solo as solo_cards
@@ -22,6 +24,7 @@ from rr.options import Answer, PickCard, PickName, PickPlayer
 from rr.rules.turn import hooks
 from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
+from rr.state import GameState
 from rr.views import HIDDEN, redact
 
 from .support import HER, ME, my_deploy, of_type, solo
@@ -318,3 +321,63 @@ def test_roque_shuffle_of_her_top_cards_accepts_only_those_cards() -> None:
     assert not shuffle.accepts(CardsShuffled(("nero", "sevro", "cassius")))
     assert not shuffle.accepts(CardsShuffled(("nero", "sevro")))
     assert not shuffle.accepts(HeliumLost(HER, 1))
+
+
+HELIUM_CAPPED = Ruleset(au_toma_variant=True, auction_helium_capped=True)
+"""RULING-T8 the other way: at 10 Helium she cannot get Auctioneer's Helium."""
+
+
+def auction_rolls(state: GameState, seeds: range) -> Iterator[tuple[Game, list[Bonus]]]:
+    """Auctioneer deployed against her from ``state``, seed by seed: the game and its rolls."""
+    for seed in seeds:
+        game = my_deploy(state, "auctioneer", M, seed=seed)
+        yield game, [e.face for e in of_type(game.events, DieRolled)]
+
+
+@pytest.mark.rule("RR-SOLO-17", "RULING-T8")
+@pytest.mark.card("auctioneer")
+def test_at_ten_helium_she_still_gets_auctioneers_helium() -> None:
+    """Auctioneer, "That opponent chooses one: Gain 1 Helium, ...": the die stops at the first
+    Helium or Influence even when she has 10 Helium, and Helium gives her an 11th."""
+    state = solo(Scenario(2, VARIANT).hand(ME, "auctioneer").tokens(HER, fleet=10, helium=10))
+    for game, rolls in auction_rolls(state, range(60)):
+        assert rolls[-1] in (Bonus.HELIUM, Bonus.INFLUENCE)
+        assert not {Bonus.HELIUM, Bonus.INFLUENCE} & set(rolls[:-1])
+        if rolls[-1] is Bonus.HELIUM:
+            assert game.state.players[HER].helium == 11
+            return
+    raise AssertionError("no seed rolled Helium first")
+
+
+@pytest.mark.rule("RR-SOLO-17", "RULING-T8")
+@pytest.mark.card("auctioneer")
+def test_under_the_option_ten_helium_makes_the_die_roll_again() -> None:
+    """``auction_helium_capped``: at 10 Helium a Helium roll is rolled again, until Influence
+    (her Fleet at 10); the player gains the other two options."""
+    state = solo(Scenario(2, HELIUM_CAPPED).hand(ME, "auctioneer")
+                 .tokens(HER, fleet=10, helium=10))
+    for game, rolls in auction_rolls(state, range(60)):
+        assert rolls[-1] is Bonus.INFLUENCE
+        assert game.state.players[HER].helium == 10
+        assert game.state.players[HER].influence == 1
+        if Bonus.HELIUM in rolls[:-1]:
+            assert game.state.players[ME].helium == 1 and game.state.players[ME].fleet == 1
+            return
+    raise AssertionError("no seed rolled Helium before Influence")
+
+
+@pytest.mark.rule("RR-SOLO-17", "RULING-T8", "RULING-A27")
+@pytest.mark.card("auctioneer")
+def test_under_the_option_with_nothing_to_get_the_first_of_the_three_is_lost() -> None:
+    """``auction_helium_capped`` with 10 Helium, Fleet 10 and every Influence placed: no face
+    is one she can get, so the die stops at the first of the three options; she gains
+    nothing (a capped option is lost), the player the other two."""
+    state = solo(Scenario(2, HELIUM_CAPPED).hand(ME, "auctioneer")
+                 .tokens(HER, fleet=10, helium=10, influence=INFLUENCE_TOKENS))
+    for game, rolls in auction_rolls(state, range(10)):
+        assert rolls[-1] in AUCTION and not set(AUCTION) & set(rolls[:-1])
+        her = game.state.players[HER]
+        assert (her.helium, her.fleet, her.influence) == (10, 10, INFLUENCE_TOKENS)
+        mine = game.state.players[ME]
+        assert (mine.helium, mine.fleet, mine.influence) == tuple(
+            int(b is not rolls[-1]) for b in AUCTION)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 
 from rr.automa import Arrow
 from rr.decisions import Ask
@@ -10,14 +11,16 @@ from rr.engine import Game
 from rr.events.types import (
     AbilityMissing, AutomaCardDrawn, AutomaCardsDiscarded, AutomaCardsSetAside,
     AutomaDeckShuffled, BlockUsed, CardBanished, CardDeployed, CardGained, DecisionMade,
-    FleetAdvanced, GameEndTriggered, GameScored, HeliumGained, HeliumLost, InfluencePlaced,
-    SovereignTaken, TurnEnded, TurnStarted,
+    FleetAdvanced, GameEndTriggered, GameScored, GameStarted, HeliumGained, HeliumLost,
+    InfluencePlaced, SovereignTaken, TurnEnded, TurnStarted,
 )
 from rr.model import House, Location, Zone
-from rr.options import GainTop, Lead, PickCard
+from rr.options import Answer, GainTop, Lead, PickCard
 from rr.rules.game import is_deadlocked, play_from
 from rr.rules.solo import along
+from rr.ruleset import Ruleset
 from rr.scenario import Scenario, play
+from rr.state import GameState
 
 from .support import HER, ME, her_turn, my_turn, of_type, solo
 
@@ -145,17 +148,95 @@ def test_ten_influence_is_replaced_too() -> None:
     assert of_type(nine.events, InfluencePlaced) == [InfluencePlaced(HER, 1)]
 
 
+def capped(scenario: Scenario, ruleset: Ruleset | None = None) -> GameState:
+    """Her Fleet and Helium at 10; card 2 (gain A = Jupiter, right arrow, bonus), priority
+    ABCD: the Jupiter bonus moves on past Mars to Luna, and the Luna card (C at Luna, paired
+    with B: Mars) shows a capped bonus whose walk right from Mars reaches Luna next."""
+    state = solo(scenario.tokens(HER, fleet=10, helium=10), deck=(2, 14), priority="ABCD")
+    return state if ruleset is None else evolve(state, ruleset=ruleset)
+
+
+SECOND_TRY = Ruleset(luna_substitute_stops_on_luna=True)
+"""RULING-T5 the other way: the walk for the Luna card's substitute stops on Luna."""
+
+
 @pytest.mark.rule("RR-SOLO-12")
 @pytest.mark.rule("RR-SOLO-13")
 @pytest.mark.rule("RULING-T5")
-def test_capped_luna_card_bonus_still_gives_the_sovereign_token() -> None:
-    """Fleet and Helium at 10: the bonus moves on to Luna; the Luna card's capped Mars bonus
-    comes back to Luna, which gives only the Sovereign token again (no endless loop)."""
-    state = solo(board().tokens(HER, fleet=10, helium=10), deck=(2, 14), priority="ABCD")
-    game = her_turn(state)
+def test_the_luna_cards_capped_bonus_is_replaced_past_luna() -> None:
+    """The Sovereign token "in addition to the substitute bonus": the Luna card's capped Mars
+    bonus is replaced by the next bonus past Luna, The Institute's Influence; she tries for
+    the token once."""
+    game = her_turn(capped(board()))
     assert not of_type(game.events, HeliumGained) and not of_type(game.events, FleetAdvanced)
-    assert of_type(game.events, SovereignTaken) == [SovereignTaken(HER)] * 2
+    assert of_type(game.events, SovereignTaken) == [SovereignTaken(HER)]
+    assert of_type(game.events, InfluencePlaced) == [InfluencePlaced(HER, 1)]
     assert game.state.sovereign == HER
+
+
+@pytest.mark.rule("RULING-T5")
+def test_with_every_other_bonus_capped_the_luna_card_gives_nothing_more() -> None:
+    """With her Fleet, Helium and Influence all at 10, the Luna card's substitute finds no
+    location past Luna: the token alone."""
+    game = her_turn(capped(board().tokens(HER, influence=10)))
+    assert of_type(game.events, SovereignTaken) == [SovereignTaken(HER)]
+    assert not of_type(game.events, InfluencePlaced)
+
+
+@pytest.mark.rule("RULING-T5")
+def test_under_the_option_the_substitute_stops_on_luna_for_a_second_try() -> None:
+    """``luna_substitute_stops_on_luna``: the walk stops on Luna, which gives the Sovereign
+    token again and nothing else (the Luna card does not act again)."""
+    game = her_turn(capped(board(), SECOND_TRY))
+    assert of_type(game.events, SovereignTaken) == [SovereignTaken(HER)] * 2
+    assert not of_type(game.events, InfluencePlaced)
+    assert game.state.sovereign == HER
+
+
+@pytest.mark.rule("RULING-T5", "RR-SOLO-13", "RR-BLOCK-3")
+@pytest.mark.card("martyr")
+def test_a_blocked_token_stays_blocked_and_the_luna_card_gives_another_bonus() -> None:
+    """Martyr, "If an opponent tries to take the Sovereign token from you, you may block them
+    by revealing and banishing this card, then gain the top card of the deck": the player
+    blocks her Luna bonus and keeps the token; the Luna card's substitute is The Institute's
+    Influence, not a second try."""
+    game = her_turn(capped(board().hand(ME, "martyr").sovereign(ME)))
+    events = play(game, PickCard("martyr"))
+    assert BlockUsed(ME, "martyr", HER) in events and game.state.sovereign == ME
+    assert of_type(game.events, InfluencePlaced) == [InfluencePlaced(HER, 1)]
+    assert not of_type(game.events, SovereignTaken)
+    assert [d.source for d in of_type(game.events, DecisionMade)] == ["RR-BLOCK-3"]
+
+
+@pytest.mark.rule("RULING-T5", "RR-SOLO-13", "RR-BLOCK-3")
+@pytest.mark.card("martyr", "justice")
+def test_under_the_option_a_second_try_undoes_a_block() -> None:
+    """``luna_substitute_stops_on_luna``: after the player blocks with Martyr, the Luna
+    card's substitute is a second try at the token: with no block card left she takes it;
+    with Justice too the player spends both cards on one Luna bonus and keeps it."""
+    game = her_turn(capped(board().hand(ME, "martyr").sovereign(ME), SECOND_TRY))
+    events = play(game, PickCard("martyr"))
+    assert BlockUsed(ME, "martyr", HER) in events
+    assert game.pending is not None and game.pending.options == (Answer.NO,)  # RULING-B8
+    events = play(game, Answer.NO)
+    assert of_type(events, SovereignTaken) == [SovereignTaken(HER)]
+    assert game.state.sovereign == HER  # the block is undone
+    both = her_turn(capped(board().hand(ME, "martyr", "justice").sovereign(ME), SECOND_TRY))
+    events = play(both, PickCard("martyr"), PickCard("justice"))
+    assert [e.card for e in of_type(events, BlockUsed)] == ["martyr", "justice"]
+    assert both.state.sovereign == ME and not of_type(events, SovereignTaken)
+
+
+@pytest.mark.rule("RULING-T5")
+def test_a_ruleset_recorded_before_the_option_reads_the_second_try() -> None:
+    """A solo game recorded before RULING-T5 was decided again names no
+    ``luna_substitute_stops_on_luna``: it reads True, and the log replays as it was played."""
+    from rr.events.codec import structure_event, unstructure_event
+
+    tag, payload = unstructure_event(Game.new(["Ana"], seed=1, level=2).events[0])
+    del payload["ruleset"]["luna_substitute_stops_on_luna"]
+    old = structure_event([tag, payload])
+    assert isinstance(old, GameStarted) and old.ruleset.luna_substitute_stops_on_luna
 
 
 @pytest.mark.rule("RR-SOLO-13")
