@@ -24,6 +24,8 @@ from operator import is_
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from attrs import evolve
+
 from rr.actions import actions_of, mask_of, option_of
 from rr.automa import AU_TOMA, LEVELS, automa_table
 from rr.decisions import Decision
@@ -338,8 +340,11 @@ class Game:
             else:
                 index, state, restart = point
                 sigma = stretch_at(stretches, index)
-                game._start((index, relabel_state(state, sigma,
-                                                  tau if index > tau_from else None), restart),
+                # RULING-B11's positions name only cards public when each was met, which
+                # every stretch of the sample leaves where they were (rr.dealing): kept.
+                start = evolve(relabel_state(state, sigma, tau if index > tau_from else None),
+                               positions=state.positions)
+                game._start((index, start, restart),
                             events[:index], given, events, whole_game=True,
                             given_chances=self._given_chances, reveals=False)
         except (DivergenceError, CorruptLogError):
