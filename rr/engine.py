@@ -284,13 +284,17 @@ class Game:
         Every card ``seat`` does not know where it lies (the deck's order, the other players'
         hands, the face-down cards it did not place, and in a solo game Au Toma's hand and the
         order of her own deck and set-aside cards) is dealt again at random among those
-        places, consistently with everything ``seat`` knows and with the rules that acted
-        since the start of the turn under way (see :mod:`rr.sampling`); ``seat``'s view and
-        the pending decision as ``seat`` is shown it are the same as in this game. Its future
-        random draws come from a seed drawn from ``rng``. For search and determinising bots:
-        the sample's history before the turn is not re-adjudicated, so its log is not one to
-        audit. Raises :class:`SamplingError` if ``tries`` permutations all contradict the
-        events since that turn began (never seen in the fuzzer).
+        places, consistently with everything ``seat`` was shown since the start: where the
+        cards it knew lay (RR-VIEW-5) and what it learnt about sets of cards (RR-VIEW-11: a
+        hand that told Eo no holds no Red, ...; see :mod:`rr.knowledge`). The sample's whole
+        log is relabelled stretch by stretch (:mod:`rr.dealing`), so that, played again from
+        its first record, it shows ``seat`` exactly what this game showed it; the rules
+        re-adjudicate it from the start of the turn under way (see :mod:`rr.sampling`). Its
+        future random draws come from a seed drawn from ``rng``. For search and determinising
+        bots: the history is not re-adjudicated before that turn (``fuzz/test_histories.py``
+        checks that it would be). Raises :class:`SamplingError` if ``tries`` deals all
+        contradict what ``seat`` learnt or the events since that turn began (never seen in
+        the fuzzer).
 
         A sample depends only on what ``seat`` knows and on ``rng``: every game of ``seat``'s
         information set (this one, or any sample of it for ``seat``) gives the same sample
@@ -306,7 +310,9 @@ class Game:
         # ``rng`` alone: the same for every game of the seat's information set (rr.dealing).
         tokens = unknown_by_place(self.state, seat)
         if self._restart is None or self._restart[0] != len(self._events):
-            self._restart = (len(self._events), walk(self._events))
+            # Walked on from the last walk: a game's log only grows (rr.sampling.walk checks).
+            since = None if self._restart is None else self._restart[1]
+            self._restart = (len(self._events), walk(self._events, since))
         walked = self._restart[1]
         point, sets = walked.point, walked.learnt.of(seat)
         automa_places = automa_by_place(self.state)
@@ -342,7 +348,8 @@ class Game:
                 sigma = stretch_at(stretches, index)
                 # RULING-B11's positions name only cards public when each was met, which
                 # every stretch of the sample leaves where they were (rr.dealing): kept.
-                start = evolve(relabel_state(state, sigma, tau if index > tau_from else None),
+                start = evolve(relabel_state(evolve(state, positions=()), sigma,
+                                             tau if index > tau_from else None),
                                positions=state.positions)
                 game._start((index, start, restart),
                             events[:index], given, events, whole_game=True,

@@ -135,6 +135,13 @@ class SetsLearnt:
         self.sets: list[Sets] = []
         self._guess: tuple[Seat, str] | None = None  # Roque's name said aloud, until the pick
 
+    def copy(self) -> SetsLearnt:
+        """A copy to feed on, leaving this one as it is (its facts are frozen)."""
+        other = SetsLearnt()
+        other.sets = list(self.sets)
+        other._guess = self._guess
+        return other
+
     def of(self, observer: Seat | None) -> Sets:
         """The facts of ``observer`` (``None``: the table)."""
         if not self.sets:

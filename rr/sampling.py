@@ -11,8 +11,11 @@ from sight since, a hand that could not show a Red), the permutation contradicts
 happened, and another is drawn. So a sample is consistent with everything the seat knows and
 with every rule that acted since the restart point.
 
-The history before the restart point is relabelled but not re-adjudicated: a sample is a
-position to play on from (for search, determinising bots and RL), not a log to audit.
+The history before the restart point is relabelled but not re-adjudicated. It is relabelled
+stretch by stretch, between the moments the seat lost sight of cards it knew, so that it agrees
+with what the seat learnt about sets of cards (RR-VIEW-11, :mod:`rr.inferences`) and with
+where every card it knew lay at every moment (:mod:`rr.dealing` deals it): played again from
+its first record, it shows the seat exactly what it was shown (``fuzz/test_histories.py``).
 """
 
 from __future__ import annotations
@@ -96,16 +99,29 @@ class Walk:
     automa_from: int
     """The index of Au Toma's last deck shuffle (RR-SOLO-2), 0 if none: her cards are dealt
     anew from there only; before it, every card she drew was seen by all."""
+    length: int = 0
+    """How many events were walked."""
+    state: GameState = GameState()
+    """The fold of those events, to walk on from."""
+    last: Event | None = None
+    """The last of them, to check that a log walked on from is the same log."""
 
 
-def walk(events: Sequence[Event]) -> Walk:
-    """One fold over ``events``: see :class:`Walk`."""
-    state = GameState()
-    found: Point | None = None
-    learnt = SetsLearnt()
+def walk(events: Sequence[Event], since: Walk | None = None) -> Walk:
+    """One fold over ``events``: see :class:`Walk`. ``since``: a walk of the first events of
+    the same log, walked on from rather than folded again (a game's log only grows; search
+    draws samples at every decision)."""
+    if since is None or since.length > len(events) or since.length == 0 \
+            or events[since.length - 1] != since.last:
+        since = None
+    state = GameState() if since is None else since.state
+    found: Point | None = None if since is None else since.point
+    learnt = SetsLearnt() if since is None else since.learnt.copy()
     feed = learnt.feed
-    automa_from = 0
-    for index, event in enumerate(events):
+    automa_from = 0 if since is None else since.automa_from
+    start = 0 if since is None else since.length
+    for index in range(start, len(events)):
+        event = events[index]
         # The end of the game is a run of end-of-game steps (RULING-B9), each one a point.
         if isinstance(event, TurnStarted) and not state.turns:
             found = (index, state, turn_program(event))
@@ -114,7 +130,8 @@ def walk(events: Sequence[Event]) -> Walk:
         after = apply(state, event)
         feed(state, event, after)
         state = after
-    return Walk(found, learnt, automa_from)
+    return Walk(found, learnt, automa_from, len(events), state,
+                events[-1] if events else None)
 
 
 def turn_program(event: TurnStarted) -> Restart:

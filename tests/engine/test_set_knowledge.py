@@ -13,6 +13,7 @@ from rr.inferences import end_of_game_icons, reds
 from rr.knowledge import knows
 from rr.model import CardId, Zone
 from rr.options import Answer
+from rr.sampling import walk
 from rr.state import fold
 from rr.views import KnownCard
 
@@ -143,3 +144,35 @@ def test_the_spectator_knows_the_cards_shown_at_the_end_that_ask_it_questions() 
         assert KnownCard(card, Zone.hand(holder)) in game.view(None).known_elsewhere
         checked += 1
     assert checked >= 2
+
+
+@pytest.mark.rule("RR-VIEW-11", "RR-VIEW-7")
+@pytest.mark.parametrize("players,seed", [(3, 0), (3, 4), (1, 2)])
+def test_a_walk_walked_on_finds_what_a_walk_from_the_start_finds(players: int, seed: int
+                                                                  ) -> None:
+    """``sample_for`` walks a growing log on from its last walk: what it finds (the restart
+    point, every seat's facts, Au Toma's last shuffle) is what one walk of the whole log
+    finds, and the earlier walk is left as it was; a walk of another log is not walked on."""
+    game = Game.new(players, seed=seed, level=2 if players == 1 else None)
+    rng = random.Random(seed)
+    while game.pending is not None:
+        game.choose(rng.choice(game.pending.options))
+    events = game.events
+    whole = walk(events)
+    assert any(s.among or s.at_most for s in whole.learnt.sets)
+    for k in (1, 40, len(events) // 2, len(events) - 3):
+        early = walk(events[:k])
+        kept = list(early.learnt.sets)
+        on = walk(events, early)
+        assert early.learnt.sets == kept and early.length == k
+        assert on.learnt.sets == whole.learnt.sets
+        assert on.automa_from == whole.automa_from and on.state == whole.state
+        assert (on.point is None) == (whole.point is None)
+        if on.point is not None and whole.point is not None:
+            assert on.point[:2] == whole.point[:2]
+    other = Game.new(players, seed=seed + 1, level=2 if players == 1 else None)
+    while len(other.events) < 60 and other.pending is not None:
+        other.choose(rng.choice(other.pending.options))
+    theirs = list(other.events)
+    assert theirs[39] != events[39]  # not a log that grows from ``events[:40]``
+    assert walk(theirs, walk(events[:40])).state == walk(theirs).state
