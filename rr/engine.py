@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from attrs import evolve
 
+
 from rr.actions import actions_of, mask_of, option_of
 from rr.automa import AU_TOMA, LEVELS, automa_table
 from rr.decisions import ByCard, ByRule, Decision, Source
@@ -49,14 +50,17 @@ from rr.options import Option, describe
 from rr.randomness import Secret, SeedOrigin
 from rr.rules.game import play
 from rr.ruleset import UNNAMED_RULES_VERSIONS, Ruleset
+from rr.dealing import Stretches, deal
 from rr.sampling import (
     Restart,
     automa_by_place,
     relabel_state,
-    relabelled,
-    restart_point,
+    relabelled_stretches,
+    stretch_at,
     turn_program,
+    Walk,
     unknown_by_place,
+    walk,
 )
 from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View, view
@@ -111,8 +115,9 @@ class Game:
         self._pending: Decision | None = None
         self._recorded = recorded
         self._asked_by: Source = _SETUP
-        # sample_for's cache: (n, the restart point of the log's first n events).
-        self._restart: tuple[int, tuple[int, GameState, Restart] | None] | None = None
+        # sample_for's cache: (n, the restart point of the log's first n events, and what
+        # each seat learnt about sets of cards in them).
+        self._restart: tuple[int, Walk] | None = None
         self._run(None)
         self._recorded = ()
 
@@ -276,13 +281,17 @@ class Game:
         Every card ``seat`` does not know where it lies (the deck's order, the other players'
         hands, the face-down cards it did not place, and in a solo game Au Toma's hand and the
         order of her own deck and set-aside cards) is dealt again at random among those
-        places, consistently with everything ``seat`` knows and with the rules that acted
-        since the start of the turn under way (see :mod:`rr.sampling`); ``seat``'s view and
-        the pending decision as ``seat`` is shown it are the same as in this game. Its future
-        random draws come from a seed drawn from ``rng``. For search and determinising bots:
-        the sample's history before the turn is not re-adjudicated, so its log is not one to
-        audit. Raises :class:`SamplingError` if ``tries`` permutations all contradict the
-        events since that turn began (never seen in the fuzzer).
+        places, consistently with everything ``seat`` was shown since the start: where the
+        cards it knew lay (RR-VIEW-5) and what it learnt about sets of cards (RR-VIEW-11: a
+        hand that told Eo no holds no Red, ...; see :mod:`rr.knowledge`). The sample's whole
+        log is relabelled stretch by stretch (:mod:`rr.dealing`), so that, played again from
+        its first record, it shows ``seat`` exactly what this game showed it; the rules
+        re-adjudicate it from the start of the turn under way (see :mod:`rr.sampling`). Its
+        future random draws come from a seed drawn from ``rng``. For search and determinising
+        bots: the history is not re-adjudicated before that turn (``fuzz/test_histories.py``
+        checks that it would be). Raises :class:`SamplingError` if ``tries`` deals all
+        contradict what ``seat`` learnt or the events since that turn began (never seen in
+        the fuzzer).
 
         A sample depends only on what ``seat`` knows and on ``rng``: every game of ``seat``'s
         information set (this one, or any sample of it for ``seat``) gives the same sample
@@ -293,33 +302,36 @@ class Game:
             raise BadInputError(f"there is no seat {seat}")
         if not self._events or not isinstance(self._events[0], GameStarted):
             raise SamplingError("a game started from a position has no log to sample from")
-        # The shuffled cards are dealt to the places the unknown cards lie in, in an order
-        # that names no card, so that the sample is a function of what the seat knows and of
-        # ``rng`` alone: the same for every game of the seat's information set.
-        places = unknown_by_place(self.state, seat)
-        pool = sorted(places)
+        # The unknown cards are dealt to the places they lie in, drawn place by place and
+        # never by name, so that the sample is a function of what the seat knows and of
+        # ``rng`` alone: the same for every game of the seat's information set (rr.dealing).
+        tokens = unknown_by_place(self.state, seat)
         if self._restart is None or self._restart[0] != len(self._events):
-            self._restart = (len(self._events), restart_point(self._events))
-        point = self._restart[1]
+            # Walked on from the last walk: a game's log only grows (rr.sampling.walk checks).
+            since = None if self._restart is None else self._restart[1]
+            self._restart = (len(self._events), walk(self._events, since))
+        walked = self._restart[1]
+        point, sets = walked.point, walked.learnt.of(seat)
         automa_places = automa_by_place(self.state)
         automa = sorted(automa_places)
         for _ in range(max(tries, 1)):
-            shuffled = list(pool)
-            rng.shuffle(shuffled)
-            sigma = {c: s for c, s in zip(places, shuffled) if c != s}
+            stretches = deal(self.state, seat, tokens, sets, self._events, rng)
             order = list(automa)
             rng.shuffle(order)
             tau = {a: b for a, b in zip(automa_places, order) if a != b}  # RR-SOLO-2
-            sample = self._relabelled(sigma, point, Secret.chosen(rng.getrandbits(63)), tau)
+            secret = Secret.chosen(rng.getrandbits(63))
+            if stretches is None:
+                continue  # the deal contradicts what the seat learnt: draw again
+            sample = self._relabelled(stretches, point, secret, tau, walked.automa_from)
             if sample is not None:
                 return sample
         raise SamplingError(f"no sample of seat {seat}'s information set replays the turn "
                             f"in {tries} tries")
 
-    def _relabelled(self, sigma: dict[CardId, CardId],
+    def _relabelled(self, stretches: Stretches,
                     point: tuple[int, GameState, Restart] | None, secret: Secret,
-                    tau: dict[int, int] | None = None) -> Game | None:
-        events = list(relabelled(self._events, sigma, tau))
+                    tau: dict[int, int] | None = None, tau_from: int = 0) -> Game | None:
+        events = relabelled_stretches(self._events, stretches, tau, tau_from)
         game = Game.__new__(Game)
         given = None if self._given_chances else secret
         try:
@@ -331,7 +343,13 @@ class Game:
                             reveals=False)
             else:
                 index, state, restart = point
-                game._start((index, relabel_state(state, sigma, tau), restart),
+                sigma = stretch_at(stretches, index)
+                # RULING-B11's positions name only cards public when each was met, which
+                # every stretch of the sample leaves where they were (rr.dealing): kept.
+                start = evolve(relabel_state(evolve(state, positions=()), sigma,
+                                             tau if index > tau_from else None),
+                               positions=state.positions)
+                game._start((index, start, restart),
                             events[:index], given, events, whole_game=True,
                             given_chances=self._given_chances, reveals=False)
         except (DivergenceError, CorruptLogError):

@@ -13,9 +13,31 @@ where the seat cannot follow it: a shuffle, a card passed between two other hand
 cards taken up from the deck by a player who alone decides where each goes (RR-VIEW-9).
 
 Every view, prompt, option and redacted event a seat receives is derived from :func:`knows`.
-Knowledge is *exact* where a card's place is known; what a seat could only infer (that a hand
-holds no Red after Eo, or which of six shuffled cards is on top) is not modelled — samples of
-an information set (``Game.sample_for``) may contradict such inferences, never the knowledge.
+
+**Knowledge of sets** (RR-VIEW-11). Besides places, a seat learns facts about sets of cards,
+which :func:`knows` cannot say and views do not show, but which an information set must
+respect. They are folded by :mod:`rr.inferences` (the same layer as this module; it reads
+:func:`knows`), for every seat and the table, from the log when ``Game.sample_for`` draws a
+sample, so that play and views pay nothing for them. Modelled:
+
+* *a hand holds none of these*: the hand that answered Eo's "reveal a Red" with no (no Red,
+  RULING-B8); the hand whose end-of-game step is over (no end-of-game card beyond those shown,
+  RULING-B9); the hand Dancer was deployed from when it revealed nothing (at most 1 other Red);
+  the card Roque's player picked at random, which the table sees is, or is not, the card named
+  (RULING-B10);
+* *this card is one of those*: the cards shuffled back where they lay (Online Gambler's deck
+  top, Au Toma's top cards) are the same set in an order nobody saw; a card a seat knew in a
+  hand that passes a card unseen (RR-VIEW-5) is the card passed or still in that hand; the
+  cards taken up from the deck and placed by one player (RR-VIEW-9) are the cards placed;
+  a shuffled deck holds the cards it held.
+
+``Game.sample_for`` (:mod:`rr.dealing`) deals only samples that agree with all of it, each
+fact at the moment it was learnt, and plays the sample's whole history so that, replayed from
+its first event, it shows the seat exactly what the seat was shown (``fuzz/histories.py``
+checks this over whole random games). Not modelled: inferences from how players choose (a
+player who may block and does not may still hold a block card; no opponent model), and the
+odds — a sample agrees with every fact but the deals are not drawn in proportion to how likely
+each is given what the seat saw (a route or deal that fits is drawn uniformly at each step).
 """
 
 from __future__ import annotations

@@ -11,8 +11,11 @@ from sight since, a hand that could not show a Red), the permutation contradicts
 happened, and another is drawn. So a sample is consistent with everything the seat knows and
 with every rule that acted since the restart point.
 
-The history before the restart point is relabelled but not re-adjudicated: a sample is a
-position to play on from (for search, determinising bots and RL), not a log to audit.
+The history before the restart point is relabelled but not re-adjudicated. It is relabelled
+stretch by stretch, between the moments the seat lost sight of cards it knew, so that it agrees
+with what the seat learnt about sets of cards (RR-VIEW-11, :mod:`rr.inferences`) and with
+where every card it knew lay at every moment (:mod:`rr.dealing` deals it): played again from
+its first record, it shows the seat exactly what it was shown (``fuzz/test_histories.py``).
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
-from attrs import evolve
+from attrs import evolve, frozen
 
 from rr.decisions import ByCard
 from rr.effects.program import Program, Table
 from rr.events.card_fields import CARD_FIELDS, Holds, card_fields
-from rr.events.types import Event, TurnKind, TurnStarted
+from rr.events.types import AutomaDeckShuffled, Event, TurnKind, TurnStarted
+from rr.inferences import SetsLearnt
 from rr.knowledge import knows
 from rr.model import CardId, Seat
 from rr.options import PickCard
@@ -75,17 +79,60 @@ def unknown_automa_cards(state: GameState) -> list[int]:
     return sorted(automa_by_place(state))
 
 
-def restart_point(events: Sequence[Event]) -> tuple[int, GameState, Restart] | None:
+Point = tuple[int, GameState, Restart]
+"""Where the rules can restart: an event's index, the state just before it, the program."""
+
+
+def restart_point(events: Sequence[Event]) -> Point | None:
     """The last event the rules can restart from, the state just before it, and the program
     that plays on from there; ``None`` before the first turn (setup restarts from the start)."""
-    state = GameState()
-    found: tuple[int, GameState, Restart] | None = None
-    for index, event in enumerate(events):
+    return walk(events).point
+
+
+@frozen
+class Walk:
+    """What :meth:`Game.sample_for` reads from a log, found in one fold over it."""
+
+    point: Point | None
+    """The restart point (:func:`restart_point`)."""
+    learnt: SetsLearnt
+    """What every seat and the table learnt about sets of cards (:mod:`rr.inferences`)."""
+    automa_from: int
+    """The index of Au Toma's last deck shuffle (RR-SOLO-2), 0 if none: her cards are dealt
+    anew from there only; before it, every card she drew was seen by all."""
+    length: int = 0
+    """How many events were walked."""
+    state: GameState = GameState()
+    """The fold of those events, to walk on from."""
+    last: Event | None = None
+    """The last of them, to check that a log walked on from is the same log."""
+
+
+def walk(events: Sequence[Event], since: Walk | None = None) -> Walk:
+    """One fold over ``events``: see :class:`Walk`. ``since``: a walk of the first events of
+    the same log, walked on from rather than folded again (a game's log only grows; search
+    draws samples at every decision)."""
+    if since is None or since.length > len(events) or since.length == 0 \
+            or events[since.length - 1] != since.last:
+        since = None
+    state = GameState() if since is None else since.state
+    found: Point | None = None if since is None else since.point
+    learnt = SetsLearnt() if since is None else since.learnt.copy()
+    feed = learnt.feed
+    automa_from = 0 if since is None else since.automa_from
+    start = 0 if since is None else since.length
+    for index in range(start, len(events)):
+        event = events[index]
         # The end of the game is a run of end-of-game steps (RULING-B9), each one a point.
         if isinstance(event, TurnStarted) and not state.turns:
             found = (index, state, turn_program(event))
-        state = apply(state, event)
-    return found
+        elif isinstance(event, AutomaDeckShuffled):
+            automa_from = index
+        after = apply(state, event)
+        feed(state, event, after)
+        state = after
+    return Walk(found, learnt, automa_from, len(events), state,
+                events[-1] if events else None)
 
 
 def turn_program(event: TurnStarted) -> Restart:
@@ -166,3 +213,27 @@ def relabel_event(event: Event, sigma: Relabel, tau: AutomaRelabel | None = None
 def relabelled(events: Sequence[Event], sigma: Relabel, tau: AutomaRelabel | None = None
                ) -> Iterator[Event]:
     return (relabel_event(e, sigma, tau) for e in events)
+
+
+def relabelled_stretches(events: Sequence[Event], stretches: Sequence[tuple[int, Relabel]],
+                         tau: AutomaRelabel | None = None, tau_from: int = 0) -> list[Event]:
+    """``events`` with each stretch relabelled by its own relabelling (``(first index,
+    relabelling)``, in order, the first at 0: see :mod:`rr.dealing`), and Au Toma's cards by
+    ``tau`` from event ``tau_from`` on."""
+    out: list[Event] = []
+    starts = sorted({start for start, _ in stretches} | {tau_from})
+    ends = starts[1:] + [len(events)]
+    for start, end in zip(starts, ends):
+        out += relabelled(events[start:end], stretch_at(stretches, start),
+                          tau if start >= tau_from else None)
+    return out
+
+
+def stretch_at(stretches: Sequence[tuple[int, Relabel]], index: int) -> Relabel:
+    """The relabelling of the stretch that holds event ``index``."""
+    found = stretches[0][1]
+    for start, sigma in stretches:
+        if start > index:
+            break
+        found = sigma
+    return found

@@ -13,11 +13,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "rr.ruleset",
      "rr.cards.catalogue", "rr.untrusted", "rr.randomness"),
     ("rr.events",),
-    ("rr.state", "rr.knowledge"),
+    ("rr.state", "rr.knowledge", "rr.inferences"),
     ("rr.effects", "rr.views", "rr.jsonforms"),
     ("rr.cards", "rr.scoring"),
     ("rr.rules", "rr.narrate", "rr.seat_answer", "rr.schemas"),
-    ("rr.engine", "rr.sampling", "rr.chances"),
+    ("rr.engine", "rr.sampling", "rr.dealing", "rr.chances"),
     ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol",
      "rr.server", "rr.cli", "rr.observation", "rr.integrations", "rr.report", "rr.__main__"),
 )

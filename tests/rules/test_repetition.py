@@ -168,14 +168,16 @@ def test_a_new_game_records_the_option_and_replays_under_it() -> None:
 
 @pytest.mark.rule("RULING-B11", "RR-VIEW-7")
 def test_a_samples_positions_are_those_of_its_own_history() -> None:
-    """A sample of a seat's information set relabels the history, positions included: its
-    positions are those its own events fold to (a card once seen on a location and lost from
-    sight since is named in both as the sample names it)."""
-    game, chooser, relabelled = Game.new(4, seed=11), random.Random(11), 0
+    """A sample of a seat's information set keeps the positions as they were met: they are
+    those its own events fold to, and the game's, since a position names only cards the
+    whole table saw then, which a sample's history leaves where they were (RR-VIEW-11: a card
+    once seen on a location and lost from sight since is named as it was seen)."""
+    game, chooser, checked = Game.new(4, seed=11), random.Random(11), 0
     while (decision := game.pending) is not None:
         if chooser.random() < 0.2:
-            sample = game.sample_for(decision.seat, random.Random(relabelled))
+            sample = game.sample_for(decision.seat, random.Random(checked))
             assert fold(sample.events).positions == sample.state.positions
-            relabelled += sample.state.positions != game.state.positions
+            assert sample.state.positions == game.state.positions
+            checked += sample.state != game.state  # the hidden cards were dealt anew
         game.choose(chooser.choice(decision.options))
-    assert relabelled >= 3
+    assert checked >= 3
