@@ -21,7 +21,6 @@ import random
 import pytest
 
 from fuzz.histories import Observation, sample_problem, transcript
-from rr.cards.catalogue import catalogue
 from rr.decisions import ByCard
 from rr.engine import Game
 from rr.inferences import reds
@@ -35,7 +34,6 @@ from tests.engine.test_set_knowledge import _after_eo
 LONG = os.environ.get("RR_FUZZ") == "long"
 GAMES = 10 if LONG else 1
 EVERY = 3 if LONG else 7
-CARDS = frozenset(catalogue())
 
 
 def _until(truth: list[Observation], at: int) -> list[Observation]:
