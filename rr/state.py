@@ -462,7 +462,7 @@ def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
              neutral_influence=3 if len(e.players) == 2 else 0, solo=solo)
 
 
-_COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN})
+_COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN, SeedOrigin.JOINT})
 """The seed origins whose game publishes a commitment (and reveals the seed at the end)."""
 
 

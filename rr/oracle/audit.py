@@ -315,8 +315,9 @@ def _randomness(events: Sequence[Event], checked: bool) -> str:
         return "no seed: random outcomes were given from outside and taken as recorded"
     if origin is SeedOrigin.PUBLIC:
         return f"seed public from the start (a log from before commitments); {said}"
-    chosen = "seed chosen by the creator" if origin is SeedOrigin.CHOSEN else \
-        "seed drawn at random"
+    chosen = {SeedOrigin.CHOSEN: "seed chosen by the creator",
+              SeedOrigin.JOINT: "seed derived from the host's committed secret and every "
+                                "person's contribution"}.get(origin, "seed drawn at random")
     first = (f"randomness committed in record 0, before the first decision ({chosen}; "
              f"sha256 {started.commitment})")
     if isinstance(events[-1], SeedRevealed):
