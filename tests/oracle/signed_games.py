@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 
@@ -84,18 +85,19 @@ def person_decisions(made: Made) -> list[int]:
             if isinstance(e, DecisionMade) and e.seat in made.keys]
 
 
-def forge(made: Made, record: int) -> tuple[Event, ...]:
+def forge(made: Made | Sequence[Event], record: int) -> tuple[Event, ...]:
     """The game with the decision at ``record`` changed to another legal option and every
     later decision made again as recorded where still legal (else the first option): what
     a host that holds the seed can write."""
-    secret = log.secret_of({}, made.events)  # revealed at the end: the host had it all along
-    game = Game.resume(made.events[:record], secret=secret)
+    events = tuple(made.events if isinstance(made, Made) else made)
+    secret = log.secret_of({}, events)  # revealed at the end: the host had it all along
+    game = Game.resume(events[:record], secret=secret)
     decision = game.pending
     assert decision is not None
-    recorded = made.events[record]
+    recorded = events[record]
     assert isinstance(recorded, DecisionMade)
     game.choose(next(o for o in decision.options if o != recorded.option), seat=decision.seat)
-    later = [e for e in made.events[record + 1:] if isinstance(e, DecisionMade)]
+    later = [e for e in events[record + 1:] if isinstance(e, DecisionMade)]
     while game.pending is not None:
         pending = game.pending
         wanted = later.pop(0).option if later else None
@@ -103,3 +105,16 @@ def forge(made: Made, record: int) -> tuple[Event, ...]:
                     seat=pending.seat)
     return game.events
 
+
+def resigned(section: dict[str, Any], events: Sequence[Event],
+             server: SeatKey) -> dict[str, Any]:
+    """The header's seats section for forged ``events``: the bots' decisions signed anew by
+    the server's key (the forger holds it), the persons' signatures kept (it cannot make
+    theirs), one per decision."""
+    bots = {entry["seat"]: entry.get("agent", "") for entry in section["seats"]
+            if entry["kind"] == "bot"}
+    fresh = signed.record(section["game"], events, bots, None, server)["signatures"]
+    kept = list(section["signatures"])
+    mine = [fresh[i] if made.seat in bots else (kept[i] if i < len(kept) else None)
+            for i, made in enumerate(e for e in events if isinstance(e, DecisionMade))]
+    return {**section, "signatures": mine}
