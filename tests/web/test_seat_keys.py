@@ -118,6 +118,12 @@ def test_a_keyboard_game_against_a_bot_is_signed_and_a_changed_decision_is_caugh
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert f"seats signed: Ana (key {stored['fingerprint']})" in passed.stdout
     assert "bots (Bo) signed by the server's key" in passed.stdout
+    # The replay viewer says the same.
+    driver.find_element(By.ID, "open-replay").click()
+    wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
+                                       or ""))
+    assert f"seats signed: Ana (key {stored['fingerprint']})" in \
+        driver.find_element(By.ID, "verdict").text
     # The forger: one of Ana's decisions changed, the rest replayed legally, rr's writer, the
     # bots re-signed and the file signed by the server's key.
     read = log.decode(path.read_bytes())
