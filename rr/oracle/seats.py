@@ -128,7 +128,9 @@ def _deal(record: SeatsRecord, keys: Mapping[int, bytes], started: GameStarted,
             return "", SeatProblem(0, None, None, "record 0 says the seed was dealt jointly, "
                                                    "the seats section does not")
         said = {"chosen": "the seed was chosen by the game's creator",
-                "server": "the seed was drawn by the server alone"}
+                "server": "the seed was drawn by the server alone",
+                "public": "the seed was public from the start",
+                "none": "no seed: random outcomes given from outside"}
         return said.get(record.deal, f"deal {record.deal!r}"), None
     bad = SeatProblem(0, None, None, "")
     if started.seed_origin is not SeedOrigin.JOINT:

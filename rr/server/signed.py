@@ -200,10 +200,14 @@ def record(game: str, events: Sequence[Event], bots: Mapping[int, str],
                 signatures.append(b64(server_key.sign(message)))
             else:
                 signatures.append(None if seats is None else seats.signatures.get(number))
-    deal = ("joint" if seats is not None else
-            "chosen" if started.seed_origin is SeedOrigin.CHOSEN else "server")
+    deal = "joint" if seats is not None else _DEALS[started.seed_origin]
     return SeatsRecord(game, tuple(entries), deal,
                        None if seats is None else seats.commitment,
                        None if seats is None else seats.secret.hex(),
                        None if server_key is None else b64(server_key.public),
                        tuple(signatures)).as_json()
+
+
+_DEALS = {SeedOrigin.JOINT: "joint", SeedOrigin.CHOSEN: "chosen", SeedOrigin.DRAWN: "server",
+          SeedOrigin.PUBLIC: "public", SeedOrigin.NONE: "none"}
+"""The ``deal`` a log's seats section names for a game of each seed origin."""
