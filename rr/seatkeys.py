@@ -15,7 +15,8 @@ is never taken for another; fields are lines of text (UTF-8), each ending in ``\
 *decision number* counts the game's decisions from 0 (the ``decision`` of a choice);
 *action* is the option's integer in :mod:`rr.actions` (the choice as recorded: the
 ``DecisionMade`` option maps to exactly one action); *log hash* is :func:`log_hash` of the
-records before the decision, which covers record 0 and so the commitment to the game's
+records before the decision, keyed with the server's secret (so that it tells a seat nothing
+of the cards it has not seen), which covers record 0 and so the commitment to the game's
 randomness (RR-VIEW-10). The server checks each signature before it accepts a choice.
 
 **The deal.** When a signed game is created the server draws a secret of 32 bytes and shows
@@ -69,12 +70,16 @@ VERSION = 1
 class LogHash:
     """The hash of a log's first records, kept up to date as records are added::
 
-        h(0) = SHA-256("rr/log-prefix/1");  h(n+1) = SHA-256(h(n) ‖ record n's msgpack)
+        h(0) = SHA-256("rr/log-prefix/1" ‖ 0 ‖ key);  h(n+1) = SHA-256(h(n) ‖ record n's msgpack)
 
-    (each record as :func:`rr.events.codec.encode_event` writes it)."""
+    (each record as :func:`rr.events.codec.encode_event` writes it). The records hold cards
+    a seat has not seen, so a hash of them alone would let a seat try the few hands an
+    opponent may hold until one gives the hash it was shown (RR-VIEW-1): the ``key`` is the
+    server's secret of a signed game, which no seat knows until the log reveals it at the
+    end, and without which the hashes say nothing of the records."""
 
-    def __init__(self) -> None:
-        self._digest = hashlib.sha256(LOG_DOMAIN).digest()
+    def __init__(self, key: bytes = b"") -> None:
+        self._digest = hashlib.sha256(LOG_DOMAIN + b"\x00" + key).digest()
         self.records = 0
 
     def extend(self, events: Iterable[Event]) -> LogHash:
@@ -89,9 +94,9 @@ class LogHash:
         return self._digest.hex()
 
 
-def log_hash(events: Sequence[Event]) -> str:
-    """:class:`LogHash` of ``events``, in hex."""
-    return LogHash().extend(events).hex()
+def log_hash(events: Sequence[Event], key: bytes = b"") -> str:
+    """:class:`LogHash` of ``events`` (with ``key``), in hex."""
+    return LogHash(key).extend(events).hex()
 
 
 def decision_message(game: str, decision: int, seat: int, action: int, prefix: str) -> bytes:

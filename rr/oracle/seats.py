@@ -10,7 +10,8 @@ secret and commitment, and one signature per decision. The check:
    verifies with its key; the seed derived from the secret and the contributions (in seat
    order) is the seed the last record reveals, and record 0 says the seed was dealt jointly;
 2. **the decisions**: for each decision, at record *r*, decision number *k*: a person's seat
-   with a key must have signed ``(game, k, seat, action, hash of records 0..r-1)`` with that
+   with a key must have signed ``(game, k, seat, action, hash of records 0..r-1)`` (the
+   hash keyed with the server's secret: :class:`rr.seatkeys.LogHash`) with that
    key; a bot's decision, when the section names a server key, with the server's key. The
    first decision that is unsigned, signed wrongly or signed by another key is named
    (record, seat, player).
@@ -103,7 +104,8 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
                           SeatProblem(0, None, None, f"the seats section cannot be read: {err}"))
     deal_note, deal_problem = _deal(record, keys, started, events)
     persons = [s for s, e in kinds.items() if e.kind == PERSON]
-    problem = deal_problem or _decisions(record, keys, server, kinds, names, events)
+    problem = deal_problem or _decisions(record, keys, server, kinds, names, events,
+                                         _log_key(record))
     signers = [f"{names[s]} (key {fingerprint(keys[s])})" for s in persons if s in keys]
     unsigned = [names[s] for s in persons if s not in keys]
     bots = [names[s] for s, e in kinds.items() if e.kind == BOT]
@@ -180,11 +182,22 @@ def _why(problem: SeatProblem, reason: str) -> SeatProblem:
     return SeatProblem(problem.record, problem.seat, problem.player, reason)
 
 
+def _log_key(record: SeatsRecord) -> bytes:
+    """The key of the log hashes a section's signatures cover: the server's secret of a joint
+    deal (:class:`rr.seatkeys.LogHash`), else none."""
+    if record.deal != "joint" or record.server_secret is None:
+        return b""
+    try:
+        return unhex(record.server_secret, "the server's secret", 32)
+    except BadInputError:
+        return b""  # the deal's check names it
+
+
 def _decisions(record: SeatsRecord, keys: Mapping[int, bytes], server: bytes | None,
                kinds: Mapping[int, Any], names: Sequence[str],
-               events: Sequence[Event]) -> SeatProblem | None:
+               events: Sequence[Event], log_key: bytes) -> SeatProblem | None:
     """The first decision whose signature fails (module notes)."""
-    running = LogHash()
+    running = LogHash(log_key)
     number = 0
     others = {f"seat {s}'s key": k for s, k in keys.items()}
     if server is not None:

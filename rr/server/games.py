@@ -67,12 +67,14 @@ class _Entry:
     game: Game
     marks: Marks = field(factory=Marks)
     """The states at the records last answered (:class:`rr.seat_answer.Marks`)."""
-    hashed: LogHash = field(factory=LogHash)
+    hashed: LogHash | None = None
     """The hash of the game's records so far (what a seat signs, :mod:`rr.seatkeys`)."""
 
-    def log_hash(self) -> str:
-        """:func:`rr.seatkeys.log_hash` of the game's records (the ones not hashed yet
-        are added)."""
+    def log_hash(self, key: bytes) -> str:
+        """:func:`rr.seatkeys.log_hash` of the game's records with ``key`` (the game's: the
+        server's secret), the ones not hashed yet added."""
+        if self.hashed is None:
+            self.hashed = LogHash(key)
         return self.hashed.extend(self.game.events[self.hashed.records:]).hex()
 
 
@@ -207,9 +209,9 @@ class Games:
                 key = kept.keys.get(access.seat) if access.seat is not None else None
                 out.update(server_commitment=kept.commitment, waiting=kept.waiting,
                            key=None if key is None else signed.fingerprint_of(key["key"]))
-            if row.events:
+            if row.events and kept is not None:
                 entry = self._fresh(row, lambda start: self.store.events(row.id, start))
-                out["log_hash"] = entry.log_hash()
+                out["log_hash"] = entry.log_hash(kept.secret)
             return out
 
     def register(self, access: Access, body: dict[str, Any]) -> dict[str, Any]:
@@ -297,7 +299,7 @@ class Games:
                         # Checked before anything changes: a missing or bad signature of a
                         # seat with a key is refused (issue #29).
                         kept.check(row.id, row.decisions, pending.seat, choice.action,
-                                   entry.log_hash(), choice.signature)
+                                   entry.log_hash(kept.secret), choice.signature)
                     decisions = self._make(entry.game, row, access, choice)
                     new = entry.game.events[start:]
                     locked.append([encode_event(e) for e in new], decisions,

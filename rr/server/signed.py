@@ -189,7 +189,7 @@ def record(game: str, events: Sequence[Event], bots: Mapping[int, str],
         else:
             entries.append(SeatEntry(seat, PERSON))
     signatures: list[str | None] = []
-    running = LogHash()
+    running = LogHash(b"" if seats is None else seats.secret)
     for index, event in enumerate(events):
         if isinstance(event, DecisionMade):
             number = len(signatures)

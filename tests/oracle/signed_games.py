@@ -18,7 +18,7 @@ from rr.engine import Game
 from rr.events import log
 from rr.events.types import DecisionMade, Event
 from rr.ruleset import Ruleset
-from rr.seatkeys import SeatKey, b64, decision_message, key_message, log_hash
+from rr.seatkeys import LogHash, SeatKey, b64, decision_message, key_message, log_hash
 from rr.server import signed
 
 GAME = "g-test-29"
@@ -59,9 +59,9 @@ def play_signed(players: Sequence[str] = ("Ana", "Bo"), bots: dict[int, str] | N
         option = agent.choose(decision)
         if decision.seat in keys:
             action = actions.action_of(option)
-            message = decision_message(game, number, decision.seat, action,
-                                       log_hash(dealt.events))
-            seats.check(game, number, decision.seat, action, log_hash(dealt.events),
+            prefix = log_hash(dealt.events, seats.secret)
+            message = decision_message(game, number, decision.seat, action, prefix)
+            seats.check(game, number, decision.seat, action, prefix,
                         b64(keys[decision.seat].sign(message)))
         dealt.choose(option, seat=decision.seat)
         number += 1
@@ -111,10 +111,19 @@ def resigned(section: dict[str, Any], events: Sequence[Event],
     """The header's seats section for forged ``events``: the bots' decisions signed anew by
     the server's key (the forger holds it), the persons' signatures kept (it cannot make
     theirs), one per decision."""
-    bots = {entry["seat"]: entry.get("agent", "") for entry in section["seats"]
-            if entry["kind"] == "bot"}
-    fresh = signed.record(section["game"], events, bots, None, server)["signatures"]
+    bots = {entry["seat"] for entry in section["seats"] if entry["kind"] == "bot"}
     kept = list(section["signatures"])
-    mine = [fresh[i] if made.seat in bots else (kept[i] if i < len(kept) else None)
-            for i, made in enumerate(e for e in events if isinstance(e, DecisionMade))]
+    running = LogHash(bytes.fromhex(section["server_secret"]))
+    mine: list[str | None] = []
+    for index, made in enumerate(events):
+        if not isinstance(made, DecisionMade):
+            continue
+        number = len(mine)
+        if made.seat in bots:
+            running.extend(events[running.records:index])
+            message = decision_message(section["game"], number, made.seat,
+                                       actions.action_of(made.option), running.hex())
+            mine.append(b64(server.sign(message)))
+        else:
+            mine.append(kept[number] if number < len(kept) else None)
     return {**section, "signatures": mine}

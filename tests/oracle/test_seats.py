@@ -118,7 +118,7 @@ def test_a_server_forging_a_person_signature_with_its_own_key_is_named(
     from rr.seatkeys import b64, decision_message
 
     message = decision_message(made.game, number, 0, actions.action_of(made_event.option),
-                               log_hash(made.events[:at]))
+                               log_hash(made.events[:at], made.seats.secret))
     signatures = list(_section(path)["signatures"])  # type: ignore[call-overload]
     signatures[number] = b64(server[1].sign(message))
     report = audit_file(_rewrite(path, tmp_path / "x.rrlog", signatures=signatures), seats=True)

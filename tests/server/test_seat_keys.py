@@ -15,7 +15,7 @@ import pytest
 
 from rr.client import Client, ClientError
 from rr.events import log
-from rr.seatkeys import SeatKey, b64, decision_message, derive_seed
+from rr.seatkeys import SeatKey, b64, decision_message, derive_seed, log_hash
 from tests.server.harness import ROOT, Deployment, rr_env
 
 
@@ -56,6 +56,7 @@ def test_a_signed_game_against_a_bot_passes_the_seats_audit(
     joined = ana.join(bytes(range(32)))
     assert joined["key"] == ana.key.fingerprint and joined["dealt"]  # type: ignore[union-attr]
     assert joined["server_commitment"] == created["signed"]["server_commitment"]
+    first_records = ana.show()["records"]
     assert _play(ana) > 5
     path = tmp_path / "game.rrlog"
     path.write_bytes(ana.log())
@@ -64,6 +65,11 @@ def test_a_signed_game_against_a_bot_passes_the_seats_audit(
     seats = read.header["seats"]
     secret = bytes.fromhex(seats["server_secret"])
     assert read.events[-1].seed == derive_seed(secret, [bytes(range(32))])  # type: ignore[union-attr]
+    # The hash a seat signs is keyed with the server's secret: it tells the seat nothing of
+    # the cards it has not seen (the hash of the records alone would let it try hands).
+    shown = joined["log_hash"]
+    assert shown == log_hash(read.events[:first_records], secret)
+    assert shown != log_hash(read.events[:first_records])
     result = _audit(path, "--seats", "--key", str(keys[1]))
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"seats signed: Ana (key {ana.key.fingerprint})" in result.stdout  # type: ignore[union-attr]
