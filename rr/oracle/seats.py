@@ -93,8 +93,10 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
     try:
         record = SeatsRecord.of(section)
         kinds = {entry.seat: entry for entry in record.seats}
-        if sorted(kinds) != list(range(len(names))):
+        if sorted(kinds) != list(range(len(names))) or len(record.seats) != len(names):
             raise BadInputError("the seats section does not list every seat once")
+        if any(entry.kind not in (PERSON, BOT) for entry in record.seats):
+            raise BadInputError("a seat is a person's or a bot's")
         keys = {s: unb64(e.key, f"seat {s}'s key", 32) for s, e in kinds.items()
                 if e.kind == PERSON and e.key is not None}
         server = (None if record.server_key is None

@@ -193,7 +193,7 @@ def record(game: str, events: Sequence[Event], bots: Mapping[int, str],
     for index, event in enumerate(events):
         if isinstance(event, DecisionMade):
             number = len(signatures)
-            if event.seat in bots and server_key is not None:
+            if entries[event.seat].kind == BOT and server_key is not None:
                 running.extend(events[running.records:index])
                 message = decision_message(game, number, event.seat,
                                            actions.action_of(event.option), running.hex())

@@ -226,3 +226,28 @@ def test_unsigned_seats_of_a_server_log_are_named(tmp_path: Path) -> None:
     assert report.seat_problem is not None and report.seat_problem.seat == 0
     assert report.seat_problem.record == first
     assert "registered no key" in report.seat_problem.reason
+
+
+@pytest.mark.rule("RR-VIEW-10")
+def test_a_signed_game_of_bots_only_says_no_person_contributed(
+        server: tuple[Path, SeatKey], tmp_path: Path) -> None:
+    """A signed game with no person: dealt from the server's secret alone, which its report
+    says; every decision is a bot's, signed by the server's key."""
+    made = play_signed(bots={0: "random", 1: "random"})
+    report = audit_file(write(tmp_path / "b.rrlog", made, server[1]), seats=True)
+    assert report.ok, report.summary()
+    assert "contributions of no person: recomputed" in report.seats
+    assert "bots (Ana, Bo) signed by the server's key" in report.seats
+
+
+def test_a_seat_listed_twice_or_of_another_kind_is_refused(made: Made, tmp_path: Path) -> None:
+    """The seats section lists each seat once, as a person's or a bot's."""
+    path = write(tmp_path / "g.rrlog", made)
+    seats = _section(path)["seats"]
+    assert isinstance(seats, list)
+    for name, changed in (("twice", [seats[0], seats[1], seats[1]]),
+                          ("kind", [{**seats[0], "kind": "ghost"}, seats[1]])):
+        report = audit_file(_rewrite(path, tmp_path / f"{name}.rrlog", seats=changed),
+                            seats=True)
+        assert report.seat_problem is not None, name
+        assert "cannot be read" in report.seat_problem.reason, name
