@@ -106,6 +106,17 @@ def forge(made: Made | Sequence[Event], record: int) -> tuple[Event, ...]:
     return game.events
 
 
+def changeable(events: Sequence[Event], records: Sequence[int]) -> int:
+    """The first of ``records`` whose decision had another legal option (the game is dealt
+    from a fresh server secret each time, so which decisions had a choice varies)."""
+    secret = log.secret_of({}, events)
+    for record in records:
+        pending = Game.resume(events[:record], secret=secret).pending
+        if pending is not None and len(pending.options) > 1:
+            return record
+    raise AssertionError("no decision with a choice")
+
+
 def resigned(section: dict[str, Any], events: Sequence[Event],
              server: SeatKey) -> dict[str, Any]:
     """The header's seats section for forged ``events``: the bots' decisions signed anew by

@@ -23,6 +23,7 @@ from rr.server import signed
 from tests.oracle.games import finished
 from tests.oracle.signed_games import (
     Made,
+    changeable,
     forge,
     person_decisions,
     play_signed,
@@ -135,7 +136,8 @@ def test_a_decision_changed_replayed_legally_and_resigned_fails_the_seats_check(
     written by rr's writer with the bots re-signed and the file signed by the server's key.
     `rr audit --key` says verified; `--seats` fails at the changed decision."""
     public = server[0].with_suffix(".pub")
-    at = person_decisions(made)[len(person_decisions(made)) // 2]
+    mine = person_decisions(made)
+    at = changeable(made.events, mine[len(mine) // 2:])
     events = forge(made, at)
     assert events[:at] == made.events[:at] and events[at] != made.events[at]
     path = write(tmp_path / "forged.rrlog", made, server[1], events=events)

@@ -20,7 +20,7 @@ import pytest
 from rr.events import log, signing
 from rr.events.types import DecisionMade
 from rr.seatkeys import SeatKey
-from tests.oracle.signed_games import forge, resigned
+from tests.oracle.signed_games import changeable, forge, resigned
 from tests.server.harness import ROOT, Server, rr_env
 
 pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not installed")
@@ -128,7 +128,7 @@ def test_a_keyboard_game_against_a_bot_is_signed_and_a_changed_decision_is_caugh
     # bots re-signed and the file signed by the server's key.
     read = log.decode(path.read_bytes())
     mine = [i for i, e in enumerate(read.events) if isinstance(e, DecisionMade) and e.seat == 0]
-    at = next(i for i in mine[len(mine) // 2:] if _has_choice(read.events, i))
+    at = changeable(read.events, mine[len(mine) // 2:])
     events = forge(read.events, at)
     forged = tmp_path / "forged.rrlog"
     forged.write_bytes(log.encode(events, seats=resigned(read.header["seats"], events,
@@ -139,10 +139,3 @@ def test_a_keyboard_game_against_a_bot_is_signed_and_a_changed_decision_is_caugh
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert f"fails at record {at}, seat 0 (Ana): mis-signed" in failed.stdout
 
-
-def _has_choice(events: Any, record: int) -> bool:
-    """Whether the decision at ``record`` had another legal option."""
-    from rr.engine import Game
-
-    pending = Game.resume(events[:record], secret=log.secret_of({}, events)).pending
-    return pending is not None and len(pending.options) > 1
