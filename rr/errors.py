@@ -161,3 +161,18 @@ class NotFoundError(RRError):
 class LoadError(RRError):
     """The server's load script (``python -m rr.server.load``) could not start: a server did
     not come up, or the database is not on this machine (exit status 2)."""
+
+
+class SignatureRefusedError(RRError):
+    """A choice or a seat key's registration whose signature is missing, malformed or not
+    made by the seat's key over the right message (issue #29) (403). Nothing changed."""
+
+
+class DealPendingError(RRError):
+    """A signed game not dealt yet: it waits for every person's seat to register its key and
+    contribution (issue #29) (409)."""
+
+
+class SeatKeyError(RRError):
+    """A seat key that cannot be registered: the game is not a signed one, the seat has its
+    key already, or the game was dealt (409)."""

@@ -52,6 +52,9 @@ class SeedOrigin(enum.Enum):
     PUBLIC = "public"
     """A log from before commitments (``game_started/1``), whose first record held the seed
     in plain sight."""
+    JOINT = "joint"
+    """Derived from the host's committed secret and a random contribution of every person's
+    seat (:func:`rr.seatkeys.derive_seed`, issue #29): no one alone chose it."""
 
     def describe(self) -> str:
         return _WORDS[self]
@@ -62,6 +65,8 @@ _WORDS = {
     SeedOrigin.CHOSEN: "seed chosen by the creator, committed before the first decision",
     SeedOrigin.NONE: "no seed: random outcomes given from outside",
     SeedOrigin.PUBLIC: "seed public from the start (a log from before commitments)",
+    SeedOrigin.JOINT: "seed derived from the host's committed secret and every person's "
+                      "contribution, committed before the first decision",
 }
 
 

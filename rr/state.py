@@ -479,7 +479,7 @@ def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
              rules_version=version)
 
 
-_COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN})
+_COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN, SeedOrigin.JOINT})
 """The seed origins whose game publishes a commitment (and reveals the seed at the end)."""
 
 

@@ -3,9 +3,17 @@ random outcomes, and compare every event).
 
 Exit status: 0 when every record matches (one summary line); 1 at the first divergence, with
 a report of the record number, what the log says, what the rules say and the rule or card
-that decides it, or when a signature does not verify (--key); 2 for a log that cannot be read
+that decides it, or when a signature does not verify (--key) or a seat did not sign
+(--seats); 2 for a log that cannot be read
 (bad header, broken hash chain, truncated record, unknown event tag, a missing signature),
 naming the problem; 3 if the rules themselves fail (a bug in rr).
+
+Seats. The report says whether the seats signed their decisions (a signed game of rr server,
+issue #29) and how the seed was dealt. With --seats, every person's decision must be signed
+by the key its seat registered, every bot's by the server's key (when the log names one), and
+the seed must be the one derived from the server's revealed secret and the seats'
+contributions; else exit 1, naming the first decision (record, seat, player) that is
+unsigned, mis-signed or signed by another key. A log without seat keys fails --seats.
 
 Signatures. With --key PUBLIC, every LOG must carry LOG.sig (written by ``rr sign``) and the
 key must verify it over the file's exact bytes before the log is audited; one byte changed
@@ -58,6 +66,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="processes (default: one per core; 1: no workers)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per log, one per line")
+    parser.add_argument("--seats", action="store_true",
+                        help="the seats' check (issue #29): every person's decision signed by "
+                             "its seat's registered key, the bots' by the server's, and the "
+                             "seed derived as recorded; exit 1 naming the first decision "
+                             "(record, seat, player) that is not")
     parser.add_argument("--key", metavar="PUBLIC", default=None,
                         help="a public key (rr keygen): each LOG must carry a signature "
                              "(LOG.sig, made by rr sign) that this key verifies over the "
@@ -70,19 +83,20 @@ def logs_of(names: Sequence[str]) -> list[Path]:
             for p in (corpus(name) if Path(name).is_dir() else [Path(name)])]
 
 
-def audit_all(paths: Sequence[Path], key: str | None, workers: int) -> Iterator[AuditReport]:
+def audit_all(paths: Sequence[Path], key: str | None, workers: int,
+              seats: bool = False) -> Iterator[AuditReport]:
     """The report of each log, in the order of ``paths``, from ``workers`` processes."""
     if workers == 1 or len(paths) < 2:
         for path in paths:
-            yield audit_file(path, key)
+            yield audit_file(path, key, seats)
         return
     # A Pool terminated on the way out of the ``with`` (Ctrl-C, SIGTERM, a closed pipe): no
     # worker outlives the command. imap keeps the order of the logs.
     with multiprocessing.Pool(min(workers, len(paths)), initializer=worker_signals) as pool:
-        yield from pool.imap(_audit, [(path, key) for path in paths])
+        yield from pool.imap(_audit, [(path, key, seats) for path in paths])
 
 
-def _audit(job: tuple[Path, str | None]) -> AuditReport:
+def _audit(job: tuple[Path, str | None, bool]) -> AuditReport:
     return audit_file(*job)
 
 
@@ -95,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
                   TimeRemainingColumn(), console=console, transient=True,
                   disable=args.json or len(paths) < 2 or not console.is_terminal) as progress:
         task = progress.add_task("logs", total=len(paths))
-        return _report(audit_all(paths, args.key, workers), args.json,
+        return _report(audit_all(paths, args.key, workers, args.seats), args.json,
                        lambda: progress.advance(task))
 
 

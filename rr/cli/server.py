@@ -23,6 +23,7 @@ import sys
 from attrs import evolve
 
 from rr.errors import BadInputError
+from rr.seatkeys import SeatKey
 from rr.server.limits import Limits
 from rr.untrusted import printable
 
@@ -94,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind
     try:
         sign = signer(args.key) if args.key else None
+        # The same key signs the bots' decisions in a signed game's log (issue #29).
+        server_key = SeatKey.load(args.key) if args.key else None
         store = open_store(args.db, args.sqlite_sync.upper())
     except BaseException:
         listener.close()
@@ -108,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
               "your network: rr server --host 0.0.0.0", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate, guess_rate=args.rate / 10,
                     guess_burst=args.rate / 5)
-    app = build(Games(store, sign, agents), limits, openapi=document())
+    app = build(Games(store, sign, agents, server_key), limits, openapi=document())
     sys.setswitchinterval(SWITCH_SECONDS)
     _log_to_stderr()
     # Slow clients are cut off: a request must arrive whole in read_seconds, and a connection

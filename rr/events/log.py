@@ -187,10 +187,16 @@ def _chain(previous: bytes, count: int, raw: bytes) -> bytes:
     return digest.digest()
 
 
-def encode(events: Sequence[Event], secret: Secret | None = None) -> bytes:
+def encode(events: Sequence[Event], secret: Secret | None = None,
+           seats: dict[str, Any] | None = None) -> bytes:
     """The binary log of ``events`` (version 2: header, blocks, trailer); ``secret`` as
-    :func:`header_for` says."""
-    blob = pack(header_for(events, VERSION, secret))
+    :func:`header_for` says. ``seats``: the header's ``"seats"`` section, which a server
+    writes for its seats' keys and signatures (:mod:`rr.seatkeys`); the chain covers it
+    with the rest of the header."""
+    header = header_for(events, VERSION, secret)
+    if seats is not None:
+        header["seats"] = seats
+    blob = pack(header)
     parts = [blob]
     chain = hashlib.sha256(blob).digest()
     total = 0

@@ -30,6 +30,7 @@ from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId
 from rr.narrate import card_name, player
 from rr.oracle.blame import blame
 from rr.narrate import option_text, source_text, story_line
+from rr.oracle.seats import SeatProblem, check_seats
 from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
 from rr.randomness import Secret, SeedOrigin, salt_of
 from rr.state import EMPTY, GameState, apply, fold
@@ -50,6 +51,9 @@ class Verdict(enum.Enum):
     BAD_SIGNATURE = 4
     """The log's signature does not verify with the key given (exit status 1, like a
     divergence: the log is not what the key's holder signed)."""
+    UNSIGNED = 5
+    """``--seats``: a person's decision is unsigned, mis-signed or signed by another key, or
+    the deal is not as recorded (exit status 1; :mod:`rr.oracle.seats`)."""
 
 
 @frozen
@@ -136,10 +140,17 @@ class AuditReport:
 
     signed_by: str | None = None
     """The fingerprint of the key whose signature over the file verified."""
+    seats: str = ""
+    """Whether the seats signed their decisions, and how the seed was dealt
+    (:func:`rr.oracle.seats.check_seats`); empty when not checked (no header)."""
+    seat_problem: SeatProblem | None = None
+    """The first decision (or deal record) that fails the seats' check."""
 
     @property
     def exit_code(self) -> int:
-        return 1 if self.verdict is Verdict.BAD_SIGNATURE else self.verdict.value
+        if self.verdict in (Verdict.BAD_SIGNATURE, Verdict.UNSIGNED):
+            return 1
+        return int(self.verdict.value)
 
     @property
     def ok(self) -> bool:
@@ -156,6 +167,8 @@ class AuditReport:
             note = f"; {self.outcomes_note}" if self.outcomes_note else ""
             if self.signed_by is not None:
                 note += f"; signature by key {self.signed_by} verified"
+            if self.seats:
+                note += f"; {self.seats}"
             return (f"{self.source}: clean — {self.records} records re-adjudicated; "
                     f"{end}{note}")
         if self.verdict is Verdict.DIVERGED:
@@ -166,6 +179,9 @@ class AuditReport:
                 return (f"{self.source}: diverges at record {d.record}{rule}: seed {d.seed} "
                         "did not produce this random outcome")
             return f"{self.source}: diverges at record {d.record}{rule}"
+        if self.verdict is Verdict.UNSIGNED and self.seat_problem is not None:
+            return (f"{self.source}: the seats' check fails at "
+                    f"{self.seat_problem.words()}")
         return f"{self.source}: {self.problem}"
 
     def lines(self) -> list[str]:
@@ -191,7 +207,9 @@ class AuditReport:
             "finished": self.finished,
             "outcomes": self.outcomes.value if self.outcomes is not None else None,
             "randomness": self.randomness, "seed_checked": self.seed_checked,
-            "signed_by": self.signed_by,
+            "signed_by": self.signed_by, "seats": self.seats,
+            "seat_problem": None if self.seat_problem is None
+            else attrs.asdict(self.seat_problem),
             "totals": list(self.totals) if self.totals is not None else None,
             "winners": list(self.winners), "pending": self.pending,
             "divergence": None,
@@ -202,14 +220,18 @@ class AuditReport:
         return out
 
 
-def audit_file(path: str | Path, key: str | Path | None = None) -> AuditReport:
+def audit_file(path: str | Path, key: str | Path | None = None,
+               seats: bool = False) -> AuditReport:
     """Read the log at ``path`` (binary or text form) and audit it. A binary log's random
     outcomes are checked against its seed; a text log's are taken as recorded unless its
     header says ``"outcomes": "seed"`` (see :class:`rr.oracle.seed.Outcomes`).
 
     With ``key`` (a public key file), the log's signature (``LOG.sig``) must first verify
     over the file's exact bytes: a missing or unreadable signature is ``UNREADABLE``, one
-    that does not verify is ``BAD_SIGNATURE``, and neither log is audited further."""
+    that does not verify is ``BAD_SIGNATURE``, and neither log is audited further.
+
+    The report says whether the seats signed their decisions (:mod:`rr.oracle.seats`); with
+    ``seats``, a clean log whose seats' check fails is ``UNSIGNED`` (exit 1)."""
     source = str(path)
     signed_by = None
     try:
@@ -230,7 +252,20 @@ def audit_file(path: str | Path, key: str | Path | None = None) -> AuditReport:
         return AuditReport(source, Verdict.UNREADABLE, problem=str(err))
     report = audit(read.events, source, Outcomes.of(read.header, read.text_form),
                    read.secret)
-    return attrs.evolve(report, signed_by=signed_by)
+    return with_seats(attrs.evolve(report, signed_by=signed_by), read.header, read.events,
+                      seats)
+
+
+def with_seats(report: AuditReport, header: dict[str, Any], events: Sequence[Event],
+               required: bool) -> AuditReport:
+    """``report`` with the seats' check of the log (``required``: ``--seats``)."""
+    if report.verdict is Verdict.UNREADABLE:
+        return report
+    checked = check_seats(header, events)
+    report = attrs.evolve(report, seats=checked.note, seat_problem=checked.problem)
+    if required and report.verdict is Verdict.CLEAN and checked.problem is not None:
+        report = attrs.evolve(report, verdict=Verdict.UNSIGNED)
+    return report
 
 
 def audit(events: Sequence[Event], source: str = "log",
@@ -317,8 +352,9 @@ def _randomness(events: Sequence[Event], checked: bool) -> str:
         return "no seed: random outcomes were given from outside and taken as recorded"
     if origin is SeedOrigin.PUBLIC:
         return f"seed public from the start (a log from before commitments); {said}"
-    chosen = "seed chosen by the creator" if origin is SeedOrigin.CHOSEN else \
-        "seed drawn at random"
+    chosen = {SeedOrigin.CHOSEN: "seed chosen by the creator",
+              SeedOrigin.JOINT: "seed derived from the host's committed secret and every "
+                                "person's contribution"}.get(origin, "seed drawn at random")
     first = (f"randomness committed in record 0, before the first decision ({chosen}; "
              f"sha256 {started.commitment})")
     if isinstance(events[-1], SeedRevealed):

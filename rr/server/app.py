@@ -156,6 +156,17 @@ def build(games: Games, limits: Limits | None = None,
         return answer
 
     @answers
+    async def seat(request: Request) -> Any:
+        return await run(lambda: games.seat(opened(request)))
+
+    @answers
+    async def register(request: Request) -> Any:
+        data = await body(request)
+        answer = await run(lambda: games.register(opened(request), data))
+        sockets.changed(request.path_params["id"])
+        return answer
+
+    @answers
     async def log(request: Request) -> Response:
         access = await run(opened, request)
         data, _ = await run(games.log, access)
@@ -255,6 +266,8 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games", listing, methods=["GET"]),
         Route("/api/games/{id}", show, methods=["GET"]),
         Route("/api/games/{id}/choose", choose, methods=["POST"]),
+        Route("/api/games/{id}/seat", seat, methods=["GET"]),
+        Route("/api/games/{id}/seat", register, methods=["POST"]),
         Route("/api/games/{id}/log", log, methods=["GET"]),
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),

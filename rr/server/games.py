@@ -33,12 +33,14 @@ from attrs import define, field
 from rr import actions
 from rr.decisions import Decision
 from rr.engine import Game
-from rr.randomness import SALT_BYTES
+from rr.randomness import SALT_BYTES, Secret
 from rr.errors import (
+    DealPendingError,
     ForbiddenError,
     GameNotOverError,
     IllegalChoiceError,
     NoDecisionPendingError,
+    SeatKeyError,
     StaleDecisionError,
     UnauthorizedError,
     UnknownActionError,
@@ -50,7 +52,8 @@ from rr.events.types import DecisionMade, Event
 from rr.jsonforms import to_json
 from rr.options import Option
 from rr.seat_answer import Marks, seat_answer
-from rr.server import bots
+from rr.seatkeys import LogHash, SeatKey
+from rr.server import bots, signed
 from rr.server.requests import Choice, NewGame
 from rr.server.store import Access, GameRow, Store
 from rr.server.tokens import hash_of, new_game_id, new_token
@@ -64,15 +67,27 @@ class _Entry:
     game: Game
     marks: Marks = field(factory=Marks)
     """The states at the records last answered (:class:`rr.seat_answer.Marks`)."""
+    hashed: LogHash | None = None
+    """The hash of the game's records so far (what a seat signs, :mod:`rr.seatkeys`)."""
+
+    def log_hash(self, key: bytes) -> str:
+        """:func:`rr.seatkeys.log_hash` of the game's records with ``key`` (the game's: the
+        server's secret), the ones not hashed yet added."""
+        if self.hashed is None:
+            self.hashed = LogHash(key)
+        return self.hashed.extend(self.game.events[self.hashed.records:]).hex()
 
 
 class Games:
     """The games of one store, as one server process sees them."""
 
     def __init__(self, store: Store, sign: Callable[[bytes], str] | None = None,
-                 agents: tuple[str, ...] = bots.KINDS) -> None:
+                 agents: tuple[str, ...] = bots.KINDS, server_key: SeatKey | None = None
+                 ) -> None:
         self.store = store
         self._sign = sign
+        self._server_key = server_key
+        """The key (``rr server --key``) that signs the bots' decisions in a log."""
         self.agents = agents
         """The agents a new game may name for its bots (``rr server --allow-agent``)."""
         self._cache: OrderedDict[str, _Entry] = OrderedDict()
@@ -106,7 +121,11 @@ class Games:
     # --- creating -------------------------------------------------------------------------
 
     def create(self, new: NewGame) -> dict[str, Any]:
-        """A new game, stored; the bots have played until a person must decide."""
+        """A new game, stored; the bots have played until a person must decide. A signed
+        game (issue #29) is dealt only once every person's seat has registered its key
+        (:meth:`register`), unless it has no person."""
+        if new.signed:
+            return self._create_signed(new)
         # RR-VIEW-10: a seed drawn here, or (a practice game) the creator's with a random salt,
         # so that the commitment hides even a chosen seed from the other seats.
         game = (Game.new(list(new.players), ruleset=new.ruleset, level=new.level)
@@ -137,6 +156,91 @@ class Games:
             self._keep(game_id, _Entry(game))
         return {"id": game_id, "seats": seats, "spectator": spectator}
 
+    def _create_signed(self, new: NewGame) -> dict[str, Any]:
+        # The players and rules are checked now (a throwaway game), the deal made later.
+        probe = Game.new(list(new.players), seed=0, ruleset=new.ruleset, level=new.level)
+        names = [p.name for p in probe.state.players]
+        persons = [seat for seat in range(len(new.players)) if seat not in new.bots]
+        seats_kept = signed.Seats.new(new.players, new.ruleset, new.level, persons)
+        game_id = new_game_id()
+        seats: list[dict[str, Any]] = []
+        tokens: list[tuple[str, int | None]] = []
+        for seat, name in enumerate(names):
+            token = new_token() if seat in persons else None
+            if token is not None:
+                tokens.append((hash_of(token), seat))
+            seats.append({"seat": seat, "name": name, "token": token,
+                          "bot": None if seat in persons else new.bots.get(seat, "au_toma")})
+        spectator = new_token()
+        tokens.append((hash_of(spectator), None))
+        events: list[bytes] = []
+        decisions, over, secret = 0, False, Secret(0)  # no seed until the deal
+        game: Game | None = None
+        if not persons:  # bots only: the server's secret alone deals
+            game = seats_kept.deal()
+            decisions = bots.play(game, new.bots, 0)
+            events, over = [encode_event(e) for e in game.events], game.is_over
+            assert game.secret is not None
+            secret = game.secret
+        row = GameRow(game_id, tuple(names), len(events), decisions, over, dict(new.bots),
+                      secret, seats_kept.text())
+        self.store.create(row, probe.state.ruleset.describe(), events, tokens)
+        if game is not None:
+            with self._lock(game_id):
+                self._keep(game_id, _Entry(game))
+        return {"id": game_id, "seats": seats, "spectator": spectator,
+                "signed": {"server_commitment": seats_kept.commitment,
+                           "waiting": seats_kept.waiting}}
+
+    # --- seat keys (issue #29) -------------------------------------------------------------
+
+    def seat(self, access: Access) -> dict[str, Any]:
+        """What ``access``'s seat signs with: the game, its key, the server's commitment,
+        whom the deal waits for, and (once dealt) the pending decision's number and the
+        hash of the log up to it (:mod:`rr.seatkeys`)."""
+        with self._lock(access.game):
+            row = self._row(access.game)
+            kept = None if row.seats is None else signed.Seats.of(row.seats)
+            out: dict[str, Any] = {
+                "game": row.id, "seat": access.seat, "signed": kept is not None,
+                "key": None, "server_commitment": None, "waiting": [],
+                "dealt": row.events > 0, "decision": row.decisions, "log_hash": None}
+            if kept is not None:
+                key = kept.keys.get(access.seat) if access.seat is not None else None
+                out.update(server_commitment=kept.commitment, waiting=kept.waiting,
+                           key=None if key is None else signed.fingerprint_of(key["key"]))
+            if row.events and kept is not None:
+                entry = self._fresh(row, lambda start: self.store.events(row.id, start))
+                out["log_hash"] = entry.log_hash(kept.secret)
+            return out
+
+    def register(self, access: Access, body: dict[str, Any]) -> dict[str, Any]:
+        """Register the key and contribution of ``access``'s seat (:meth:`seat`'s answer
+        after it); the last person's registration deals the game and lets the bots play."""
+        if access.seat is None:
+            raise ForbiddenError("a spectator has no seat key")
+        with self._lock(access.game):
+            with self.store.locked(access.game) as locked:
+                row = locked.row
+                if row.seats is None:
+                    raise SeatKeyError("this game was created without seat keys (\"signed\": "
+                                       "true makes a game whose seats sign)")
+                if row.events:
+                    raise SeatKeyError("this game was dealt: a key is registered before")
+                kept = signed.Seats.of(row.seats)
+                kept.register(row.id, access.seat, body)
+                if kept.waiting:
+                    locked.append([], 0, False, seats=kept.text())
+                    game = None
+                else:
+                    game = kept.deal()
+                    decisions = bots.play(game, row.bots, 0)
+                    locked.append([encode_event(e) for e in game.events], decisions,
+                                  game.is_over, seats=kept.text(), secret=game.secret)
+            if game is not None:
+                self._keep(access.game, _Entry(game))
+        return self.seat(access)
+
     # --- reading --------------------------------------------------------------------------
 
     def show(self, access: Access, since: int | None = None) -> dict[str, Any]:
@@ -145,7 +249,7 @@ class Games:
         with self._lock(access.game):
             # Read under the lock: no choice of this process is then half made, so a cached
             # game is never rightly ahead of the row.
-            row = self._row(access.game)
+            row = _dealt(self._row(access.game))
             entry = self._fresh(row, lambda start: self.store.events(row.id, start))
             return _answer(entry, access, since)
 
@@ -169,7 +273,10 @@ class Games:
         if not row.over:
             raise GameNotOverError("the log holds every hidden card: it is given once the game "
                                    "is over")
-        data = log.encode([decode_event(e) for e in self.store.events(row.id)], row.secret)
+        events = [decode_event(e) for e in self.store.events(row.id)]
+        kept = None if row.seats is None else signed.Seats.of(row.seats)
+        data = log.encode(events, row.secret, seats=signed.record(
+            row.id, events, row.bots, kept, self._server_key))
         return data, None if self._sign is None else self._sign(data)
 
     # --- choosing -------------------------------------------------------------------------
@@ -182,13 +289,22 @@ class Games:
             start = 0
             try:
                 with self.store.locked(access.game) as locked:
-                    row = locked.row
+                    row = _dealt(locked.row)
                     entry = self._fresh(row, locked.events)
                     start = len(entry.game.events)
+                    kept = None if row.seats is None else signed.Seats.of(row.seats)
+                    pending = entry.game.pending
+                    if kept is not None and choice.decision == row.decisions \
+                            and pending is not None and pending.seat == access.seat:
+                        # Checked before anything changes: a missing or bad signature of a
+                        # seat with a key is refused (issue #29).
+                        kept.check(row.id, row.decisions, pending.seat, choice.action,
+                                   entry.log_hash(kept.secret), choice.signature)
                     decisions = self._make(entry.game, row, access, choice)
                     new = entry.game.events[start:]
                     locked.append([encode_event(e) for e in new], decisions,
-                                  entry.game.is_over)
+                                  entry.game.is_over,
+                                  seats=None if kept is None else kept.text())
             except BaseException:
                 if entry is not None and len(entry.game.events) != start:
                     self._drop(access.game)  # changed in memory, not in the store
@@ -261,6 +377,16 @@ class Games:
         entry = _Entry(Game.resume([decode_event(e) for e in stored(0)], secret=row.secret))
         self._keep(row.id, entry)
         return entry
+
+
+def _dealt(row: GameRow) -> GameRow:
+    """``row``, if its game was dealt; :class:`DealPendingError` if it waits for seats."""
+    if row.events == 0:
+        kept = signed.Seats.of(row.seats) if row.seats is not None else None
+        waiting = ", ".join(str(s) for s in kept.waiting) if kept is not None else "?"
+        raise DealPendingError(f"the game is not dealt yet: it waits for the keys of seat(s) "
+                               f"{waiting} (POST /api/games/ID/seat)")
+    return row
 
 
 def _catch_up(game: Game, recorded: list[Event]) -> bool:

@@ -62,7 +62,14 @@ def _schemas() -> dict[str, Any]:
                         "solo": {"type": "object", "properties": {
                             "level": {"type": "integer", "minimum": 1, "maximum": 6}}},
                         "bots": {"type": "object", "description": "seat (as a string): agent",
-                                 "additionalProperties": {"enum": list(KINDS)}}}},
+                                 "additionalProperties": {"enum": list(KINDS)}},
+                        "signed": {"type": "boolean",
+                                   "description": "a signed game (issue #29): every person's "
+                                                  "seat registers an Ed25519 key and a "
+                                                  "contribution (POST .../seat) and signs its "
+                                                  "choices; it is dealt from the server's "
+                                                  "committed secret and the contributions "
+                                                  "once all have (rr.seatkeys)"}}},
         "Created": {"type": "object", "required": ["id", "seats", "spectator"], "properties": {
             "id": string,
             "seats": {"type": "array", "items": {"type": "object", "properties": {
@@ -71,7 +78,23 @@ def _schemas() -> dict[str, Any]:
             "spectator": string}},
         "Choice": {"type": "object", "required": ["action", "decision"],
                    "additionalProperties": False,
-                   "properties": {"action": integer, "decision": integer}},
+                   "properties": {"action": integer, "decision": integer,
+                                  "signature": {"type": "string", "description":
+                                                "base64 Ed25519 signature of the decision's "
+                                                "message (rr.seatkeys); required from a seat "
+                                                "that registered a key"}}},
+        "SeatKey": {"type": "object", "required": ["key", "contribution", "signature"],
+                    "additionalProperties": False, "properties": {
+                        "key": {"type": "string", "description": "raw public key, base64"},
+                        "contribution": {"type": "string", "description": "32 bytes, hex"},
+                        "signature": {"type": "string", "description": "base64, over the "
+                                      "registration message (rr.seatkeys)"}}},
+        "Seat": {"type": "object", "properties": {
+            "game": string, "seat": {"type": ["integer", "null"]}, "signed": {"type": "boolean"},
+            "key": {"type": ["string", "null"], "description": "the seat key's fingerprint"},
+            "server_commitment": {"type": ["string", "null"]},
+            "waiting": {"type": "array", "items": integer}, "dealt": {"type": "boolean"},
+            "decision": integer, "log_hash": {"type": ["string", "null"]}}},
         "Told": {"type": "object", "required": ["record", "event", "text"], "properties": {
             "record": integer,
             "event": {"type": "array", "description": "[tag, payload], redacted for the seat"},
@@ -142,6 +165,21 @@ def document() -> dict[str, Any]:
                 "responses": {"200": _json(_ANSWER, "the seat answer after the bots answered, "
                                                     "with the records since the choice"),
                               **_errors(400, 401, 403, 409, 413, 422, 429)}}},
+            "/api/games/{id}/seat": {
+                "get": {"summary": "what the seat signs with: its key's fingerprint, the "
+                                   "server's commitment, the seats the deal waits for, the "
+                                   "pending decision's number and the log's hash",
+                        "security": bearer, "parameters": [_GAME_ID],
+                        "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
+                                                   "the seat"), **_errors(401, 403, 429)}},
+                "post": {"summary": "register the seat's key and contribution (a signed game, "
+                                    "before its deal); the last person's deals the game",
+                         "security": bearer, "parameters": [_GAME_ID],
+                         "requestBody": {"required": True, "content": {"application/json": {
+                             "schema": {"$ref": "#/components/schemas/SeatKey"}}}},
+                         "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
+                                                    "the seat after it"),
+                                       **_errors(400, 401, 403, 409, 422, 429)}}},
             "/api/games/{id}/log": {"get": {
                 "summary": "the .rrlog of a finished game", "security": bearer,
                 "parameters": [_GAME_ID],

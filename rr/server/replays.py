@@ -43,7 +43,7 @@ from attrs import frozen
 from rr.errors import BadInputError, BadRequest, CorruptLogError, RRError
 from rr.events import log as logfile
 from rr.events import signing
-from rr.oracle.audit import AuditReport, Verdict, audit
+from rr.oracle.audit import AuditReport, Verdict, audit, with_seats
 from rr.oracle.replay import replay, replay_json
 from rr.oracle.seed import Outcomes
 from rr.server.requests import _fields, _is_int, _wrong
@@ -136,9 +136,10 @@ def _audit(request: ReplayRequest, read: logfile.Log) -> dict[str, Any]:
         report = AuditReport("upload", Verdict.BAD_SIGNATURE,
                              problem=f"signature check failed: {signature_problem}")
     else:
-        report = attrs.evolve(audit(read.events, "upload",
-                                    Outcomes.of(read.header, read.text_form), read.secret),
-                              signed_by=signed_by)
+        report = with_seats(attrs.evolve(audit(read.events, "upload",
+                                               Outcomes.of(read.header, read.text_form),
+                                               read.secret), signed_by=signed_by),
+                            read.header, read.events, False)
     out = report.as_json()
     out["summary"] = report.summary().removeprefix("upload: ")
     out["lines"] = report.lines()[1:]

@@ -31,12 +31,17 @@ class NewGame:
     bots: dict[int, str]
     practice: bool = False
     """An open practice game: its creator may choose the seed, and every seat is told so."""
+    signed: bool = False
+    """A signed game (issue #29): each person's seat registers a key and a contribution to
+    the deal, and signs its decisions; the game is dealt once they all have."""
 
 
 @frozen
 class Choice:
     action: int
     decision: int
+    signature: str | None = None
+    """The seat's signature of the choice (base64; a signed game's seats, issue #29)."""
 
 
 def _is_int(value: Any) -> bool:
@@ -83,10 +88,12 @@ def _wrong(name: str, want: str, value: Any) -> BadRequest:
 
 def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     """``POST /api/games``: ``{"players": [names], "seed"?, "practice"?, "ruleset"?,
-    "solo"?: {"level": n}, "bots"?: {seat: kind}}``; a bot's kind must be one of ``allowed``.
+    "solo"?: {"level": n}, "bots"?: {seat: kind}, "signed"?}``; a bot's kind must be one of
+    ``allowed``; ``"signed": true`` makes a signed game (:mod:`rr.server.signed`).
     A ``seed`` is refused unless ``"practice": true``: whoever chooses the seed can know
     every card (RR-VIEW-10)."""
-    _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots"), "a new game")
+    _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots", "signed"),
+            "a new game")
     players = data.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
         raise _wrong("players", "a list of player names", players)
@@ -105,13 +112,19 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
                             "(\"practice\": true), whose seats are all told that its creator "
                             "chose the seed: whoever knows the seed knows every card",
                             "RR-VIEW-10")
+    signed = data.get("signed", False)
+    if not isinstance(signed, bool):
+        raise _wrong("signed", "true or false", signed)
+    if signed and seed is not None:
+        raise BadInputError("a signed game's seed is dealt from the server's secret and every "
+                            "person's contribution: nobody chooses it", "RR-VIEW-10")
     ruleset = data.get("ruleset")
     if ruleset is not None and not isinstance(ruleset, str):
         raise _wrong("ruleset", "a string such as 'official' or 'protect_small_hands=true'",
                      ruleset)
     return NewGame(tuple(players), seed, Ruleset.parse(ruleset or "official"),
                    _level(data.get("solo"), len(players)),
-                   _bots(data.get("bots"), players, allowed), practice)
+                   _bots(data.get("bots"), players, allowed), practice, signed)
 
 
 def _level(solo: Any, players: int) -> int | None:
@@ -148,9 +161,13 @@ def _bots(bots: Any, players: list[str], allowed: tuple[str, ...]) -> dict[int, 
 
 
 def choice(data: dict[str, Any]) -> Choice:
-    """``POST /api/games/{id}/choose``: ``{"action": n, "decision": k}``."""
-    _fields(data, ("action", "decision"), "a choice")
+    """``POST /api/games/{id}/choose``: ``{"action": n, "decision": k, "signature"?}``
+    (the signature: base64, a signed game's seats, :mod:`rr.seatkeys`)."""
+    _fields(data, ("action", "decision", "signature"), "a choice")
     for name in ("action", "decision"):
         if not _is_int(data.get(name)):
             raise _wrong(name, "an integer", data.get(name))
-    return Choice(int(data["action"]), int(data["decision"]))
+    signature = data.get("signature")
+    if signature is not None and not isinstance(signature, str):
+        raise _wrong("signature", "base64 text", signature)
+    return Choice(int(data["action"]), int(data["decision"]), signature)

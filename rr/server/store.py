@@ -50,6 +50,9 @@ class GameRow:
     secret: Secret
     """The game's seed and salt (RR-VIEW-10): the server's alone until the game is over. A
     game stored before commitments has no salt."""
+    seats: str | None = None
+    """A signed game's seats (issue #29, :mod:`rr.server.signed`), JSON: the server's deal
+    secret, the seats' keys and contributions, their signatures. ``None``: not signed."""
 
 
 @frozen
@@ -67,8 +70,11 @@ class Locked(Protocol):
 
     def events(self, since: int = 0) -> list[bytes]: ...
 
-    def append(self, events: Sequence[bytes], decisions: int, over: bool) -> None:
-        """Store ``events`` after the row's ``events`` and set the counters."""
+    def append(self, events: Sequence[bytes], decisions: int, over: bool,
+               seats: str | None = None, secret: Secret | None = None) -> None:
+        """Store ``events`` after the row's ``events`` and set the counters; set the seats
+        column to ``seats`` and the seed and salt to ``secret``'s, when given (a signed
+        game's deal and signatures)."""
 
 
 class Store(Protocol):
@@ -128,9 +134,9 @@ def players_of(text: str) -> tuple[str, ...]:
     return tuple(str(name) for name in json.loads(text))
 
 
-ROW_COLUMNS = "id, players, events, decisions, over, bots, seed, salt"
+ROW_COLUMNS = "id, players, events, decisions, over, bots, seed, salt, seats"
 """The columns a game's row is read from (see :func:`row_of`)."""
-GAME_COLUMNS = "id, players, seed, salt, ruleset, bots, events, decisions, over"
+GAME_COLUMNS = "id, players, seed, salt, ruleset, bots, events, decisions, over, seats"
 """The columns a new game's row is written to, in this order."""
 
 
@@ -139,9 +145,9 @@ def row_of(found: Sequence[Any] | None) -> GameRow | None:
     no row."""
     if found is None:
         return None
-    game, players, events, decisions, over, bots, seed, salt = found
+    game, players, events, decisions, over, bots, seed, salt, seats = found
     return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots),
-                   Secret(seed, None if salt is None else salt_of(salt)))
+                   Secret(seed, None if salt is None else salt_of(salt)), seats)
 
 
 def salt_text(secret: Secret) -> str | None:

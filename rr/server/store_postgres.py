@@ -20,6 +20,7 @@ from typing import Any
 
 from rr.model import Seat
 from rr.errors import StoreError
+from rr.randomness import Secret
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
@@ -58,6 +59,7 @@ CREATE TABLE IF NOT EXISTS tokens (
     seat INTEGER
 );
 ALTER TABLE games ADD COLUMN IF NOT EXISTS salt TEXT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS seats TEXT;
 """
 
 CHANNEL = "rr_games"
@@ -81,13 +83,19 @@ class _Locked:
     def events(self, since: int = 0) -> list[bytes]:
         return _events(self._db, self.row.id, since)
 
-    def append(self, events: Sequence[bytes], decisions: int, over: bool) -> None:
+    def append(self, events: Sequence[bytes], decisions: int, over: bool,
+               seats: str | None = None, secret: Secret | None = None) -> None:
         start = self.row.events
         with self._db.cursor() as cursor:
             cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
                                [(self.row.id, start + i, e) for i, e in enumerate(events)])
         self._db.execute("UPDATE games SET events = %s, decisions = %s, over = %s "
                          "WHERE id = %s", (start + len(events), decisions, over, self.row.id))
+        if seats is not None:
+            self._db.execute("UPDATE games SET seats = %s WHERE id = %s", (seats, self.row.id))
+        if secret is not None:
+            self._db.execute("UPDATE games SET seed = %s, salt = %s WHERE id = %s",
+                             (secret.seed, salt_text(secret), self.row.id))
         # Delivered when the transaction commits (never if it rolls back): every process
         # listening wakes its sockets of this game at once.
         self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.row.id))
@@ -137,10 +145,10 @@ class PostgresStore:
         db = self._db()
         with db.transaction(), db.cursor() as cursor:
             cursor.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
-                           "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                           "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                            (row.id, players_text(row.players), row.secret.seed,
                             salt_text(row.secret), ruleset, bots_text(row.bots), len(events),
-                            row.decisions, row.over))
+                            row.decisions, row.over, row.seats))
             for start, part in chunks(events):
                 cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
                                    [(row.id, start + i, e) for i, e in enumerate(part)])

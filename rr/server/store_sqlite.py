@@ -20,6 +20,7 @@ from pathlib import Path
 from rr.model import Seat
 from rr.server import sqlite_check
 from rr.errors import StoreError
+from rr.randomness import Secret
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
@@ -38,9 +39,10 @@ SYNCHRONOUS = ("FULL", "NORMAL")
 BUSY_MS = 10_000
 """How long a connection waits for another's write lock before giving up."""
 
-ADDED = {"games": ("salt",)}
+ADDED = {"games": ("salt", "seats")}
 """Columns added to rr's tables since stores were first made, last in their tables: a store
-that lacks them is whole, and gets them when it is opened (``salt``: issue #25)."""
+that lacks them is whole, and gets them when it is opened (``salt``: issue #25; ``seats``,
+the seats' keys and signatures of a signed game: issue #29)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -52,7 +54,8 @@ CREATE TABLE IF NOT EXISTS games (
     events INTEGER NOT NULL,
     decisions INTEGER NOT NULL,
     over INTEGER NOT NULL,
-    salt TEXT
+    salt TEXT,
+    seats TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game TEXT NOT NULL REFERENCES games(id),
@@ -78,12 +81,18 @@ class _Locked:
     def events(self, since: int = 0) -> list[bytes]:
         return _events(self._db, self.row.id, since)
 
-    def append(self, events: Sequence[bytes], decisions: int, over: bool) -> None:
+    def append(self, events: Sequence[bytes], decisions: int, over: bool,
+               seats: str | None = None, secret: Secret | None = None) -> None:
         start = self.row.events
         self._db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
                              [(self.row.id, start + i, e) for i, e in enumerate(events)])
         self._db.execute("UPDATE games SET events = ?, decisions = ?, over = ? WHERE id = ?",
                          (start + len(events), decisions, int(over), self.row.id))
+        if seats is not None:
+            self._db.execute("UPDATE games SET seats = ? WHERE id = ?", (seats, self.row.id))
+        if secret is not None:
+            self._db.execute("UPDATE games SET seed = ?, salt = ? WHERE id = ?",
+                             (secret.seed, salt_text(secret), self.row.id))
 
 
 def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
@@ -146,10 +155,11 @@ class SqliteStore:
                 events: Sequence[bytes], tokens: Sequence[tuple[str, Seat | None]]) -> None:
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            db.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, players_text(row.players), row.secret.seed,
                         salt_text(row.secret), ruleset, bots_text(row.bots), len(events),
-                        row.decisions, int(row.over)))
+                        row.decisions, int(row.over), row.seats))
             for start, part in chunks(events):
                 db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
                                [(row.id, start + i, e) for i, e in enumerate(part)])

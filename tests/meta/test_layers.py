@@ -12,14 +12,15 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr", "rr.model", "rr.quick_init", "rr.options", "rr.actions", "rr.decisions", "rr.errors",
      "rr.ruleset",
      "rr.cards.catalogue", "rr.untrusted", "rr.randomness"),
-    ("rr.events",),
+    ("rr.events", "rr.seatkeys"),
     ("rr.state", "rr.knowledge", "rr.inferences"),
     ("rr.effects", "rr.views", "rr.jsonforms"),
     ("rr.cards", "rr.scoring"),
     ("rr.rules", "rr.narrate", "rr.seat_answer", "rr.schemas"),
     ("rr.engine", "rr.sampling", "rr.dealing", "rr.chances"),
     ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol",
-     "rr.server", "rr.cli", "rr.observation", "rr.integrations", "rr.report", "rr.__main__"),
+     "rr.server", "rr.cli", "rr.observation", "rr.integrations", "rr.report", "rr.__main__",
+     "rr.client"),
 )
 
 

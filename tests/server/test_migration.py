@@ -85,3 +85,28 @@ def test_a_store_from_before_commitments_is_opened_and_its_games_go_on(tmp_path:
     assert report.ok and report.seed_checked, report.summary()
     assert report.randomness.startswith("seed public from the start")
     games.store.close()
+
+
+def test_a_store_from_before_seat_keys_is_opened_and_gets_the_column(tmp_path: Path) -> None:
+    """A store of issue #25's schema (a salt column, no seats column: issue #29 added it) is
+    whole: it is opened, gets the column, and serves its games and new signed ones."""
+    from rr.server.requests import NewGame
+    from rr.server.store_sqlite import SCHEMA
+    from rr.ruleset import Ruleset
+
+    path = tmp_path / "before.sqlite"
+    db = sqlite3.connect(path)
+    db.executescript(SCHEMA.replace("    salt TEXT,\n    seats TEXT\n", "    salt TEXT\n"))
+    db.close()
+    games = Games(SqliteStore(path))
+    made = games.create(NewGame(("Ana", "Bo"), None, Ruleset(), None, {1: "random"}))
+    games.store.close()
+    games = Games(SqliteStore(path))  # the check passes on the file as it is now
+    db = sqlite3.connect(path)
+    assert "seats" in {c[1] for c in db.execute("PRAGMA table_info(games)")}
+    db.close()
+    assert games.show(games.access(made["seats"][0]["token"]))["records"] > 0
+    signed = games.create(NewGame(("Ana", "Bo"), None, Ruleset(), None, {1: "random"},
+                                  signed=True))
+    assert signed["signed"]["waiting"] == [0]
+    games.store.close()

@@ -6,6 +6,7 @@
 // new records with their lines of story, and at the end the scorepad.
 import {api, board, cardFace, el, fragment, loadCards, named, scorepad}
   from "/static/common.js";
+import {canSign, joinSeat, signChoice} from "/static/keys.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["random", "random bot"], ["greedy", "greedy bot"]];
@@ -59,6 +60,8 @@ function showCreate() {
       body.bots = bots;
     }
     if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
+    // Without a practice seed the seats sign their choices and deal together (issue #29).
+    if (!$("seed").value.trim() && canSign()) body.signed = true;
     if ($("seed").value.trim()) {
       // Up to 15 digits: a JavaScript number holds them exactly (below 2^53).
       if (!/^\d{1,15}$/.test($("seed").value.trim())) {
@@ -179,8 +182,9 @@ async function choose(action, decision) {
   choosing = true;
   document.querySelectorAll("button.option").forEach((b) => { b.disabled = true; });
   try {
+    const signed = await signChoice(game, action);
     show(await api("POST", `/api/games/${game.id}/choose`,
-                   {token: game.token, body: {action, decision}}));
+                   {token: game.token, body: {action, decision, ...signed}}));
     status("");
     document.querySelector("button.option")?.focus();
   } catch (err) {
@@ -252,6 +256,11 @@ async function start() {
   if (params.get("game") && params.get("token")) {
     game = {id: params.get("game"), token: params.get("token")};
     document.addEventListener("keydown", keys);
+    try {
+      await joinSeat(game, status);
+    } catch (err) {
+      status(`Cannot take this seat: ${err.message}`, true);
+    }
     await refresh();
     connect();
   } else {
