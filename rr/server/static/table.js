@@ -36,6 +36,7 @@ let beforePlayers = null;
 let auToma = [];           // Tull Au Toma's cards drawn this turn (solo)
 const ticker = [];         // lines of others' moves still to show
 let tickerTimer = null;
+let turnOf = null;         // whose turn the story is in
 
 function status(text, error = false) {
   $("status").textContent = text;
@@ -212,6 +213,7 @@ function show(answer) {
   if (newDecision) {
     selection = {}; chosen = null; armedAt = performance.now();
     $("option-list").open = false;
+    $("zoom").classList.remove("open");
     $("decision").dataset.armed = "0";
     setTimeout(() => { $("decision").dataset.armed = "1"; }, ARM);
   }
@@ -487,8 +489,10 @@ function tell(answer) {
       if (auToma.length >= 2) auToma = [];
       auToma.push(told.event[1].automa_card);
     }
-    const actor = actorOf(told.event);
-    if (!setup && actor !== answer.seat && !/^(decision_made|turn_ended)/.test(tag)) {
+    if (/^turn_started/.test(tag)) turnOf = actorOf(told.event);
+    // Others' moves: what happens in another seat's turn (a card of theirs, their choices'
+    // effects), told in the ticker; this seat's own turn it has just seen.
+    if (!setup && turnOf !== answer.seat && !/^(decision_made|turn_ended)/.test(tag)) {
       fresh.push(logText(told.text, view));
     }
   }
@@ -599,13 +603,13 @@ function connect(attempt = 0) {
   };
   socket.onclose = (event) => {
     if (event.code >= 4000 || (current && current.over)) return;
-    const next = opened ? 0 : attempt + 1;
-    const wait = Math.min(10000, 500 * 2 ** next);
+    const tries = opened ? 0 : attempt;  // failed connections in a row
+    const wait = Math.min(10000, 500 * 2 ** tries);
     $("live-warning").hidden = false;
-    $("live-text").textContent = `Live updates stopped: other players' moves will not show. `
-      + `Retrying in ${Math.round(wait / 1000) || 1} s (attempt ${next + 1}).`;
-    $("live-retry").onclick = () => connect(next + 1);
-    retryTimer = setTimeout(() => connect(next + 1), wait);
+    $("live-text").textContent = "Live updates stopped: other players' moves will not show. "
+      + `Retrying in ${Math.max(1, Math.round(wait / 1000))} s (attempt ${tries + 1}).`;
+    $("live-retry").onclick = () => connect(tries + 1);
+    retryTimer = setTimeout(() => connect(tries + 1), wait);
   };
 }
 

@@ -33,22 +33,20 @@ export function cardTile(id, {target = false, selected = false, fresh = false, t
   if (top) classes.push("top");
   if (id === "?") {
     return el("button", {type: "button", class: `${classes.join(" ")} back`, "data-card": "?",
-                         "aria-label": "a face-down card", onclick},
+                         onclick},
               el("span", {class: "cname"}, "face down"));
   }
   const card = cardOf(id);
   const colour = card ? card.color : "gray";
   classes.push(`c-${colour}`);
   if (faceDown) classes.push("known-down");
-  const label = card ? `${card.name}, ${colour}, core value ${card.core_value}${top ? ", top card" : ""}`
-                     : id;
   return el("button", {type: "button", class: classes.join(" "), "data-card": id,
-                       "aria-label": label, "aria-pressed": selected ? "true" : null, onclick},
+                       "aria-pressed": selected ? "true" : null, onclick},
     el("span", {class: "band"}, el("span", {"aria-hidden": "true"}, COLOURS[colour] || ""),
        ` ${colour}`),
     el("span", {class: "cname"}, card ? card.name : id),
     card ? el("span", {class: "cval"}, el("small", {}, "core "), card.core_value) : null,
-    top ? el("span", {class: "topmark"}, "top") : null,
+    top ? el("span", {class: "topmark"}, "top card") : null,
     texts && card && card.texts.length ? el("span", {class: "ctext", "aria-hidden": "true"},
       `${card.texts[0].kind}: ${card.texts[0].text}`) : null,
     faceDown ? el("span", {class: "flag"}, "face down") : null);
