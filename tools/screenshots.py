@@ -59,20 +59,25 @@ def _until(driver: Any, script: str) -> Any:
         "return document.getElementById('prompt').textContent + ' | ' +"
         " document.getElementById('pick-text').textContent + ' | ' +"
         " document.getElementById('status').textContent")
+    driver.save_screenshot("/tmp/screenshots-failed.png")
     raise RuntimeError(f"the page never answered {script!r}; it shows {shown!r}")
 
 
 def _click(driver: Any, css: str) -> None:
     _until(driver, f"return document.querySelector({css!r})")
     _until(driver, "return document.getElementById('decision').dataset.armed === '1'")
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import (
+        NoSuchElementException,
+        StaleElementReferenceException,
+    )
 
     for _ in range(5):
         try:
             driver.find_element("css selector", css).click()
             return
-        except StaleElementReferenceException:  # redrawn between finding and clicking
-            time.sleep(0.05)
+        except (StaleElementReferenceException, NoSuchElementException):
+            time.sleep(0.1)  # redrawn between finding and clicking
+    driver.save_screenshot("/tmp/screenshots-failed.png")
     raise RuntimeError(f"{css} kept being redrawn")
 
 

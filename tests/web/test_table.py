@@ -143,6 +143,14 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
     assert f"{final['records']} records re-adjudicated" in text(driver, "verdict")
+    # A rematch: the same players and bots, a new deal, this seat's page opened on it.
+    driver.get(f"{server.url}/#game={game}&token={token}")
+    wait(driver, lambda d: d.find_element(By.ID, "rematch").is_displayed())
+    driver.find_element(By.ID, "rematch").click()
+    wait(driver, lambda d: _token_of(d.current_url)[0] != game)
+    wait_for_my_turn_or_end(driver)
+    names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#players .pname")]
+    assert names == ["Ana", "Bo", "Cy"] and not is_over(driver)
 
 
 def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,

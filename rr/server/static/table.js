@@ -61,6 +61,7 @@ async function showGames() {
     const item = el("li", {"data-game": g.id},
       el("a", {href: `/#game=${encodeURIComponent(g.id)}&token=${encodeURIComponent(g.token)}`,
                class: "game-link"}, `${g.label}`),
+      " ", el("small", {class: "muted"}, `game ${g.id}`),
       " ", el("span", {class: "muted"}, g.players ? g.players.join(", ") : ""),
       " ", turn,
       " ", el("button", {type: "button", class: "small forget",

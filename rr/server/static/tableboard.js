@@ -92,7 +92,7 @@ export function tableBoard(view, faceDown, {reference, targets, selection, auTom
       const key = `${loc}:${id}`;
       seen.set(key, true);
       return cardTile(id, {
-        compact: fromTop > 0, top: fromTop === 0,
+        compact: fromTop > 0, top: fromTop === 0, texts: fromTop === 0,
         faceDown: faceDown && faceDown[i] && faceDown[i][depth] && id !== "?",
         target: targets && (targets.cards.has(id) || targets.slots.has(`${loc}:${fromTop}`)),
         selected: selection.card === id && id !== "?",
