@@ -379,3 +379,19 @@ def test_a_new_decision_is_announced(server: Server, browsers: Callable[..., Any
     assert announce.get_attribute("aria-live") == "polite"
     assert announce.get_attribute("textContent") == "Your turn: Lead or Scout."
     assert driver.title == "▶ Your turn — Red Rising"
+
+
+def test_a_spectator_sees_the_table_and_no_hand(server: Server,
+                                                browsers: Callable[..., Any]) -> None:
+    """The spectator's link shows the board and the players, whose turn it is, no hand and
+    nothing to pick; nothing fails in the console."""
+    created = httpx.post(f"{server.url}/api/games", json={"players": ["Ana", "Bo"]},
+                         timeout=30).json()
+    driver = browsers()
+    driver.get(f"{server.url}/#game={created['id']}&token={created['spectator']}")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".location")) == 4)
+    assert text(driver, "prompt").startswith("Waiting for")
+    assert not driver.find_element(By.ID, "hand-section").is_displayed()
+    assert not driver.find_elements(By.CSS_SELECTOR, ".target")
+    assert "a spectator" in text(driver, "whoami")
+    assert not severe_console_errors(driver)
