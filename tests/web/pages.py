@@ -4,6 +4,7 @@ bounded (:data:`WAIT`)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from selenium.webdriver.common.by import By
@@ -13,6 +14,20 @@ WAIT = 20.0
 """The longest wait for a page to show something, in seconds."""
 
 Driver = Any
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+"""axe-core 4.14.1 (MPL-2.0, its LICENSE beside it), from the npm registry (``npm pack
+axe-core@4.14.1``): the tests inject it into the pages; the pages never load it."""
+
+
+def serious_axe_violations(driver: Driver) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    driver.execute_script(AXE.read_text("utf-8"))
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations))"
+        ".catch((e) => done([{id: 'axe failed', impact: 'critical', help: String(e)}]));")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
 def wait(driver: Driver, condition: Any, seconds: float = WAIT) -> Any:

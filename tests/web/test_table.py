@@ -32,6 +32,7 @@ from tests.web.pages import (  # noqa: E402
     no_horizontal_scroll,
     options,
     pick_from_list,
+    serious_axe_violations,
     severe_console_errors,
     text,
     wait,
@@ -127,6 +128,7 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     assert not [a for a in asked if re.search(r"/story|/log|/api/replay", a)], asked
     screenshot(driver, "table-end")
     assert not severe_console_errors(driver)
+    assert serious_axe_violations(driver) == []  # the end of the game: nothing for axe-core
     driver.find_element(By.ID, "download").click()
     saved = driver.downloads / f"{game}.rrlog"
     wait(driver, lambda d: saved.exists() and saved.stat().st_size > 0)

@@ -9,7 +9,6 @@ import json
 import re
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -27,21 +26,18 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 from tests.web.pages import (  # noqa: E402
+    AXE,
     confirm,
     decision_number,
     in_view,
     lead_by_touch,
     options,
+    serious_axe_violations,
     severe_console_errors,
     text,
     wait,
     wait_for_my_turn_or_end,
 )
-
-AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
-"""axe-core 4.14.1 (MPL-2.0, its LICENSE beside it), from the npm registry (``npm pack
-axe-core@4.14.1``): the tests inject it into the pages; the pages never load it."""
-
 
 def _game(server: Server, **extra: Any) -> dict[str, Any]:
     body = {"players": ["Ana", "Bo", "Cy"], "seed": 3, "practice": True,
@@ -341,15 +337,6 @@ def test_au_tomas_cards_are_drawn_against_the_priority_letters(
     screenshot(driver, "table-solo")
 
 
-def _axe(driver: Any) -> list[dict[str, Any]]:
-    driver.execute_script(AXE.read_text("utf-8"))
-    result = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations))"
-        ".catch((e) => done([{id: 'axe failed', impact: 'critical', help: String(e)}]));")
-    return [v for v in result if v["impact"] in ("serious", "critical")]
-
-
 def test_axe_core_finds_nothing_serious(server: Server, browsers: Callable[..., Any]) -> None:
     """axe-core 4.14.1 finds no serious or critical violation on the start page, the table
     while a seat decides (with a card read), the replay viewer, and on a phone."""
@@ -360,13 +347,13 @@ def test_axe_core_finds_nothing_serious(server: Server, browsers: Callable[..., 
         driver = browsers(size)
         driver.get(f"{server.url}/")
         wait(driver, lambda d: d.find_element(By.ID, "create").is_displayed())
-        assert _axe(driver) == []
+        assert serious_axe_violations(driver) == []
         _open(driver, server, created)
         driver.find_elements(By.CSS_SELECTOR, "#hand .tcard")[0].click()
-        assert _axe(driver) == []
+        assert serious_axe_violations(driver) == []
         driver.get(f"{server.url}/replay")
         wait(driver, lambda d: d.find_element(By.ID, "open").is_displayed())
-        assert _axe(driver) == []
+        assert serious_axe_violations(driver) == []
 
 
 def test_a_new_decision_is_announced(server: Server, browsers: Callable[..., Any]) -> None:
