@@ -50,8 +50,11 @@ def _schemas() -> dict[str, Any]:
                     "properties": {
                         "players": {"type": "array", "minItems": 1, "maxItems": 6, "items": {
                             "type": "string", "minLength": 1, "maxLength": MAX_NAME}},
-                        "seed": {"type": "integer", "minimum": 0,
-                                 "description": "only with practice: true (the creator then "
+                        "seed": {"type": ["integer", "string"], "minimum": 0,
+                                 "pattern": "^[0-9]{1,19}$",
+                                 "description": "an integer, or its digits as a string (a "
+                                                "browser's numbers lose digits above 2^53); "
+                                                "only with practice: true (the creator then "
                                                 "may know every card, and every seat is told "
                                                 "so); default: drawn at random, secret until "
                                                 "the game is over"},

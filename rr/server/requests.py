@@ -89,7 +89,8 @@ def _wrong(name: str, want: str, value: Any) -> BadRequest:
 def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     """``POST /api/games``: ``{"players": [names], "seed"?, "practice"?, "ruleset"?,
     "solo"?: {"level": n}, "bots"?: {seat: kind}, "signed"?}``; a bot's kind must be one of
-    ``allowed``; ``"signed": true`` makes a signed game (:mod:`rr.server.signed`).
+    ``allowed``; ``"signed": true`` makes a signed game (:mod:`rr.server.signed`). The seed is
+    an integer or its decimal digits as a string (as the web table sends it).
     A ``seed`` is refused unless ``"practice": true``: whoever chooses the seed can know
     every card (RR-VIEW-10)."""
     _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots", "signed"),
@@ -102,8 +103,10 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
             raise BadInputError(f"a player's name is 1 to {MAX_NAME} printable characters, "
                                 f"not {json.dumps(name)[:60]}")
     seed = data.get("seed")
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 19:
+        seed = int(seed)  # a string of digits: a browser's numbers lose digits above 2**53
     if seed is not None and not (_is_int(seed) and 0 <= seed < 2**63):
-        raise _wrong("seed", "an integer from 0 to 2**63 - 1", seed)
+        raise _wrong("seed", "an integer from 0 to 2**63 - 1 (or its digits as a string)", seed)
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
         raise _wrong("practice", "true or false", practice)

@@ -1,8 +1,10 @@
 """The browser's routes: the web table (``/``), the replay-and-audit viewer (``/replay``), their
-static files, and the two API routes only they need.
+static files, and the three API routes only they need.
 
 * ``GET /api/cards`` — the card catalogue (names, colours, printed texts): public data the
   pages show beside card ids;
+* ``GET /api/reference`` — the rest of the printed material the table shows: the house tiles'
+  abilities, the locations' bonuses and Tull Au Toma's cards (public data);
 * ``POST /api/replay`` — a log the client holds, at a record, for a viewer, and its audit
   (``rr.server.replays``).
 
@@ -32,7 +34,8 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from rr.cards.catalogue import catalogue
+from rr.automa import automa_table
+from rr.cards.catalogue import catalogue, houses
 from rr.errors import RateLimitedError
 from rr.server import replays, requests
 from rr.server.http import answers, refuse_large
@@ -66,6 +69,27 @@ def cards_json() -> list[dict[str, Any]]:
             for c in catalogue().values()]
 
 
+LOCATION_BONUSES = {"jupiter": "advance once on the Fleet Track", "mars": "gain 1 Helium",
+                    "luna": "gain the Sovereign token",
+                    "institute": "place 1 Influence on The Institute"}
+"""Each location's bonus as the board prints it (RR-BONUS-1..4)."""
+
+
+@cache
+def reference_json() -> dict[str, Any]:
+    """Houses, location bonuses and Au Toma's cards as the table reads them."""
+    table = automa_table()
+    return {
+        "houses": {t.house.value: {"name": t.name, "ability": t.ability}
+                   for t in houses().values()},
+        "bonuses": LOCATION_BONUSES,
+        "au_toma": {str(c.id): {
+            "deploy": c.deploy.location.value if c.deploy.location else c.deploy.letter,
+            "gain": c.gain.location.value if c.gain.location else c.gain.letter,
+            "arrow": c.arrow.value, "extra": c.extra.value} for c in table.cards},
+    }
+
+
 def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / name, headers=HEADERS)
@@ -79,6 +103,10 @@ def routes() -> list[BaseRoute]:
     @answers
     async def cards(request: Request) -> Any:
         return cards_json()
+
+    @answers
+    async def reference(request: Request) -> Any:
+        return reference_json()
 
     @answers
     async def replay(request: Request) -> Any:
@@ -95,6 +123,7 @@ def routes() -> list[BaseRoute]:
         Route("/", _page("table.html"), methods=["GET"]),
         Route("/replay", _page("replay.html"), methods=["GET"]),
         Route("/api/cards", cards, methods=["GET"]),
+        Route("/api/reference", reference, methods=["GET"]),
         Route("/api/replay", replay, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -118,6 +147,10 @@ def openapi_paths() -> dict[str, Any]:
                                           "printed texts", "responses": {"200": {
                                               "description": "the cards", "content": {
                                                   "application/json": {}}}}}},
+        "/api/reference": {"get": {"summary": "house abilities, location bonuses, Tull Au "
+                                              "Toma's cards", "responses": {"200": {
+                                                  "description": "the reference", "content": {
+                                                      "application/json": {}}}}}},
         "/api/replay": {"post": {
             "summary": "a log the client holds, folded to record `at` and shown to `seat` (a "
                        "seat, null for a spectator, \"all\"), and with `audit` its audit",

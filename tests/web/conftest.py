@@ -91,9 +91,11 @@ def browsers(browser_ready: None, tmp_path: Path) -> Iterator[Callable[..., Brow
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {
             "behavior": "allow", "downloadPath": str(downloads)})
         driver.downloads = downloads
-        if size[0] < 500:  # below a desktop window's smallest width: emulate the phone
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": True})
+        # The page's size exactly (a headless window's size includes its frame); below a
+        # desktop window's smallest width, a phone.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": size[0], "height": size[1], "deviceScaleFactor": 1,
+            "mobile": size[0] < 500})
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(30)
         opened.append(driver)

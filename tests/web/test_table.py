@@ -25,10 +25,14 @@ from selenium.webdriver.support.ui import Select
 from tests.web.pages import (
     all_card_ids,
     cards_in,
+    confirm,
     decision_number,
     is_over,
+    lead_by_touch,
     no_horizontal_scroll,
     options,
+    pick_from_list,
+    serious_axe_violations,
     severe_console_errors,
     text,
     wait,
@@ -45,18 +49,28 @@ def _token_of(url: str) -> tuple[str, str]:
 
 
 def _choose(driver: Any, step: int) -> None:
-    """Pick an option, by a click or (every third choice) by the keyboard. No option names a
-    player by number: a player is shown by name (the JSON's seat counts from 0)."""
+    """Make a move: by touching the board (a hand card, then a location), by the list of
+    options, or (every third choice) by the keyboard (a number, Enter, Enter), then confirm.
+    No option names a player by number: a player is shown by name."""
     before = decision_number(driver)
     buttons = options(driver)
-    numbered = [b.text for b in buttons if re.search(r"\b(seat|player) \d", b.text)]
+    numbered = [b.get_attribute("textContent") for b in buttons
+                if re.search(r"\b(seat|player) \d", b.get_attribute("textContent"))]
     assert not numbered, numbered
+    touchable = driver.find_elements(By.CSS_SELECTOR, "#hand .tcard.target")
     if step % 3 == 2 and len(buttons) >= 2:
         ActionChains(driver).send_keys("2").perform()
         wait(driver, lambda d: d.switch_to.active_element == options(d)[1])
         ActionChains(driver).send_keys(Keys.ENTER).perform()
+        wait(driver, lambda d: d.switch_to.active_element == d.find_element(By.ID, "confirm"))
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+    elif step % 3 == 1 and touchable and driver.find_elements(By.CSS_SELECTOR,
+                                                              ".location.target"):
+        lead_by_touch(driver)
+        confirm(driver)
     else:
-        buttons[step % len(buttons)].click()
+        pick_from_list(driver, step % len(buttons))
+        confirm(driver)
     wait(driver, lambda d: decision_number(d) > before or is_over(d))
 
 
@@ -103,7 +117,7 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     total_row = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".scorepad tr.total"))
     shown = [int(td.text) for td in total_row.find_elements(By.TAG_NAME, "td")]
     assert shown == final["view"]["totals"]
-    story = driver.find_elements(By.CSS_SELECTOR, "#story li")
+    story = driver.find_elements(By.CSS_SELECTOR, "#setup-story li, #story li")
     assert len(story) == final["records"]  # one line per record, the last included
     told = httpx.get(f"{server.url}/api/games/{game}?since=0",
                      headers={"authorization": f"Bearer {token}"}, timeout=10).json()["new"]
@@ -114,6 +128,7 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     assert not [a for a in asked if re.search(r"/story|/log|/api/replay", a)], asked
     screenshot(driver, "table-end")
     assert not severe_console_errors(driver)
+    assert serious_axe_violations(driver) == []  # the end of the game: nothing for axe-core
     driver.find_element(By.ID, "download").click()
     saved = driver.downloads / f"{game}.rrlog"
     wait(driver, lambda d: saved.exists() and saved.stat().st_size > 0)
@@ -130,6 +145,14 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
     assert f"{final['records']} records re-adjudicated" in text(driver, "verdict")
+    # A rematch: the same players and bots, a new deal, this seat's page opened on it.
+    driver.get(f"{server.url}/#game={game}&token={token}")
+    wait(driver, lambda d: d.find_element(By.ID, "rematch").is_displayed())
+    driver.find_element(By.ID, "rematch").click()
+    wait(driver, lambda d: _token_of(d.current_url)[0] != game)
+    wait_for_my_turn_or_end(driver)
+    names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#players .pname")]
+    assert names == ["Ana", "Bo", "Cy"] and not is_over(driver)
 
 
 def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
@@ -163,7 +186,10 @@ def test_two_seats_in_two_browsers_see_only_their_own_hands(server: Server,
     chooser, watcher = pages[deciding], pages[1 - deciding]
     before = decision_number(watcher)
     wait_for_my_turn_or_end(chooser)
-    options(chooser)[-1].click()
+    assert chooser.title.startswith("▶ Your turn")
+    assert watcher.title.startswith("Waiting for")
+    pick_from_list(chooser, len(options(chooser)) - 1)
+    confirm(chooser)
     wait(watcher, lambda d: decision_number(d) > before)  # pushed, no reload
     screenshot(watcher, "table-second-seat")
 
@@ -194,15 +220,20 @@ def test_a_solo_game_against_au_toma(server: Server, browsers: Callable[..., Any
     driver.find_element(By.ID, "create-game").click()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "a.seat-link[data-seat=seat-0]")).click()
     wait_for_my_turn_or_end(driver)
-    rows = driver.find_elements(By.CSS_SELECTOR, ".players tbody tr")
-    assert [r.find_element(By.TAG_NAME, "td").text for r in rows] == ["Ana (you)", "Tull Au Toma"]
-    assert "Tull Au Toma — level 3" in driver.find_element(By.CSS_SELECTOR, ".solo").text
-    turns = int(rows[1].find_elements(By.TAG_NAME, "td")[6].text)
+    panels = driver.find_elements(By.CSS_SELECTOR, "#players .panel")
+    assert [p.find_element(By.CSS_SELECTOR, ".pname").text for p in panels] == \
+        ["Ana", "Tull Au Toma"]
+    assert "Tull Au Toma, level 3" in driver.find_element(By.CSS_SELECTOR, ".solo-strip").text
+
+    def her_turns(d: Any) -> int:
+        panel = d.find_elements(By.CSS_SELECTOR, "#players .panel")[1]
+        return int(re.search(r"turns (\d+)", panel.text).group(1))
+
+    turns = her_turns(driver)
     for step in range(30):
         wait_for_my_turn_or_end(driver)
         _choose(driver, step)
-        played = driver.find_elements(By.CSS_SELECTOR, ".players tbody tr")[1]
-        if int(played.find_elements(By.TAG_NAME, "td")[6].text) > turns:
+        if her_turns(driver) > turns:
             break
     else:
         pytest.fail("Au Toma took no turn in 30 choices")

@@ -38,6 +38,11 @@ export async function loadCards() {
   return catalogue;
 }
 
+/** A card of the catalogue (id, name, color, core_value, role, texts), or null. */
+export function cardOf(id) {
+  return catalogue && catalogue[id] ? catalogue[id] : null;
+}
+
 export function cardName(id) {
   return catalogue && catalogue[id] ? catalogue[id].name : id;
 }

@@ -4,25 +4,47 @@
 // Every answer the page gets — the GET, a choice's POST, each WebSocket message — is the
 // seat's answer (rr.seat_answer): the view, the pending decision as this seat is shown it, the
 // new records with their lines of story, and at the end the scorepad.
-import {api, board, cardFace, el, fragment, loadCards, named, scorepad}
+//
+// Playing is by touching the board: a card of the hand, then a location (or a card, a
+// player, a button for a question with no place on the board); the move is shown in words
+// and sent only on "confirm" (or Enter), once. The list of every option stays, folded, as the
+// accessible fallback (a number key opens it and picks; Enter then confirms).
+import {api, cardName, el, fragment, loadCards, named, scorepad}
   from "/static/common.js";
 import {canSign, joinSeat, signChoice} from "/static/keys.js";
+import {cardTile, peopleText, playerPanels, tableBoard, zoomCard, zoomHouse}
+  from "/static/tableboard.js";
+import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["random", "random bot"], ["greedy", "greedy bot"]];
+const PACE = 900;          // ms a line of others' moves stays in the ticker
+const ARM = 300;           // ms before a newly drawn decision accepts a click (double clicks)
 
-let game = null;          // {id, token}
-let current = null;       // the newest seat answer shown
-let storyFrom = 0;        // the next record the story has not told
+let game = null;           // {id, token}
+let reference = null;      // houses, bonuses, Au Toma's cards (/api/reference)
+let current = null;        // the newest seat answer shown
+let storyFrom = 0;         // the next record the story has not told
 let socket = null;
-let choosing = false;
+let sending = false;       // a choice is on its way
+let armedAt = 0;           // when the current decision's controls were drawn
+let selection = {};        // what has been touched so far: {card, location, depth, seat}
+let chosen = null;         // the one option the selection names, awaiting confirm
+let shownCards = null;     // where each card is shown now ("location:id", "hand:id")
+let shownPlayers = null;
+let beforeCards = null;    // ... and was in the answer before: what changed is highlighted
+let beforePlayers = null;
+let auToma = [];           // Tull Au Toma's cards drawn this turn (solo)
+const ticker = [];         // lines of others' moves still to show
+let tickerTimer = null;
+let turnOf = null;         // whose turn the story is in
 
 function status(text, error = false) {
   $("status").textContent = text;
   $("status").className = error ? "error" : "";
 }
 
-// --- creating -----------------------------------------------------------------------------
+// --- the start page: your games, a new game -------------------------------------------------
 
 function seatRow(index, name, agent) {
   return el("li", {},
@@ -32,8 +54,39 @@ function seatRow(index, name, agent) {
        AGENTS.map(([value, text]) => el("option", {value, selected: value === agent}, text))));
 }
 
+async function showGames() {
+  const games = listGames();
+  $("no-games").hidden = games.length > 0;
+  $("game-list").replaceChildren(...games.map((g) => {
+    const turn = el("span", {class: "whose"}, "…");
+    const item = el("li", {"data-game": g.id},
+      el("a", {href: `/#game=${encodeURIComponent(g.id)}&token=${encodeURIComponent(g.token)}`,
+               class: "game-link"}, `${g.label}`),
+      " ", el("small", {class: "muted"}, `game ${g.id}`),
+      " ", el("span", {class: "muted"}, g.players ? g.players.join(", ") : ""),
+      " ", turn,
+      " ", el("button", {type: "button", class: "small forget",
+                         onclick: () => { forgetGame(g.id, g.token); showGames(); }},
+              "forget"));
+    api("GET", `/api/games/${encodeURIComponent(g.id)}`, {token: g.token}).then((answer) => {
+      const pending = answer.view.pending;
+      if (answer.over) turn.textContent = "game over";
+      else if (pending && pending.seat === answer.seat) {
+        turn.textContent = "your turn"; turn.className = "whose yours";
+      } else if (pending) turn.textContent = `waiting for ${answer.view.players[pending.seat].name}`;
+    }).catch((err) => {
+      // A signed game is dealt once every person's seat has joined (issue #29).
+      turn.textContent = err.type === "DealPendingError" ? "waiting for players to join"
+                                                        : "not found on this server";
+    });
+    return item;
+  }));
+}
+
 function showCreate() {
   $("create").hidden = false;
+  document.title = "Red Rising — your games";
+  showGames();
   const names = ["Ana", "Bo", "Cy"];
   names.forEach((n, i) => $("seats").append(seatRow(i, n, i === 0 ? "person" : "random")));
   $("add-seat").onclick = () => {
@@ -43,62 +96,101 @@ function showCreate() {
   $("remove-seat").onclick = () => {
     if ($("seats").children.length > 1) $("seats").lastElementChild.remove();
   };
+  $("another").onclick = () => {
+    $("links").hidden = true;
+    $("new-game").hidden = false;
+    $("create-game").disabled = false;
+  };
   $("new-game").onsubmit = async (event) => {
     event.preventDefault();
-    const rows = [...$("seats").children];
-    const body = {players: rows.map((r) => r.querySelector(".name").value.trim())};
-    const bots = {};
-    rows.forEach((r, i) => {
-      const agent = r.querySelector(".agent").value;
-      if (agent !== "person") bots[String(i)] = agent;
-    });
-    if ($("solo").checked) {
-      // Solo: the first player alone against Tull Au Toma (she takes seat 2 herself).
-      body.players = body.players.slice(0, 1);
-      body.solo = {level: Number($("level").value)};
-    } else if (Object.keys(bots).length) {
-      body.bots = bots;
-    }
-    if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
-    // Without a practice seed the seats sign their choices and deal together (issue #29).
-    if (!$("seed").value.trim() && canSign()) body.signed = true;
-    if ($("seed").value.trim()) {
-      // Up to 15 digits: a JavaScript number holds them exactly (below 2^53).
-      if (!/^\d{1,15}$/.test($("seed").value.trim())) {
-        status("The seed is a whole number of up to 15 digits (or leave it empty for a random, secret one).", true);
-        return;
-      }
-      body.seed = Number($("seed").value.trim());
-      body.practice = true;  // a chosen seed makes a practice game (RR-VIEW-10)
-    }
+    if ($("create-game").disabled) return;  // one game per click, however fast the clicks
+    const body = gameBody();
+    if (!body) return;
+    $("create-game").disabled = true;
     try {
-      showLinks(await api("POST", "/api/games", {body}));
+      const created = await api("POST", "/api/games", {body});
+      rememberCreated(created, body);
+      $("new-game").hidden = true;
+      showLinks(created);
+      showGames();
       status("");
     } catch (err) {
+      $("create-game").disabled = false;
       status(`Cannot create this game: ${err.message}`, true);
     }
   };
 }
 
-function showLinks(created) {
-  $("links").hidden = false;
-  $("link-list").replaceChildren();
+/** The new game the form asks for, or null (and why, in the status line). */
+function gameBody() {
+  const rows = [...$("seats").children];
+  const body = {players: rows.map((r) => r.querySelector(".name").value.trim())};
+  const bots = {};
+  rows.forEach((r, i) => {
+    const agent = r.querySelector(".agent").value;
+    if (agent !== "person") bots[String(i)] = agent;
+  });
+  if ($("solo").checked) {
+    // Solo: the first player alone against Tull Au Toma (she takes seat 2 herself).
+    body.players = body.players.slice(0, 1);
+    body.solo = {level: Number($("level").value)};
+  } else if (body.players.length < 2) {
+    status("A game needs 2 to 6 players: add a player, or tick Solo to play alone against Tull Au Toma.", true);
+    return null;
+  } else if (Object.keys(bots).length) {
+    body.bots = bots;
+  }
+  if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
+  const seed = $("seed").value.trim();
+  if (seed) {
+    // The seed travels as a string of digits: a JavaScript number would round one above 2^53.
+    if (!/^\d{1,19}$/.test(seed) || BigInt(seed) >= 2n ** 63n) {
+      status("The seed is a whole number below 2^63 (or leave it empty for a random, secret one).", true);
+      return null;
+    }
+    body.seed = seed;
+    body.practice = true;  // a chosen seed makes a practice game (RR-VIEW-10)
+  } else if (canSign()) {
+    // Without a practice seed the seats sign their choices and deal together (issue #29).
+    body.signed = true;
+  }
+  return body;
+}
+
+function seatLink(id, token) {
+  return `${location.origin}/#game=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+}
+
+function rememberCreated(created, body) {
+  const players = created.seats.map((s) => s.name);
+  const config = {...body};
+  delete config.seed;
+  delete config.practice;  // a rematch deals anew
+  for (const s of created.seats.filter((seat) => seat.token)) {
+    rememberGame({id: created.id, token: s.token, seat: s.seat, players, config,
+                  label: `${s.name} (seat ${s.seat + 1})`});
+  }
+}
+
+function showLinks(created, list = $("link-list")) {
+  $("links").hidden = list !== $("link-list");
+  list.replaceChildren();
   const entries = created.seats.filter((s) => s.token)
     .map((s) => [`${s.name} (seat ${s.seat + 1})`, s.token, `seat-${s.seat}`]);
   entries.push(["spectator (sees no hand)", created.spectator, "spectator"]);
   for (const [label, token, key] of entries) {
-    const url = `${location.origin}/#game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(token)}`;
-    $("link-list").append(el("li", {},
+    const url = seatLink(created.id, token);
+    list.append(el("li", {},
       el("a", {href: url, class: "seat-link", "data-seat": key}, `play as ${label}`),
-      " ", el("input", {readonly: true, value: url, "aria-label": `link for ${label}`, size: 50}),
+      " ", el("input", {readonly: true, value: url, "aria-label": `link for ${label}`, size: 40}),
       " ", el("button", {type: "button", onclick: () => navigator.clipboard?.writeText(url)},
               "copy")));
   }
   const bots = created.seats.filter((s) => !s.token).map((s) => `${s.name} (${s.bot})`);
-  if (bots.length) $("link-list").append(el("li", {}, `bots: ${bots.join(", ")}`));
+  if (bots.length) list.append(el("li", {}, `bots: ${bots.join(", ")}`));
 }
 
-// --- playing ------------------------------------------------------------------------------
+// --- playing --------------------------------------------------------------------------------
 
 async function refresh() {
   try {
@@ -109,92 +201,353 @@ async function refresh() {
 }
 
 function show(answer) {
-  tell(answer.new);
+  const fresh = tell(answer);
   // An older push, or the same state again (the push that follows our own choice): keep the
-  // page as it is, so the option the keyboard is on keeps its focus.
+  // page as it is, so the selection and the keyboard's focus stay.
   if (current && answer.records <= current.records) return;
+  const newDecision = !current || answer.decision !== current.decision;
   current = answer;
   const view = answer.view;
   $("game").hidden = false;
   const me = answer.seat === null ? "a spectator" : view.players[answer.seat].name;
-  $("whoami").textContent = `Game ${game.id} — you are ${me}`;
-  $("counts").textContent = `${answer.records} records · decision ${answer.decision}`;
-  showDecision(answer);
-  $("hand-section").hidden = answer.seat === null;
-  $("hand").replaceChildren(...(view.hand || []).map((id) => cardFace(id)));
-  $("known").replaceChildren(...(view.known_elsewhere.length ? [el("p", {}, "You also know: ",
-    view.known_elsewhere.map((k) => el("span", {class: "known"}, cardFace(k.card),
-      k.zone.kind === "deck" ? ` (deck, ${k.depth} from the top)`
-                             : ` (${view.players[k.zone.seat]?.name ?? "?"}'s hand)`)))] : []));
-  $("board").replaceChildren(board(view, answer.face_down, {hands: view.final_hands}));
+  $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
+  $("counts").textContent = `decision ${answer.decision}`;
+  if (answer.seat !== null) {
+    rememberGame({id: game.id, token: game.token, seat: answer.seat,
+                  players: view.players.map((p) => p.name),
+                  label: `${me} (seat ${answer.seat + 1})`});
+  }
+  beforeCards = shownCards;
+  beforePlayers = shownPlayers;
+  if (newDecision) {
+    selection = {}; chosen = null; armedAt = performance.now();
+    $("option-list").open = false;
+    $("zoom").classList.remove("open");
+    $("decision").dataset.armed = "0";
+    setTimeout(() => { $("decision").dataset.armed = "1"; }, ARM);
+  }
+  draw();
+  if (fresh.length) play(fresh);
+  if (newDecision) announce(answer);
   if (answer.over) showEnd(answer);
 }
 
-// The records an answer brings, each with its line: the story goes on from the first record
-// not yet told (an answer may repeat some: the POST and the push of one choice).
-function tell(records) {
-  for (const told of records) {
-    if (told.record < storyFrom) continue;
-    $("story").append(el("li", {value: told.record, "data-record": told.record}, named(told.text)));
-    storyFrom = told.record + 1;
-  }
-  const box = $("story");
-  box.scrollTop = box.scrollHeight;
+/** Everything drawn from ``current`` and the selection. */
+function draw() {
+  const answer = current;
+  const view = answer.view;
+  const pending = view.pending;
+  const mine = pending && pending.options !== null;
+  const targets = mine ? targetsOf(pending.options) : null;
+  const seen = new Map();
+  $("board").replaceChildren(tableBoard(view, answer.face_down, {
+    reference, targets, selection, auToma, previous: beforeCards, seen,
+    onCard: touchCard, onLocation: touchLocation}));
+  $("players").replaceChildren(...playerPanels(view, {reference, previous: beforePlayers,
+                                                   targets, onPlayer: touchPlayer,
+                                                   onHouse: (h) => showZoom(zoomHouse(h, reference))}));
+  $("hand-section").hidden = answer.seat === null;
+  const hand = view.hand || [];
+  $("hand-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
+  $("hand").replaceChildren(...hand.map((id) => cardTile(id, {
+    target: targets && targets.cards.has(id), selected: selection.card === id, texts: true,
+    fresh: beforeCards && !beforeCards.has(`hand:${id}`),
+    onclick: () => touchCard(id, "hand")})));
+  hand.forEach((id) => seen.set(`hand:${id}`, true));
+  $("known").replaceChildren(...(view.known_elsewhere.length ? [el("p", {class: "known-line"},
+    "You also know: ", view.known_elsewhere.map((k) => el("span", {class: "known"},
+      cardName(k.card), k.zone.kind === "deck"
+        ? (k.depth === 0 ? " (top of the deck)" : ` (deck, ${k.depth + 1}${ordinal(k.depth + 1)} from the top)`)
+        : ` (${view.players[k.zone.seat]?.name ?? "?"}'s hand)`, " ")))] : []));
+  shownCards = seen;
+  shownPlayers = view.players.map((p) => ({...p}));
+  drawDecision();
+  title();
 }
 
-// An option in people's words: a player by name (the JSON's seat counts from 0, people from
-// 1, and the text says "player 2"), a card by its printed name.
+function ordinal(n) {
+  return 10 <= n % 100 && n % 100 <= 20 ? "th" : {1: "st", 2: "nd", 3: "rd"}[n % 10] || "th";
+}
+
+// --- the decision: touch, confirm, send once -------------------------------------------------
+
+function fieldsOf(option) {
+  const value = option.option[1];
+  return value && typeof value === "object" ? value : {};
+}
+
+/** What on the board a decision's options name: cards, locations, players. */
+function targetsOf(options) {
+  const found = {cards: new Set(), locations: new Set(), seats: new Set(), slots: new Set()};
+  for (const option of options) {
+    const f = fieldsOf(option);
+    if (f.card) found.cards.add(f.card);
+    if ("location" in f) found.locations.add(f.location === null ? "deck" : f.location);
+    if ("depth" in f) found.slots.add(`${f.location}:${f.depth}`);
+    if ("seat" in f) found.seats.add(f.seat);
+  }
+  return found;
+}
+
+function matching(options, sel) {
+  return options.filter((option) => {
+    const f = fieldsOf(option);
+    return Object.keys(sel).every((key) => key in f && f[key] === sel[key]);
+  });
+}
+
+/** Add ``part`` to the selection (or start again from it if nothing matches both). */
+function select(part) {
+  const pending = current && current.view.pending;
+  if (!pending || !pending.options || sending) return;
+  let next = {...selection, ...part};
+  if (!matching(pending.options, next).length) next = {...part};
+  if (!matching(pending.options, next).length) return;
+  selection = next;
+  const found = matching(pending.options, selection);
+  chosen = found.length === 1 && Object.keys(fieldsOf(found[0])).length === Object.keys(selection).length
+    ? found[0] : null;
+  draw();
+  if (chosen) $("confirm").focus();
+}
+
+function pickOption(option) {
+  const pending = current && current.view.pending;
+  if (!pending || !pending.options || sending) return;
+  selection = {...fieldsOf(option)};
+  chosen = option;
+  $("option-list").open = false;
+  draw();
+  $("confirm").focus();
+}
+
+function touchCard(id, where, {location = null, depth = null} = {}) {
+  if (id !== "?") showZoom(zoomCard(id));
+  const pending = current && current.view.pending;
+  if (!pending || !pending.options) return;
+  const targets = targetsOf(pending.options);
+  if (targets.cards.has(id)) select({card: id});
+  else if (location && targets.slots.has(`${location}:${depth}`)) select({location, depth});
+  else if (location && targets.locations.has(location)) select({location});
+}
+
+function touchLocation(location) {
+  $("zoom").classList.remove("open");  // the phone's sheet: out of the way of "confirm"
+  const pending = current && current.view.pending;
+  if (!pending || !pending.options) return;
+  select({location: location === "deck" ? null : location});
+}
+
+function touchPlayer(seat) {
+  const pending = current && current.view.pending;
+  if (pending && pending.options && targetsOf(pending.options).seats.has(seat)) select({seat});
+}
+
 function optionText(option, view) {
   const [kind, value] = option.option;
   if (kind === "player" && view.players[value.seat]) return view.players[value.seat].name;
-  return named(option.text);
+  let text = option.text;
+  if (value && value.card) text = text.split(value.card).join(cardName(value.card));
+  return peopleText(text, view);
 }
 
-function showDecision(answer) {
-  const pending = answer.view.pending;
+function drawDecision() {
+  const answer = current;
+  const view = answer.view;
+  const pending = view.pending;
   const list = $("options");
   list.replaceChildren();
+  $("extra-options").replaceChildren();
+  $("confirm").hidden = !chosen;
+  $("undo").hidden = !Object.keys(selection).length;
   if (!pending) {
     $("prompt").textContent = "The game is over";
-    $("decision-note").textContent = "";
-    $("decision").querySelector(".hint").hidden = true;
+    $("pick-text").textContent = "";
+    $("option-list").hidden = true;
     return;
   }
   const mine = pending.options !== null;
-  const player = answer.view.players[pending.seat].name;
-  $("prompt").textContent = mine ? `Your decision: ${pending.prompt}`
-                                 : `Waiting for ${player}: ${pending.prompt}`;
-  $("decision-note").textContent = `asked by ${named(pending.source[1])}`;
+  const player = view.players[pending.seat].name;
+  const source = pending.source[0] === "rule" ? "" : ` — ${named(pending.source[1])}`;
+  $("prompt").textContent = mine ? `Your turn: ${pending.prompt}${source}`
+                                 : `Waiting for ${player}: ${pending.prompt}${source}`;
   $("decision").className = mine ? "yours" : "";
-  if (!mine) return;
+  $("option-list").hidden = !mine;
+  if (!mine) { $("pick-text").textContent = ""; return; }
+  $("pick-text").textContent = chosen ? `${capital(optionText(chosen, view))}?`
+    : hintFor(pending.options, view);
+  const plain = pending.options.filter((o) => !Object.keys(fieldsOf(o)).length);
+  if (plain.length <= 12) {
+    for (const option of plain) {
+      $("extra-options").append(el("button", {type: "button", class: "plain-option",
+        "aria-pressed": chosen === option ? "true" : "false",
+        "data-action": option.action,
+        onclick: (event) => guarded(event, () => pickOption(option))},
+        capital(optionText(option, view))));
+    }
+  }
+  $("option-summary").textContent = `all ${pending.options.length} options as a list`;
   pending.options.forEach((option, i) => {
     const button = el("button", {type: "button", class: "option", "data-index": i,
-                                 "data-action": option.action},
+                                 "data-action": option.action,
+                                 "aria-pressed": chosen === option ? "true" : "false"},
       el("span", {class: "key"}, i < 10 ? String((i + 1) % 10) : ""),
-      optionText(option, answer.view));
-    button.onclick = () => choose(option.action, answer.decision);
+      capital(optionText(option, view)));
+    button.onclick = (event) => guarded(event, () => pickOption(option));
     list.append(el("li", {}, button));
   });
 }
 
-async function choose(action, decision) {
-  if (choosing) return;
-  choosing = true;
-  document.querySelectorAll("button.option").forEach((b) => { b.disabled = true; });
+function hintFor(options, view) {
+  const targets = targetsOf(options);
+  if (selection.card && targets.locations.size) {
+    return `${cardName(selection.card)}: now pick a location.`;
+  }
+  const parts = [];
+  if (targets.cards.size) parts.push("a card");
+  if (targets.locations.size) parts.push("a location");
+  if (targets.seats.size) parts.push("a player");
+  const touch = parts.length ? `Pick ${parts.join(", then ")} on the table` : "Pick an answer";
+  return `${touch} (outlined), then confirm.`;
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** A click on a decision's control: a double click's second click, or a click on a decision
+ * drawn a moment ago (meant for the one before), does nothing. */
+function guarded(event, then) {
+  if (event && event.detail > 1) return;
+  if (event && event.detail === 1 && performance.now() - armedAt < ARM) return;
+  then();
+}
+
+/** The one way a choice leaves the page: the chosen option's action for this decision,
+ * sent once. */
+async function send(action, decision) {
+  if (sending || !current || decision !== current.decision) return;
+  sending = true;
+  $("confirm").disabled = true;
   try {
     const signed = await signChoice(game, action);
     show(await api("POST", `/api/games/${game.id}/choose`,
                    {token: game.token, body: {action, decision, ...signed}}));
     status("");
-    document.querySelector("button.option")?.focus();
   } catch (err) {
     status(`${err.message}${err.rule ? ` [${err.rule}]` : ""}`, true);
     await refresh();
   } finally {
-    choosing = false;
-    document.querySelectorAll("button.option").forEach((b) => { b.disabled = false; });
+    sending = false;
+    $("confirm").disabled = false;
   }
 }
+
+function confirmChoice(event) {
+  guarded(event, () => {
+    if (chosen) send(chosen.action, current.decision);
+  });
+}
+
+function announce(answer) {
+  const pending = answer.view.pending;
+  const line = !pending ? "The game is over."
+    : pending.options ? `Your turn: ${pending.prompt}.`
+    : `Waiting for ${answer.view.players[pending.seat].name}.`;
+  $("announce").textContent = line;
+}
+
+function title() {
+  const pending = current.view.pending;
+  const mine = pending && pending.options !== null;
+  document.title = current.over ? "Game over — Red Rising"
+    : mine ? "▶ Your turn — Red Rising"
+    : `Waiting for ${current.view.players[pending.seat].name} — Red Rising`;
+}
+
+function showZoom(node) {
+  $("zoom").replaceChildren(node, el("button", {type: "button", class: "small close-zoom",
+    onclick: () => { $("zoom").classList.remove("open"); $("zoom").replaceChildren(); }}, "close"));
+  $("zoom").classList.add("open");
+}
+
+// --- the story: a game log for people, others' moves shown at a person's pace ----------------
+
+function actorOf(event) {
+  const payload = event[1];
+  return payload && typeof payload === "object" && "seat" in payload ? payload.seat : null;
+}
+
+/** Tell an answer's records not yet told; the lines of others' moves are returned. */
+function tell(answer) {
+  const records = answer.new;
+  const fresh = [];
+  const view = answer.view;
+  for (const told of records) {
+    if (told.record < storyFrom) continue;
+    storyFrom = told.record + 1;
+    const [tag] = told.event;
+    const setup = !$("story").children.length && !/^turn_started/.test(tag)
+      && !$("setup-log").dataset.done;
+    if (/^turn_started/.test(tag)) $("setup-log").dataset.done = "1";
+    const line = el("li", {value: told.record, "data-record": told.record, "data-rule": "",
+                           class: /^turn_started/.test(tag) ? "turn-line" : null},
+                    el("span", {class: "line"}, logText(told.text, view)),
+                    el("span", {class: "rule"}, ruleOf(told.text)));
+    (setup ? $("setup-story") : $("story")).append(line);
+    if (/^automa_card_drawn/.test(tag)) {
+      if (auToma.length >= 2) auToma = [];
+      auToma.push(told.event[1].automa_card);
+    }
+    if (/^turn_started/.test(tag)) turnOf = actorOf(told.event);
+    // Others' moves: what happens in another seat's turn (a card of theirs, their choices'
+    // effects), told in the ticker; this seat's own turn it has just seen.
+    if (!setup && turnOf !== answer.seat && !/^(decision_made|turn_ended)/.test(tag)) {
+      fresh.push(logText(told.text, view));
+    }
+  }
+  $("setup-log").hidden = !$("setup-story").children.length;
+  const box = $("story");
+  box.scrollTop = box.scrollHeight;
+  // Only what others did since this page last looked: not a whole game on first load.
+  return records.length && records[0].record === 0 ? [] : fresh;
+}
+
+function logText(text, view) {
+  return capital(peopleText(named(text).replace(/\s*\[[^\]]*\]\s*$/, ""), view));
+}
+
+function ruleOf(text) {
+  const found = text.match(/\[([^\]]*)\]\s*$/);
+  return found ? ` [${named(found[1])}]` : "";
+}
+
+function play(lines) {
+  ticker.push(...lines);
+  if (!tickerTimer) nextLine();
+}
+
+function nextLine() {
+  if (!ticker.length) {
+    $("ticker").hidden = true;
+    tickerTimer = null;
+    return;
+  }
+  $("ticker").hidden = false;
+  $("ticker-text").textContent = ticker.shift();
+  $("ticker-text").classList.remove("enter");
+  void $("ticker-text").offsetWidth;  // restart the line's animation
+  $("ticker-text").classList.add("enter");
+  tickerTimer = setTimeout(nextLine, PACE);
+}
+
+function skip() {
+  ticker.length = 0;
+  clearTimeout(tickerTimer);
+  nextLine();
+}
+
+// --- the end, a rematch ----------------------------------------------------------------------
 
 let ended = false;
 function showEnd(answer) {
@@ -217,13 +570,42 @@ function showEnd(answer) {
     link.click();
     link.remove();
   };
+  const entry = gameEntry(game.id, game.token);
+  $("rematch").hidden = !(entry && entry.config);
+  $("rematch").onclick = async (event) => {
+    if ($("rematch").disabled || (event && event.detail > 1)) return;
+    $("rematch").disabled = true;
+    try {
+      const created = await api("POST", "/api/games", {body: entry.config});
+      rememberCreated(created, entry.config);
+      const mine = created.seats.find((s) => s.seat === entry.seat && s.token);
+      const people = created.seats.filter((s) => s.token).length;
+      if (mine && people === 1) {
+        location.hash = `game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(mine.token)}`;
+      } else {
+        showLinks(created, $("rematch-links"));
+      }
+    } catch (err) {
+      $("rematch").disabled = false;
+      status(`Cannot start a rematch: ${err.message}`, true);
+    }
+  };
 }
 
+// --- live updates ----------------------------------------------------------------------------
+
+let retryTimer = null;
 function connect(attempt = 0) {
+  clearTimeout(retryTimer);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // From the first record not yet told: each message then brings the records since the last.
   socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?token=${encodeURIComponent(game.token)}&since=${storyFrom}`);
-  socket.onopen = () => { attempt = 0; };
+  let opened = false;
+  socket.onopen = () => {
+    opened = true;
+    attempt = 0;
+    $("live-warning").hidden = true;
+  };
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.error) status(`Live updates refused: ${data.error.message}`, true);
@@ -231,31 +613,44 @@ function connect(attempt = 0) {
   };
   socket.onclose = (event) => {
     if (event.code >= 4000 || (current && current.over)) return;
-    setTimeout(() => connect(attempt + 1), Math.min(10000, 500 * 2 ** attempt));
+    const tries = opened ? 0 : attempt;  // failed connections in a row
+    const wait = Math.min(10000, 500 * 2 ** tries);
+    $("live-warning").hidden = false;
+    $("live-text").textContent = "Live updates stopped: other players' moves will not show. "
+      + `Retrying in ${Math.max(1, Math.round(wait / 1000))} s (attempt ${tries + 1}).`;
+    $("live-retry").onclick = () => connect(tries + 1);
+    retryTimer = setTimeout(() => connect(tries + 1), wait);
   };
 }
 
 function keys(event) {
   if (event.target.matches("input, select, textarea")) return;
+  if (event.key === "Escape") { selection = {}; chosen = null; if (current) draw(); return; }
   const buttons = [...document.querySelectorAll("button.option")];
   if (!buttons.length) return;
   const at = buttons.indexOf(document.activeElement);
   let next = null;
   if (/^[0-9]$/.test(event.key)) next = (Number(event.key) + 9) % 10;
-  else if (event.key === "ArrowDown" || event.key === "ArrowRight") next = at < 0 ? 0 : Math.min(at + 1, buttons.length - 1);
-  else if (event.key === "ArrowUp" || event.key === "ArrowLeft") next = at < 0 ? 0 : Math.max(at - 1, 0);
+  else if (at >= 0 && (event.key === "ArrowDown" || event.key === "ArrowRight")) next = Math.min(at + 1, buttons.length - 1);
+  else if (at >= 0 && (event.key === "ArrowUp" || event.key === "ArrowLeft")) next = Math.max(at - 1, 0);
   if (next !== null && next < buttons.length) {
     event.preventDefault();
+    $("option-list").open = true;
     buttons[next].focus();
   }
 }
 
 async function start() {
   await loadCards();
+  reference = await api("GET", "/api/reference");
   const params = fragment();
   if (params.get("game") && params.get("token")) {
     game = {id: params.get("game"), token: params.get("token")};
     document.addEventListener("keydown", keys);
+    $("confirm").onclick = confirmChoice;
+    $("undo").onclick = () => { selection = {}; chosen = null; draw(); };
+    $("skip").onclick = skip;
+    $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {
       await joinSeat(game, status);
     } catch (err) {
