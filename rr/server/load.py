@@ -114,25 +114,27 @@ async def _play(ports: Sequence[int], first: int, alternate: bool, seed: int, de
                 continue
             game = made["id"]
             tokens = {s["seat"]: s["token"] for s in made["seats"]}
+            # A seat answer (rr.seat_answer): the pending decision is in its view, the
+            # decision number a choice names beside it.
             view: dict[str, Any] | None = None
             while time.monotonic() < deadline:
-                if view is None or view["pending"]["options"] is None:
-                    seat = 0 if view is None else view["pending"]["seat"]
+                if view is None or view["view"]["pending"]["options"] is None:
+                    seat = 0 if view is None else view["view"]["pending"]["seat"]
                     began = time.perf_counter()
                     status, view = await connection().request("GET", f"/api/games/{game}",
                                                               tokens[seat])
                     figures.reads.append(time.perf_counter() - began)
                     assert view is not None
-                    if view["pending"] is None:
+                    if view["view"]["pending"] is None:
                         break
-                    if view["pending"]["options"] is None:
+                    if view["view"]["pending"]["options"] is None:
                         continue  # seat 0 was not the one asked
-                pending = view["pending"]
+                pending = view["view"]["pending"]
                 pick = rng.choice(pending["options"])
                 began = time.perf_counter()
                 status, answer = await connection().request(
                     "POST", f"/api/games/{game}/choose", tokens[pending["seat"]],
-                    {"action": pick["action"], "decision": pending["decision"]})
+                    {"action": pick["action"], "decision": view["decision"]})
                 figures.choices.append(time.perf_counter() - began)
                 if status != 200:
                     figures.errors += 1
