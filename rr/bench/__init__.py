@@ -59,6 +59,11 @@ YARDSTICK = "python_tic_tac_toe"
 ISMCTS_BASELINE = (15.5, 17.0)
 """CPU seconds of a 4-player game with two ISMCTS seats when issue #32 was filed (a 2-core
 shared machine; the ratio to ``python_tic_tac_toe`` was not measured then)."""
+ISMCTS_BASELINE_TTT = (636_000, 712_000)
+"""The same game in ``python_tic_tac_toe`` decisions (its CPU seconds times the yardstick's
+decisions/s timed around it): two runs of ``python -m rr.bench --rounds 3 --games 5`` at
+commits 0df6260 and e5bcd2d, 2-core machine, shared, 2026-11-26 (25.0-26.2 CPU s a game
+then). Less at the machine's mercy than CPU seconds, which a busy machine inflates."""
 ISMCTS_CHEAPER = 5.0
 """Issue #32's target: ISMCTS this many times cheaper at the same strength."""
 LOAD_TARGETS = (1000.0, 100.0)
@@ -370,10 +375,12 @@ def _verdict(bench: Bench, args: Any) -> None:
         budget = "" if args.ismcts_iterations == ITERATIONS else (
             f" (at {args.ismcts_iterations} iterations, not the baseline's {ITERATIONS}: "
             "not comparable)")
+        few, many = ISMCTS_BASELINE_TTT
         print(f"  ISMCTS, 4 players, two ISMCTS seats: {cpu:.1f} CPU s/game{worth}{budget}; "
-              f"baseline {low}–{high} s; target ≤ {low / ISMCTS_CHEAPER:.1f}–"
-              f"{high / ISMCTS_CHEAPER:.1f} s ({ISMCTS_CHEAPER:g}× cheaper) at the same "
-              "strength (not measured here)")
+              f"baseline {low}–{high} s (issue #32), {few:,}–{many:,} {YARDSTICK} decisions "
+              f"(2026-11-26); target {ISMCTS_CHEAPER:g}× cheaper: ≤ {low / ISMCTS_CHEAPER:.1f}–"
+              f"{high / ISMCTS_CHEAPER:.1f} s, ≤ {few / ISMCTS_CHEAPER:,.0f} {YARDSTICK} "
+              "decisions, at the same strength (not measured here)")
     else:
         print("  ISMCTS: left out (--no-ismcts)")
     rate, p99 = LOAD_TARGETS
