@@ -12,6 +12,14 @@ The figures: random-agent play of 2, 4 and 6 players and solo against Au Toma (d
 events/s); folding, resuming (re-adjudication) and auditing the 4-player logs (events/s);
 reading and verifying their ``.rrlog`` (events/s) and its size (bytes/event); the greedy
 agent's thinking time (µs per decision, its views included, the rules' time left out).
+
+After the rounds, once (issue #32): the CPU seconds of a 4-player game with ISMCTS agents in
+two seats (``--ismcts-games``, ``--ismcts-iterations``; ``--no-ismcts`` leaves it out), also
+given in ``python_tic_tac_toe`` decisions (the CPU seconds times its decisions/s, measured just
+before and after), a figure the machine's speed largely cancels out of; and with ``--load``,
+the game server's figures from ``python -m rr.server.load --json`` (SQLite, one process,
+``--load-games`` games for ``--load-seconds``). Last, each of issue #32's figures is printed
+beside its baseline and its target.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -31,6 +40,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 import rr
+from rr.agents.ismcts import ITERATIONS
 from rr.bench import openspiel, workloads
 from rr.bench.workloads import Timing
 from rr.errors import BadInputError, RRError
@@ -41,8 +51,25 @@ FORMAT = "rr-bench/1"
 """The ``format`` of the JSON file ``--out`` writes and ``--compare`` reads."""
 PLAYERS = (2, 4, 6, 1)
 """The player counts played by random agents (1: solo against Tull Au Toma)."""
-TARGET = "play 4p"
-"""The figure the speed issue (#12) holds to at least 1.0× ``python_tic_tac_toe``."""
+TARGETS = {"play 4p": 1.5, "play solo": 1.0}
+"""Issue #32's targets: random-agent decisions/s as a multiple of ``python_tic_tac_toe``'s."""
+BASELINES = {"play 2p": 0.82, "play 4p": 0.91, "play 6p": 0.85, "play solo": 0.36}
+"""The ratios to ``python_tic_tac_toe`` issue #32 was filed with (``--rounds 5``)."""
+YARDSTICK = "python_tic_tac_toe"
+ISMCTS_BASELINE = (15.5, 17.0)
+"""CPU seconds of a 4-player game with two ISMCTS seats when issue #32 was filed (a 2-core
+shared machine; the ratio to ``python_tic_tac_toe`` was not measured then)."""
+ISMCTS_BASELINE_TTT = (636_000, 712_000)
+"""The same game in ``python_tic_tac_toe`` decisions (its CPU seconds times the yardstick's
+decisions/s timed around it): two runs of ``python -m rr.bench --rounds 3 --games 5`` at
+commits 0df6260 and e5bcd2d, 2-core machine, shared, 2026-11-26 (25.0-26.2 CPU s a game
+then). Less at the machine's mercy than CPU seconds, which a busy machine inflates."""
+ISMCTS_CHEAPER = 5.0
+"""Issue #32's target: ISMCTS this many times cheaper at the same strength."""
+LOAD_TARGETS = (1000.0, 100.0)
+"""Issue #32's targets for the server: choices/s at least, p99 in ms at most."""
+LOAD_BASELINE = "552 choices/s, p99 211 ms on a quiet machine; 127–212 choices/s under load"
+"""The server's figures when issue #32 was filed (100 games, SQLite, 20 s)."""
 
 
 @define
@@ -144,6 +171,37 @@ class Bench:
                     figure.ratios.setdefault(game, []).append(figure.rounds[-1] / base)
 
 
+    def ismcts(self, games: int, iterations: int, starting: Callable[[str], None]) -> None:
+        """The ISMCTS figure, with the yardstick timed just before and after it."""
+        rates = []
+        if YARDSTICK in self.yardsticks:
+            starting(f"openspiel {YARDSTICK} (for ISMCTS)")
+            rates.append(openspiel.playouts(YARDSTICK, self.seconds))
+        starting(f"ISMCTS 4p: {games} game(s), {iterations} iterations a decision")
+        timing = workloads.ismcts(games, 4, iterations)
+        cpu = timing.seconds / timing.count
+        self._add("ismcts 4p", "CPU s/game", cpu, lower=True)
+        if rates:
+            starting(f"openspiel {YARDSTICK} (for ISMCTS)")
+            rates.append(openspiel.playouts(YARDSTICK, self.seconds))
+            rate = statistics.mean(t.count / t.seconds for t in rates)
+            self._add("ismcts 4p in ttt", "ttt decisions/game", cpu * rate, lower=True)
+
+    def load(self, games: int, seconds: float) -> None:
+        """The game server's figures (``python -m rr.server.load``)."""
+        result = workloads.server_load(games, seconds)
+        for key, name, unit, lower in (
+                ("choices_per_second", "server choices", "choices/s", False),
+                ("choice_p50_ms", "server choice p50", "ms", True),
+                ("choice_p99_ms", "server choice p99", "ms", True)):
+            value = result.get(key)
+            if isinstance(value, (int, float)) and value > 0:
+                self._add(name, unit, float(value), lower=lower)
+        errors = result.get("errors")
+        if errors:
+            raise RuntimeError(f"rr.server.load: {errors} request(s) failed")
+
+
 def as_json(bench: Bench, settings: dict[str, object]) -> dict[str, object]:
     return {
         "format": FORMAT, "rr": rr.__version__, "python": platform.python_version(),
@@ -218,6 +276,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=2, help="Au Toma's level in solo games")
     parser.add_argument("--no-openspiel", action="store_true",
                         help="leave out the OpenSpiel yardsticks")
+    parser.add_argument("--no-ismcts", action="store_true",
+                        help="leave out the ISMCTS game(s)")
+    parser.add_argument("--ismcts-games", type=int, default=1,
+                        help="4-player games with two ISMCTS seats (seeds 0..N-1)")
+    parser.add_argument("--ismcts-iterations", type=int, default=ITERATIONS,
+                        help="ISMCTS iterations a decision")
+    parser.add_argument("--load", action="store_true",
+                        help="also run python -m rr.server.load (SQLite, one process)")
+    parser.add_argument("--load-games", type=int, default=100,
+                        help="concurrent games of --load")
+    parser.add_argument("--load-seconds", type=float, default=20.0,
+                        help="how long --load plays")
     parser.add_argument("--out", metavar="FILE", help="write the figures as JSON")
     parser.add_argument("--compare", metavar="FILE", help="show each figure against an "
                         "earlier --out file")
@@ -226,6 +296,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.rounds < 1 or args.games < 1 or args.seconds <= 0:
             raise BadInputError("--rounds and --games must be at least 1, --seconds above 0")
+        if args.ismcts_games < 1 or args.ismcts_iterations < 1:
+            raise BadInputError("--ismcts-games and --ismcts-iterations must be at least 1")
+        if not (1 <= args.load_games <= 10_000 and 0 < args.load_seconds <= 3600):
+            raise BadInputError("--load-games must be 1-10000, --load-seconds above 0 and "
+                                "at most 3600")
         baseline = read_baseline(args.compare) if args.compare else None
         yardsticks = not args.no_openspiel and openspiel.available()
         if not yardsticks and not args.no_openspiel:
@@ -233,7 +308,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "yardsticks and the ratios to them are left out")
         bench = _run(args, yardsticks, console)
         settings = {"rounds": args.rounds, "games": args.games, "seconds": args.seconds,
-                    "level": args.level}
+                    "level": args.level, "ismcts": None if args.no_ismcts else
+                    {"games": args.ismcts_games, "iterations": args.ismcts_iterations},
+                    "load": {"games": args.load_games, "seconds": args.load_seconds}
+                    if args.load else None}
         if args.out:
             _write(args.out, as_json(bench, settings))
     except RRError as err:
@@ -243,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not out.is_terminal:
         out = Console(width=140)  # a file or a pipe: room for every column on one line
     out.print(table(bench, baseline, _title(args)))
-    _verdict(bench)
+    _verdict(bench, args)
     return 0
 
 
@@ -257,6 +335,17 @@ def _run(args: Any, yardsticks: bool, console: Console) -> Bench:
             def starting(name: str, number: int = number) -> None:
                 progress.update(task, description=f"round {number + 1}/{args.rounds}: {name}")
             bench.run_round(number, starting, lambda: progress.advance(task))
+        if not args.no_ismcts:
+            progress.update(task, total=None)
+            bench.ismcts(args.ismcts_games, args.ismcts_iterations,
+                         lambda name: progress.update(task, description=name))
+        if args.load:
+            progress.update(task, total=None, description=(
+                f"python -m rr.server.load: {args.load_games} games, {args.load_seconds:g} s"))
+            try:
+                bench.load(args.load_games, args.load_seconds)
+            except (RuntimeError, OSError, ValueError, subprocess.SubprocessError) as err:
+                raise BadInputError(f"--load: {err}") from None
     return bench
 
 
@@ -265,9 +354,43 @@ def _title(args: Any) -> str:
             f"{args.rounds} rounds of {args.games} games per player count, median of rounds")
 
 
-def _verdict(bench: Bench) -> None:
-    figure = bench.figures[TARGET]
-    ratio = figure.ratio("python_tic_tac_toe")
-    if ratio is not None:
-        print(f"random-agent decisions/s, 4 players: {ratio:.2f}× python_tic_tac_toe "
-              "(the speed issue's target: at least 1.0×)")
+def _verdict(bench: Bench, args: Any) -> None:
+    """Issue #32's figures, each beside its baseline and its target."""
+    print("issue #32 (2-core machine, shared; figures of this run):")
+    for name, before in BASELINES.items():
+        ratio = bench.figures[name].ratio(YARDSTICK)
+        now = "not measured (OpenSpiel is not installed)" if ratio is None else (
+            f"{ratio:.2f}× {YARDSTICK} ({bench.figures[name].median:,.0f} decisions/s)")
+        target = TARGETS.get(name)
+        met = "" if ratio is None or target is None else (
+            "; met" if ratio >= target else "; not met")
+        goal = f", target ≥ {target:.1f}×{met}" if target is not None else ""
+        print(f"  random play {name.removeprefix('play ')}: {now}; baseline {before:.2f}×"
+              f"{goal}")
+    low, high = ISMCTS_BASELINE
+    if "ismcts 4p" in bench.figures:
+        cpu = bench.figures["ismcts 4p"].median
+        ttt = bench.figures.get("ismcts 4p in ttt")
+        worth = "" if ttt is None else f" = {ttt.median:,.0f} {YARDSTICK} decisions"
+        budget = "" if args.ismcts_iterations == ITERATIONS else (
+            f" (at {args.ismcts_iterations} iterations, not the baseline's {ITERATIONS}: "
+            "not comparable)")
+        few, many = ISMCTS_BASELINE_TTT
+        print(f"  ISMCTS, 4 players, two ISMCTS seats: {cpu:.1f} CPU s/game{worth}{budget}; "
+              f"baseline {low}–{high} s (issue #32), {few:,}–{many:,} {YARDSTICK} decisions "
+              f"(2026-11-26); target {ISMCTS_CHEAPER:g}× cheaper: ≤ {low / ISMCTS_CHEAPER:.1f}–"
+              f"{high / ISMCTS_CHEAPER:.1f} s, ≤ {few / ISMCTS_CHEAPER:,.0f} {YARDSTICK} "
+              "decisions, at the same strength (not measured here)")
+    else:
+        print("  ISMCTS: left out (--no-ismcts)")
+    rate, p99 = LOAD_TARGETS
+    if "server choices" in bench.figures:
+        p50 = bench.figures.get("server choice p50")
+        tail = bench.figures.get("server choice p99")
+        print(f"  server, {args.load_games} games on SQLite: "
+              f"{bench.figures['server choices'].median:,.0f} choices/s, p50 "
+              f"{p50.median if p50 else float('nan'):.0f} ms, p99 "
+              f"{tail.median if tail else float('nan'):.0f} ms; baseline {LOAD_BASELINE}; "
+              f"target ≥ {rate:,.0f} choices/s with p99 ≤ {p99:.0f} ms")
+    else:
+        print("  server: not measured (add --load)")

@@ -7,6 +7,9 @@ same in every round (seeds ``0..games-1``), so rounds differ only by the machine
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 
@@ -14,6 +17,7 @@ from attrs import frozen
 
 from rr.agents.greedy import GreedyAgent
 from rr.agents.interface import Seen
+from rr.agents.ismcts import ISMCTSAgent
 from rr.agents.random import RandomAgent
 from rr.engine import Game
 from rr.events import log
@@ -63,6 +67,37 @@ def greedy(games: int, players: int) -> Timing:
             decisions += 1
             game.choose(option)
     return Timing(decisions, thinking)
+
+
+def ismcts(games: int, players: int, iterations: int) -> Timing:
+    """Games with ISMCTS agents (``iterations`` a decision) in the even seats and random
+    agents in the odd ones (4 players: two ISMCTS seats, as issue #32 measured): the games
+    played and the process CPU seconds they took (the rules' time included)."""
+    start = time.process_time()
+    for seed in range(games):
+        game = Game.new(players, seed=seed)
+        agents = [ISMCTSAgent(seed * 10 + seat, game.state.ruleset, iterations=iterations)
+                  if seat % 2 == 0 else RandomAgent(seed * 10 + seat)
+                  for seat in range(players)]
+        while (decision := game.pending) is not None:
+            game.choose(agents[decision.seat].choose(decision, Seen.of(game, decision.seat)))
+    return Timing(games, time.process_time() - start)
+
+
+def server_load(games: int, seconds: float) -> dict[str, object]:
+    """The figures of ``python -m rr.server.load --games N --seconds S --json`` (SQLite, one
+    server process), run as a child process; ``RuntimeError`` if it failed."""
+    done = subprocess.run(
+        [sys.executable, "-m", "rr.server.load", "--games", str(games), "--seconds",
+         str(seconds), "--json"], capture_output=True, text=True, timeout=seconds + 180)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode not in (0, 1) or not lines:
+        raise RuntimeError(f"rr.server.load failed (exit {done.returncode}): "
+                           f"{done.stderr.strip()[-500:]}")
+    result = json.loads(lines[-1])
+    if not isinstance(result, dict):
+        raise RuntimeError("rr.server.load did not print a JSON object")
+    return result
 
 
 def _timed(work: Callable[[], object], count: int) -> Timing:

@@ -18,15 +18,15 @@ from rr.bench import openspiel as yardsticks
 from rr.engine import Game
 from rr.events import log
 
-QUICK = ["--rounds", "2", "--games", "1", "--seconds", "0.01"]
+QUICK = ["--rounds", "2", "--games", "1", "--seconds", "0.01", "--no-ismcts"]
 RR_FIGURES = {".rrlog size", "play 2p", "play 2p events", "play 4p", "play 4p events",
               "play 6p", "play 6p events", "play solo", "play solo events", "fold 4p",
               "resume 4p", "audit 4p", "decode .rrlog", "greedy 4p"}
 
 
-def _written(tmp_path: Path, *extra: str) -> dict[str, object]:
+def _written(tmp_path: Path, *extra: str, quick: list[str] = QUICK) -> dict[str, object]:
     out = tmp_path / "bench.json"
-    assert main([*QUICK, "--out", str(out), *extra]) == 0
+    assert main([*quick, "--out", str(out), *extra]) == 0
     data = json.loads(out.read_text())
     assert isinstance(data, dict)
     return data
@@ -71,7 +71,39 @@ def test_rates_are_given_as_ratios_to_openspiel_games_of_the_same_rounds(
     assert figures["greedy 4p"]["ratios"] == {}  # µs per decision: no ratio
     printed = capsys.readouterr().out
     assert "× python_tic_tac_toe" in printed and "× hearts" in printed
-    assert "random-agent decisions/s, 4 players:" in printed
+    assert "random play 4p:" in printed and "× python_tic_tac_toe" in printed
+
+
+def test_issue_32s_figures_are_printed_beside_their_baselines_and_targets(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ISMCTS (a cheap budget here) and the server load (a short run) are measured once after
+    the rounds and printed with issue #32's baselines and targets; not timed, only named."""
+    data = _written(tmp_path, "--no-openspiel", "--rounds", "1", "--ismcts-iterations", "2",
+                    "--load", "--load-games", "2", "--load-seconds", "2",
+                    quick=[a for a in QUICK if a != "--no-ismcts"])
+    figures = data["figures"]
+    assert isinstance(figures, dict)
+    assert {"ismcts 4p", "server choices", "server choice p50", "server choice p99"} <= set(
+        figures)
+    assert figures["ismcts 4p"]["lower_is_better"] and figures["ismcts 4p"]["median"] > 0
+    assert not figures["server choices"]["lower_is_better"]
+    assert figures["server choice p99"]["median"] >= figures["server choice p50"]["median"]
+    printed = capsys.readouterr().out
+    for words in ("issue #32", "random play 2p:", "random play 4p:", "random play 6p:",
+                  "random play solo:", "target ≥ 1.5×", "target ≥ 1.0×",
+                  "ISMCTS, 4 players, two ISMCTS seats:", "CPU s/game",
+                  "at 2 iterations, not the baseline's 100", "server, 2 games on SQLite:",
+                  "choices/s", "target ≥ 1,000 choices/s with p99 ≤ 100 ms"):
+        assert words in printed, words
+    assert "not measured (OpenSpiel is not installed)" in printed
+
+
+def test_without_load_the_server_is_said_not_measured(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*QUICK, "--no-openspiel", "--rounds", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert "server: not measured (add --load)" in printed
+    assert "ISMCTS: left out (--no-ismcts)" in printed
 
 
 def test_a_baseline_shows_each_figure_as_better_or_worse() -> None:
@@ -127,3 +159,7 @@ def test_an_unwritable_output_leaves_nothing_behind(tmp_path: Path,
 def test_nonsense_settings_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--rounds", "0"]) == 2
     assert "--rounds and --games must be at least 1" in capsys.readouterr().err
+    assert main(["--ismcts-iterations", "0"]) == 2
+    assert "--ismcts-games and --ismcts-iterations must be at least 1" in capsys.readouterr().err
+    assert main(["--load-seconds", "0"]) == 2
+    assert "--load-seconds above 0" in capsys.readouterr().err

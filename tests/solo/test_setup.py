@@ -218,3 +218,21 @@ def test_a_recorded_setup_outcome_the_rules_cannot_draw_is_a_divergence() -> Non
     swapped = DeckShuffled((CardId("roque"),) + order[1:])
     with pytest.raises(DivergenceError):
         Game.resume(events[:at] + [swapped] + events[at + 1:])
+
+
+@pytest.mark.rule("RR-SOLO-8")
+def test_her_piles_after_a_draw_or_discard_keep_every_other_field() -> None:
+    """The fold's shortcut for Au Toma's piles (issue #32) gives what ``attrs.evolve`` gives,
+    on a state whose every field differs: a field added or reordered in ``SoloState``
+    without the shortcut fails here."""
+    from attrs import evolve, fields
+
+    from rr.state import _piles
+    solo = SoloState(seat=1, level=3, deck=(1, 2), set_aside=(3,), discard=(4,), drawn=(5,),
+                     priority=("A", "B", "C", "D", "E", "F", "G"), parity=Parity.ODD,
+                     removed=(CardId(7),))
+    assert [f.name for f in fields(SoloState)] == [
+        "seat", "level", "deck", "set_aside", "discard", "drawn", "priority", "parity",
+        "removed"]
+    assert _piles(solo, (9,), (8, 4), (6, 5)) == evolve(solo, deck=(9,), discard=(8, 4),
+                                                         drawn=(6, 5))
