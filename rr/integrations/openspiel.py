@@ -69,11 +69,11 @@ Choices made here:
   with the seat's knowledge) cannot use it; OpenSpiel's ISMCTS can, keyed on observation
   strings (:func:`ismcts_bot`). The resampled state plays on, clones, is observed and
   serialises like any other; its ``history()`` is empty (the sample was dealt, not played),
-  and its random outcomes after the sample are drawn by the engine, not chance nodes.
+  and its random outcomes after the sample are chance nodes like any other's.
 - **Serialisation**: OpenSpiel's (the action history, and the state's attributes pickled): a
   state reached by actions pickles its game as its log; a resampled one as the recipe that
   draws it again (the state it was drawn from, the player, the seed, and the choices made
-  since), so it deserialises to the same state.
+  and random outcomes given since), so it deserialises to the same state.
 - **Bots**: OpenSpiel's Python ISMCTS bot (``open_spiel.python.algorithms.ismcts``)
   implements no ``restart_at``, which ``evaluate_bots`` calls first, so it fails there on any
   game ("RestartAt(state) not implemented"); :func:`ismcts_bot` wraps it into a bot that does
@@ -86,7 +86,7 @@ Choices made here:
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import numpy
 import pyspiel
@@ -95,7 +95,7 @@ from rr.actions import NUM_ACTIONS, option_of
 from rr.cards.catalogue import all_ids
 from rr.chances import outcome_of, sample_seeded
 from rr.engine import Game
-from rr.events.types import DecisionMade
+from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, SeedRevealed
 from rr.integrations.table import board, rewards_by_rank
 from rr.jsonforms import to_json
 from rr.narrate import card_name
@@ -328,7 +328,8 @@ def private_string(game: Game, seat: int) -> str:
 
 Recipe = tuple[Any, ...]
 """How to build a game again: ``("log", game)`` for a game of actions (pickled as its log),
-``("sample", recipe, seat, seed, options)`` for a sample and the options chosen since."""
+``("sample", recipe, seat, seed, inputs)`` for a sample and, since, the options chosen and the
+random outcomes given, in their order."""
 
 
 def recipe_of(game: Game) -> Recipe:
@@ -338,14 +339,21 @@ def recipe_of(game: Game) -> Recipe:
     return ("log", game.clone())
 
 
+_GIVEN = (*RANDOM_OUTCOMES, SeedRevealed)
+"""The events a sample is given from outside (it draws nothing itself): random outcomes."""
+
+
 def rebuilt(recipe: Recipe) -> Game:
     """The game a recipe describes."""
     if recipe[0] == "log":
         return recipe[1].clone()  # type: ignore[no-any-return]
-    _, origin, seat, seed, options = recipe
+    _, origin, seat, seed, inputs = recipe
     game = _Sample.drawn(origin, seat, seed)
-    for option in options:
-        game.choose(option)
+    for given in inputs:  # its choices and the random outcomes it was given, in their order
+        if isinstance(given, _GIVEN):
+            game.give_chance(cast(Event, given))
+        else:
+            game.choose(given)
     return game
 
 
@@ -368,9 +376,10 @@ class _Sample(Game):
         return game
 
     def recipe(self) -> Recipe:
-        options = tuple(e.option for e in self.events[self._from:]
-                        if isinstance(e, DecisionMade))
-        return ("sample", self._origin, self._seat, self._seed, options)
+        inputs = tuple(e.option if isinstance(e, DecisionMade) else e
+                       for e in self.events[self._from:]
+                       if isinstance(e, (DecisionMade, *_GIVEN)))
+        return ("sample", self._origin, self._seat, self._seed, inputs)
 
     def clone(self) -> _Sample:
         copy = Game.clone(self)
