@@ -168,12 +168,7 @@ def _public_nonzero(game: Game) -> tuple[list[int], list[int], list[float]]:
     ones: list[int] = []
     at: list[int] = []
     values: list[float] = []
-    for li in range(len(LOCATIONS)):
-        if state.locations[li]:
-            stack_ones, stack_at, stack_values = _stack_part(state, None, li)
-            ones += stack_ones
-            at += stack_at
-            values += stack_values
+    _stacks(state, None, ones, at, values)
     if state.banished:
         ones += _banished_entries(state.banished)
     index = _cards()
@@ -265,17 +260,23 @@ def _cards_part(state: GameState, seat: Seat, ones: list[int], at: list[int],
     # of a learner. tests/integrations/test_observation.py checks it against the view.
     index = _cards()
     ones += [_HAND + index[card] for card in state.players[seat].hand]
+    _stacks(state, seat, ones, at, values)
+    ones += _known_part(state, seat)
+    if state.banished:
+        ones += _banished_entries(state.banished)
+    for card in state.solo.removed if state.solo is not None else ():
+        ones.append(_REMOVED + index[card])
+
+
+def _stacks(state: GameState, seat: Seat | None, ones: list[int], at: list[int],
+            values: list[float]) -> None:
+    """Add the entries of every stack that holds cards, as ``seat`` sees it."""
     for li in range(len(LOCATIONS)):
         if state.locations[li]:
             stack_ones, stack_at, stack_values = _stack_part(state, seat, li)
             ones += stack_ones
             at += stack_at
             values += stack_values
-    ones += _known_part(state, seat)
-    if state.banished:
-        ones += _banished_entries(state.banished)
-    for card in state.solo.removed if state.solo is not None else ():
-        ones.append(_REMOVED + index[card])
 
 
 def _stack_part(state: GameState, seat: Seat | None, li: int

@@ -41,7 +41,6 @@ The learner plays one seat (``seat``, default 0) against rr's agents or a user's
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -159,11 +158,7 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode")
             return None
-        text = self._story.told(self._game())
-        if self.render_mode == "human":
-            print(text, file=sys.stdout, flush=True)
-            return None
-        return text
+        return self._story.rendered(self._game(), self.render_mode)
 
     def _game(self) -> Game:
         if self.game is None:

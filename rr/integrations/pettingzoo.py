@@ -72,7 +72,6 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -318,11 +317,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: env(render_mode='ansi')")
             return None
-        text = self._story.told(self._game())
-        if self.render_mode == "human":
-            print(text, file=sys.stdout, flush=True)
-            return None
-        return text
+        return self._story.rendered(self._game(), self.render_mode)
 
     def close(self) -> None:
         self.game = None

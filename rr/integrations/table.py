@@ -3,6 +3,8 @@ sees it for rendering."""
 
 from __future__ import annotations
 
+import sys
+
 from rr.actions import action_index
 from rr.engine import Game
 from rr.options import Option
@@ -87,3 +89,12 @@ class Story:
         lines = [text for _, text in narrate(game.events[told:], None, initial=state)]
         self._told = (len(game.events), game.state)
         return "\n".join([*lines, "", board(game)])
+
+    def rendered(self, game: Game, mode: str) -> str | None:
+        """What :meth:`told` tells, returned (``"ansi"``) or printed (``"human"``: ``None``):
+        the ``render()`` of both environments."""
+        text = self.told(game)
+        if mode == "human":
+            print(text, file=sys.stdout, flush=True)
+            return None
+        return text
