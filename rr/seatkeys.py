@@ -43,6 +43,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import hmac
 import importlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -58,7 +59,7 @@ from rr.events.types import Event
 KEY_DOMAIN = "rr/seat-key/1"
 DECISION_DOMAIN = "rr/seat-decision/1"
 DEAL_DOMAIN = b"rr/deal/1"
-LOG_DOMAIN = b"rr/log-prefix/1"
+LOG_DOMAIN = b"rr/log-prefix/2"
 SECRET_BYTES = 32
 CONTRIBUTION_BYTES = 32
 VERSION = 1
@@ -70,16 +71,23 @@ VERSION = 1
 class LogHash:
     """The hash of a log's first records, kept up to date as records are added::
 
-        h(0) = SHA-256("rr/log-prefix/1" ‖ 0 ‖ key);  h(n+1) = SHA-256(h(n) ‖ record n's msgpack)
+        c(0) = SHA-256("rr/log-prefix/2" ‖ 0);  c(n+1) = SHA-256(c(n) ‖ record n's msgpack)
+        h(n) = HMAC-SHA-256(key, "rr/log-prefix/2" ‖ 0 ‖ n (8 bytes, big-endian) ‖ c(n))
 
-    (each record as :func:`rr.events.codec.encode_event` writes it). The records hold cards
-    a seat has not seen, so a hash of them alone would let a seat try the few hands an
-    opponent may hold until one gives the hash it was shown (RR-VIEW-1): the ``key`` is the
-    server's secret of a signed game, which no seat knows until the log reveals it at the
-    end, and without which the hashes say nothing of the records."""
+    (each record as :func:`rr.events.codec.encode_event` writes it); ``h(n)`` is what a seat
+    is shown and signs, the chain ``c`` is never shown. The records hold cards a seat has not
+    seen, so a hash of them alone would let a seat try the few hands an opponent may hold
+    until one gives the hash it was shown (RR-VIEW-1): the ``key`` is the server's secret of
+    a signed game, which no seat knows until the log reveals it at the end, and without which
+    the hashes say nothing of the records. Every hash shown is keyed, not only the first: a
+    seat given ``h(n)`` and later ``h(m)`` cannot extend the one to the other over its guesses
+    of the records between (version 1 keyed only ``c(0)`` and showed the chain itself, which
+    let a seat recompute the next hash from the last and so test which card an opponent took
+    from the deck)."""
 
     def __init__(self, key: bytes = b"") -> None:
-        self._digest = hashlib.sha256(LOG_DOMAIN + b"\x00" + key).digest()
+        self._key = key
+        self._digest = hashlib.sha256(LOG_DOMAIN + b"\x00").digest()
         self.records = 0
 
     def extend(self, events: Iterable[Event]) -> LogHash:
@@ -91,7 +99,8 @@ class LogHash:
         return self
 
     def hex(self) -> str:
-        return self._digest.hex()
+        return hmac.new(self._key, LOG_DOMAIN + b"\x00" + self.records.to_bytes(8, "big")
+                        + self._digest, hashlib.sha256).hexdigest()
 
 
 def log_hash(events: Sequence[Event], key: bytes = b"") -> str:
