@@ -11,6 +11,7 @@ the deck, in the game below)."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Sequence
 
 import attrs
@@ -56,7 +57,7 @@ def _guesses(events: Sequence[Event], shown: dict[int, str], seat: int,
     hidden = _hidden(events, seat)
     points = sorted(shown)
     found = []
-    for start, end in zip(points, points[1:]):
+    for start, end in itertools.pairwise(points):
         between = [i for i in range(start, end) if i in hidden]
         if len(between) != 1:
             continue

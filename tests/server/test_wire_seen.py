@@ -240,6 +240,18 @@ def _first_hands(events: tuple[Event, ...]) -> list[tuple[str, Any]]:
 def _candidates(game: Played) -> set[int]:
     """Every integer (0 to 2**63 - 1) and hex string (as an integer) in what was received."""
     found: set[int] = set()
+    end = len(game.events) - 1  # the reveal: the game is over (RR-VIEW-10)
+    for _, answer in game.views:
+        if answer["records"] < len(game.events):
+            found |= numbers(answer)
+        else:
+            found |= numbers([record for record in answer["new"] if record["record"] < end])
+    return found | numbers(game.created["id"])
+
+
+def numbers(data: Any) -> set[int]:
+    """Every integer (0 to 2**63 - 1) and hex string (as an integer) in ``data`` (JSON)."""
+    found: set[int] = set()
 
     def walk(data: Any) -> None:
         if isinstance(data, bool):
@@ -256,13 +268,7 @@ def _candidates(game: Played) -> set[int]:
             for value in data:
                 walk(value)
 
-    end = len(game.events) - 1  # the reveal: the game is over (RR-VIEW-10)
-    for _, answer in game.views:
-        if answer["records"] < len(game.events):
-            walk(answer)
-        else:
-            walk([record for record in answer["new"] if record["record"] < end])
-    walk(game.created["id"])
+    walk(data)
     return {n for n in found if 0 <= n < 2**63}
 
 
