@@ -16,12 +16,10 @@ import attrs
 from rr.actions import NUM_ACTIONS, action_of, option_of
 from rr.automa import automa_table
 from rr.cards.catalogue import all_ids
-from rr.decisions import ByCard
 from rr.engine import Game
 from rr.events import log
 from rr.events.codec import decode_event, encode_event, structure, unstructure
 from rr.effects.tokens import REPETITIONS, ROUND_LIMIT, end_reason
-from rr.events.card_fields import Holds, card_fields
 from rr.events.types import (
     DecisionMade, EndTrigger, Event, GameEndTriggered, GameScored, GameStarted, SeedRevealed,
     TurnEnded, TurnKind, TurnStarted,
@@ -141,23 +139,6 @@ def actions_are_exact(game: Game) -> None:
 
 def known_or_public(state: GameState, seat: int | None) -> set[str]:
     return {c for c in all_ids() if knows(state, seat, c)}
-
-
-def cards_named(event: Event) -> set[str]:
-    """Every card id an event names, in the fields its type declares to hold cards
-    (:mod:`rr.events.card_fields`, whatever their names): a card, cards, a card picked, the
-    card that asked. (A Lead's card is deployed face up at once: not counted.)"""
-    found: set[str] = set()
-    for field in card_fields(type(event)):
-        value = getattr(event, field.name)
-        if field.holds is Holds.CARD and value is not None:
-            found.add(value)
-        elif field.holds is Holds.CARDS:
-            found |= set(value)
-        elif ((field.holds is Holds.OPTION and isinstance(value, PickCard))
-              or (field.holds is Holds.SOURCE and isinstance(value, ByCard))):
-            found.add(value.card)
-    return found
 
 
 def _shown(game: Game, seat: int) -> object:

@@ -172,7 +172,7 @@ class Seen:
         """Take in the next true record; for each observer, the cards it may be told in it."""
         told = self._learn(event)
         self.events += 1
-        named = _cards_named(event)
+        named = cards_named(event)
         # A card that lies where everyone sees it is followed by everyone from then on.
         self._show(c for c in named if self.is_public(c))
         if told is None:  # a move or a show: what the observer knows once it happened
@@ -286,10 +286,12 @@ class Seen:
         return told
 
 
-def _cards_named(event: Event) -> set[CardId]:
+def cards_named(event: Event, choices: bool = False) -> set[CardId]:
     """The card ids in the fields an event's type declares to hold one card or cards
-    (:mod:`rr.events.card_fields`, whatever their names; a decision's option and source are
-    :meth:`Seen._decided`'s)."""
+    (:mod:`rr.events.card_fields`, whatever their names); with ``choices``, also the card a
+    decision's option picks and the card its source names (here they are
+    :meth:`Seen._decided`'s). ``fuzz.oracle`` counts with this one too: it uses nothing of
+    the engine's knowledge."""
     found: set[CardId] = set()
     for field in card_fields(type(event)):
         value = getattr(event, field.name)
@@ -297,6 +299,9 @@ def _cards_named(event: Event) -> set[CardId]:
             found.add(value)
         elif field.holds is Holds.CARDS:
             found |= set(value)
+        elif choices and ((field.holds is Holds.OPTION and isinstance(value, PickCard))
+                          or (field.holds is Holds.SOURCE and isinstance(value, ByCard))):
+            found.add(value.card)
     return found
 
 

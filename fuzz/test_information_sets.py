@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 from fuzz import oracle
+from fuzz.seen import cards_named
 from rr.engine import Game
 from rr.events.types import DecisionMade
 from rr.knowledge import knows
@@ -61,7 +62,7 @@ def test_no_redacted_event_names_a_card_its_seat_does_not_know(players: int) -> 
         state = GameState()
         for event, shown in zip(game.events, redacted(game.events, seat)):
             after = apply(state, event)
-            named = oracle.cards_named(shown) - {HIDDEN}
+            named = cards_named(shown, choices=True) - {HIDDEN}
             at = state if isinstance(event, DecisionMade) else after
             unknown = {c for c in named if not knows(at, seat, c)}
             assert not unknown, f"{seat} is shown {sorted(unknown)} in {shown!r}"

@@ -121,13 +121,21 @@ def commitment(seed: int, salt: bytes) -> str:
 def salt_of(text: str) -> bytes:
     """The salt written as hex (as events and headers hold it); :class:`BadInputError` if it
     is not :data:`SALT_BYTES` bytes of hex."""
+    return unhex(text, "a salt", SALT_BYTES)
+
+
+def unhex(text: object, what: str, size: int) -> bytes:
+    """``text``, hex of ``size`` bytes, as bytes; :class:`BadInputError` naming ``what`` if it
+    is not (a salt here; a seat's contribution or the server's secret, :mod:`rr.seatkeys`)."""
+    if not isinstance(text, str):
+        raise BadInputError(f"{what} is {size} bytes in hex text, not {type(text).__name__}")
     try:
-        salt = bytes.fromhex(text)
+        raw = bytes.fromhex(text)
     except ValueError:
-        raise BadInputError(f"a salt is {SALT_BYTES} bytes in hex, not {text[:80]!r}") from None
-    if len(salt) != SALT_BYTES:
-        raise BadInputError(f"a salt is {SALT_BYTES} bytes in hex, not {len(salt)} bytes")
-    return salt
+        raise BadInputError(f"{what} is {size} bytes in hex, not {text[:80]!r}") from None
+    if len(raw) != size:
+        raise BadInputError(f"{what} is {size} bytes in hex, not {len(raw)} bytes")
+    return raw
 
 
 def is_commitment(text: str) -> bool:

@@ -168,18 +168,6 @@ def unb64(text: Any, what: str, size: int | None = None) -> bytes:
     return raw
 
 
-def unhex(text: Any, what: str, size: int) -> bytes:
-    if not isinstance(text, str):
-        raise BadInputError(f"{what} is hex text")
-    try:
-        raw = bytes.fromhex(text)
-    except ValueError:
-        raise BadInputError(f"{what} is not hex") from None
-    if len(raw) != size:
-        raise BadInputError(f"{what} is {size} bytes, not {len(raw)}")
-    return raw
-
-
 def verifies(public: bytes, signature: bytes, message: bytes) -> bool:
     """Whether ``signature`` is the Ed25519 signature of ``message`` by the raw public key
     ``public`` (32 bytes)."""

@@ -31,7 +31,7 @@ from rr import actions
 from rr.errors import BadInputError
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed
-from rr.randomness import SeedOrigin
+from rr.randomness import SeedOrigin, unhex
 from rr.seatkeys import (
     BOT,
     PERSON,
@@ -42,7 +42,6 @@ from rr.seatkeys import (
     key_message,
     server_commitment,
     unb64,
-    unhex,
     verifies,
 )
 

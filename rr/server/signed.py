@@ -34,7 +34,7 @@ from rr.errors import BadInputError, SeatKeyError, SignatureRefusedError
 from rr.events.codec import structure, unstructure
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted
-from rr.randomness import SALT_BYTES, SeedOrigin
+from rr.randomness import SALT_BYTES, SeedOrigin, unhex
 from rr.ruleset import Ruleset
 from rr.seatkeys import (
     BOT,
@@ -51,7 +51,6 @@ from rr.seatkeys import (
     new_secret,
     server_commitment,
     unb64,
-    unhex,
     verifies,
 )
 

@@ -13,7 +13,7 @@ import attrs
 import pytest
 from attrs import frozen
 
-from fuzz.oracle import cards_named
+from fuzz.seen import cards_named
 from rr.events.card_fields import CARD_FIELDS, NOT_CARDS, Holds, CardField, card_fields, kind_of
 from rr.events.types import EVENT_TYPES, CardRevealed, GameStarted
 from rr.model import CardId, Location, Seat

@@ -253,3 +253,29 @@ def test_a_seat_listed_twice_or_of_another_kind_is_refused(made: Made, tmp_path:
                             seats=True)
         assert report.seat_problem is not None, name
         assert "cannot be read" in report.seat_problem.reason, name
+
+
+def test_a_salt_and_a_contribution_are_read_by_one_hex_reader() -> None:
+    """rr.randomness.unhex reads a game's salt and a seat's contribution alike (they were
+    twins: salt_of and rr.seatkeys.unhex); a registration with a contribution that is not 32
+    bytes of hex is refused naming it, and registers nothing."""
+    from rr.errors import BadInputError
+    from rr.randomness import SALT_BYTES, salt_of, unhex
+    from rr.ruleset import Ruleset
+    from rr.seatkeys import b64
+
+    assert salt_of("ab" * SALT_BYTES) == unhex("ab" * SALT_BYTES, "a salt", SALT_BYTES)
+    seats = signed.Seats.new(["Ana", "Bo"], Ruleset(), None, [0])
+    key = SeatKey.generate()
+    for contribution, words in (("zz", "contribution is 32 bytes in hex, not 'zz'"),
+                                ("00" * 31, "contribution is 32 bytes in hex, not 31 bytes"),
+                                (7, "contribution is 32 bytes in hex text, not int")):
+        body = {"key": b64(key.public), "contribution": contribution, "signature": "x"}
+        with pytest.raises(BadInputError) as refused:
+            seats.register("g", 0, body)
+        assert words in str(refused.value)
+        assert seats.keys == {}
+    for text, words in (("zz", "a salt is 32 bytes in hex, not 'zz'"),
+                        ("00", "a salt is 32 bytes in hex, not 1 bytes")):
+        with pytest.raises(BadInputError, match=words):
+            salt_of(text)
