@@ -60,13 +60,13 @@ Choices made here:
   say: a shuffle, an unseen pass) is there for tensor-based algorithms.
 - **Resampling**: ``resample_from_infostate(player, sampler)`` is
   ``Game.sample_for(player, ...)`` seeded with a number drawn from ``sampler``: a state from
-  what the seat *knows now* (:mod:`rr.knowledge`, RR-VIEW-7), whose observation (string and
-  tensor) is always this state's. That set is wider than the perfect-recall information set:
-  a card the seat saw and then lost track of (a shuffle, a pass it did not see) may be dealt
-  as another card in the sample's past too, so the sample's perfect-recall string can differ
-  from this state's (in a random 3-player game, the first difference is often within the
-  first rounds). Algorithms that need samples consistent with perfect recall (rather than
-  with the seat's knowledge) cannot use it; OpenSpiel's ISMCTS can, keyed on observation
+  what the seat knows (:mod:`rr.knowledge`, RR-VIEW-7) whose whole log is relabelled so that
+  it shows the seat exactly what this state's showed it. Its observation (string and tensor)
+  is this state's, and so is its perfect-recall ``information_state_string``: all 652
+  resamples measured kept it (``python -m tools.resample_recall``: 100 random games each of
+  2, 3, 4 and 6 players cut after 5 to 199 decisions, the 326 not over by then resampled
+  twice; 2026-11-26). Algorithms that need samples from the perfect-recall information set can use it,
+  as can OpenSpiel's ISMCTS, keyed on observation
   strings (:func:`ismcts_bot`). The resampled state plays on, clones, is observed and
   serialises like any other; its ``history()`` is empty (the sample was dealt, not played),
   and its random outcomes after the sample are chance nodes like any other's.

@@ -151,7 +151,9 @@ def test_a_game_past_max_game_length_is_cut_off(monkeypatch: pytest.MonkeyPatch)
 @pytest.mark.rule("RR-VIEW-7")
 def test_resampled_states_have_the_seat_s_observation() -> None:
     """Two resamples of what a seat knows give that seat the same observation string and
-    tensor as the real state and the same legal actions, and play on to the end."""
+    tensor as the real state, the same perfect-recall information state string (the seat's
+    history as it saw it; rr.integrations.openspiel quotes how often over many games:
+    python -m tools.resample_recall) and the same legal actions, and play on to the end."""
     state = play_randomly(load(3).new_initial_state(), numpy.random.RandomState(3), 25)
     seat = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -159,6 +161,7 @@ def test_resampled_states_have_the_seat_s_observation() -> None:
     for sample in samples:
         assert sample.observation_string(seat) == state.observation_string(seat)
         assert sample.observation_tensor(seat) == state.observation_tensor(seat)
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
         assert sample.legal_actions() == state.legal_actions()
     hands = {tuple(s.engine.state.hand((seat + 1) % 3)) for s in [state, *samples]}
     assert len(hands) > 1  # the others' hands were dealt again
