@@ -66,9 +66,10 @@ Choices made here:
   resamples measured kept it (``python -m tools.resample_recall``: 100 random games each of
   2, 3, 4 and 6 players cut after 5 to 199 decisions, the 326 not over by then resampled
   twice; 2026-11-26). Algorithms that need samples from the perfect-recall information set
-  can use it, as can OpenSpiel's ISMCTS, keyed on observation strings (:func:`ismcts_bot`). The resampled state plays on, clones, is observed and
-  serialises like any other; its ``history()`` is empty (the sample was dealt, not played),
-  and its random outcomes after the sample are chance nodes like any other's.
+  can use it, as can OpenSpiel's ISMCTS, keyed on observation strings (:func:`ismcts_bot`).
+  The resampled state plays on, clones, is observed and serialises like any other; its
+  ``history()`` is empty (the sample was dealt, not played), and its random outcomes after
+  the sample are chance nodes like any other's.
 - **Serialisation**: OpenSpiel's (the action history, and the state's attributes pickled): a
   state reached by actions pickles its game as its log; a resampled one as the recipe that
   draws it again (the state it was drawn from, the player, the seed, and the choices made
