@@ -150,7 +150,7 @@ def document() -> dict[str, Any]:
                              "$ref": "#/components/schemas/NewGame"}}}},
                          "responses": {"201": _json({"$ref": "#/components/schemas/Created"},
                                                     "the game, a token per seat"),
-                                       **_errors(400, 413, 422, 429)}},
+                                       **_errors(400, 408, 413, 422, 429)}},
                 "get": {"summary": "the games of the tokens given (Bearer T1,T2,...)",
                         "security": bearer,
                         "responses": {"200": _json({"type": "object"}, "the games"),
@@ -167,7 +167,7 @@ def document() -> dict[str, Any]:
                     "application/json": {"schema": {"$ref": "#/components/schemas/Choice"}}}},
                 "responses": {"200": _json(_ANSWER, "the seat answer after the bots answered, "
                                                     "with the records since the choice"),
-                              **_errors(400, 401, 403, 409, 413, 422, 429)}}},
+                              **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
             "/api/games/{id}/seat": {
                 "get": {"summary": "what the seat signs with: its key's fingerprint, the "
                                    "server's commitment, the seats the deal waits for, the "
@@ -182,7 +182,7 @@ def document() -> dict[str, Any]:
                              "schema": {"$ref": "#/components/schemas/SeatKey"}}}},
                          "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
                                                     "the seat after it"),
-                                       **_errors(400, 401, 403, 409, 422, 429)}}},
+                                       **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
             "/api/games/{id}/log": {"get": {
                 "summary": "the .rrlog of a finished game", "security": bearer,
                 "parameters": [_GAME_ID],

@@ -166,5 +166,5 @@ def openapi_paths() -> dict[str, Any]:
             "responses": {"200": {"description": "{records, players, form, record, note, "
                                                  "answer: SeatAnswer, audit}",
                                   "content": {"application/json": {}}},
-                          **errors(400, 413, 422, 429)}}},
+                          **errors(400, 408, 413, 422, 429)}}},
     }
