@@ -21,6 +21,7 @@ from typing import Any
 from rr.model import Seat
 from rr.errors import StoreError
 from rr.randomness import Secret
+from rr.server import postgres_check
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
@@ -61,6 +62,10 @@ CREATE TABLE IF NOT EXISTS tokens (
 ALTER TABLE games ADD COLUMN IF NOT EXISTS salt TEXT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS seats TEXT;
 """
+
+ADDED = {"games": ("salt", "seats")}
+"""The columns added since the first store (last in their table), which an older store lacks
+(:mod:`rr.server.postgres_check`)."""
 
 CHANNEL = "rr_games"
 """The channel of PostgreSQL's LISTEN/NOTIFY on which a committed change names its game."""
@@ -123,6 +128,7 @@ class PostgresStore:
             with db.transaction():
                 # Two processes starting at once must not both create the tables.
                 db.execute("SELECT pg_advisory_xact_lock(7215)")
+                postgres_check.check(db, SCHEMA, ADDED)  # another program's tables: refused
                 db.execute(SCHEMA)
         except self._psycopg.Error as err:
             raise StoreError(f"cannot create rr's tables: {_first_line(err)}") from None
