@@ -33,6 +33,7 @@ from rr.narrate import option_text, source_text, story_line
 from rr.oracle.seats import SeatProblem, check_seats
 from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
 from rr.randomness import Secret, SeedOrigin, salt_of
+from rr.ruleset import UNNAMED_RULES_VERSIONS
 from rr.state import EMPTY, GameState, apply, fold
 from rr.untrusted import read_bytes
 
@@ -145,6 +146,10 @@ class AuditReport:
     (:func:`rr.oracle.seats.check_seats`); empty when not checked (no header)."""
     seat_problem: SeatProblem | None = None
     """The first decision (or deal record) that fails the seats' check."""
+    rules_note: str = ""
+    """For a log whose first record names no rules version (a ``game_started/2`` written
+    before versions were recorded): the version it was judged under, and why; empty when
+    record 0 names its version (:mod:`rr.oracle.rerun`'s notes)."""
 
     @property
     def exit_code(self) -> int:
@@ -187,6 +192,8 @@ class AuditReport:
     def lines(self) -> list[str]:
         """The full report, one line per fact."""
         out = [self.summary()]
+        if self.rules_note:
+            out.append(f"  rules version:  {self.rules_note}")
         d = self.divergence
         if d is not None:
             out += [f"  record:         {d.record}",
@@ -207,7 +214,7 @@ class AuditReport:
             "finished": self.finished,
             "outcomes": self.outcomes.value if self.outcomes is not None else None,
             "randomness": self.randomness, "seed_checked": self.seed_checked,
-            "signed_by": self.signed_by, "seats": self.seats,
+            "signed_by": self.signed_by, "seats": self.seats, "rules_note": self.rules_note,
             "seat_problem": None if self.seat_problem is None
             else attrs.asdict(self.seat_problem),
             "totals": list(self.totals) if self.totals is not None else None,
@@ -286,17 +293,23 @@ def audit(events: Sequence[Event], source: str = "log",
     if started is not None and started.commitment is not None and secret is not None \
             and not secret.opens(started.commitment):
         check = False  # the re-adjudication names the reveal that does not open it
+    # A first record that names no rules version: the resume tries each, the newest first;
+    # a divergence is the newest's (rr.engine._replaying), a game the version that replays it.
+    unnamed = started is not None and started.rules_version is None
+    version: int | None = UNNAMED_RULES_VERSIONS[0] if unnamed else None
 
     def done(**kw: Any) -> AuditReport:
         if kw.get("verdict") is Verdict.DIVERGED and check:
             assert secret is not None
             rules = kw["divergence"]
-            mismatch = (check_seed(events, secret)
+            mismatch = (check_seed(events, secret, version)
                         if rules.seed is None and rules.record > 0 else None)
             if mismatch is not None and mismatch.record < rules.record:
-                kw["divergence"] = _seed_divergence(events, mismatch, secret.seed)
+                kw["divergence"] = _seed_divergence(events, mismatch, secret.seed, version)
+        note = "" if not unnamed else _rules_note(version, kw.get("verdict"))
         return AuditReport(source, records=len(events), outcomes=outcomes,
-                           randomness=_randomness(events, check), seed_checked=check, **kw)
+                           randomness=_randomness(events, check), seed_checked=check,
+                           rules_note=note, **kw)
 
     bad_start = _check_start(events)
     if bad_start is not None:
@@ -309,13 +322,15 @@ def audit(events: Sequence[Event], source: str = "log",
                                           "the game goes on without a decision: a random "
                                           "outcome", None))
     except DivergenceError as err:
-        return done(verdict=Verdict.DIVERGED, divergence=explain(events, err))
+        return done(verdict=Verdict.DIVERGED, divergence=explain(events, err, version))
     except CorruptLogError as err:
         return done(verdict=Verdict.DIVERGED, divergence=_impossible(events, err))
     except Exception as err:  # noqa: BLE001 - the rules crashed on recorded inputs: a bug in rr, reported
         return done(verdict=Verdict.RULES_FAILED,
                     problem=f"the rules failed while re-running the log: {err!r} "
                             "(a bug in rr, not in the log)")
+    if unnamed:
+        version = game.state.rules_version
     if len(game.events) > len(events):
         return done(verdict=Verdict.DIVERGED, divergence=_stops_early(events, game))
     if game.is_over and game.state.commitment is not None and game.state.revealed_seed is None:
@@ -327,7 +342,7 @@ def audit(events: Sequence[Event], source: str = "log",
         mismatch = check_seed(events, secret, game.state.rules_version)
         if mismatch is not None:
             return done(verdict=Verdict.DIVERGED,
-                        divergence=_seed_divergence(events, mismatch, secret.seed))
+                        divergence=_seed_divergence(events, mismatch, secret.seed, version))
     state = game.state
     if game.is_over:
         return done(verdict=Verdict.CLEAN, finished=True, totals=state.totals,
@@ -366,6 +381,18 @@ def _randomness(events: Sequence[Event], checked: bool) -> str:
             "taken as recorded")
 
 
+def _rules_note(version: int | None, verdict: Verdict | None) -> str:
+    """What an audit of a log whose first record names no rules version says of it."""
+    versions = " nor ".join(str(v) for v in UNNAMED_RULES_VERSIONS)
+    if verdict is Verdict.CLEAN:
+        return (f"record 0 names none (written before versions were recorded): judged under "
+                f"version {version}, the first of {', '.join(map(str, UNNAMED_RULES_VERSIONS))}"
+                " that replays the log")
+    return (f"record 0 names none (written before versions were recorded), and neither "
+            f"version {versions} replays the log whole: judged under version {version}, the "
+            "newest")
+
+
 def _check_start(events: Sequence[Event]) -> Divergence | None:
     """RR-SETUP-7 and distinct names: what ``Game.new`` would refuse to start."""
     if not events or not isinstance(events[0], GameStarted):
@@ -387,8 +414,10 @@ def _check_start(events: Sequence[Event]) -> Divergence | None:
     return None
 
 
-def explain(events: Sequence[Event], err: DivergenceError) -> Divergence:
-    """A divergence in words: both sides narrated, and field differences where they compare."""
+def explain(events: Sequence[Event], err: DivergenceError,
+            rules_version: int | None = None) -> Divergence:
+    """A divergence in words: both sides narrated, and field differences where they compare
+    (``rules_version``: the one a first record that names none is judged under)."""
     index = err.index
     if index >= len(events):
         return Divergence(index, err.recorded, err.expected, err.rule, err.card)
@@ -408,12 +437,20 @@ def explain(events: Sequence[Event], err: DivergenceError) -> Divergence:
     if expected is None:
         return Divergence(index, recorded_text, err.expected, err.rule, err.card,
                           recorded_raw=_raw(recorded))
-    who = blame(events, index)
+    who = blame(events, index, rules_version or _newest(events))
     return Divergence(index, recorded_text, _say(expected, before),
                       (who.rule if who and who.rule else err.rule),
                       (who.card if who and who.card else err.card),
                       who.function if who else None, who.within if who else (),
                       _raw(recorded), _raw(expected), _differences(recorded, expected, before))
+
+
+def _newest(events: Sequence[Event]) -> int | None:
+    """The version a divergence of a log whose first record names none is the resume's
+    under (the newest); ``None`` for a log that names its own."""
+    started = events[0] if events else None
+    unnamed = isinstance(started, GameStarted) and started.rules_version is None
+    return UNNAMED_RULES_VERSIONS[0] if unnamed else None
 
 
 def _expected_at(events: Sequence[Event], index: int) -> Event | Decision | None:
@@ -473,11 +510,11 @@ def _value(value: object) -> str:
 
 
 def _seed_divergence(events: Sequence[Event], mismatch: SeedMismatch,
-                     seed: int) -> Divergence:
+                     seed: int, rules_version: int | None) -> Divergence:
     """A recorded random outcome that the game's seed did not draw."""
     index = mismatch.record
     before = _fold_or_none(events[:index])
-    who = blame(mismatch.events, index)
+    who = blame(mismatch.events, index, rules_version)
     return Divergence(index, _say(mismatch.recorded, before),
                       f"{_say(mismatch.drawn, before)} (what seed {seed} draws here)",
                       who.rule if who else None, who.card if who else None,
@@ -505,7 +542,7 @@ def _stops_early(events: Sequence[Event], game: Game) -> Divergence:
     index = len(events)
     nxt = game.events[index]
     before = _fold_or_none(events)
-    who = blame(game.events, index)
+    who = blame(game.events, index, game.state.rules_version)
     return Divergence(index, "the end of the log",
                       f"the game goes on without a decision: {_say(nxt, before)}",
                       who.rule if who else None, who.card if who else None,

@@ -16,13 +16,14 @@ from collections.abc import Iterator, Sequence
 from types import GeneratorType
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from rr.decisions import Decision
 from rr.effects.play import Play
 from rr.effects.program import Chance, Table
 from rr.events.types import DecisionMade, Event, GameStarted
 from rr.model import CardId
+from rr.oracle.rerun import needs_rules_version
 from rr.rules.game import play
 from rr.state import apply, fold
 
@@ -45,13 +46,20 @@ class Blame:
     (``RR-DIE-2``, ``RR-LEAD-3``, ``RR-LEAD-1..6``)."""
 
 
-def blame(events: Sequence[Event], index: int) -> Blame | None:
+def blame(events: Sequence[Event], index: int, rules_version: int | None = None
+          ) -> Blame | None:
     """Who produces record ``index`` when the rules re-run over ``events``' inputs (the records
-    before ``index`` must be what the rules produce). ``None`` if the rules stop earlier."""
+    before ``index`` must be what the rules produce). ``None`` if the rules stop earlier.
+    ``rules_version``: the version a first record that names none was played under, which
+    must then be given (:func:`rr.oracle.rerun.needs_rules_version`)."""
     if not events or not isinstance(events[0], GameStarted):
         return None
     started = events[0]
-    table = Table(fold([started]))
+    needs_rules_version(events, rules_version, "the blame")
+    first = fold([started])
+    if started.rules_version is None and rules_version is not None:
+        first = evolve(first, rules_version=rules_version)
+    table = Table(first)
     program = play(table, started.houses)
     count = 1
     value: Any = None

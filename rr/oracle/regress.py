@@ -21,7 +21,7 @@ from rr.events.types import Event, GameStarted
 from rr.narrate import player
 from rr.narrate import story_line
 from rr.oracle.rerun import Rerun, rerun, rules_version_of
-from rr.ruleset import Ruleset
+from rr.ruleset import UNNAMED_RULES_VERSIONS, Ruleset
 from rr.state import EMPTY, GameState, apply
 
 LOG_SUFFIXES = (".rrlog", ".jsonl")
@@ -105,16 +105,23 @@ def compare_file(path: str | Path, a: Ruleset | None, b: Ruleset | None) -> Game
 def compare(events: Sequence[Event], a: Ruleset | None, b: Ruleset | None,
             name: str = "log") -> GameDiff:
     """Re-run ``events`` under A and under B and find the first difference."""
+    notes: tuple[str, ...] = ()
     try:
         version = rules_version_of(events)  # an old log's, under its own ruleset
+        started = events[0] if events else None
+        if version is None and isinstance(started, GameStarted) \
+                and started.rules_version is None:
+            version = UNNAMED_RULES_VERSIONS[0]
+            notes = (f"record 0 names no rules version and none re-runs the log under its own "
+                     f"ruleset: both re-run under version {version}, the newest",)
         run_a, run_b = rerun(events, a, version), rerun(events, b, version)
     except CorruptLogError as err:
         return GameDiff(name, Change.UNREADABLE, problem=str(err))
     index = first_difference(run_a.events, run_b.events)
     totals_a, totals_b = run_a.totals, run_b.totals
-    stops = tuple(f"{label} stops at record {r.stop.record}: {r.stop.reason}"
-                  for label, r in (("A", run_a), ("B", run_b))
-                  if r.stop is not None and r.stop.record != index)  # else under_a/b say it
+    stops = notes + tuple(f"{label} stops at record {r.stop.record}: {r.stop.reason}"
+                          for label, r in (("A", run_a), ("B", run_b))
+                          if r.stop is not None and r.stop.record != index)  # else under_a/b
     diverged = any(r.stop is not None and r.stop.diverged for r in (run_a, run_b))
     if index is None and not diverged:
         return GameDiff(name, Change.SAME, totals_a=totals_a, totals_b=totals_b, stops=stops)

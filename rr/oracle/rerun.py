@@ -10,6 +10,16 @@ the re-run stops there: the game *diverges*.
 
 This is not :meth:`rr.engine.Game.resume`, which insists that every event matches the log: a
 re-run under another ruleset is expected to produce other events.
+
+**Rules version.** A log whose first record names no rules version (a ``game_started/2``
+written before versions were recorded) was played under one of
+:data:`rr.ruleset.UNNAMED_RULES_VERSIONS`, and only re-running it tells which. The re-run, the
+seed check (:func:`rr.oracle.seed.check_seed`) and the blame (:func:`rr.oracle.blame.blame`)
+do not guess: for such a log they must be told the version (``rules_version``; a
+:class:`BadInputError` says so otherwise). :func:`rules_version_of` finds the one the log
+re-runs under; ``rr audit`` uses the one the resume found, and says which it judged under
+(``AuditReport.rules_note``); ``rr regress`` re-runs under the one :func:`rules_version_of`
+finds, and under the newest, saying so, when none re-runs the log.
 """
 
 from __future__ import annotations
@@ -21,7 +31,7 @@ from attrs import evolve, frozen
 
 from rr.decisions import Decision
 from rr.effects.program import Chance, Table
-from rr.errors import CorruptLogError
+from rr.errors import BadInputError, CorruptLogError
 from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted, SeedRevealed
 from rr.narrate import player, words
 from rr.narrate import option_text, source_text
@@ -61,6 +71,20 @@ class Rerun:
         return self.state.totals
 
 
+def needs_rules_version(events: Sequence[Event], rules_version: int | None, what: str) -> None:
+    """Raise :class:`BadInputError` if the first of ``events`` names no rules version and
+    ``rules_version`` does not say which (module notes); ``what``: who needs it."""
+    started = events[0] if events else None
+    if isinstance(started, GameStarted) and started.rules_version is None \
+            and rules_version is None:
+        versions = " or ".join(str(v) for v in UNNAMED_RULES_VERSIONS)
+        raise BadInputError(
+            f"record 0 names no rules version (a game_started/2 written before versions were "
+            f"recorded, played under version {versions}): {what} must be told which "
+            "(rules_version; rr.oracle.rerun.rules_version_of finds the one the log re-runs "
+            "under)")
+
+
 def rules_version_of(events: Sequence[Event]) -> int | None:
     """The rules version a log whose first event names none was played under: the first of
     :data:`rr.ruleset.UNNAMED_RULES_VERSIONS` under which its own ruleset re-runs it without
@@ -84,10 +108,11 @@ def inputs(events: Sequence[Event]) -> tuple[list[DecisionMade], list[Event]]:
 def rerun(events: Sequence[Event], ruleset: Ruleset | None = None,
           rules_version: int | None = None) -> Rerun:
     """Re-run the game ``events`` record under ``ruleset`` (default: its own), and, if its
-    first event names no rules version, under ``rules_version`` (default: the newest it may
-    have been played under; :func:`rules_version_of` finds the log's)."""
+    first event names no rules version, under ``rules_version``, which must then be given
+    (:class:`BadInputError` otherwise; :func:`rules_version_of` finds the log's)."""
     if not events or not isinstance(events[0], GameStarted):
         raise CorruptLogError("a log starts with a game_started event")
+    needs_rules_version(events, rules_version, "a re-run")
     started = events[0] if ruleset is None else evolve(events[0], ruleset=ruleset)
     assert isinstance(started, GameStarted)
     recorded_decisions, recorded_outcomes = inputs(events)

@@ -25,6 +25,7 @@ from attrs import frozen
 from rr.engine import Game
 from rr.errors import EngineBugError, RRError
 from rr.events.types import RANDOM_OUTCOMES, DecisionMade, Event, GameStarted
+from rr.oracle.rerun import needs_rules_version
 from rr.randomness import Secret
 
 
@@ -66,9 +67,11 @@ def check_seed(events: Sequence[Event], secret: Secret,
     """The first record where ``secret``'s seed draws another outcome than the log holds, or
     ``None`` when every random outcome up to the first disagreement of any other kind
     (or the end of the log) is the seed's. ``rules_version``: the rulings' version a first
-    event that names none was played under (``rr.engine.Game.resume`` finds it)."""
+    event that names none was played under (``rr.engine.Game.resume`` finds it), which must
+    then be given (:func:`rr.oracle.rerun.needs_rules_version`)."""
     if not events or not isinstance(events[0], GameStarted):
         return None
+    needs_rules_version(events, rules_version, "the seed check")
     try:
         game = Game(events[0], secret=secret, rules_version=rules_version)
     except (RRError, EngineBugError):
