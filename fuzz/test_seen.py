@@ -231,3 +231,19 @@ def _politician_game(hand: list[str]) -> Game:
         game.choose(next(o for o in (Answer.YES, PickCard(CardId("sevro")),
                                      PickCard(CardId("tactus"))) if o in options))
     return game
+
+
+def test_the_oracle_shares_no_code_with_what_it_checks() -> None:
+    """fuzz/seen.py (and fuzz.oracle's count of the cards an event names, which is
+    fuzz.seen.cards_named) imports neither rr.knowledge, rr.views, rr.sampling nor rr.state:
+    a second implementation, not the first asked twice."""
+    import ast
+    from pathlib import Path
+
+    source = Path(__file__).with_name("seen.py").read_text()
+    imported = {node.module for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.ImportFrom) and node.module} | {
+        alias.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import)
+        for alias in node.names}
+    checked = ("rr.knowledge", "rr.views", "rr.sampling", "rr.state", "rr.engine", "fuzz.")
+    assert not [m for m in imported if m.startswith(checked)], sorted(imported)
