@@ -23,7 +23,15 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from tests.web.pages import all_card_ids, cards_in, severe_console_errors, text, wait
+from tests.web.pages import (
+    AXE,
+    all_card_ids,
+    cards_in,
+    serious_axe_violations,
+    severe_console_errors,
+    text,
+    wait,
+)
 
 
 def _open(driver: Any, server: Server, log: Path, sig: Path | None = None,
@@ -159,6 +167,8 @@ def test_a_log_with_a_record_that_cannot_happen_steps_up_to_it(
     zoomed = driver.find_element(By.CSS_SELECTOR, "#zoom .zoomed")
     assert "core value" in zoomed.text
     assert not severe_console_errors(driver)
+    if AXE.exists():  # this page state for axe-core too (the start one: test_table_play)
+        assert serious_axe_violations(driver) == []
     screenshot(driver, "replay-impossible")
 
 
