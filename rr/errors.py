@@ -169,8 +169,14 @@ class SignatureRefusedError(RRError):
 
 
 class DealPendingError(RRError):
-    """A signed game not dealt yet: it waits for every person's seat to register its key and
-    contribution (issue #29) (409)."""
+    """A game not dealt yet: it waits for every person's seat to register its key and
+    contribution (a signed game, issue #29), or for its open seats to be taken through its
+    invitation (issue #28) (409)."""
+
+
+class SeatTakenError(RRError):
+    """An open seat that cannot be taken with the game's invitation: someone took it
+    already, or every open seat is taken (issue #28) (409). Nothing changed."""
 
 
 class SeatKeyError(RRError):

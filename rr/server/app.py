@@ -166,6 +166,29 @@ def build(games: Games, limits: Limits | None = None,
         sockets.changed(request.path_params["id"])
         return answer
 
+    def invited(request: Request) -> str | None:
+        """The request's invitation (its one Bearer token), counted by its address as an
+        unknown token is: an invitation may be guessed at, and opens no seat's hand."""
+        tokens = bearer(request)
+        if len(tokens) > 1:
+            raise BadRequest("this route takes one invitation")
+        address = request.client.host if request.client else "?"
+        if not unknown.take(address):
+            raise RateLimitedError("too many invitation requests from this address; wait a "
+                                   "moment")
+        return tokens[0] if tokens else None
+
+    @answers
+    async def invitation(request: Request) -> Any:
+        return await run(games.invitation, request.path_params["id"], invited(request))
+
+    @answers
+    async def take(request: Request) -> Any:
+        taking = requests.take(await body(request))
+        answer = await run(games.take, request.path_params["id"], invited(request), taking)
+        sockets.changed(request.path_params["id"])
+        return answer
+
     @answers
     async def log(request: Request) -> Response:
         access = await run(opened, request)
@@ -268,6 +291,8 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/choose", choose, methods=["POST"]),
         Route("/api/games/{id}/seat", seat, methods=["GET"]),
         Route("/api/games/{id}/seat", register, methods=["POST"]),
+        Route("/api/games/{id}/invitation", invitation, methods=["GET"]),
+        Route("/api/games/{id}/invitation", take, methods=["POST"]),
         Route("/api/games/{id}/log", log, methods=["GET"]),
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),

@@ -54,7 +54,7 @@ from rr.options import Option
 from rr.seat_answer import Marks, seat_answer
 from rr.seatkeys import LogHash, SeatKey
 from rr.server import bots, signed
-from rr.server.requests import Choice, NewGame
+from rr.server.requests import Choice, NewGame, Take
 from rr.server.store import Access, GameRow, Store
 from rr.server.tokens import hash_of, new_game_id, new_token
 
@@ -124,8 +124,8 @@ class Games:
         """A new game, stored; the bots have played until a person must decide. A signed
         game (issue #29) is dealt only once every person's seat has registered its key
         (:meth:`register`), unless it has no person."""
-        if new.signed:
-            return self._create_signed(new)
+        if new.signed or new.open:
+            return self._create_waiting(new)
         # RR-VIEW-10: a seed drawn here, or (a practice game) the creator's with a random salt,
         # so that the commitment hides even a chosen seed from the other seats.
         game = (Game.new(list(new.players), ruleset=new.ruleset, level=new.level)
@@ -156,27 +156,32 @@ class Games:
             self._keep(game_id, _Entry(game))
         return {"id": game_id, "seats": seats, "spectator": spectator}
 
-    def _create_signed(self, new: NewGame) -> dict[str, Any]:
+    def _create_waiting(self, new: NewGame) -> dict[str, Any]:
+        """A game dealt once its seats are ready (:class:`signed.Seats`): a signed game, or
+        one with seats left open to its invitation (issue #28)."""
         # The players and rules are checked now (a throwaway game), the deal made later.
         probe = Game.new(list(new.players), seed=0, ruleset=new.ruleset, level=new.level)
         names = [p.name for p in probe.state.players]
         persons = [seat for seat in range(len(new.players)) if seat not in new.bots]
-        seats_kept = signed.Seats.new(new.players, new.ruleset, new.level, persons)
+        seats_kept, invitation = signed.Seats.new(new.players, new.ruleset, new.level, persons,
+                                                  new.signed, new.open, new.seed)
         game_id = new_game_id()
         seats: list[dict[str, Any]] = []
         tokens: list[tuple[str, int | None]] = []
         for seat, name in enumerate(names):
-            token = new_token() if seat in persons else None
+            token = seats_kept.open.get(seat) or (new_token() if seat in persons else None)
             if token is not None:
                 tokens.append((hash_of(token), seat))
-            seats.append({"seat": seat, "name": name, "token": token,
-                          "bot": None if seat in persons else new.bots.get(seat, "au_toma")})
+            is_open = seat in seats_kept.open  # its token is its taker's, not the creator's
+            seats.append({"seat": seat, "name": name, "token": None if is_open else token,
+                          "bot": None if seat in persons else new.bots.get(seat, "au_toma"),
+                          "open": is_open})
         spectator = new_token()
         tokens.append((hash_of(spectator), None))
         events: list[bytes] = []
         decisions, over, secret = 0, False, Secret(0)  # no seed until the deal
         game: Game | None = None
-        if not persons:  # bots only: the server's secret alone deals
+        if seats_kept.ready:  # bots only: the server's secret alone deals
             game = seats_kept.deal()
             decisions = bots.play(game, new.bots, 0)
             events, over = [encode_event(e) for e in game.events], game.is_over
@@ -188,9 +193,13 @@ class Games:
         if game is not None:
             with self._lock(game_id):
                 self._keep(game_id, _Entry(game))
-        return {"id": game_id, "seats": seats, "spectator": spectator,
-                "signed": {"server_commitment": seats_kept.commitment,
-                           "waiting": seats_kept.waiting}}
+        made: dict[str, Any] = {"id": game_id, "seats": seats, "spectator": spectator}
+        if new.signed:
+            made["signed"] = {"server_commitment": seats_kept.commitment,
+                              "waiting": seats_kept.waiting}
+        if invitation is not None:
+            made["invitation"] = invitation
+        return made
 
     # --- seat keys (issue #29) -------------------------------------------------------------
 
@@ -201,15 +210,17 @@ class Games:
         with self._lock(access.game):
             row = self._row(access.game)
             kept = None if row.seats is None else signed.Seats.of(row.seats)
+            signs = kept is not None and kept.signed
             out: dict[str, Any] = {
-                "game": row.id, "seat": access.seat, "signed": kept is not None,
+                "game": row.id, "seat": access.seat, "signed": signs,
                 "key": None, "server_commitment": None, "waiting": [],
+                "open": [] if kept is None else kept.free,
                 "dealt": row.events > 0, "decision": row.decisions, "log_hash": None}
-            if kept is not None:
+            if kept is not None and signs:
                 key = kept.keys.get(access.seat) if access.seat is not None else None
                 out.update(server_commitment=kept.commitment, waiting=kept.waiting,
                            key=None if key is None else signed.fingerprint_of(key["key"]))
-            if row.events and kept is not None:
+            if row.events and kept is not None and signs:
                 entry = self._fresh(row, lambda start: self.store.events(row.id, start))
                 out["log_hash"] = entry.log_hash(kept.secret)
             return out
@@ -229,7 +240,7 @@ class Games:
                     raise SeatKeyError("this game was dealt: a key is registered before")
                 kept = signed.Seats.of(row.seats)
                 kept.register(row.id, access.seat, body)
-                if kept.waiting:
+                if not kept.ready:
                     locked.append([], 0, False, seats=kept.text())
                     game = None
                 else:
@@ -240,6 +251,51 @@ class Games:
             if game is not None:
                 self._keep(access.game, _Entry(game))
         return self.seat(access)
+
+    # --- open seats (issue #28) -------------------------------------------------------------
+
+    def invitation(self, game: str, invitation: str | None) -> dict[str, Any]:
+        """What ``game``'s invitation shows: the players by seat (a bot's kind, an open
+        seat's taker or ``null``), the open seats still free, whether the game is full. No
+        hand, no card, no token: nothing of the game itself."""
+        with self._lock(game):
+            row, kept = self._invited(game, invitation)
+            return _invited_answer(row, kept)
+
+    def take(self, game: str, invitation: str | None, take: Take) -> dict[str, Any]:
+        """Give an open seat of ``game`` to ``take.name``: the seat's token (its link's), the
+        seat and the invitation's answer after it. The last seat taken deals an unsigned
+        game (a signed one is dealt once the last key is registered too)."""
+        with self._lock(game):
+            self._invited(game, invitation)
+            dealt: Game | None = None
+            with self.store.locked(game) as locked:
+                row = locked.row
+                kept = signed.Seats.of(row.seats or "")
+                seat, token = kept.take(take.seat, take.name)
+                # The names are checked as the creator's were (two players of one name: 422).
+                Game.new(list(kept.players), seed=0, ruleset=kept.ruleset, level=kept.level)
+                if kept.ready:
+                    dealt = kept.deal()
+                    decisions = bots.play(dealt, row.bots, 0)
+                    locked.append([encode_event(e) for e in dealt.events], decisions,
+                                  dealt.is_over, seats=kept.text(), secret=dealt.secret)
+                else:
+                    locked.append([], 0, False, seats=kept.text())
+            if dealt is not None:
+                self._keep(game, _Entry(dealt))
+            after = self._row(game)
+            return {"game": game, "seat": seat, "name": take.name, "token": token,
+                    **_invited_answer(after, kept)}
+
+    def _invited(self, game: str, invitation: str | None) -> tuple[GameRow, signed.Seats]:
+        """``game``'s row and seats, if ``invitation`` is its invitation;
+        :class:`UnauthorizedError` otherwise (whether the game exists is not said)."""
+        row = self.store.row(game)
+        kept = None if row is None or row.seats is None else signed.Seats.of(row.seats)
+        if row is None or kept is None or not kept.invites(invitation):
+            raise UnauthorizedError("unknown invitation")
+        return row, kept
 
     # --- reading --------------------------------------------------------------------------
 
@@ -383,10 +439,24 @@ def _dealt(row: GameRow) -> GameRow:
     """``row``, if its game was dealt; :class:`DealPendingError` if it waits for seats."""
     if row.events == 0:
         kept = signed.Seats.of(row.seats) if row.seats is not None else None
+        if kept is not None and kept.free:
+            raise DealPendingError(f"the game is not dealt yet: {len(kept.free)} open seat(s) "
+                                   "wait to be taken with the game's invitation")
         waiting = ", ".join(str(s) for s in kept.waiting) if kept is not None else "?"
         raise DealPendingError(f"the game is not dealt yet: it waits for the keys of seat(s) "
                                f"{waiting} (POST /api/games/ID/seat)")
     return row
+
+
+def _invited_answer(row: GameRow, kept: signed.Seats) -> dict[str, Any]:
+    """The invitation's answer: the seats by name, who is free, whether the game is full."""
+    seats = []
+    for seat, name in enumerate(kept.players):
+        is_open = seat in kept.open
+        seats.append({"seat": seat, "name": None if seat in kept.free else name,
+                      "bot": row.bots.get(seat), "open": is_open})
+    return {"game": row.id, "seats": seats, "free": kept.free, "full": not kept.free,
+            "dealt": row.events > 0}
 
 
 def _catch_up(game: Game, recorded: list[Event]) -> bool:

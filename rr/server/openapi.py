@@ -72,13 +72,50 @@ def _schemas() -> dict[str, Any]:
                                                   "contribution (POST .../seat) and signs its "
                                                   "choices; it is dealt from the server's "
                                                   "committed secret and the contributions "
-                                                  "once all have (rr.seatkeys)"}}},
+                                                  "once all have (rr.seatkeys)"},
+                        "open": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                                 "description": "seats (from 0, not a bot's) left open "
+                                                "(issue #28): whoever opens the game's "
+                                                "invitation takes one, naming the player "
+                                                "(POST .../invitation); their names in "
+                                                "players stand until then; the game is "
+                                                "dealt once every open seat is taken (and, "
+                                                "signed, every key registered)"}}},
         "Created": {"type": "object", "required": ["id", "seats", "spectator"], "properties": {
             "id": string,
             "seats": {"type": "array", "items": {"type": "object", "properties": {
                 "seat": integer, "name": string, "token": {"type": ["string", "null"]},
-                "bot": {"type": ["string", "null"]}}}},
-            "spectator": string}},
+                "bot": {"type": ["string", "null"]},
+                "open": {"type": "boolean", "description": "left open: no token here (its "
+                                                           "taker gets it)"}}}},
+            "spectator": string,
+            "invitation": {"type": "string", "description": "with open seats: the game's "
+                                                            "invitation (one per game), a "
+                                                            "Bearer token for "
+                                                            ".../invitation only"}}},
+        "Invitation": {"type": "object", "required": ["game", "seats", "free", "full", "dealt"],
+                       "description": "what an invitation shows: the seats by name, no card "
+                                      "and no token",
+                       "properties": {
+                           "game": string, "free": {"type": "array", "items": integer},
+                           "full": {"type": "boolean", "description": "every open seat "
+                                                                      "taken"},
+                           "dealt": {"type": "boolean"},
+                           "seats": {"type": "array", "items": {"type": "object", "properties": {
+                               "seat": integer, "name": {"type": ["string", "null"],
+                                                         "description": "null: free"},
+                               "bot": {"type": ["string", "null"]},
+                               "open": {"type": "boolean"}}}}}},
+        "Take": {"type": "object", "required": ["name"], "additionalProperties": False,
+                 "properties": {"name": {"type": "string", "minLength": 1,
+                                         "maxLength": MAX_NAME},
+                                "seat": {"type": "integer", "minimum": 0,
+                                         "description": "default: the first free seat"}}},
+        "Taken": {"allOf": [{"$ref": "#/components/schemas/Invitation"}, {
+            "type": "object", "required": ["seat", "name", "token"], "properties": {
+                "seat": integer, "name": string,
+                "token": {"type": "string", "description": "the seat's token: its link "
+                                                           "/#game=ID&token=T"}}}]},
         "Choice": {"type": "object", "required": ["action", "decision"],
                    "additionalProperties": False,
                    "properties": {"action": integer, "decision": integer,
@@ -96,7 +133,10 @@ def _schemas() -> dict[str, Any]:
             "game": string, "seat": {"type": ["integer", "null"]}, "signed": {"type": "boolean"},
             "key": {"type": ["string", "null"], "description": "the seat key's fingerprint"},
             "server_commitment": {"type": ["string", "null"]},
-            "waiting": {"type": "array", "items": integer}, "dealt": {"type": "boolean"},
+            "waiting": {"type": "array", "items": integer},
+            "open": {"type": "array", "items": integer,
+                     "description": "open seats not taken yet (the deal waits for them)"},
+            "dealt": {"type": "boolean"},
             "decision": integer, "log_hash": {"type": ["string", "null"]}}},
         "Told": {"type": "object", "required": ["record", "event", "text"], "properties": {
             "record": integer,
@@ -142,7 +182,8 @@ def document() -> dict[str, Any]:
                                 "changes nothing. See examples/server/README.md."},
         "components": {"schemas": _schemas(), "securitySchemes": {
             "token": {"type": "http", "scheme": "bearer",
-                      "description": "a seat's or the spectator's token"}}},
+                      "description": "a seat's or the spectator's token (or, for "
+                                     ".../invitation only, a game's invitation)"}}},
         "paths": {
             "/api/games": {
                 "post": {"summary": "create a game", "requestBody": {"required": True,
@@ -183,6 +224,22 @@ def document() -> dict[str, Any]:
                          "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
                                                     "the seat after it"),
                                        **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
+            "/api/games/{id}/invitation": {
+                "get": {"summary": "what the game's invitation (Bearer: the invitation, "
+                                   "counted by address as an unknown token is) shows: the "
+                                   "seats, which are free, whether the game is full",
+                        "security": bearer, "parameters": [_GAME_ID],
+                        "responses": {"200": _json({"$ref": "#/components/schemas/Invitation"},
+                                                   "the seats"), **_errors(400, 401, 429)}},
+                "post": {"summary": "take a free open seat as the player named: its token "
+                                    "(a taken seat or a full game: 409 SeatTakenError); the "
+                                    "last seat taken deals a game that is not signed",
+                         "security": bearer, "parameters": [_GAME_ID],
+                         "requestBody": {"required": True, "content": {"application/json": {
+                             "schema": {"$ref": "#/components/schemas/Take"}}}},
+                         "responses": {"200": _json({"$ref": "#/components/schemas/Taken"},
+                                                    "the seat taken"),
+                                       **_errors(400, 401, 408, 409, 413, 422, 429)}}},
             "/api/games/{id}/log": {"get": {
                 "summary": "the .rrlog of a finished game", "security": bearer,
                 "parameters": [_GAME_ID],

@@ -19,7 +19,11 @@ already holds every hidden card, so the viewer may show them all (every hand, ev
 face-down card, the unredacted story) — an auditor needs that view of a disputed game.
 
 The answer: ``{"records": N, "players": [names], "form": "rrlog" | "jsonl", "record": at,
-"note": whose decision is pending there, "answer": SEAT ANSWER, "audit": ... | null}``, where
+"note": whose decision is pending there, "answer": SEAT ANSWER, "foldable": F, "unfolded":
+{"record": F, "problem": text} | null, "audit": ... | null}``, where ``F`` records (0 to F - 1)
+fold: a tampered log that decodes opens, and is shown up to the record the fold refuses
+(``unfolded``, in ``rr replay``'s words), while the audit names its first divergence, at or
+before that record (as ``rr audit`` does); and where
 the seat answer is :mod:`rr.seat_answer`'s (JSON, ``docs/JSON.md``), the same form the table
 is sent, with the story from record 0 (for ``"all"``: ``everything`` true, every card named,
 every hand and the deck among ``view.known_elsewhere``).
@@ -41,13 +45,14 @@ import attrs
 from attrs import frozen
 
 from rr.errors import BadInputError, BadRequest, CorruptLogError, RRError
+from rr.events.types import Event
 from rr.events import log as logfile
 from rr.events import signing
 from rr.oracle.audit import AuditReport, Verdict, audit, with_seats
 from rr.oracle.replay import replay, replay_json
 from rr.oracle.seed import Outcomes
 from rr.server.requests import _fields, _is_int, _wrong
-from rr.state import fold
+from rr.state import EMPTY, apply, fold
 
 MAX_BODY = 2 * 2**20
 """The largest replay request, in bytes (2 MiB of base64: a 1.5 MiB log). The longest game
@@ -101,7 +106,13 @@ def request_of(body: dict[str, Any]) -> ReplayRequest:
 
 
 def answer(request: ReplayRequest) -> dict[str, Any]:
-    """The log at the record asked, for the viewer asked; with its audit if asked."""
+    """The log at the record asked, for the viewer asked; with its audit if asked.
+
+    A log that decodes opens even where a record cannot happen (a tampered log: ``rr audit``
+    reports its first divergence): the records before the first one the fold refuses are
+    shown (the default record is the last of them), and ``"unfolded"`` says which record
+    the fold refuses and why, in ``rr replay``'s words; asking for a record from there on is
+    a ``BadInputError``."""
     read = logfile.decode(request.data, BOUNDS)
     events = read.events
     if not events:
@@ -113,10 +124,31 @@ def answer(request: ReplayRequest) -> dict[str, Any]:
     if request.at is not None and not 0 <= request.at < len(events):
         raise BadInputError(f"record {request.at} is out of range: the log has records 0 to "
                             f"{len(events) - 1}")
-    shown = replay(events, request.at, seat if isinstance(seat, int) else None,
+    folded, problem = foldable(events)
+    at = folded - 1 if request.at is None else request.at
+    if at >= folded:
+        raise BadInputError(f"record {at} cannot be shown: the records stop folding at record "
+                            f"{folded} ({problem})")
+    shown = replay(events[:folded], at, seat if isinstance(seat, int) else None,
                    everything=seat == "all")
+    unfolded = None if problem is None else {"record": folded, "problem": problem}
     return {"players": players, "form": "jsonl" if read.text_form else "rrlog",
-            **replay_json(shown), "audit": _audit(request, read) if request.audit else None}
+            **replay_json(shown), "records": len(events), "foldable": folded,
+            "unfolded": unfolded,
+            "audit": _audit(request, read) if request.audit else None}
+
+
+def foldable(events: tuple[Event, ...]) -> tuple[int, str | None]:
+    """How many of the first records fold (``rr.state.apply``), and, if not all do, the
+    fold's reason for refusing the next one (``rr replay``'s message: "event 56:
+    card_gained/1: sevro is not in Luna"). Record 0 always folds here: ``answer`` folded it."""
+    state = EMPTY
+    for index, event in enumerate(events):
+        try:
+            state = apply(state, event)
+        except CorruptLogError as err:
+            return index, str(err)
+    return len(events), None
 
 
 def _audit(request: ReplayRequest, read: logfile.Log) -> dict[str, Any]:

@@ -34,6 +34,18 @@ class NewGame:
     signed: bool = False
     """A signed game (issue #29): each person's seat registers a key and a contribution to
     the deal, and signs its decisions; the game is dealt once they all have."""
+    open: tuple[int, ...] = ()
+    """The person's seats left open (issue #28): taken by whoever opens the game's
+    invitation, who names the player; the game is dealt once they all are."""
+
+
+@frozen
+class Take:
+    """``POST /api/games/{id}/invitation``: the name of the player taking an open seat, and
+    the seat (``None``: the first free one)."""
+
+    name: str
+    seat: int | None
 
 
 @frozen
@@ -88,20 +100,20 @@ def _wrong(name: str, want: str, value: Any) -> BadRequest:
 
 def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     """``POST /api/games``: ``{"players": [names], "seed"?, "practice"?, "ruleset"?,
-    "solo"?: {"level": n}, "bots"?: {seat: kind}, "signed"?}``; a bot's kind must be one of
-    ``allowed``; ``"signed": true`` makes a signed game (:mod:`rr.server.signed`). The seed is
+    "solo"?: {"level": n}, "bots"?: {seat: kind}, "signed"?, "open"?: [seats]}``; a bot's
+    kind must be one of ``allowed``; ``"signed": true`` makes a signed game
+    (:mod:`rr.server.signed`); ``"open"`` lists the seats (from 0) left to whoever takes them
+    with the game's invitation (their names in ``players`` stand until then). The seed is
     an integer or its decimal digits as a string (as the web table sends it).
     A ``seed`` is refused unless ``"practice": true``: whoever chooses the seed can know
     every card (RR-VIEW-10)."""
-    _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots", "signed"),
+    _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots", "signed", "open"),
             "a new game")
     players = data.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
         raise _wrong("players", "a list of player names", players)
     for name in players:
-        if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
-            raise BadInputError(f"a player's name is 1 to {MAX_NAME} printable characters, "
-                                f"not {json.dumps(name)[:60]}")
+        check_name(name)
     seed = data.get("seed")
     if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 19:
         seed = int(seed)  # a string of digits: a browser's numbers lose digits above 2**53
@@ -125,9 +137,45 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     if ruleset is not None and not isinstance(ruleset, str):
         raise _wrong("ruleset", "a string such as 'official' or 'protect_small_hands=true'",
                      ruleset)
+    bots = _bots(data.get("bots"), players, allowed)
     return NewGame(tuple(players), seed, Ruleset.parse(ruleset or "official"),
-                   _level(data.get("solo"), len(players)),
-                   _bots(data.get("bots"), players, allowed), practice, signed)
+                   _level(data.get("solo"), len(players)), bots, practice, signed,
+                   _open(data.get("open"), players, bots))
+
+
+def check_name(name: str) -> None:
+    """A player's name: 1 to :data:`MAX_NAME` printable characters (:class:`BadInputError`)."""
+    if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+        raise BadInputError(f"a player's name is 1 to {MAX_NAME} printable characters, "
+                            f"not {json.dumps(name)[:60]}")
+
+
+def _open(seats: Any, players: list[str], bots: dict[int, str]) -> tuple[int, ...]:
+    if seats is None:
+        return ()
+    if not (isinstance(seats, list) and all(_is_int(s) for s in seats)):
+        raise _wrong("open", "a list of seat numbers (from 0)", seats)
+    for seat in seats:
+        if not 0 <= seat < len(players):
+            raise BadInputError(f"open: {seat} is not a seat of this game (0 to "
+                                f"{len(players) - 1})")
+        if seat in bots:
+            raise BadInputError(f"open: seat {seat} is a bot's; an open seat is a person's")
+    if len(set(seats)) != len(seats):
+        raise BadInputError("open: a seat is listed twice")
+    return tuple(sorted(seats))
+
+
+def take(data: dict[str, Any]) -> Take:
+    """``POST /api/games/{id}/invitation``: ``{"name": text, "seat"?: n}``."""
+    _fields(data, ("name", "seat"), "taking a seat")
+    name, seat = data.get("name"), data.get("seat")
+    if not isinstance(name, str):
+        raise _wrong("name", "the player's name", name)
+    check_name(name)
+    if seat is not None and not (_is_int(seat) and seat >= 0):
+        raise _wrong("seat", "a seat number (from 0)", seat)
+    return Take(name.strip(), seat)
 
 
 def _level(solo: Any, players: int) -> int | None:

@@ -1,6 +1,8 @@
-"""A signed game's seats, as the server keeps them (issue #29; the formats: :mod:`rr.seatkeys`).
+"""The seats of a game dealt once its seats are ready, as the server keeps them: a signed
+game's (issue #29; the formats: :mod:`rr.seatkeys`), and a game with seats left open to
+whoever takes them with its invitation (issue #28).
 
-The store's ``seats`` column holds one JSON object per signed game (``NULL`` for any other):
+The store's ``seats`` column holds one JSON object per such game (``NULL`` for any other):
 
 ``secret``
     the server's part of the deal (hex), never shown before the game is over; every seat is
@@ -13,13 +15,26 @@ The store's ``seats`` column holds one JSON object per signed game (``NULL`` for
     per registered seat: its public key (base64), its contribution (hex) and its
     registration signature (base64);
 ``signatures``
-    per decision number, the seat's signature of that decision (base64).
+    per decision number, the seat's signature of that decision (base64);
+``signed``
+    whether the persons' seats sign (absent: true). A game with open seats keeps this column
+    too, signed or not (issue #28):
+``open``
+    per seat left open at creation, the token its taker will get, until taken (then
+    ``null``): the token's hash is in the tokens table from the start, its text only here,
+    and only until the seat is taken, when it is handed to the taker and forgotten;
+``invitation``
+    the SHA-256 of the game's invitation (:mod:`rr.server.tokens`'s hash), which takes an
+    open seat and opens nothing else;
+``seed``
+    an unsigned game's practice seed (``null``: drawn at the deal).
 
 Everything here runs under the game's lock (:meth:`rr.server.store.Store.locked`).
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import secrets
 from collections.abc import Mapping, Sequence
@@ -30,12 +45,13 @@ from attrs import define, field
 
 from rr import actions
 from rr.engine import Game
-from rr.errors import BadInputError, SeatKeyError, SignatureRefusedError
+from rr.errors import BadInputError, SeatKeyError, SeatTakenError, SignatureRefusedError
 from rr.events.codec import structure, unstructure
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted
 from rr.randomness import SALT_BYTES, SeedOrigin, unhex
 from rr.ruleset import Ruleset
+from rr.server.tokens import hash_of, new_token
 from rr.seatkeys import (
     BOT,
     CONTRIBUTION_BYTES,
@@ -57,7 +73,7 @@ from rr.seatkeys import (
 
 @define
 class Seats:
-    """The ``seats`` column of one signed game."""
+    """The ``seats`` column of one game dealt once its seats are ready."""
 
     secret: bytes
     players: tuple[str, ...]
@@ -66,11 +82,24 @@ class Seats:
     persons: tuple[int, ...]
     keys: dict[int, dict[str, str]] = field(factory=dict)
     signatures: dict[int, str] = field(factory=dict)
+    signed: bool = True
+    open: dict[int, str | None] = field(factory=dict)
+    """Each open seat's token until it is taken (then ``None``)."""
+    invitation: str | None = None
+    """The invitation's hash (``None``: no seat was left open)."""
+    seed: int | None = None
+    """An unsigned game's practice seed (``None``: drawn at the deal)."""
 
     @classmethod
     def new(cls, players: Sequence[str], ruleset: Ruleset, level: int | None,
-            persons: Sequence[int]) -> Seats:
-        return cls(new_secret(), tuple(players), ruleset, level, tuple(persons))
+            persons: Sequence[int], signed: bool = True, open_seats: Sequence[int] = (),
+            seed: int | None = None) -> tuple[Seats, str | None]:
+        """The seats, and the invitation's text if a seat is left open."""
+        invitation = new_token() if open_seats else None
+        return cls(new_secret(), tuple(players), ruleset, level, tuple(persons), signed=signed,
+                   open={seat: new_token() for seat in open_seats},
+                   invitation=None if invitation is None else hash_of(invitation),
+                   seed=seed), invitation
 
     @classmethod
     def of(cls, text: str) -> Seats:
@@ -78,14 +107,20 @@ class Seats:
         return cls(bytes.fromhex(data["secret"]), tuple(data["players"]),
                    structure(data["ruleset"], Ruleset), data["level"], tuple(data["persons"]),
                    {int(k): v for k, v in data["keys"].items()},
-                   {int(k): v for k, v in data["signatures"].items()})
+                   {int(k): v for k, v in data["signatures"].items()},
+                   data.get("signed", True),
+                   {int(k): v for k, v in data.get("open", {}).items()},
+                   data.get("invitation"), data.get("seed"))
 
     def text(self) -> str:
         return json.dumps({"secret": self.secret.hex(), "players": list(self.players),
                            "ruleset": unstructure(self.ruleset), "level": self.level,
                            "persons": list(self.persons),
                            "keys": {str(k): v for k, v in self.keys.items()},
-                           "signatures": {str(k): v for k, v in self.signatures.items()}},
+                           "signatures": {str(k): v for k, v in self.signatures.items()},
+                           "signed": self.signed,
+                           "open": {str(k): v for k, v in self.open.items()},
+                           "invitation": self.invitation, "seed": self.seed},
                           sort_keys=True)
 
     @property
@@ -94,8 +129,46 @@ class Seats:
 
     @property
     def waiting(self) -> list[int]:
-        """The persons' seats that have not registered yet (the deal waits for them)."""
-        return [seat for seat in self.persons if seat not in self.keys]
+        """The persons' seats that have not registered yet (a signed game's deal waits for
+        them; an open seat is among them until its taker's page registers)."""
+        return [seat for seat in self.persons if seat not in self.keys] if self.signed else []
+
+    @property
+    def free(self) -> list[int]:
+        """The open seats nobody has taken yet (the deal waits for them)."""
+        return [seat for seat, token in sorted(self.open.items()) if token is not None]
+
+    @property
+    def ready(self) -> bool:
+        """Whether the game can be dealt: every open seat taken and, if signed, every
+        person's key registered."""
+        return not self.free and not self.waiting
+
+    # --- the invitation (issue #28) -------------------------------------------------------
+
+    def invites(self, invitation: str | None) -> bool:
+        """Whether ``invitation`` is this game's."""
+        return (self.invitation is not None and invitation is not None
+                and hmac.compare_digest(self.invitation, hash_of(invitation)))
+
+    def take(self, seat: int | None, name: str) -> tuple[int, str]:
+        """Give ``seat`` (``None``: the first free one) to the player ``name``: the seat and
+        its token. :class:`SeatTakenError` if it is taken (or all are)."""
+        if seat is None:
+            if not self.free:
+                raise SeatTakenError("every open seat of this game is taken: the game is full")
+            seat = self.free[0]
+        if seat not in self.open:
+            raise BadInputError(f"seat {seat} was not left open (open seats: "
+                                f"{', '.join(str(s) for s in sorted(self.open))})")
+        token = self.open[seat]
+        if token is None:
+            raise SeatTakenError(f"seat {seat} is taken already"
+                                 + (f" (free: {', '.join(str(s) for s in self.free)})"
+                                    if self.free else ": the game is full"))
+        self.open[seat] = None
+        self.players = tuple(name if n == seat else p for n, p in enumerate(self.players))
+        return seat, token
 
     # --- registering ----------------------------------------------------------------------
 
@@ -103,6 +176,9 @@ class Seats:
         """Register ``seat``'s key and contribution (``body``: ``{"key": base64,
         "contribution": hex, "signature": base64}``), checking the registration's
         signature; changes nothing on any error."""
+        if not self.signed:
+            raise SeatKeyError("this game was created without seat keys (\"signed\": true "
+                               "makes a game whose seats sign)")
         if seat not in self.persons:
             raise SeatKeyError(f"seat {seat} is a bot's: only a person's seat has a key")
         if seat in self.keys:
@@ -126,13 +202,19 @@ class Seats:
     # --- the deal -------------------------------------------------------------------------
 
     def deal(self) -> Game:
-        """The game, dealt from the server's secret and every person's contribution (all
-        registered)."""
-        assert not self.waiting
+        """The game, dealt once :attr:`ready`: a signed game's from the server's secret and
+        every person's contribution; another's from its practice seed or a drawn one."""
+        assert self.ready
+        salt = secrets.token_bytes(SALT_BYTES)
+        if not self.signed:
+            if self.seed is None:
+                return Game.new(list(self.players), ruleset=self.ruleset, level=self.level)
+            return Game.new(list(self.players), seed=self.seed, salt=salt,
+                            ruleset=self.ruleset, level=self.level)
         seed = derive_seed(self.secret, [bytes.fromhex(self.keys[s]["contribution"])
                                          for s in self.persons])
-        made = Game.new(list(self.players), seed=seed, salt=secrets.token_bytes(SALT_BYTES),
-                        ruleset=self.ruleset, level=self.level)
+        made = Game.new(list(self.players), seed=seed, salt=salt, ruleset=self.ruleset,
+                        level=self.level)
         started = made.events[0]
         assert isinstance(started, GameStarted)
         return Game(attrs.evolve(started, seed_origin=SeedOrigin.JOINT), secret=made.secret)
@@ -175,6 +257,8 @@ def record(game: str, events: Sequence[Event], bots: Mapping[int, str],
     """The log header's ``"seats"`` section of a finished game (:class:`SeatsRecord`): the
     persons' keys and signatures, the bots' decisions signed by ``server_key`` now (Ed25519
     signatures are deterministic: the same whenever made), and the deal."""
+    if seats is not None and not seats.signed:
+        seats = None  # open seats and no keys: a game like any other
     started = events[0]
     assert isinstance(started, GameStarted)
     entries = []

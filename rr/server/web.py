@@ -164,7 +164,12 @@ def openapi_paths() -> dict[str, Any]:
                     "key": {"type": "string", "description": "the signer's PEM public key"},
                 }}}}},
             "responses": {"200": {"description": "{records, players, form, record, note, "
-                                                 "answer: SeatAnswer, audit}",
+                                                 "answer: SeatAnswer, foldable, unfolded: "
+                                                 "{record, problem} | null, audit}: a log "
+                                                 "that decodes opens, its records 0 to "
+                                                 "foldable - 1 shown (the first record the "
+                                                 "fold refuses, in rr replay's words, is "
+                                                 "unfolded); `at` past them is a 422",
                                   "content": {"application/json": {}}},
                           **errors(400, 408, 413, 422, 429)}}},
     }

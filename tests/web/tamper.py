@@ -1,5 +1,6 @@
-"""Logs for the viewer's tests: a finished game, and one with a recorded choice flipped to
-another legal option and its hash chain written anew (so only re-adjudication can tell)."""
+"""Logs for the viewer's tests: a finished game; one with a recorded choice flipped to
+another legal option and its hash chain written anew (so only re-adjudication can tell); and
+one with a gained card changed to a card that is not there (the fold refuses it)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from attrs import evolve
 from rr.agents.random import RandomAgent
 from rr.engine import Game
 from rr.events import log as logfile
-from rr.events.types import DecisionMade, Event
+from rr.errors import CorruptLogError
+from rr.events.types import CardGained, DecisionMade, Event
 from rr.oracle.audit import Verdict, audit
+from rr.state import fold
 
 SEED = 21
 
@@ -41,3 +44,27 @@ def tampered(events: tuple[Event, ...]) -> tuple[bytes, int]:
     assert report.verdict is Verdict.DIVERGED and report.divergence is not None
     assert report.divergence.record > index
     return logfile.encode(changed), report.divergence.record
+
+
+def unfoldable(events: tuple[Event, ...]) -> tuple[bytes, int]:
+    """The log with a card gained from a location changed to a card that is not there (a
+    card of the gaining seat's own hand), written anew with rr's writer so that it decodes;
+    and that record: ``rr audit``'s first divergence, and the first record the fold refuses
+    ("card_gained/1: X is not in Luna")."""
+    index = next(i for i, e in enumerate(events) if i > len(events) // 4
+                 and isinstance(e, CardGained) and e.source.location is not None)
+    gained = events[index]
+    assert isinstance(gained, CardGained)
+    elsewhere = fold(events[:index]).hand(gained.seat)[0]
+    changed = list(events)
+    changed[index] = evolve(gained, card=elsewhere)
+    try:
+        fold(changed[:index + 1])
+    except CorruptLogError:
+        pass
+    else:
+        raise AssertionError("the changed record still folds")
+    report = audit(changed)
+    assert report.verdict is Verdict.DIVERGED and report.divergence is not None
+    assert report.divergence.record == index
+    return logfile.encode(changed), index

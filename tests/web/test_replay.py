@@ -14,7 +14,7 @@ from rr.events.signing import keygen, signer
 from rr.state import fold
 from tests.server.harness import Server
 from tests.web.conftest import screenshot
-from tests.web.tamper import finished_log, tampered
+from tests.web.tamper import finished_log, tampered, unfoldable
 
 pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not installed")
 
@@ -23,7 +23,15 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from tests.web.pages import all_card_ids, cards_in, severe_console_errors, text, wait
+from tests.web.pages import (
+    AXE,
+    all_card_ids,
+    cards_in,
+    serious_axe_violations,
+    severe_console_errors,
+    text,
+    wait,
+)
 
 
 def _open(driver: Any, server: Server, log: Path, sig: Path | None = None,
@@ -112,7 +120,69 @@ def test_a_tampered_log_steps_to_its_divergence(server: Server, browsers: Callab
     marked = driver.find_element(By.CSS_SELECTOR, "#story li.diverges")
     assert marked.get_attribute("data-record") == str(record)
     assert "current" in marked.get_attribute("class")
+    # The table's board: printed names, capitalised locations, the top card marked.
+    assert driver.find_elements(By.CSS_SELECTOR, "#board .location .tcard.top")
+    assert "The Institute" in text(driver, "board")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#players .panel")) == 3
     screenshot(driver, "replay-divergence")
+
+
+def test_a_log_with_a_record_that_cannot_happen_steps_up_to_it(
+        server: Server, browsers: Callable[..., Any], tmp_path: Path) -> None:
+    """A log that decodes but gains a card from where it is not (issue #28, point 8) opens:
+    the verdict names the divergence at that record, with its rule, in `rr audit`'s words
+    and the fold's refusal in `rr replay`'s; every record before it steps, none after; a
+    card of the board opens its printed texts."""
+    events = finished_log()
+    data, record = unfoldable(events)
+    path = tmp_path / "impossible.rrlog"
+    path.write_bytes(data)
+    driver = browsers()
+    _open(driver, server, path)
+    verdict = driver.find_element(By.ID, "verdict")
+    assert "diverged" in verdict.get_attribute("class")
+    assert "cannot be opened" not in text(driver, "status")
+    assert text(driver, "divergence-record") == str(record)
+    assert text(driver, "divergence-rule").startswith("RR-LEAD-3")
+    assert f"diverges at record {record}" in verdict.text
+    unfolded = text(driver, "unfolded")
+    assert f"Records {record} to {len(events) - 1} cannot be shown: event {record}: " \
+           "card_gained/1: " in unfolded and " is not in " in unfolded
+    _shown(driver, record - 1)
+    assert int(driver.find_element(By.ID, "step").get_attribute("max")) == record - 1
+    marked = driver.find_element(By.CSS_SELECTOR, "#story li.diverges")
+    assert marked.get_attribute("data-record") == str(record)
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.HOME)
+    _shown(driver, 0)
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    _shown(driver, 1)
+    ActionChains(driver).send_keys(Keys.END).perform()
+    _shown(driver, record - 1)
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()  # no further: stays
+    ActionChains(driver).send_keys("d").perform()
+    _shown(driver, record - 1)
+    # The keys' last steps may still redraw the board: read its top card once it is still.
+    wait(driver, lambda d: _read_top_card(d))
+    zoomed = driver.find_element(By.CSS_SELECTOR, "#zoom .zoomed")
+    assert "core value" in zoomed.text
+    assert not severe_console_errors(driver)
+    if AXE.exists():  # this page state for axe-core too (the start one: test_table_play)
+        assert serious_axe_violations(driver) == []
+    screenshot(driver, "replay-impossible")
+
+
+def _read_top_card(driver: Any) -> bool:
+    """Click the first location's top card; whether the card read is that card."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    try:
+        top = driver.find_element(By.CSS_SELECTOR, "#board .location .tcard.top")
+        card = top.get_attribute("data-card")
+        top.click()
+        zoomed = driver.find_elements(By.CSS_SELECTOR, "#zoom .zoomed")
+        return bool(zoomed) and zoomed[0].get_attribute("data-zoom") == card
+    except StaleElementReferenceException:
+        return False
 
 
 def test_a_file_that_is_not_a_log(server: Server, browsers: Callable[..., Any],
@@ -126,6 +196,23 @@ def test_a_file_that_is_not_a_log(server: Server, browsers: Callable[..., Any],
     driver.find_element(By.ID, "open-log").click()
     wait(driver, lambda d: "cannot be opened" in text(d, "status"))
     assert not driver.find_element(By.ID, "viewer").is_displayed()
+
+
+def test_a_log_that_does_not_decode_says_so_and_nothing_else(
+        server: Server, browsers: Callable[..., Any], tmp_path: Path) -> None:
+    """A log whose bytes are cut short does not decode: rr's message on the page, no
+    verdict, no board."""
+    data = logfile.encode(finished_log())
+    path = tmp_path / "cut.rrlog"
+    path.write_bytes(data[:len(data) // 2])
+    driver = browsers()
+    driver.get(f"{server.url}/replay")
+    driver.find_element(By.ID, "log-file").send_keys(str(path))
+    driver.find_element(By.ID, "open-log").click()
+    wait(driver, lambda d: "cannot be opened" in text(d, "status"))
+    assert "error" in driver.find_element(By.ID, "status").get_attribute("class")
+    assert not driver.find_element(By.ID, "viewer").is_displayed()
+    assert not driver.find_elements(By.CSS_SELECTOR, ".location, .divergence")
 
 
 def test_a_finished_game_of_the_server_by_id_and_token(server: Server,

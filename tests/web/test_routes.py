@@ -16,7 +16,7 @@ from rr.events.signing import keygen, signer
 from rr.knowledge import knows
 from rr.state import fold
 from tests.server.harness import Server
-from tests.web.tamper import finished_log, tampered
+from tests.web.tamper import finished_log, tampered, unfoldable
 
 
 def _replay(server: Server, body: dict[str, Any]) -> httpx.Response:
@@ -133,6 +133,30 @@ def test_replay_audits_clean_tampered_and_signed_logs(server: Server, tmp_path: 
     forged = _replay(server, {"log": _b64(bad), "audit": True, "signature": sig,
                               "key": public.read_text()}).json()["audit"]
     assert forged["verdict"] == "bad_signature" and forged["signature"] == "failed"
+
+
+def test_a_log_with_a_record_that_cannot_happen_opens_up_to_it(server: Server) -> None:
+    """A log that decodes but records a card gained from where it is not (issue #28, point
+    8): it opens at the record before, with the audit's divergence there (as `rr audit`) and
+    the fold's refusal in `rr replay`'s words; every record before it steps; from it on a
+    step is a typed refusal that changes nothing."""
+    data, record = unfoldable(finished_log())
+    answer = _replay(server, {"log": _b64(data), "audit": True, "seat": "all"})
+    assert answer.status_code == 200, answer.text
+    opened = answer.json()
+    assert opened["record"] == record - 1 and opened["foldable"] == record
+    assert opened["records"] == len(finished_log())
+    assert opened["unfolded"]["record"] == record
+    assert opened["unfolded"]["problem"].startswith(f"event {record}: card_gained/1: ")
+    assert " is not in " in opened["unfolded"]["problem"]
+    divergence = opened["audit"]["divergence"]
+    assert divergence["record"] == record and divergence["rule"] == "RR-LEAD-3"
+    for at in (0, record // 2, record - 1):
+        assert _replay(server, {"log": _b64(data), "at": at}).json()["record"] == at
+    refused = _replay(server, {"log": _b64(data), "at": record})
+    assert refused.status_code == 422
+    assert refused.json()["error"]["type"] == "BadInputError"
+    assert opened["unfolded"]["problem"] in refused.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(("body", "status", "kind"), [

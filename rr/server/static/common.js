@@ -1,4 +1,5 @@
-// What both pages share: the API, the card catalogue, drawing cards and the board.
+// What both pages share: the API, the card catalogue, the scorepad (the board, cards and
+// players are drawn by tableboard.js, on the table and in the replay viewer alike).
 // Plain ES modules, no build step. Every string from the server goes in with textContent
 // (never innerHTML), so a player's name cannot inject markup.
 
@@ -66,84 +67,6 @@ export function el(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
-}
-
-/** A card face: name, colour as a word and an icon (never colour alone), core value. */
-export function cardFace(id, {faceDown = false, mine = false} = {}) {
-  if (id === "?") {
-    return el("span", {class: "card back", title: "a face-down card", "data-card": "?"},
-              el("span", {class: "cname"}, "face down"));
-  }
-  const card = catalogue ? catalogue[id] : null;
-  const colour = card ? card.color : "gray";
-  const title = card ? [card.name, `${colour} ${card.role || ""}`.trim(),
-                        ...card.texts.map((t) => `${t.kind}: ${t.text}`)].join("\n") : id;
-  return el("span", {class: `card c-${colour}${faceDown ? " known-down" : ""}`, title,
-                     "data-card": id},
-            el("span", {class: "cname"}, card ? card.name : id),
-            el("span", {class: "ccol"}, `${COLOURS[colour] || ""} ${colour}`),
-            card ? el("span", {class: "cval"}, card.core_value) : null,
-            faceDown ? el("span", {class: "flag"}, mine ? "face down · known to you" : "face down")
-                     : null);
-}
-
-/** The board of a view: players, locations with their stacks, deck and banished pile. */
-export function board(view, faceDown, {hands = null} = {}) {
-  const players = el("table", {class: "players"},
-    el("thead", {}, el("tr", {}, ["player", "house", "hand", "Helium", "Fleet", "Influence",
-                                  "turns", ""].map((h) => el("th", {}, h)))),
-    el("tbody", {}, view.players.map((p, seat) => el("tr", {
-        class: seat === view.seat ? "me" : null, "data-seat": seat},
-      el("td", {}, p.name, seat === view.seat ? " (you)" : ""),
-      el("td", {}, p.house || "—"),
-      el("td", {}, p.hand_size),
-      el("td", {}, p.helium),
-      el("td", {}, fleetTrack(p.fleet)),
-      el("td", {}, p.influence),
-      el("td", {}, p.turns),
-      el("td", {}, p.sovereign ? el("span", {class: "badge sovereign"}, "♛ Sovereign") : null,
-         p.first_player ? el("span", {class: "badge"}, "first player") : null,
-         view.turn_seat === seat ? el("span", {class: "badge turn"}, "▶ turn") : null)))));
-  const locations = el("div", {class: "locations"}, view.locations.map(([loc, stack], i) =>
-    el("section", {class: "location", "data-location": loc},
-       el("h3", {}, LOCATION_NAMES[loc] || loc, el("small", {}, ` ${stack.length} cards`)),
-       el("div", {class: "stack"}, stack.map((id, depth) => cardFace(id, {
-         faceDown: faceDown && faceDown[i] ? faceDown[i][depth] && id !== "?" : false,
-         mine: true}))))));
-  const extra = [
-    el("span", {}, `Deck: ${view.deck_size} cards`),
-    el("span", {}, `Neutral Influence: ${view.neutral_influence}`),
-    el("span", {}, `Phase: ${view.phase}`),
-    view.end_triggered_by !== null && view.end_triggered_by !== undefined
-      ? el("span", {class: "badge"}, `end triggered by ${view.players[view.end_triggered_by].name}`)
-      : null,
-  ];
-  const banished = el("div", {class: "banished"}, el("h3", {}, `Banished (${view.banished.length})`),
-                      el("div", {class: "stack"}, view.banished.map((id) => cardFace(id))));
-  const parts = [el("div", {class: "scroll"}, players), el("div", {class: "facts"}, extra),
-                 locations, banished];
-  if (view.solo) parts.push(soloPanel(view.solo));
-  if (hands) {
-    parts.push(el("div", {class: "hands"}, hands.map((hand, seat) => hand === null ? null : el("section", {"data-seat": seat},
-      el("h3", {}, `${view.players[seat].name}'s hand`),
-      el("div", {class: "stack"}, hand.map((id) => cardFace(id)))))));
-  }
-  return el("div", {class: "board"}, parts);
-}
-
-function fleetTrack(fleet) {
-  const cells = [];
-  for (let i = 1; i <= 10; i++) cells.push(el("span", {class: i <= fleet ? "on" : ""}));
-  return el("span", {class: "fleet", title: `Fleet ${fleet} of 10`}, fleet, " ",
-            el("span", {class: "track", "aria-hidden": "true"}, cells));
-}
-
-function soloPanel(solo) {
-  return el("div", {class: "solo"},
-    el("h3", {}, `Tull Au Toma — level ${solo.level}`),
-    el("span", {}, `priority: ${solo.priority.map(([l, p]) => `${LOCATION_NAMES[l]} ${p}`).join(", ")}`),
-    el("span", {}, ` · her deck ${solo.deck_size}, set aside ${solo.set_aside}`),
-    solo.parity ? el("span", {}, ` · ${solo.parity}`) : null);
 }
 
 /** A seat answer's scorepad (one column a player), its winners named from the view. */

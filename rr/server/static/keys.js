@@ -67,28 +67,34 @@ function showFingerprint(text) {
   shown.textContent = text;
 }
 
-// Take the seat: in a signed game, register this browser's key and contribution (once), then
-// wait until every person's seat has (the deal is made then). Resolves with the seat's state.
+// Take the seat: in a signed game, register this browser's key and contribution (once); then,
+// in any game dealt once its seats are ready, wait until the deal (every person's key, every
+// open seat taken: issue #28). Resolves with the seat's state.
 export async function joinSeat(game, status) {
   let seat = await api("GET", `/api/games/${game.id}/seat`, {token: game.token});
-  if (!seat.signed || seat.seat === null) return seat;
-  if (!canSign()) {
-    status("This game is signed, and signing needs a secure page (https, or a server on this machine).", true);
-    return seat;
+  if (seat.seat === null) return seat;
+  if (seat.signed) {
+    if (!canSign()) {
+      status("This game is signed, and signing needs a secure page (https, or a server on this machine).", true);
+      return seat;
+    }
+    const key = await seatKey(game.id, seat.seat);
+    if (seat.key === null) {
+      const contribution = hex(crypto.getRandomValues(new Uint8Array(32)));
+      const message = lines("rr/seat-key/1", game.id, seat.seat, base64(key.public),
+                            contribution, seat.server_commitment);
+      seat = await api("POST", `/api/games/${game.id}/seat`, {token: game.token, body: {
+        key: base64(key.public), contribution, signature: await sign(key, message)}});
+    } else if (seat.key !== key.fingerprint) {
+      status(`This seat's key (${seat.key}) is held by another browser: choices made here will be refused.`, true);
+    }
+    showFingerprint(`your key ${key.fingerprint}`);
   }
-  const key = await seatKey(game.id, seat.seat);
-  if (seat.key === null) {
-    const contribution = hex(crypto.getRandomValues(new Uint8Array(32)));
-    const message = lines("rr/seat-key/1", game.id, seat.seat, base64(key.public),
-                          contribution, seat.server_commitment);
-    seat = await api("POST", `/api/games/${game.id}/seat`, {token: game.token, body: {
-      key: base64(key.public), contribution, signature: await sign(key, message)}});
-  } else if (seat.key !== key.fingerprint) {
-    status(`This seat's key (${seat.key}) is held by another browser: choices made here will be refused.`, true);
-  }
-  showFingerprint(`your key ${key.fingerprint}`);
   while (!seat.dealt) {
-    status(`Waiting for the other players to take their seats (the deal needs every player's key)…`);
+    const open = seat.open || [];
+    status(open.length
+      ? `Waiting for ${open.length} open seat${open.length === 1 ? "" : "s"} to be taken with the game's invitation…`
+      : "Waiting for the other players to take their seats (the deal needs every player's key)…");
     await new Promise((resolve) => setTimeout(resolve, 1000));
     seat = await api("GET", `/api/games/${game.id}/seat`, {token: game.token});
   }

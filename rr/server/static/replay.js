@@ -2,14 +2,24 @@
 // server (POST /api/replay), which folds it, builds the chosen viewer's seat answer (the
 // form the table is sent: rr.seat_answer) and audits it: the page never decides what a seat
 // may see.
-import {api, base64Of, board, cardFace, el, fragment, loadCards, named, scorepad}
-  from "/static/common.js";
+//
+// A log that decodes opens even where a record breaks the rules (a tampered log): the
+// verdict names the first divergence in rr audit's words, and the stepper goes through every
+// record the fold accepts — up to the divergence at least, since no record before it can be
+// refused — as rr replay --at does. The board is the table's (tableboard.js): printed names,
+// the top card marked, a card's printed texts on a click.
+import {api, base64Of, el, fragment, loadCards, named, scorepad} from "/static/common.js";
+import {cardTile, peopleText, playerPanels, tableBoard, zoomCard, zoomHouse}
+  from "/static/tableboard.js";
 
 const $ = (id) => document.getElementById(id);
 
 let log = null;        // base64 of the log's bytes
 let records = 0;
+let last = 0;          // the last record that can be shown (the fold accepts it)
+let unfolded = null;   // {record, problem}: the first record the fold refuses, if any
 let divergence = null; // the record of the first divergence, if any
+let reference = null;  // houses, bonuses, Au Toma's cards (/api/reference), for the board
 let asked = 0;         // the newest request: older answers are dropped
 
 function status(text, error = false) {
@@ -37,14 +47,16 @@ async function open(bytes, signature = null, key = null) {
   }
   status("");
   records = answer.records;
+  last = answer.foldable - 1;
+  unfolded = answer.unfolded;
   $("viewer").hidden = false;
-  $("step").max = String(records - 1);
+  $("step").max = String(last);
   $("seat").replaceChildren(
     el("option", {value: "all"}, "everything the log holds"),
     el("option", {value: "spectator"}, "a spectator (no hand)"),
     ...answer.players.map((name, seat) => el("option", {value: String(seat)}, `${name} (seat ${seat + 1})`)));
   showVerdict(answer.audit);
-  const start = divergence !== null ? Math.min(divergence, records - 1) : records - 1;
+  const start = divergence !== null ? Math.min(divergence, last) : last;
   $("step").value = String(start);
   await step(start);
 }
@@ -67,6 +79,14 @@ function showVerdict(audit) {
       d.differences.length ? [el("dt", {}, "differences"),
                               el("dd", {}, d.differences.map((x) => el("div", {}, named(x))))] : null));
   }
+  if (unfolded) {
+    // rr replay's words for the record the fold refuses (at or after the divergence).
+    parts.push(el("p", {id: "unfolded", class: "unfolded"},
+      `Records ${unfolded.record} to ${records - 1} cannot be shown: ${named(unfolded.problem)}.`,
+      d && d.record >= unfolded.record
+        ? ` The viewer stops at record ${last}, the last before the divergence.`
+        : ` The viewer stops at record ${last}.`));
+  }
   parts.push(el("p", {class: "checks"}, `seed check: ${seedCheck(audit)}`,
     " · ", `signature: ${audit.signature === "verified" ? `verified (key ${audit.signed_by})` : audit.signature}`));
   box.replaceChildren(...parts);
@@ -84,7 +104,7 @@ function seedCheck(audit) {
 }
 
 async function step(at) {
-  at = Math.max(0, Math.min(records - 1, at));
+  at = Math.max(0, Math.min(last, at));
   $("step").value = String(at);
   const choice = $("seat").value || "all";
   const seat = choice === "all" ? "all" : choice === "spectator" ? null : Number(choice);
@@ -99,12 +119,14 @@ async function step(at) {
   if (mine !== asked) return;
   status("");
   const shown = answer.answer;
-  $("where").textContent = `record ${at} of ${records - 1}` +
-    (divergence !== null ? ` · the divergence is at record ${divergence}` : "");
-  $("pending").textContent = `Pending: ${named(answer.note)}`;
-  const story = shown.new;
-  $("now").textContent = story.length ? `This record: ${named(story[story.length - 1].text)}` : "";
   const view = shown.view;
+  $("where").textContent = `record ${at} of ${records - 1}` +
+    (divergence !== null ? ` · the divergence is at record ${divergence}` : "") +
+    (unfolded ? ` · records from ${unfolded.record} on cannot be shown` : "");
+  $("pending").textContent = `Pending: ${peopleText(named(answer.note), view)}`;
+  const story = shown.new;
+  $("now").textContent = story.length
+    ? `This record: ${peopleText(named(story[story.length - 1].text), view)}` : "";
   // Every hand for "everything" (the answer's cards known elsewhere: every hand and the
   // deck), and at the end, when hands are shown for scoring; a seat's own hand for a seat;
   // none for a spectator.
@@ -117,26 +139,48 @@ async function step(at) {
       .sort((a, b) => a.depth - b.depth).map((k) => k.card);
   }
   if (!hands && view.hand) hands = view.players.map((_, seat) => (seat === view.seat ? view.hand : null));
-  $("board").replaceChildren(board(view, shown.face_down, {hands}),
-    ...(deck ? [el("section", {class: "deck"}, el("h3", {}, `Deck, top first (${deck.length})`),
-                   el("div", {class: "stack"}, deck.map((id) => cardFace(id))))] : []));
+  const read = (id) => { if (id !== "?") showZoom(zoomCard(id)); };
+  $("board").replaceChildren(
+    tableBoard(view, shown.face_down, {reference, targets: null, selection: {}, auToma: [],
+                                       previous: null, seen: new Map(), onCard: read,
+                                       onLocation: () => {}}),
+    ...(hands ? [el("div", {class: "hands"}, hands.map((hand, seat) => hand === null ? null
+      : el("section", {"data-seat": seat, "aria-label": `${view.players[seat].name}'s hand`},
+          el("h3", {}, `${view.players[seat].name}'s hand (seat ${seat + 1})`),
+          el("div", {class: "pile-row"}, hand.map((id) => cardTile(id, {compact: true,
+                                                                         onclick: () => read(id)}))))))]
+      : []),
+    ...(deck ? [el("section", {class: "deck-order"}, el("h3", {}, `Deck, top first (${deck.length})`),
+                   el("div", {class: "pile-row"}, deck.map((id) => cardTile(id, {
+                     compact: true, onclick: () => read(id)}))))] : []));
+  $("players").replaceChildren(...playerPanels(view, {reference, previous: null, targets: null,
+    onPlayer: () => {}, onHouse: (h) => showZoom(zoomHouse(h, reference))}));
   $("scorepad").replaceChildren(...(shown.scorepad ? [scorepad(shown.scorepad, view)] : []));
   $("story").replaceChildren(...story.map((line) => el("li", {
     value: line.record, "data-record": line.record,
     class: [line.record === at ? "current" : "", line.record === divergence ? "diverges" : ""].join(" ").trim() || null,
-  }, named(line.text))));
-  if (divergence !== null && divergence >= records) {
-    $("story").append(el("li", {class: "diverges"}, "the log ends here, where the rules go on"));
+  }, peopleText(named(line.text), view))));
+  if (divergence !== null && divergence > at && at === last) {
+    // The divergence itself cannot be shown (the fold refuses it) or the log ends before it.
+    $("story").append(el("li", {value: divergence, class: "diverges", "data-record": divergence},
+      divergence >= records ? "the log ends here, where the rules go on"
+        : `record ${divergence} diverges from the rules (see above) and cannot be shown`));
   }
   const box = $("story");
   box.scrollTop = box.scrollHeight;
+}
+
+function showZoom(node) {
+  $("zoom").replaceChildren(node, el("button", {type: "button", class: "small close-zoom",
+    onclick: () => $("zoom").replaceChildren(el("p", {class: "hint"}, "Click a card to read it."))},
+    "close"));
 }
 
 function keys(event) {
   if (!log || event.target.matches("input[type=file], select, textarea")) return;
   const at = Number($("step").value);
   const moves = {ArrowRight: at + 1, ArrowLeft: at - 1, PageDown: at + 10, PageUp: at - 10,
-                 Home: 0, End: records - 1};
+                 Home: 0, End: last};
   if (event.key in moves) {
     event.preventDefault();
     step(moves[event.key]);
@@ -160,6 +204,7 @@ async function fromServer(id, token) {
 
 async function start() {
   await loadCards();
+  reference = await api("GET", "/api/reference");
   $("open-form").onsubmit = async (event) => {
     event.preventDefault();
     const bytes = await readFile($("log-file"));
@@ -185,7 +230,7 @@ async function start() {
   $("first").onclick = () => step(0);
   $("prev").onclick = () => step(Number($("step").value) - 1);
   $("next").onclick = () => step(Number($("step").value) + 1);
-  $("last").onclick = () => step(records - 1);
+  $("last").onclick = () => step(last);
   $("to-divergence").onclick = () => step(divergence);
   $("seat").onchange = () => step(Number($("step").value));
   document.addEventListener("keydown", keys);

@@ -15,9 +15,11 @@ import {canSign, joinSeat, signChoice} from "/static/keys.js";
 import {cardTile, peopleText, playerPanels, tableBoard, zoomCard, zoomHouse}
   from "/static/tableboard.js";
 import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js";
+import {invitationLink, showInvitation} from "/static/invite.js";
 
 const $ = (id) => document.getElementById(id);
-const AGENTS = [["person", "a person"], ["random", "random bot"], ["greedy", "greedy bot"]];
+const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
+                ["random", "random bot"], ["greedy", "greedy bot"]];
 const PACE = 900;          // ms a line of others' moves stays in the ticker
 const ARM = 300;           // ms before a newly drawn decision accepts a click (double clicks)
 
@@ -65,6 +67,8 @@ async function showGames() {
       " ", el("small", {class: "muted"}, `game ${g.id}`),
       " ", el("span", {class: "muted"}, g.players ? g.players.join(", ") : ""),
       " ", turn,
+      g.invitation ? [" ", el("a", {href: invitationLink(g.id, g.invitation), class: "small invite-link"},
+                              "invitation")] : null,
       " ", el("button", {type: "button", class: "small forget",
                          onclick: () => { forgetGame(g.id, g.token); showGames(); }},
               "forget"));
@@ -126,9 +130,11 @@ function gameBody() {
   const rows = [...$("seats").children];
   const body = {players: rows.map((r) => r.querySelector(".name").value.trim())};
   const bots = {};
+  const open = [];  // seats left to whoever opens the game's invitation (issue #28)
   rows.forEach((r, i) => {
     const agent = r.querySelector(".agent").value;
-    if (agent !== "person") bots[String(i)] = agent;
+    if (agent === "open") open.push(i);
+    else if (agent !== "person") bots[String(i)] = agent;
   });
   if ($("solo").checked) {
     // Solo: the first player alone against Tull Au Toma (she takes seat 2 herself).
@@ -140,6 +146,8 @@ function gameBody() {
   } else if (Object.keys(bots).length) {
     body.bots = bots;
   }
+  if (open.length) body.open = $("solo").checked ? open.filter((seat) => seat === 0) : open;
+  if (body.open && !body.open.length) delete body.open;
   if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
   const seed = $("seed").value.trim();
   if (seed) {
@@ -168,6 +176,7 @@ function rememberCreated(created, body) {
   delete config.practice;  // a rematch deals anew
   for (const s of created.seats.filter((seat) => seat.token)) {
     rememberGame({id: created.id, token: s.token, seat: s.seat, players, config,
+                  invitation: created.invitation || null,
                   label: `${s.name} (seat ${s.seat + 1})`});
   }
 }
@@ -186,8 +195,23 @@ function showLinks(created, list = $("link-list")) {
       " ", el("button", {type: "button", onclick: () => navigator.clipboard?.writeText(url)},
               "copy")));
   }
-  const bots = created.seats.filter((s) => !s.token).map((s) => `${s.name} (${s.bot})`);
+  const bots = created.seats.filter((s) => s.bot).map((s) => `${s.name} (${s.bot})`);
   if (bots.length) list.append(el("li", {}, `bots: ${bots.join(", ")}`));
+  const open = created.seats.filter((s) => s.open).map((s) => `seat ${s.seat + 1}`);
+  if (open.length) list.append(el("li", {}, `open, for the invitation: ${open.join(", ")}`));
+  if (created.invitation) {
+    // One link for the game (issue #28): whoever opens it takes a free seat, named by them.
+    const url = invitationLink(created.id, created.invitation);
+    list.append(el("li", {class: "invite"},
+      el("a", {href: url, class: "invite-link"}, "invitation to the open seats"),
+      " ", el("input", {readonly: true, value: url, "aria-label": "the game's invitation link",
+                        size: 40}),
+      " ", el("button", {type: "button", onclick: () => navigator.clipboard?.writeText(url)},
+              "copy"),
+      el("p", {class: "hint"}, "One link for the whole game: whoever opens it takes a free "
+        + "seat under their own name and gets that seat's link; it shows no hand. The game "
+        + "is dealt once every seat is taken.")));
+  }
 }
 
 // --- playing --------------------------------------------------------------------------------
@@ -658,6 +682,8 @@ async function start() {
     }
     await refresh();
     connect();
+  } else if (params.get("game") && params.get("invite")) {
+    await showInvitation(params.get("game"), params.get("invite"), status);
   } else {
     showCreate();
   }
