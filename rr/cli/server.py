@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import socket
 import sys
+from types import FrameType
 
 from attrs import evolve
 
@@ -119,11 +121,27 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                             http=timed_protocol(read_seconds),
                             timeout_keep_alive=KEEP_ALIVE_SECONDS)
+    # SIGTERM stops the server as Ctrl-C does: uvicorn stops taking connections and lets the
+    # requests in hand finish (a choice is answered once committed), then raises the signal
+    # again, which here ends the run instead of the process, so that the store is closed: its
+    # group commit commits what it was handed (rr.server.commits) before the exit (status 0).
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         uvicorn.Server(config).run(sockets=[listener])
+    except _Terminated:
+        pass
     finally:
         store.close()
+        signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+class _Terminated(Exception):
+    """SIGTERM was received (see :func:`run`)."""
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated
 
 
 def _log_to_stderr() -> None:
