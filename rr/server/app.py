@@ -6,11 +6,11 @@ nearly every request — run on the event loop itself, with no hop to a thread: 
 the interpreter's lock wherever they run, and a hop costs more than a cached read. A choice
 awaits its commit there (the store's group commit, :mod:`rr.server.commits`, waits for the
 disk in a thread of its own; meanwhile the loop serves others, whose choices go in the next
-commit); it is answered once committed. The rarer routes (creating, listing, seat keys, logs)
-run in Starlette's thread pool. Tokens come in an ``Authorization: Bearer`` header (the WebSocket, which
-browsers cannot give headers, takes ``?token=``); they are never written to any log: this
-app logs nothing per request, and ``rr server`` turns uvicorn's access log off (it would
-print the WebSocket's query string).
+commit); it is answered once committed. The rarer routes (creating, listing, seat keys,
+logs) run in Starlette's thread pool. Tokens come in an ``Authorization: Bearer`` header
+(the WebSocket, which browsers cannot give headers, takes ``?token=``); they are never
+written to any log: this app logs nothing per request, and ``rr server`` turns uvicorn's
+access log off (it would print the WebSocket's query string).
 
 Every answer that shows a game to a seat — ``GET /api/games/{id}``, ``POST .../choose`` and
 each WebSocket message — is the seat answer of :mod:`rr.seat_answer` in its JSON form, sent as
