@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 from attrs import frozen
 
@@ -113,6 +113,20 @@ class _Locked:
         self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.row.id))
 
 
+_APPEND = """
+WITH moved AS (
+    UPDATE games SET events = %(total)s, decisions = %(decisions)s, over = %(over)s,
+                     seats = coalesce(%(seats)s, seats)
+    WHERE id = %(game)s AND events = %(start)s RETURNING id)
+INSERT INTO events (game, seq, data)
+SELECT moved.id, %(start)s + s.i - 1, s.data
+FROM moved, unnest(%(data)s::bytea[]) WITH ORDINALITY AS s(data, i)
+"""
+"""One game's append as one statement: the counters updated if the game still has the
+events the write was made against, and then (only then) its events inserted; the rows
+inserted are the events, or none if the game went on."""
+
+
 @frozen
 class _Append:
     """The work of :meth:`PostgresStore.append_later` (:class:`Moved` if the game went on)."""
@@ -124,18 +138,16 @@ class _Append:
     over: bool
     seats: str | None
 
+    def parameters(self) -> dict[str, Any]:
+        return {"total": self.start + len(self.events), "decisions": self.decisions,
+                "over": self.over, "seats": self.seats, "game": self.game,
+                "start": self.start, "data": list(self.events)}
+
     def __call__(self, db: Any) -> None:
-        changed = db.execute(
-            "UPDATE games SET events = %s, decisions = %s, over = %s, "
-            "seats = coalesce(%s, seats) WHERE id = %s AND events = %s",
-            (self.start + len(self.events), self.decisions, self.over, self.seats, self.game,
-             self.start))
-        if changed.rowcount != 1:
+        """The append alone (in a savepoint of its own: :meth:`PostgresStore._batch`'s way
+        once a batch failed as a whole)."""
+        if db.execute(_APPEND, self.parameters()).rowcount != len(self.events):
             raise Moved(self.game)
-        with db.cursor() as cursor:
-            cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
-                               [(self.game, self.start + i, e)
-                                for i, e in enumerate(self.events)])
         db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.game))
 
 
@@ -220,19 +232,41 @@ class PostgresStore:
                                             seats))
 
     def _batch(self, works: Sequence[Work]) -> list[BaseException | None]:
-        """Run ``works`` in one transaction (the committing thread's), game by game in the
-        order of their ids."""
+        """Run ``works`` (appends) in one transaction (the committing thread's), game by game
+        in the order of their ids, sent at once (psycopg's pipeline: one round trip for the
+        lot, not one a statement); a ``NOTIFY`` for each game stored. Should the transaction
+        fail as a whole (an error of the database, not a game that went on), each work is
+        tried again alone, in a savepoint of its own, so one bad write fails alone."""
         order = sorted(range(len(works)), key=lambda i: getattr(works[i], "game", ""))
+        appends = [works[i] for i in order]
         db = self._db()
+        failures: list[BaseException | None] = [None] * len(works)
+        try:
+            if all(isinstance(a, _Append) and a.events for a in appends):
+                with db.transaction():
+                    with db.pipeline():
+                        cursors = [db.execute(_APPEND, cast(_Append, a).parameters())
+                                   for a in appends]
+                    stored = []
+                    for place, append, cursor in zip(order, appends, cursors):
+                        append = cast(_Append, append)
+                        if cursor.rowcount == len(append.events):
+                            stored.append(append.game)
+                        else:
+                            failures[place] = Moved(append.game)
+                    if stored:
+                        db.execute("SELECT pg_notify(%s, g) FROM unnest(%s::text[]) AS g",
+                                   (CHANNEL, stored))
+                return failures
+        except self._psycopg.Error:
+            pass  # each alone, below
         try:
             with db.transaction():
-                done = run_each([works[i] for i in order], db,
-                                lambda: db.execute("SAVEPOINT work"),
+                done = run_each(appends, db, lambda: db.execute("SAVEPOINT work"),
                                 lambda: db.execute("RELEASE SAVEPOINT work"),
                                 lambda: db.execute("ROLLBACK TO SAVEPOINT work"))
         except self._psycopg.Error as err:
             raise StoreError(f"PostgreSQL could not commit: {_first_line(err)}") from None
-        failures: list[BaseException | None] = [None] * len(works)
         for place, failed in zip(order, done):
             failures[place] = failed
         return failures
