@@ -1,9 +1,10 @@
 """The HTTP and WebSocket routes (Starlette), over :class:`rr.server.games.Games`.
 
 Every route answers JSON; an error is ``{"error": {"type", "message", "rule"}}`` with the
-status of :mod:`rr.server.errors`, and changes nothing. Reading a game and choosing —
-nearly every request — run on the event loop itself, with no hop to a thread: the rules hold
-the interpreter's lock wherever they run, and a hop costs more than a cached read. A choice
+status of :mod:`rr.server.errors`, and changes nothing. On SQLite, reading a game and
+choosing — nearly every request — run on the event loop itself, with no hop to a thread: the
+rules hold the interpreter's lock wherever they run, and a hop costs more than a cached read
+(on PostgreSQL, whose every read waits for the database server, they run in the pool). A choice
 awaits its commit there (the store's group commit, :mod:`rr.server.commits`, waits for the
 disk in a thread of its own; meanwhile the loop serves others, whose choices go in the next
 commit); it is answered once committed. The rarer routes (creating, listing, seat keys,

@@ -324,10 +324,10 @@ class Games:
         would hold the interpreter's lock anyway), and the commit is awaited without blocking
         it, so the choices of many games wait for one commit together (group commit,
         :mod:`rr.server.commits`). The game's lock is held until the answer, so no one is
-        shown a choice not yet committed; if another thread holds it, all is done in a
-        worker thread, which waits for it."""
+        shown a choice not yet committed; if another thread holds it, or if the store's
+        reads wait for a database server (``reads_wait``), all is done in a worker thread."""
         lock = self._lock(access.game)
-        if not lock.acquire(blocking=False):
+        if self.store.reads_wait or not lock.acquire(blocking=False):
             answer: dict[str, Any] = await anyio.to_thread.run_sync(self.choose, access, choice)
             return answer
         try:
@@ -346,9 +346,10 @@ class Games:
 
     async def held(self, game: str, read: Callable[[], Any]) -> Any:
         """``read()`` with ``game``'s lock held (a method ending in ``_held``): on the event
-        loop at once if the lock is free, else in a worker thread once it is."""
+        loop at once if the lock is free (and the store's reads are made in this process),
+        else in a worker thread once it is."""
         lock = self._lock(game)
-        if lock.acquire(blocking=False):
+        if not self.store.reads_wait and lock.acquire(blocking=False):
             try:
                 return read()
             finally:

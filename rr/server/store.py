@@ -92,6 +92,11 @@ class Locked(Protocol):
 class Store(Protocol):
     """A game store (:mod:`rr.server.store_sqlite`, :mod:`rr.server.store_postgres`)."""
 
+    reads_wait: bool
+    """Whether a read waits for another process (a database server, PostgreSQL): the server
+    then reads in its thread pool, not on its event loop, which would wait with it. SQLite's
+    reads are calls within the process, made on the loop."""
+
     def create(self, row: GameRow, ruleset: str, events: Sequence[bytes],
                tokens: Sequence[tuple[str, Seat | None]]) -> None:
         """Store a new game: its row (with its secret), its first events and its token

@@ -160,6 +160,8 @@ def _events(db: Any, game: str, since: int) -> list[bytes]:
 class PostgresStore:
     """Games in a PostgreSQL database (its tables created if missing)."""
 
+    reads_wait = True
+
     def __init__(self, url: str) -> None:
         self._psycopg = _psycopg()
         self._url = url

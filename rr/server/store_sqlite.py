@@ -120,6 +120,8 @@ class SqliteStore:
     """Games in one SQLite file (created with its tables where no file is; an existing file
     must be a whole store: :mod:`rr.server.sqlite_check`)."""
 
+    reads_wait = False
+
     def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         if synchronous not in SYNCHRONOUS:
             raise StoreError(f"SQLite's synchronous is one of {', '.join(SYNCHRONOUS)}, "
