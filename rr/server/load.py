@@ -277,7 +277,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  str(args.workers)])
         load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         pids = [s.pid for s in servers]
-        if args.workers > 1:  # the workers are the servers' children
+        if args.workers > 1:  # the workers are the servers' children, forked after the
+            # servers print their address: wait (bounded) until they are all there
+            deadline = time.monotonic() + START_SECONDS
+            while len(_children(pids)) < args.workers * args.processes \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
             pids = _children(pids)
         cpu_before, client_before = _cpu_seconds(pids), time.process_time()
         with asyncio.Runner(loop_factory=_loop_factory()) as runner:
