@@ -36,6 +36,7 @@ Reading is strict, as for logs: a missing or unknown key, a wrong type (``true``
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, overload
 
@@ -103,8 +104,20 @@ def _structure_option(data: Any, _: Any) -> Option:
 
 
 def _entries(options: tuple[Option, ...]) -> list[dict[str, Any]]:
-    return [{"index": i, "action": action_of(o), "option": _json.unstructure(o, Option),
-             "text": describe(o)} for i, o in enumerate(options)]
+    entries = []
+    for i, o in enumerate(options):
+        action, option, text = _entry_of(o)
+        entries.append({"index": i, "action": action, "option": option, "text": text})
+    return entries
+
+
+@functools.lru_cache(maxsize=16384)
+def _entry_of(option: Option) -> tuple[int, Any, str]:
+    """An option's action integer, cattrs form and text, made once per option: options are
+    frozen values, and the same ones are listed again and again (the game server writes the
+    pending decision on every request). The form is shared: :func:`to_json` copies it
+    (:func:`_plain`)."""
+    return action_of(option), _json.unstructure(option, Option), describe(option)
 
 
 def _unstructure_decision(decision: Decision | PendingView) -> dict[str, Any]:
@@ -195,8 +208,19 @@ def to_json(value: Any) -> Any:
 _TAGGED = frozenset(BY_TAG.values())
 
 
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+"""The types :func:`_plain` leaves as they are without a call (most of a form's values)."""
+
+
 def _plain(data: Any) -> Any:
-    """``data`` with cattrs' tuples (``(location, cards)`` pairs) as lists, as JSON reads back."""
+    """``data`` with cattrs' tuples (``(location, cards)`` pairs) as lists, as JSON reads back.
+    (The server writes a seat answer through here on every request: leaves are passed over
+    without a call, which halves the time.)"""
+    kind = type(data)
+    if kind is dict:
+        return {k: v if type(v) in _LEAVES else _plain(v) for k, v in data.items()}
+    if kind is list or kind is tuple:
+        return [d if type(d) in _LEAVES else _plain(d) for d in data]
     if isinstance(data, (list, tuple)):
         return [_plain(d) for d in data]
     if isinstance(data, (set, frozenset)):

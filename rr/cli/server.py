@@ -16,9 +16,16 @@ games on it. The routes are described in examples/server/ in rr's source reposit
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
+import signal
 import socket
 import sys
+import traceback
+from collections.abc import Callable
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from attrs import evolve
 
@@ -26,6 +33,9 @@ from rr.errors import BadInputError
 from rr.seatkeys import SeatKey
 from rr.server.limits import Limits
 from rr.untrusted import printable
+
+if TYPE_CHECKING:
+    from rr.server.store import Store
 
 DEFAULT_DB = "rr-games.sqlite"
 LOCAL_HOST = "127.0.0.1"
@@ -68,6 +78,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--read-timeout", type=float, default=None, metavar="SECONDS",
                         help="how long a request may take to arrive, headers and body, before "
                              "the connection is closed (default 15)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="server processes taking connections on the one port (default "
+                             "1); on PostgreSQL they use several cores at once (on SQLite "
+                             "they take turns for the file's one write lock); not on Windows")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,6 +105,11 @@ def run(args: argparse.Namespace) -> int:
                             f"not {read_seconds:g}")
     if not 0 <= args.port <= 65535:
         raise BadInputError(f"--port is 0 to 65535, not {args.port}")
+    if not 1 <= args.workers <= 64:
+        raise BadInputError(f"--workers is a number of processes from 1 to 64, not "
+                            f"{args.workers}")
+    if args.workers > 1 and not hasattr(os, "fork"):
+        raise BadInputError("--workers above 1 needs os.fork (not on Windows)")
     agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
     listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind
     try:
@@ -111,19 +130,86 @@ def run(args: argparse.Namespace) -> int:
               "your network: rr server --host 0.0.0.0", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate, guess_rate=args.rate / 10,
                     guess_burst=args.rate / 5)
-    app = build(Games(store, sign, agents, server_key), limits, openapi=document())
     sys.setswitchinterval(SWITCH_SECONDS)
     _log_to_stderr()
-    # Slow clients are cut off: a request must arrive whole in read_seconds, and a connection
-    # idle after an answer is closed after KEEP_ALIVE_SECONDS (rr.server.timeouts).
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            http=timed_protocol(read_seconds),
-                            timeout_keep_alive=KEEP_ALIVE_SECONDS)
+
+    def serve(store: Store) -> None:
+        app = build(Games(store, sign, agents, server_key), limits, openapi=document())
+        # Slow clients are cut off: a request must arrive whole in read_seconds, and a
+        # connection idle after an answer is closed after KEEP_ALIVE_SECONDS
+        # (rr.server.timeouts).
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                http=timed_protocol(read_seconds),
+                                timeout_keep_alive=KEEP_ALIVE_SECONDS)
+        _serve(uvicorn.Server(config), listener, store)
+
+    if args.workers == 1:
+        serve(store)
+        return 0
+    store.close()  # opened to check it; each worker opens its own after the fork
+    return _workers(args.workers, lambda: serve(open_store(args.db, args.sqlite_sync.upper())))
+
+
+def _serve(server: Any, listener: socket.socket, store: Store) -> None:
+    """Run ``server`` (uvicorn's) on ``listener`` until Ctrl-C or SIGTERM, then close
+    ``store``."""
+    # SIGTERM stops the server as Ctrl-C does: uvicorn stops taking connections and lets the
+    # requests in hand finish (a choice is answered once committed), then raises the signal
+    # again, which here ends the run instead of the process, so that the store is closed: its
+    # group commit commits what it was handed (rr.server.commits) before the exit (status 0).
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        uvicorn.Server(config).run(sockets=[listener])
+        server.run(sockets=[listener])
+    except _Terminated:
+        pass
     finally:
         store.close()
-    return 0
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _workers(count: int, serve: Callable[[], None]) -> int:
+    """Fork ``count`` processes each running ``serve()`` (on the listening socket they
+    inherit); SIGTERM and SIGINT are passed on to them; 0 once all have ended well."""
+    children: list[int] = []
+    for _ in range(count):
+        pid = os.fork()
+        if pid == 0:  # a worker
+            code = 1
+            try:
+                serve()
+                code = 0
+            except KeyboardInterrupt:
+                code = 0
+            except BaseException:  # noqa: BLE001 - said, and the worker ends with status 1
+                traceback.print_exc()
+            finally:
+                os._exit(code)
+        children.append(pid)
+
+    def pass_on(signum: int, frame: FrameType | None) -> None:
+        for child in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGTERM)
+    signal.signal(signal.SIGTERM, pass_on)
+    signal.signal(signal.SIGINT, pass_on)  # Ctrl-C reaches the workers too: they stop
+    failed = 0
+    for child in children:
+        while True:
+            try:
+                _, status = os.waitpid(child, 0)
+                break
+            except InterruptedError:
+                continue
+        failed += os.waitstatus_to_exitcode(status) != 0
+    return 0 if failed == 0 else 1
+
+
+class _Terminated(Exception):
+    """SIGTERM was received (see :func:`run`)."""
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated
 
 
 def _log_to_stderr() -> None:

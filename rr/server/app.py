@@ -1,12 +1,17 @@
 """The HTTP and WebSocket routes (Starlette), over :class:`rr.server.games.Games`.
 
 Every route answers JSON; an error is ``{"error": {"type", "message", "rule"}}`` with the
-status of :mod:`rr.server.errors`, and changes nothing. The rules and the database run in
-Starlette's thread pool (a choice's commit waits for the disk; the event loop meanwhile
-serves others). Tokens come in an ``Authorization: Bearer`` header (the WebSocket, which
-browsers cannot give headers, takes ``?token=``); they are never written to any log: this
-app logs nothing per request, and ``rr server`` turns uvicorn's access log off (it would
-print the WebSocket's query string).
+status of :mod:`rr.server.errors`, and changes nothing. On SQLite, reading a game and
+choosing — nearly every request — run on the event loop itself, with no hop to a thread: the
+rules hold the interpreter's lock wherever they run, and a hop costs more than a cached read
+(on PostgreSQL, whose every read waits for the database server, they run in the pool). A choice
+awaits its commit there (the store's group commit, :mod:`rr.server.commits`, waits for the
+disk in a thread of its own; meanwhile the loop serves others, whose choices go in the next
+commit); it is answered once committed. The rarer routes (creating, listing, seat keys,
+logs) run in Starlette's thread pool. Tokens come in an ``Authorization: Bearer`` header
+(the WebSocket, which browsers cannot give headers, takes ``?token=``); they are never
+written to any log: this app logs nothing per request, and ``rr server`` turns uvicorn's
+access log off (it would print the WebSocket's query string).
 
 Every answer that shows a game to a seat — ``GET /api/games/{id}``, ``POST .../choose`` and
 each WebSocket message — is the seat answer of :mod:`rr.seat_answer` in its JSON form, sent as
@@ -27,7 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+from functools import partial
 from collections.abc import Callable
 from typing import Any
 
@@ -35,7 +40,7 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -48,7 +53,7 @@ from rr.errors import (
 )
 from rr.server import requests, web
 from rr.server.errors import error_body, status_of
-from rr.server.http import answers, bearer, record_number, refuse_large
+from rr.server.http import JSON, answers, bearer, dumps, record_number, refuse_large
 from rr.server.games import Games
 from rr.server.limits import Buckets, Limits
 from rr.server.store import Access
@@ -127,7 +132,7 @@ def build(games: Games, limits: Limits | None = None,
         if not per_address.take(address):
             raise RateLimitedError("too many new games from this address; wait a moment")
         new = requests.new_game(await body(request), games.agents)
-        return JSONResponse(await run(games.create, new), 201)
+        return JSON(await run(games.create, new), 201)
 
     @answers
     async def listing(request: Request) -> Any:
@@ -146,12 +151,13 @@ def build(games: Games, limits: Limits | None = None,
     @answers
     async def show(request: Request) -> Any:
         since = record_number(request.query_params.get("since"), "since")
-        return await run(lambda: games.show(opened(request), since))
+        access = opened(request)  # on the loop: a token is read from the store once
+        return await games.held(access.game, lambda: games.show_held(access, since))
 
     @answers
     async def choose(request: Request) -> Any:
         choice = requests.choice(await body(request))
-        answer = await run(lambda: games.choose(opened(request), choice))
+        answer = await games.choose_soon(opened(request), choice)
         sockets.changed(request.path_params["id"])
         return answer
 
@@ -205,10 +211,10 @@ def build(games: Games, limits: Limits | None = None,
         return Response(text, media_type="application/json")
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True})
+        return JSON({"ok": True})
 
     async def document(request: Request) -> Response:
-        return JSONResponse(openapi or {})
+        return JSON(openapi or {})
 
     watching: list[bool] = []
 
@@ -248,18 +254,18 @@ def build(games: Games, limits: Limits | None = None,
             sent: int | None = None
             while True:
                 waker.clear()
-                count = await run(games.count, game)
+                count = games.count(game)
                 if count != sent:
                     # The records since the last message (or ?since=); fewer records than
                     # sent (the database put back to an older copy): from that count on.
                     start = min(since if sent is None else sent, count)
                     try:
-                        answer = await run(games.show, access, start)
+                        answer = await games.held(game, partial(games.show_held, access, start))
                     except RRError as err:
                         await socket.send_json(error_body(err))
                         await socket.close(code=4000 + status_of(err))
                         return
-                    await socket.send_text(json.dumps(answer))
+                    await socket.send_text(dumps(answer).decode())
                     sent = answer["records"]
                 waiter = asyncio.ensure_future(waker.wait())
                 done, _ = await asyncio.wait({receiver, waiter}, timeout=POLL_SECONDS,
@@ -278,7 +284,7 @@ def build(games: Games, limits: Limits | None = None,
     async def not_found(request: Request, exc: Exception) -> Response:
         code = exc.status_code if isinstance(exc, HTTPException) else 404
         what = "no such route" if code == 404 else "this route does not take that method"
-        return JSONResponse({"error": {"type": "NotFoundError" if code == 404 else "BadRequest",
+        return JSON({"error": {"type": "NotFoundError" if code == 404 else "BadRequest",
                                        "message": f"{what}: {request.method} {request.url.path}",
                                        "rule": None}}, code)
 

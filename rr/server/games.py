@@ -22,12 +22,15 @@ since a seat's last answer are folded from there, not from record 0).
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from typing import Any
 
+import anyio.to_thread
 from attrs import define, field
 
 from rr import actions
@@ -55,11 +58,15 @@ from rr.seat_answer import Marks, seat_answer
 from rr.seatkeys import LogHash, SeatKey
 from rr.server import bots, signed
 from rr.server.requests import Choice, NewGame, Take
-from rr.server.store import Access, GameRow, Store
+from rr.server.store import Access, GameRow, Moved, Store
 from rr.server.tokens import hash_of, new_game_id, new_token
 
 CACHED_GAMES = 2000
 """How many rebuilt games a process keeps in memory (the least recently used go first)."""
+ATTEMPTS = 10
+"""How many times a choice is made again when another process went on with its game while
+it was being made (the next attempt sees the game as it is now: usually the choice is then
+refused as stale)."""
 
 
 @define
@@ -76,6 +83,17 @@ class _Entry:
         if self.hashed is None:
             self.hashed = LogHash(key)
         return self.hashed.extend(self.game.events[self.hashed.records:]).hex()
+
+
+@define
+class _Made:
+    """A choice made in memory, its events handed to the store's next commit."""
+
+    game: str
+    entry: _Entry
+    start: int
+    """The game's event count before the choice."""
+    committed: Future[None]
 
 
 class Games:
@@ -303,11 +321,15 @@ class Games:
         """The seat answer of ``access``'s seat (:func:`rr.seat_answer.seat_answer`, JSON),
         with the records from ``since`` on (``None``: none)."""
         with self._lock(access.game):
-            # Read under the lock: no choice of this process is then half made, so a cached
-            # game is never rightly ahead of the row.
-            row = _dealt(self._row(access.game))
-            entry = self._fresh(row, lambda start: self.store.events(row.id, start))
-            return _answer(entry, access, since)
+            return self.show_held(access, since)
+
+    def show_held(self, access: Access, since: int | None = None) -> dict[str, Any]:
+        """:meth:`show`, the game's lock held by the caller (:meth:`held`)."""
+        # Read under the lock: no choice of this process is then half made, so a cached
+        # game is never rightly ahead of the row.
+        row = _dealt(self._row(access.game))
+        entry = self._fresh(row, lambda start: self.store.events(row.id, start))
+        return _answer(entry, access, since)
 
     def count(self, game: str) -> int:
         """How many events ``game`` has stored (for pushes: has it changed?)."""
@@ -339,33 +361,97 @@ class Games:
 
     def choose(self, access: Access, choice: Choice) -> dict[str, Any]:
         """Make ``access``'s seat's choice, let the bots answer, commit; the seat's answer,
-        with the records since the choice (its own and the bots' after it)."""
+        with the records since the choice (its own and the bots' after it). Waits for the
+        commit (from any thread but the event loop's: :meth:`choose_soon` there)."""
         with self._lock(access.game):
-            entry: _Entry | None = None
-            start = 0
+            for _ in range(ATTEMPTS):
+                made = self._choice(access, choice)
+                try:
+                    made.committed.result()
+                except BaseException as err:
+                    if self._undone(made, err):
+                        continue
+                    raise
+                return _answer(made.entry, access, made.start)
+        raise _busy(access.game)
+
+    async def choose_soon(self, access: Access, choice: Choice) -> dict[str, Any]:
+        """:meth:`choose`, from the event loop: the rules run on the loop (no thread hop: they
+        would hold the interpreter's lock anyway), and the commit is awaited without blocking
+        it, so the choices of many games wait for one commit together (group commit,
+        :mod:`rr.server.commits`). The game's lock is held until the answer, so no one is
+        shown a choice not yet committed; if another thread holds it, or if the store's
+        reads wait for a database server (``reads_wait``), all is done in a worker thread."""
+        lock = self._lock(access.game)
+        if self.store.reads_wait or not lock.acquire(blocking=False):
+            answer: dict[str, Any] = await anyio.to_thread.run_sync(self.choose, access, choice)
+            return answer
+        try:
+            for _ in range(ATTEMPTS):
+                made = self._choice(access, choice)
+                try:
+                    await asyncio.wrap_future(made.committed)
+                except BaseException as err:
+                    if self._undone(made, err):
+                        continue
+                    raise
+                return _answer(made.entry, access, made.start)
+            raise _busy(access.game)
+        finally:
+            lock.release()
+
+    async def held(self, game: str, read: Callable[[], Any]) -> Any:
+        """``read()`` with ``game``'s lock held (a method ending in ``_held``): on the event
+        loop at once if the lock is free (and the store's reads are made in this process),
+        else in a worker thread once it is."""
+        lock = self._lock(game)
+        if not self.store.reads_wait and lock.acquire(blocking=False):
             try:
-                with self.store.locked(access.game) as locked:
-                    row = _dealt(locked.row)
-                    entry = self._fresh(row, locked.events)
-                    start = len(entry.game.events)
-                    kept = None if row.seats is None else signed.Seats.of(row.seats)
-                    pending = entry.game.pending
-                    if kept is not None and choice.decision == row.decisions \
-                            and pending is not None and pending.seat == access.seat:
-                        # Checked before anything changes: a missing or bad signature of a
-                        # seat with a key is refused (issue #29).
-                        kept.check(row.id, row.decisions, pending.seat, choice.action,
-                                   entry.log_hash(kept.secret), choice.signature)
-                    decisions = self._make(entry.game, row, access, choice)
-                    new = entry.game.events[start:]
-                    locked.append([encode_event(e) for e in new], decisions,
-                                  entry.game.is_over,
-                                  seats=None if kept is None else kept.text())
-            except BaseException:
-                if entry is not None and len(entry.game.events) != start:
-                    self._drop(access.game)  # changed in memory, not in the store
-                raise
-            return _answer(entry, access, start)
+                return read()
+            finally:
+                lock.release()
+
+        def waited() -> Any:
+            with lock:
+                return read()
+        return await anyio.to_thread.run_sync(waited)
+
+    def _choice(self, access: Access, choice: Choice) -> _Made:
+        """Make the choice in memory (``access.game``'s lock held) and hand its events to the
+        store's next commit. The row is read before, outside any transaction: the commit
+        stores the events only if the game still has the row's (:class:`Moved` otherwise)."""
+        entry: _Entry | None = None
+        start = 0
+        try:
+            row = _dealt(self._row(access.game))
+            # The events the row counts, not more (another process may be appending).
+            entry = self._fresh(row, lambda first: self.store.events(row.id, first)[
+                :row.events - first])
+            start = len(entry.game.events)
+            kept = None if row.seats is None else signed.Seats.of(row.seats)
+            pending = entry.game.pending
+            if kept is not None and choice.decision == row.decisions \
+                    and pending is not None and pending.seat == access.seat:
+                # Checked before anything changes: a missing or bad signature of a
+                # seat with a key is refused (issue #29).
+                kept.check(row.id, row.decisions, pending.seat, choice.action,
+                           entry.log_hash(kept.secret), choice.signature)
+            decisions = self._make(entry.game, row, access, choice)
+            new = entry.game.events[start:]
+            committed = self.store.append_later(
+                row, [encode_event(e) for e in new], decisions, entry.game.is_over,
+                seats=None if kept is None else kept.text())
+        except BaseException:
+            if entry is not None and len(entry.game.events) != start:
+                self._drop(access.game)  # changed in memory, not in the store
+            raise
+        return _Made(access.game, entry, start, committed)
+
+    def _undone(self, made: _Made, err: BaseException) -> bool:
+        """Forget the game ``made`` changed in memory, its commit having failed with ``err``;
+        whether to make the choice again (another process went on with the game)."""
+        self._drop(made.game)
+        return isinstance(err, Moved)
 
     def _make(self, game: Game, row: GameRow, access: Access, choice: Choice) -> int:
         """Check and make the choice on ``game``, then the bots'; the decisions made."""
@@ -433,6 +519,11 @@ class Games:
         entry = _Entry(Game.resume([decode_event(e) for e in stored(0)], secret=row.secret))
         self._keep(row.id, entry)
         return entry
+
+
+def _busy(game: str) -> StaleDecisionError:
+    return StaleDecisionError(f"game {game} kept changing while this choice was made (other "
+                              f"server processes choosing in it); read it again")
 
 
 def _dealt(row: GameRow) -> GameRow:

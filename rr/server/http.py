@@ -1,18 +1,49 @@
 """What every route of the server does alike: read its token and the size it declares, and
-answer in JSON, a failure with its typed body and status (:mod:`rr.server.errors`)."""
+answer in JSON, a failure with its typed body and status (:mod:`rr.server.errors`).
+
+JSON is written by orjson (a dependency of ``rr server``: a seat answer, the largest thing
+the server writes on every request, is written about ten times faster than by the standard
+library), in the same compact UTF-8 form as Starlette's ``JSONResponse``; the standard
+library writes what orjson refuses (an integer beyond 64 bits) or when orjson is missing."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
+
+try:
+    import orjson
+except ImportError:  # a platform without orjson's wheel: the standard library
+    orjson = None  # type: ignore[assignment]
 
 from rr.errors import BadRequest, RequestTooLargeError
 from rr.server.errors import failed, status_of
 
 Route = Callable[[Request], Awaitable[Response]]
+
+
+def dumps(content: Any) -> bytes:
+    """``content`` as compact UTF-8 JSON."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(content)
+        except TypeError:  # orjson.JSONEncodeError: e.g. an integer of more than 64 bits
+            pass
+    return json.dumps(content, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode()
+
+
+class JSON(Response):
+    """A JSON answer (:func:`dumps`)."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content)
 
 
 def answers(handler: Callable[[Request], Awaitable[Any]]) -> Route:
@@ -22,8 +53,8 @@ def answers(handler: Callable[[Request], Awaitable[Any]]) -> Route:
         try:
             answer = await handler(request)
         except Exception as err:  # noqa: BLE001 - every failure gets its typed body
-            return JSONResponse(failed(err, request.method, request.url.path), status_of(err))
-        return answer if isinstance(answer, Response) else JSONResponse(answer)
+            return JSON(failed(err, request.method, request.url.path), status_of(err))
+        return answer if isinstance(answer, Response) else JSON(answer)
     return route
 
 

@@ -19,8 +19,10 @@ It also prints the CPU time the servers and the client spent per request (reads 
 together; from /proc), which the machine's other load does not change as much as the rates.
 
 The client is a minimal HTTP/1.1 client on asyncio streams (no dependency beyond the
-server's); it runs in this process, on the same machine as the servers, so on a small
-machine it competes with them for the cores: the figures are a floor.
+server's: on uvloop and reading JSON with orjson where they are installed, as the server
+does); it runs in this process, apart from the servers, but on the same machine, so on a
+small machine it competes with them for the cores: the figures are a floor. Its own CPU time
+a request is printed beside the servers'.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ from urllib.parse import urlsplit
 from attrs import define, field
 
 from rr.errors import LoadError
+from rr.server.http import dumps
+
+try:
+    from orjson import loads
+except ImportError:  # the standard library's, where orjson is missing
+    from json import loads  # type: ignore[assignment]
 
 START_SECONDS = 60.0
 LISTENING = re.compile(r"listening on http://127\.0\.0\.1:(\d+)")
@@ -73,7 +81,7 @@ class _Connection:
         if self._writer is None:
             self._reader, self._writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self._reader is not None
-        data = b"" if body is None else json.dumps(body).encode()
+        data = b"" if body is None else dumps(body)
         head = [f"{method} {path} HTTP/1.1", f"host: 127.0.0.1:{self.port}",
                 f"content-length: {len(data)}", "content-type: application/json"]
         if token:
@@ -83,7 +91,7 @@ class _Connection:
         status = int(lines[0].split()[1])
         length = next(int(v) for k, _, v in (line.partition(":") for line in lines[1:])
                       if k.lower() == "content-length")
-        return status, json.loads(await self._reader.readexactly(length))
+        return status, loads(await self._reader.readexactly(length))
 
     async def close(self) -> None:
         if self._writer is not None:
@@ -162,6 +170,20 @@ def _cpu_seconds(pids: Sequence[int]) -> float | None:
     return total
 
 
+def _children(parents: Sequence[int]) -> list[int]:
+    """The processes whose parent is one of ``parents`` (Linux's /proc; none elsewhere)."""
+    found = []
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) in parents:
+                found.append(int(entry.name))
+    return found
+
+
 def _percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
@@ -184,6 +206,15 @@ async def _run(ports: Sequence[int], games: int, seconds: float, alternate: bool
     for task in tasks:
         task.result()  # a client that failed is a failed run
     return figures, time.monotonic() - began
+
+
+def _loop_factory() -> Any:
+    """uvloop's event loop where it is installed (as the server's), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def _check_local(db: str) -> None:
@@ -222,7 +253,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="concurrent games")
     parser.add_argument("--db", default="sqlite", help="'sqlite' or a postgresql:// URL")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
-    parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes, each on a port of its own")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="rr server's --workers: processes sharing each server's port")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
                         help="rr server's --sqlite-sync")
     parser.add_argument("--alternate", action="store_true",
@@ -230,8 +264,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     args = parser.parse_args(argv)
     if not (1 <= args.games <= 10_000 and 0 < args.seconds <= 3600
-            and 1 <= args.processes <= 64):
-        parser.error("--games 1-10000, --seconds up to 3600, --processes 1-64")
+            and 1 <= args.processes <= 64 and 1 <= args.workers <= 64):
+        parser.error("--games 1-10000, --seconds up to 3600, --processes and --workers 1-64")
     folder = Path(tempfile.mkdtemp(prefix="rr-load-"))
     servers: list[subprocess.Popen[bytes]] = []
     try:
@@ -239,11 +273,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.db != "sqlite":
             _check_local(db)
         servers, ports = _start(db, args.processes, folder,
-                                ["--sqlite-sync", args.sqlite_sync])
+                                ["--sqlite-sync", args.sqlite_sync, "--workers",
+                                 str(args.workers)])
+        load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         pids = [s.pid for s in servers]
+        if args.workers > 1:  # the workers are the servers' children, forked after the
+            # servers print their address: wait (bounded) until they are all there
+            deadline = time.monotonic() + START_SECONDS
+            while len(_children(pids)) < args.workers * args.processes \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
+            pids = _children(pids)
         cpu_before, client_before = _cpu_seconds(pids), time.process_time()
-        figures, spent = asyncio.run(_run(ports, args.games, args.seconds, args.alternate,
-                                          not args.json))
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            figures, spent = runner.run(_run(ports, args.games, args.seconds, args.alternate,
+                                             not args.json))
         cpu_after, client_cpu = _cpu_seconds(pids), time.process_time() - client_before
     except LoadError as err:
         print(f"rr.server.load: error: {err}", file=sys.stderr)
@@ -260,6 +304,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     requests = len(figures.choices) + len(figures.reads)
     result = {
         "db": "sqlite" if args.db == "sqlite" else "postgresql", "processes": args.processes,
+        "workers": args.workers,
         "alternate": args.alternate, "games": args.games, "seconds": round(spent, 2),
         "choices": len(figures.choices), "choices_per_second": round(
             len(figures.choices) / spent, 1),
@@ -269,6 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "read_p50_ms": round(1000 * _percentile(figures.reads, 0.5), 1),
         "read_p99_ms": round(1000 * _percentile(figures.reads, 0.99), 1),
         "games_finished": figures.games, "errors": figures.errors, "cores": os.cpu_count(),
+        # The machine's 1-minute load average as the run began (other people's processes
+        # compete for the cores on a shared machine: a figure means little without it).
+        "load_average": None if load_before is None else round(load_before, 2),
         "server_cpu_ms_per_request": None if cpu_before is None or cpu_after is None else round(
             1000 * (cpu_after - cpu_before) / max(1, requests), 2),
         "client_cpu_ms_per_request": round(1000 * client_cpu / max(1, requests), 2)}
@@ -276,14 +324,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(result))
     else:
         alternating = ", alternating" if args.alternate else ""
-        print(f"{result['db']}, {args.processes} process(es){alternating}: "
+        workers = f" of {args.workers} workers" if args.workers > 1 else ""
+        print(f"{result['db']}, {args.processes} process(es){workers}{alternating}: "
               f"{args.games} games for {spent:.1f} s on {os.cpu_count()} cores: "
               f"{result['choices_per_second']} choices/s (p50 {result['choice_p50_ms']} ms, "
               f"p99 {result['choice_p99_ms']} ms); reads p50 {result['read_p50_ms']} ms, "
               f"p99 {result['read_p99_ms']} ms; {figures.games} games finished, "
               f"{figures.errors} errors; CPU a request: server "
               f"{result['server_cpu_ms_per_request']} ms, this client "
-              f"{result['client_cpu_ms_per_request']} ms")
+              f"{result['client_cpu_ms_per_request']} ms; load average "
+              f"{result['load_average']}")
     return 0 if figures.errors == 0 else 1
 
 

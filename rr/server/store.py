@@ -16,14 +16,21 @@ UPDATE`` on the row), hands back the row as it is under the lock, and commits wh
 otherwise). So two processes on one database take turns on a game, and the counters read
 under the lock are the truth: a choice made against an older ``decision`` is refused.
 
-Stores are used from many threads (the server's thread pool): each thread gets its own
-connection.
+A choice is written by :meth:`Store.append_later` instead: optimistic, against the row read
+before it was made, in the next group commit (:mod:`rr.server.commits`: the choices of many
+games in one transaction, one wait for the disk); it is stored only if the game still has the
+events the row said (else :class:`Moved`: another process went on with the game, and the
+choice is made again on the game as it now is).
+
+Stores are used from many threads (the server's thread pool, the event loop, the committing
+thread): each thread gets its own connection.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -63,6 +70,11 @@ class Access:
     seat: Seat | None
 
 
+class Moved(Exception):
+    """A write made against a game's row that is no longer the stored one: another process
+    went on with the game in between (nothing of the write was stored)."""
+
+
 class Locked(Protocol):
     """A game locked for a change (see :meth:`Store.locked`)."""
 
@@ -80,6 +92,11 @@ class Locked(Protocol):
 class Store(Protocol):
     """A game store (:mod:`rr.server.store_sqlite`, :mod:`rr.server.store_postgres`)."""
 
+    reads_wait: bool
+    """Whether a read waits for another process (a database server, PostgreSQL): the server
+    then reads in its thread pool, not on its event loop, which would wait with it. SQLite's
+    reads are calls within the process, made on the loop."""
+
     def create(self, row: GameRow, ruleset: str, events: Sequence[bytes],
                tokens: Sequence[tuple[str, Seat | None]]) -> None:
         """Store a new game: its row (with its secret), its first events and its token
@@ -93,6 +110,13 @@ class Store(Protocol):
     def events(self, game: str, since: int = 0) -> list[bytes]: ...
 
     def locked(self, game: str) -> AbstractContextManager[Locked]: ...
+
+    def append_later(self, row: GameRow, events: Sequence[bytes], decisions: int, over: bool,
+                     seats: str | None = None) -> Future[None]:
+        """Store ``events`` after ``row``'s and set the counters (and the seats column to
+        ``seats``, when given) in the next group commit, if the game still has ``row.events``
+        events; the future is done once that is committed, or fails (:class:`Moved`: the
+        game has more events now, and nothing was written)."""
 
     def watch(self, changed: Callable[[str], None]) -> None:
         """Call ``changed(game)`` (from any thread) after changes committed by other

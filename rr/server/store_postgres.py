@@ -8,6 +8,13 @@ for the server's write-ahead log to reach the disk (PostgreSQL's default
 ``synchronous_commit = on``): an answered choice survives a crash. A change also sends a
 ``NOTIFY`` naming its game, so the WebSockets of every process hear of it at once
 (:meth:`PostgresStore.watch`).
+
+A choice is written by :meth:`PostgresStore.append_later`, the group commit of
+:mod:`rr.server.commits`: one transaction (one WAL flush) for the choices of every game that
+came in while the last commit waited, each a conditional ``UPDATE`` of its game's counters
+(the event count it was made against) and the ``INSERT`` of its events, in a savepoint of its
+own. The games of a transaction are updated in the order of their ids, so the committing
+threads of several processes never wait for each other in a cycle (no deadlock).
 """
 
 from __future__ import annotations
@@ -15,18 +22,23 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
+
+from attrs import frozen
 
 from rr.model import Seat
 from rr.errors import StoreError
 from rr.randomness import Secret
 from rr.server import postgres_check
+from rr.server.commits import GroupCommit, Work, run_each
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
     Access,
     GameRow,
+    Moved,
     bots_text,
     chunks,
     players_text,
@@ -106,6 +118,44 @@ class _Locked:
         self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.row.id))
 
 
+_APPEND = """
+WITH moved AS (
+    UPDATE games SET events = %(total)s, decisions = %(decisions)s, over = %(over)s,
+                     seats = coalesce(%(seats)s, seats)
+    WHERE id = %(game)s AND events = %(start)s RETURNING id)
+INSERT INTO events (game, seq, data)
+SELECT moved.id, %(start)s + s.i - 1, s.data
+FROM moved, unnest(%(data)s::bytea[]) WITH ORDINALITY AS s(data, i)
+"""
+"""One game's append as one statement: the counters updated if the game still has the
+events the write was made against, and then (only then) its events inserted; the rows
+inserted are the events, or none if the game went on."""
+
+
+@frozen
+class _Append:
+    """The work of :meth:`PostgresStore.append_later` (:class:`Moved` if the game went on)."""
+
+    game: str
+    start: int
+    events: tuple[bytes, ...]
+    decisions: int
+    over: bool
+    seats: str | None
+
+    def parameters(self) -> dict[str, Any]:
+        return {"total": self.start + len(self.events), "decisions": self.decisions,
+                "over": self.over, "seats": self.seats, "game": self.game,
+                "start": self.start, "data": list(self.events)}
+
+    def __call__(self, db: Any) -> None:
+        """The append alone (in a savepoint of its own: :meth:`PostgresStore._batch`'s way
+        once a batch failed as a whole)."""
+        if db.execute(_APPEND, self.parameters()).rowcount != len(self.events):
+            raise Moved(self.game)
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.game))
+
+
 def _events(db: Any, game: str, since: int) -> list[bytes]:
     rows = db.execute("SELECT data FROM events WHERE game = %s AND seq >= %s ORDER BY seq",
                       (game, since)).fetchall()
@@ -115,6 +165,8 @@ def _events(db: Any, game: str, since: int) -> list[bytes]:
 class PostgresStore:
     """Games in a PostgreSQL database (its tables created if missing)."""
 
+    reads_wait = True
+
     def __init__(self, url: str) -> None:
         self._psycopg = _psycopg()
         self._url = url
@@ -123,6 +175,7 @@ class PostgresStore:
         self._guard = threading.Lock()
         self._watching = False
         self._stopped = threading.Event()
+        self._commits = GroupCommit(self._batch, "rr-postgres-commit")
         db = self._db()
         try:
             with db.transaction():
@@ -181,6 +234,51 @@ class PostgresStore:
                 raise KeyError(game)
             yield _Locked(db, row)
 
+    def append_later(self, row: GameRow, events: Sequence[bytes], decisions: int, over: bool,
+                     seats: str | None = None) -> Future[None]:
+        return self._commits.submit(_Append(row.id, row.events, tuple(events), decisions, over,
+                                            seats))
+
+    def _batch(self, works: Sequence[Work]) -> list[BaseException | None]:
+        """Run ``works`` (appends) in one transaction (the committing thread's), game by game
+        in the order of their ids, sent at once (psycopg's pipeline: one round trip for the
+        lot, not one a statement); a ``NOTIFY`` for each game stored. Should the transaction
+        fail as a whole (an error of the database, not a game that went on), each work is
+        tried again alone, in a savepoint of its own, so one bad write fails alone."""
+        order = sorted(range(len(works)), key=lambda i: getattr(works[i], "game", ""))
+        appends = [works[i] for i in order]
+        db = self._db()
+        failures: list[BaseException | None] = [None] * len(works)
+        try:
+            if all(isinstance(a, _Append) and a.events for a in appends):
+                with db.transaction():
+                    with db.pipeline():
+                        cursors = [db.execute(_APPEND, cast(_Append, a).parameters())
+                                   for a in appends]
+                    stored = []
+                    for place, append, cursor in zip(order, appends, cursors):
+                        append = cast(_Append, append)
+                        if cursor.rowcount == len(append.events):
+                            stored.append(append.game)
+                        else:
+                            failures[place] = Moved(append.game)
+                    if stored:
+                        db.execute("SELECT pg_notify(%s, g) FROM unnest(%s::text[]) AS g",
+                                   (CHANNEL, stored))
+                return failures
+        except self._psycopg.Error:
+            pass  # each alone, below
+        try:
+            with db.transaction():
+                done = run_each(appends, db, lambda: db.execute("SAVEPOINT work"),
+                                lambda: db.execute("RELEASE SAVEPOINT work"),
+                                lambda: db.execute("ROLLBACK TO SAVEPOINT work"))
+        except self._psycopg.Error as err:
+            raise StoreError(f"PostgreSQL could not commit: {_first_line(err)}") from None
+        for place, failed in zip(order, done):
+            failures[place] = failed
+        return failures
+
     def watch(self, changed: Callable[[str], None]) -> None:
         """Call ``changed(game)`` (from a thread of its own) after every change committed by
         any process: ``LISTEN`` on a connection of its own, reconnecting if it is lost."""
@@ -203,6 +301,7 @@ class PostgresStore:
                 self._stopped.wait(1.0)  # the server went away: try again in a moment
 
     def close(self) -> None:
+        self._commits.close()  # what was handed in is committed first
         self._stopped.set()
         with self._guard:
             for db in self._all:

@@ -14,18 +14,22 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 from rr.model import Seat
 from rr.server import sqlite_check
 from rr.errors import StoreError
 from rr.randomness import Secret
+from rr.server.commits import GroupCommit, Work, run_each
 from rr.server.store import (
     GAME_COLUMNS,
     ROW_COLUMNS,
     Access,
     GameRow,
+    Moved,
     bots_text,
     chunks,
     players_text,
@@ -95,6 +99,18 @@ class _Locked:
                              (secret.seed, salt_text(secret), self.row.id))
 
 
+def _append(db: sqlite3.Connection, game: str, start: int, events: Sequence[bytes],
+            decisions: int, over: bool, seats: str | None) -> None:
+    """The work of :meth:`SqliteStore.append_later` (:class:`Moved` if the game has gone on)."""
+    changed = db.execute("UPDATE games SET events = ?, decisions = ?, over = ?, "
+                         "seats = coalesce(?, seats) WHERE id = ? AND events = ?",
+                         (start + len(events), decisions, int(over), seats, game, start))
+    if changed.rowcount != 1:
+        raise Moved(game)
+    db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
+                   [(game, start + i, e) for i, e in enumerate(events)])
+
+
 def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
     return [bytes(data) for (data,) in db.execute(
         "SELECT data FROM events WHERE game = ? AND seq >= ? ORDER BY seq", (game, since))]
@@ -103,6 +119,8 @@ def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
 class SqliteStore:
     """Games in one SQLite file (created with its tables where no file is; an existing file
     must be a whole store: :mod:`rr.server.sqlite_check`)."""
+
+    reads_wait = False
 
     def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         if synchronous not in SYNCHRONOUS:
@@ -116,6 +134,7 @@ class SqliteStore:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
+        self._commits = GroupCommit(self._batch, "rr-sqlite-commit")
         sqlite_check.check(self.path, SCHEMA, ADDED)  # a damaged store is refused
         db = self._db()
         try:
@@ -199,10 +218,33 @@ class SqliteStore:
             db.execute("ROLLBACK")
             raise
 
+    def append_later(self, row: GameRow, events: Sequence[bytes], decisions: int, over: bool,
+                     seats: str | None = None) -> Future[None]:
+        return self._commits.submit(partial(_append, game=row.id, start=row.events,
+                                            events=tuple(events), decisions=decisions,
+                                            over=over, seats=seats))
+
+    def _batch(self, works: Sequence[Work]) -> list[BaseException | None]:
+        """Run ``works`` in one transaction (the committing thread's)."""
+        db = self._db()
+        with self._writing:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                failures = run_each(works, db, lambda: db.execute("SAVEPOINT work"),
+                                    lambda: db.execute("RELEASE work"),
+                                    lambda: db.execute("ROLLBACK TO work"))
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+        return failures
+
     def watch(self, changed: Callable[[str], None]) -> None:
         """SQLite cannot tell one process of another's changes: the WebSockets poll."""
 
     def close(self) -> None:
+        self._commits.close()  # what was handed in is committed first
         with self._guard:
             for db in self._all:
                 db.close()
