@@ -8,13 +8,14 @@ returns :data:`END_TURN` when its card says "end your turn" (RR-LEAD-6), else ``
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Sequence
 
 from attrs import define, field, frozen
 
 from rr.decisions import Ask, ByCard, by_card
 from rr.effects.program import O, Program, Table, ask
-from rr.model import CardId, Location, Seat
+from rr.model import LOCATIONS, CardId, Location, Seat
 from rr.quick_init import quick_init
 from rr.state import GameState
 
@@ -75,13 +76,11 @@ class Play:
     @property
     def opponents(self) -> tuple[Seat, ...]:
         """Every other player, clockwise from the one after ``seat``."""
-        n = len(self.state.players)
-        return tuple((self.seat + i) % n for i in range(1, n))
+        return _opponents(self.seat, len(self.table.state.players))
 
     def others(self, location: Location | None = None) -> tuple[Location, ...]:
         """RR-ABIL-3: the locations other than ``location`` (default: where this was deployed)."""
-        exclude = self.location if location is None else location
-        return tuple(loc for loc in Location if loc is not exclude)
+        return _OTHERS[self.location if location is None else location]
 
     @property
     def source(self) -> ByCard:
@@ -96,6 +95,20 @@ class Play:
         """Ask ``seat`` (default: the ability's owner) on behalf of this card."""
         return ask(self.table, self.seat if seat is None else seat, kind, by_card(self.card),
                    prompt, options, always)
+
+
+@functools.cache
+def _opponents(seat: Seat, players: int) -> tuple[Seat, ...]:
+    """Every seat of ``players`` but ``seat``, clockwise from the one after it, made once
+    (abilities ask for them often; issue #32)."""
+    return tuple((seat + i) % players for i in range(1, players))
+
+
+_OTHERS: dict[Location | None, tuple[Location, ...]] = {
+    exclude: tuple(loc for loc in LOCATIONS if loc is not exclude)
+    for exclude in (*LOCATIONS, None)}
+"""RR-ABIL-3: the other locations of each location (of none: all four), made once (iterating
+an enum class runs Python code in ``EnumType.__iter__``; issue #32)."""
 
 
 @frozen

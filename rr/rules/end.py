@@ -120,6 +120,14 @@ OTHER_COLORS: Mapping[Color, tuple[Color, ...]] = {
 }
 
 
+_DECLARATIONS: Mapping[Color, tuple[Option, ...]] = {
+    Color.GRAY: (Answer.BEST, Answer.NO, *OTHER_COLORS[Color.GRAY]),
+    Color.ORANGE: (Answer.BEST, Answer.NO, *map(pick_name, names())),
+}
+"""RULING-B3: what a Gray and an Orange may declare, made once (an Orange offers every
+printed name; issue #32)."""
+
+
 def declare(table: Table, seat: Seat) -> Program[None]:
     """RULING-B3: each Gray may take one other colour, each Orange any character's name.
 
@@ -130,12 +138,8 @@ def declare(table: Table, seat: Seat) -> Program[None]:
     """
     for card in table.state.hand(seat):
         data = card_data(card)
-        options: list[Option] = [Answer.BEST, Answer.NO]
-        if data.color is Color.GRAY:
-            options += OTHER_COLORS[Color.GRAY]
-        elif data.color is Color.ORANGE:
-            options += [pick_name(n) for n in names()]
-        else:
+        options = _DECLARATIONS.get(data.color)
+        if options is None:
             continue
         choice = yield from ask(table, seat, Ask.DECLARE, by_card(card),
                                 f"Declaration for {data.name}", options,

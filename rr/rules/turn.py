@@ -75,11 +75,18 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
     log = TurnLog(seat, cannot_gain=cannot_gain)
     choice = yield from ask(table, seat, _TURN, LEAD_OR_SCOUT, "Lead or Scout",
                             turn_options(table.state, seat), distinct=True)
-    if isinstance(choice, Scout):
-        yield from scout(table, seat)
+    if type(choice) is Lead:
+        # RR-LEAD-1..6: deploy (unless the hand is empty), then the final gain step. Written
+        # here rather than as a program of its own: every event of a Lead's ability passes
+        # through each program it is nested in, so one fewer costs less (issue #32).
+        then: Then | None = None
+        if choice.card is not None and choice.location is not None:
+            then = yield from deploy(table, log, choice.card, choice.location, Zone.hand(seat))
+        if then is not END_TURN:  # RR-LEAD-6
+            yield from final_step(table, log)
     else:
-        assert isinstance(choice, Lead)
-        yield from lead(table, log, choice)
+        assert isinstance(choice, Scout)
+        yield from scout(table, seat)
     yield TurnEnded(seat)
 
 
@@ -92,15 +99,6 @@ def scout(table: Table, seat: Seat) -> Program[None]:
                            distinct=True)
     yield from place(table, card, where)
     yield from location_bonus(table, seat, where)
-
-
-def lead(table: Table, log: TurnLog, choice: Lead) -> Program[None]:
-    """RR-LEAD-1..6: deploy (unless the hand is empty), then the final gain step."""
-    if choice.card is not None and choice.location is not None:
-        then = yield from deploy(table, log, choice.card, choice.location, Zone.hand(log.seat))
-        if then is END_TURN:
-            return  # RR-LEAD-6
-    yield from final_step(table, log)
 
 
 @functools.cache

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rr.cards.catalogue import all_ids
 from rr.effects.program import shuffled
+from rr.engine import _seed
 
 
 @pytest.mark.rule("RR-SETUP-1")
@@ -41,3 +42,14 @@ def test_a_generator_of_another_class_is_asked_for_the_sample() -> None:
             raise AssertionError("not a bit is drawn")
 
     assert shuffled(Scripted(0), ["a", "b", "c"]) == ["c", "b", "a"]
+
+
+@pytest.mark.rule("RR-SETUP-1")
+@given(seed=st.integers(-2**63, 2**64), draws=st.integers(0, 10_000))
+def test_a_draw_seeds_its_generator_as_random_seed_of_its_string(seed: int, draws: int) -> None:
+    """rr.engine seeds draw n of a game with seed s as ``Random(f"{s}:{n}")`` does, its own
+    way (issue #32): the same state, ``gauss_next`` included, even after a gauss draw."""
+    ours = random.Random(0)
+    ours.gauss(0, 1)
+    _seed(ours, f"{seed}:{draws}".encode())
+    assert ours.getstate() == random.Random(f"{seed}:{draws}").getstate()
