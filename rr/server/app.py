@@ -156,6 +156,10 @@ def build(games: Games, limits: Limits | None = None,
         return answer
 
     @answers
+    async def scores_now(request: Request) -> Any:
+        return await run(lambda: games.scores_now(opened(request)))
+
+    @answers
     async def seat(request: Request) -> Any:
         return await run(lambda: games.seat(opened(request)))
 
@@ -266,6 +270,7 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games", listing, methods=["GET"]),
         Route("/api/games/{id}", show, methods=["GET"]),
         Route("/api/games/{id}/choose", choose, methods=["POST"]),
+        Route("/api/games/{id}/scores-now", scores_now, methods=["GET"]),
         Route("/api/games/{id}/seat", seat, methods=["GET"]),
         Route("/api/games/{id}/seat", register, methods=["POST"]),
         Route("/api/games/{id}/log", log, methods=["GET"]),

@@ -35,6 +35,7 @@ from rr.decisions import Decision
 from rr.engine import Game
 from rr.randomness import SALT_BYTES, Secret
 from rr.errors import (
+    BadRequest,
     DealPendingError,
     ForbiddenError,
     GameNotOverError,
@@ -51,12 +52,14 @@ from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event
 from rr.jsonforms import to_json
 from rr.options import Option
-from rr.seat_answer import Marks, seat_answer
+from rr.scoring.now import hand_now
+from rr.seat_answer import Marks, face_down, seat_answer
 from rr.seatkeys import LogHash, SeatKey
 from rr.server import bots, signed
 from rr.server.requests import Choice, NewGame
 from rr.server.store import Access, GameRow, Store
 from rr.server.tokens import hash_of, new_game_id, new_token
+from rr.views import view
 
 CACHED_GAMES = 2000
 """How many rebuilt games a process keeps in memory (the least recently used go first)."""
@@ -278,6 +281,16 @@ class Games:
         data = log.encode(events, row.secret, seats=signed.record(
             row.id, events, row.bots, kept, self._server_key))
         return data, None if self._sign is None else self._sign(data)
+
+    def scores_now(self, access: Access) -> dict[str, Any]:
+        """What each card of ``access``'s seat's hand would score now
+        (:func:`rr.scoring.now.hand_now`, JSON), read from that seat's view only."""
+        if access.seat is None:
+            raise BadRequest("a spectator holds no hand to score")
+        with self._lock(access.game):
+            row = _dealt(self._row(access.game))
+            state = self._fresh(row, lambda start: self.store.events(row.id, start)).game.state
+        return dict(to_json(hand_now(view(state, access.seat), face_down(state), state.ruleset)))
 
     # --- choosing -------------------------------------------------------------------------
 

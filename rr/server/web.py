@@ -151,6 +151,16 @@ def openapi_paths() -> dict[str, Any]:
                                               "Toma's cards", "responses": {"200": {
                                                   "description": "the reference", "content": {
                                                       "application/json": {}}}}}},
+        "/api/games/{id}/scores-now": {"get": {
+            "summary": "what each card of the token's seat's hand would score now, from what "
+                       "the seat knows (rr.scoring.now): {cards: [{card, core, bonus, without, "
+                       "exact}], total, exact}",
+            "security": [{"token": []}],
+            "parameters": [{"name": "id", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "the hand scored now",
+                                  "content": {"application/json": {}}},
+                          **errors(400, 401, 403, 429)}}},
         "/api/replay": {"post": {
             "summary": "a log the client holds, folded to record `at` and shown to `seat` (a "
                        "seat, null for a spectator, \"all\"), and with `audit` its audit",
