@@ -52,14 +52,12 @@ from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event
 from rr.jsonforms import to_json
 from rr.options import Option
-from rr.scoring.now import hand_now
-from rr.seat_answer import Marks, face_down, seat_answer
+from rr.seat_answer import Marks, scores_now, seat_answer
 from rr.seatkeys import LogHash, SeatKey
 from rr.server import bots, signed
 from rr.server.requests import Choice, NewGame
 from rr.server.store import Access, GameRow, Store
 from rr.server.tokens import hash_of, new_game_id, new_token
-from rr.views import view
 
 CACHED_GAMES = 2000
 """How many rebuilt games a process keeps in memory (the least recently used go first)."""
@@ -289,8 +287,8 @@ class Games:
             raise BadRequest("a spectator holds no hand to score")
         with self._lock(access.game):
             row = _dealt(self._row(access.game))
-            state = self._fresh(row, lambda start: self.store.events(row.id, start)).game.state
-        return dict(to_json(hand_now(view(state, access.seat), face_down(state), state.ruleset)))
+            entry = self._fresh(row, lambda start: self.store.events(row.id, start))
+            return dict(to_json(scores_now(entry.game, access.seat)))
 
     # --- choosing -------------------------------------------------------------------------
 
