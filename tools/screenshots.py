@@ -13,7 +13,8 @@ a solo game against Tull Au Toma. Each shot is taken at 1280x800 and on a 390x84
 * ``table-moves`` — after Ana's move: the bots' moves told at a person's pace, what changed
   highlighted;
 * ``table-solo`` — solo: Au Toma's cards drawn against the priority letters;
-* ``table-games`` — the start page: the games this browser holds seats in.
+* ``table-games`` — the start page: the games this browser holds seats in;
+* ``reference`` — the card reference page.
 """
 
 from __future__ import annotations
@@ -189,6 +190,9 @@ def _shots(server: Server, out: Path, suffix: str, size: tuple[int, int]) -> lis
                        " ![...document.querySelectorAll('.game-list .whose')]"
                        ".some((e) => e.textContent === '…')")
         made.append(_save(driver, out / f"table-games{suffix}.png"))
+        driver.get(f"{server.url}/reference")
+        _until(driver, "return document.querySelectorAll('#cards [data-card]').length === 112")
+        made.append(_save(driver, out / f"reference{suffix}.png"))
     finally:
         driver.quit()
     return made

@@ -27,6 +27,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 
 from tests.web.pages import (
+    lead_by_touch,
     severe_console_errors,
     text,
     wait,
@@ -190,6 +191,8 @@ def test_a_hand_cards_zoom_says_what_it_scores_now(
                       bots={"1": "random", "2": "greedy"})
     for _ in range(3):
         _play_first(server, created, 0)
+    while _answer(server, created, 0)["view"]["pending"]["ask"] != "turn":
+        _play_first(server, created, 0)  # until Ana leads or scouts
     driver = browsers(size)
     _open(driver, server, created)
     wait_for_my_turn_or_end(driver)
@@ -213,6 +216,15 @@ def test_a_hand_cards_zoom_says_what_it_scores_now(
     driver.find_element(By.CSS_SELECTOR, "#hand .tcard").click()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#zoom [data-points]"))
     screenshot(driver, f"table-score-now-{size[0]}")
+    # The card read is led: gone from the hand, the zoom no longer says what it scores.
+    card = str(driver.find_element(By.CSS_SELECTOR, "#hand .tcard").get_attribute("data-card"))
+    before = _decision(driver)
+    if size[0] < 500:
+        driver.find_element(By.CSS_SELECTOR, "#zoom .close-zoom").click()
+    lead_by_touch(driver, card)
+    driver.find_element(By.ID, "confirm").click()
+    wait(driver, lambda d: _decision(d) > before)
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, f"#zoom [data-score-now={card}]"))
     assert not severe_console_errors(driver)
 
 

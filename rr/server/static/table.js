@@ -231,6 +231,7 @@ function show(answer) {
     setTimeout(() => { $("decision").dataset.armed = "1"; }, ARM);
   }
   draw();
+  rescore();
   if (fresh.length) play(fresh);
   if (newDecision) announce(answer);
   // It has become this seat's turn (not on opening the page): after others' moves, or a
@@ -530,6 +531,15 @@ function scoreNowOf(id) {
     line.dataset.without = String(found.without);
   });
   return line;
+}
+
+/** The zoom's "scores now" line, after a change: scored again, or gone with the card. */
+function rescore() {
+  const line = document.querySelector("#zoom [data-score-now]");
+  if (!line) return;
+  const id = line.dataset.scoreNow;
+  const again = (current.view.hand || []).includes(id) ? scoreNowOf(id) : null;
+  if (again) line.replaceWith(again); else line.remove();
 }
 
 function showZoom(node, extra = null) {
