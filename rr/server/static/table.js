@@ -253,7 +253,7 @@ function draw() {
   const targets = mine ? targetsOf(pending.options) : null;
   const seen = new Map();
   $("board").replaceChildren(tableBoard(view, answer.face_down, {
-    reference, targets, selection, auToma, previous: beforeCards, seen,
+    reference, targets, selection, auToma, previous: beforeCards, seen, players: beforePlayers,
     onCard: touchCard, onLocation: touchLocation}));
   $("players").replaceChildren(...playerPanels(view, {reference, previous: beforePlayers,
                                                    targets, onPlayer: touchPlayer,

@@ -83,8 +83,9 @@ export function marker(name, seat, extra = {}) {
 /** The Institute's Influence track as the board shows it: spaces 0 to 10, each player's marker
  * on their Influence (the neutral house's too, with two players), the spaces that end the game
  * marked; said in words for screen readers. */
-function influenceOf(view) {
-  const houses = view.players.map((p, seat) => ({name: p.name, seat, value: p.influence}));
+function influenceOf(view, was) {
+  const houses = view.players.map((p, seat) => ({name: p.name, seat, value: p.influence,
+    moved: Boolean(was && was[seat] && was[seat].influence !== p.influence)}));
   if (view.neutral_influence) {
     houses.push({name: "neutral", seat: "n", value: view.neutral_influence});
   }
@@ -95,7 +96,8 @@ function influenceOf(view) {
                            "data-space": space},
       el("span", {class: "num"}, space),
       el("span", {class: "markers"}, here.map((h) => marker(h.name, h.seat, {
-        "data-influence-seat": h.seat, title: `${h.name}: ${h.value} Influence`})))));
+        "data-influence-seat": h.seat, title: `${h.name}: ${h.value} Influence`,
+        class: `marker p${h.seat}${h.moved ? " fresh" : ""}`})))));
   }
   const words = houses.map((h) => `${h.name} ${h.value}`).join(", ");
   return el("div", {class: "influence", role: "img", "data-influence": "track",
@@ -106,7 +108,7 @@ function influenceOf(view) {
 
 /** The board: four locations, the deck, the banished pile, Au Toma. */
 export function tableBoard(view, faceDown, {reference, targets, selection, auToma, previous, seen,
-                                            onCard, onLocation}) {
+                                            players = null, onCard, onLocation}) {
   const letters = view.solo ? Object.fromEntries(view.solo.priority) : {};
   const locations = view.locations.map(([loc, stack], i) => {
     const isTarget = targets && targets.locations.has(loc);
@@ -138,7 +140,7 @@ export function tableBoard(view, faceDown, {reference, targets, selection, auTom
            el("span", {"aria-hidden": "true"}, BONUS_ICONS[loc]),
            el("span", {class: "btext"}, ` ${reference.bonuses[loc]}`)),
         el("span", {class: "count"}, `${stack.length} card${stack.length === 1 ? "" : "s"}`)),
-      loc === "institute" ? influenceOf(view) : null,
+      loc === "institute" ? influenceOf(view, players) : null,
       el("div", {class: "pile"}, stack.length ? tiles : el("p", {class: "empty"}, "empty")));
   });
   const deckTarget = targets && targets.locations.has("deck");
