@@ -6,9 +6,12 @@
 // new records with their lines of story, and at the end the scorepad.
 //
 // Playing is by touching the board: a card of the hand, then a location (or a card, a
-// player, a button for a question with no place on the board); the move is shown in words
-// and sent only on "confirm" (or Enter), once. The list of every option stays, folded, as the
-// accessible fallback (a number key opens it and picks; Enter then confirms).
+// player, a button for a question with no place on the board), or by dragging the card onto
+// the location (drag.js); the move is shown in words and sent only on "confirm" (or Enter),
+// once. The list of every option stays, folded, as the accessible fallback (a number key
+// opens it and picks; Enter then confirms). A card of the hand, read, says what it would
+// score now (GET .../scores-now); a turn that comes while the tab is hidden may chime and
+// notify (alerts.js).
 import {api, cardName, el, fragment, loadCards, named, scorepad}
   from "/static/common.js";
 import {canSign, joinSeat, signChoice} from "/static/keys.js";
@@ -269,7 +272,8 @@ function draw() {
       onclick: () => touchCard(id, "hand")});
     if (targets && targets.cards.has(id) && dropPlaces(id).length) {
       tile.classList.add("draggable");
-      tile.addEventListener("pointerdown", (event) => pressCard(event, tile, id, dropPlaces, dropCard));
+      tile.addEventListener("pointerdown",
+                            (event) => pressCard(event, tile, id, dropPlaces, dropCard));
     }
     return tile;
   }));
