@@ -34,6 +34,7 @@ from rr.events.types import DecisionMade, Event
 from rr.model import LOCATIONS, Seat, Zone
 from rr.narrate import Told, narration
 from rr.rules.final import scorepad_of
+from rr.scoring.now import HandNow, hand_now
 from rr.scoring.scorepad import Rows
 from rr.state import EMPTY, GameState, apply
 from rr.views import KnownCard, View, view
@@ -186,6 +187,13 @@ def seat_answer(game: Played, seat: Seat | None, since: int | None = None,
         over=state.is_over, view=shown_view, face_down=face_down(state), since=start,
         new=told, scorepad=marks.scorepad(state) if state.is_over else None,
         everything=everything)
+
+
+def scores_now(game: Played, seat: Seat) -> HandNow | None:
+    """What each card of ``seat``'s hand would score now (:func:`rr.scoring.now.hand_now`),
+    read from that seat's view only (the table's card zoom, issue #28)."""
+    state = game.state
+    return hand_now(view(state, seat), face_down(state), state.ruleset)
 
 
 def face_down(state: GameState) -> tuple[tuple[bool, ...], ...]:

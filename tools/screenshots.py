@@ -7,12 +7,14 @@ A real ``rr server`` on a temporary SQLite file, Debian's ``chromium`` and ``chr
 (as tests/web uses them), a seeded practice game of Ana against a random and a greedy bot, and
 a solo game against Tull Au Toma. Each shot is taken at 1280x800 and on a 390x844 phone:
 
-* ``table-lead`` — Ana leads: a card of her hand picked (its printed text read beside the
-  board), a location picked, the move waiting for "confirm";
+* ``table-lead`` — Ana leads: a card of her hand picked (its printed text and what it would
+  score now read beside the board), a location picked, the move waiting for "confirm";
+  Influence drawn on The Institute's track;
 * ``table-moves`` — after Ana's move: the bots' moves told at a person's pace, what changed
   highlighted;
 * ``table-solo`` — solo: Au Toma's cards drawn against the priority letters;
-* ``table-games`` — the start page: the games this browser holds seats in.
+* ``table-games`` — the start page: the games this browser holds seats in;
+* ``reference`` — the card reference page.
 """
 
 from __future__ import annotations
@@ -103,7 +105,8 @@ def _until_leading(driver: Any) -> None:
 
 def _confirm(driver: Any) -> None:
     """Confirm the move picked, and wait for the next decision."""
-    before = driver.find_element("id", "counts").text
+    # textContent: a phone hides the decision's number, and a hidden element's text is ''.
+    before = driver.execute_script("return document.getElementById('counts').textContent")
     _click(driver, "#confirm:not([hidden])")
     _until(driver, f"return document.getElementById('counts').textContent !== {before!r}"
                    " || !document.getElementById('end').hidden")
@@ -115,6 +118,9 @@ def _lead(driver: Any) -> None:
     _click(driver, "#hand .tcard.target")
     _click(driver, ".location.target .loc-name")
     _until(driver, "return !document.getElementById('confirm').hidden")
+    # What the card read scores now, where the zoom stays open (not the phone's sheet).
+    _until(driver, "return !document.querySelector('#zoom.open [data-score-now]')"
+                   " || document.querySelector('#zoom [data-points]')")
 
 
 def _advance(server: Server, created: dict[str, Any], leads: int) -> None:
@@ -184,6 +190,9 @@ def _shots(server: Server, out: Path, suffix: str, size: tuple[int, int]) -> lis
                        " ![...document.querySelectorAll('.game-list .whose')]"
                        ".some((e) => e.textContent === '…')")
         made.append(_save(driver, out / f"table-games{suffix}.png"))
+        driver.get(f"{server.url}/reference")
+        _until(driver, "return document.querySelectorAll('#cards [data-card]').length === 112")
+        made.append(_save(driver, out / f"reference{suffix}.png"))
     finally:
         driver.quit()
     return made

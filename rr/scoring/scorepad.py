@@ -150,12 +150,7 @@ def _score_player(table: FinalTable, seat: int, ruleset: Ruleset, influence: int
     cards = [card(card_id) for card_id in player.hand]
     chosen = best_declarations(cards, player.declarations, around)
     used = {**player.declarations, **chosen}
-    hand = tuple(HandCard.of(c, used.get(c.id)) for c in cards)
-    lines = [
-        CardScore(c.id, c.core_value, end_game_points(EndGame(hand, i, around)))
-        for i, c in enumerate(cards)
-    ]
-    lines = _with_extra_points(lines, player)
+    lines = _with_extra_points(list(hand_lines(player.hand, around, used)), player)
     rows = Rows.adding_up(
         cards=sum(line.points for line in lines),
         fleet=FLEET_POINTS[player.fleet],
@@ -177,6 +172,19 @@ def _score_player(table: FinalTable, seat: int, ruleset: Ruleset, influence: int
         chosen=frozenset(card_id for card_id in declared if card_id in chosen),
         sovereign=player.sovereign,
     )
+
+
+def hand_lines(hand: Sequence[CardId], around: Surroundings,
+               declarations: Mapping[CardId, Declaration] | None = None) -> tuple[CardScore, ...]:
+    """RR-SCORE-2: each card of ``hand``, core value and end-game points, among ``around``;
+    the Gray and Orange declarations not given are chosen as the scorepad chooses them
+    (RULING-B3). The cards row is their sum (before end-of-game points)."""
+    cards = [card(card_id) for card_id in hand]
+    given = declarations or {}
+    used = {**given, **best_declarations(cards, given, around)}
+    held = tuple(HandCard.of(c, used.get(c.id)) for c in cards)
+    return tuple(CardScore(c.id, c.core_value, end_game_points(EndGame(held, i, around)))
+                 for i, c in enumerate(cards))
 
 
 def _score_automa(player: FinalPlayer, influence: int) -> PlayerScore:

@@ -162,6 +162,10 @@ def build(games: Games, limits: Limits | None = None,
         return answer
 
     @answers
+    async def scores_now(request: Request) -> Any:
+        return await run(lambda: games.scores_now(opened(request)))
+
+    @answers
     async def seat(request: Request) -> Any:
         return await run(lambda: games.seat(opened(request)))
 
@@ -295,6 +299,7 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games", listing, methods=["GET"]),
         Route("/api/games/{id}", show, methods=["GET"]),
         Route("/api/games/{id}/choose", choose, methods=["POST"]),
+        Route("/api/games/{id}/scores-now", scores_now, methods=["GET"]),
         Route("/api/games/{id}/seat", seat, methods=["GET"]),
         Route("/api/games/{id}/seat", register, methods=["POST"]),
         Route("/api/games/{id}/invitation", invitation, methods=["GET"]),

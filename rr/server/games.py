@@ -38,6 +38,7 @@ from rr.decisions import Decision
 from rr.engine import Game
 from rr.randomness import SALT_BYTES, Secret
 from rr.errors import (
+    BadRequest,
     DealPendingError,
     ForbiddenError,
     GameNotOverError,
@@ -54,7 +55,7 @@ from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event
 from rr.jsonforms import to_json
 from rr.options import Option
-from rr.seat_answer import Marks, seat_answer
+from rr.seat_answer import Marks, scores_now, seat_answer
 from rr.seatkeys import LogHash, SeatKey
 from rr.server import bots, signed
 from rr.server.requests import Choice, NewGame, Take
@@ -356,6 +357,16 @@ class Games:
         data = log.encode(events, row.secret, seats=signed.record(
             row.id, events, row.bots, kept, self._server_key))
         return data, None if self._sign is None else self._sign(data)
+
+    def scores_now(self, access: Access) -> dict[str, Any]:
+        """What each card of ``access``'s seat's hand would score now
+        (:func:`rr.scoring.now.hand_now`, JSON), read from that seat's view only."""
+        if access.seat is None:
+            raise BadRequest("a spectator holds no hand to score")
+        with self._lock(access.game):
+            row = _dealt(self._row(access.game))
+            entry = self._fresh(row, lambda start: self.store.events(row.id, start))
+            return dict(to_json(scores_now(entry.game, access.seat)))
 
     # --- choosing -------------------------------------------------------------------------
 

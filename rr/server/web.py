@@ -1,5 +1,5 @@
-"""The browser's routes: the web table (``/``), the replay-and-audit viewer (``/replay``), their
-static files, and the three API routes only they need.
+"""The browser's routes: the web table (``/``), the replay-and-audit viewer (``/replay``), the
+card reference (``/reference``), their static files, and the three API routes only they need.
 
 * ``GET /api/cards`` — the card catalogue (names, colours, printed texts): public data the
   pages show beside card ids;
@@ -7,6 +7,9 @@ static files, and the three API routes only they need.
   abilities, the locations' bonuses and Tull Au Toma's cards (public data);
 * ``POST /api/replay`` — a log the client holds, at a record, for a viewer, and its audit
   (``rr.server.replays``).
+
+(The table's ``GET /api/games/{id}/scores-now``, which reads a game, is served by
+:mod:`rr.server.app`; its OpenAPI entry is written here with the other routes of the pages.)
 
 The table needs nothing else: every answer it gets (``GET /api/games/{id}?since=N``, ``POST
 .../choose``, each WebSocket message) is a seat answer holding the new records with their
@@ -122,6 +125,7 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/", _page("table.html"), methods=["GET"]),
         Route("/replay", _page("replay.html"), methods=["GET"]),
+        Route("/reference", _page("reference.html"), methods=["GET"]),
         Route("/api/cards", cards, methods=["GET"]),
         Route("/api/reference", reference, methods=["GET"]),
         Route("/api/replay", replay, methods=["POST"]),
@@ -143,6 +147,8 @@ def openapi_paths() -> dict[str, Any]:
     return {
         "/": page("the web table: create a game, one link per seat (#game=ID&token=T), play"),
         "/replay": page("the replay-and-audit viewer"),
+        "/reference": page("the card reference: every card's printed texts, the houses, the "
+                           "location bonuses, Tull Au Toma's cards"),
         "/api/cards": {"get": {"summary": "the card catalogue: id, name, colour, core value, "
                                           "printed texts", "responses": {"200": {
                                               "description": "the cards", "content": {
@@ -151,6 +157,16 @@ def openapi_paths() -> dict[str, Any]:
                                               "Toma's cards", "responses": {"200": {
                                                   "description": "the reference", "content": {
                                                       "application/json": {}}}}}},
+        "/api/games/{id}/scores-now": {"get": {
+            "summary": "what each card of the token's seat's hand would score now, from what "
+                       "the seat knows (rr.scoring.now): {cards: [{card, core, bonus, without, "
+                       "exact}], total, exact}",
+            "security": [{"token": []}],
+            "parameters": [{"name": "id", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "the hand scored now",
+                                  "content": {"application/json": {}}},
+                          **errors(400, 401, 403, 429)}}},
         "/api/replay": {"post": {
             "summary": "a log the client holds, folded to record `at` and shown to `seat` (a "
                        "seat, null for a spectator, \"all\"), and with `audit` its audit",

@@ -341,7 +341,8 @@ def test_au_tomas_cards_are_drawn_against_the_priority_letters(
 
 def test_axe_core_finds_nothing_serious(server: Server, browsers: Callable[..., Any]) -> None:
     """axe-core 4.14.1 finds no serious or critical violation on the start page, the table
-    while a seat decides (with a card read), the replay viewer, and on a phone."""
+    while a seat decides (with a card read and what it scores now, the Influence track, the
+    turn alerts' boxes), the replay viewer, and on a phone."""
     if not AXE.exists():
         pytest.skip(f"axe-core is not vendored at {AXE}")
     created = _game(server)
@@ -352,6 +353,8 @@ def test_axe_core_finds_nothing_serious(server: Server, browsers: Callable[..., 
         assert serious_axe_violations(driver) == []
         _open(driver, server, created)
         driver.find_elements(By.CSS_SELECTOR, "#hand .tcard")[0].click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#zoom [data-points]"))
+        assert driver.find_elements(By.CSS_SELECTOR, ".influence .marker")
         assert serious_axe_violations(driver) == []
         driver.get(f"{server.url}/replay")
         wait(driver, lambda d: d.find_element(By.ID, "open").is_displayed())

@@ -6,9 +6,12 @@
 // new records with their lines of story, and at the end the scorepad.
 //
 // Playing is by touching the board: a card of the hand, then a location (or a card, a
-// player, a button for a question with no place on the board); the move is shown in words
-// and sent only on "confirm" (or Enter), once. The list of every option stays, folded, as the
-// accessible fallback (a number key opens it and picks; Enter then confirms).
+// player, a button for a question with no place on the board), or by dragging the card onto
+// the location (drag.js); the move is shown in words and sent only on "confirm" (or Enter),
+// once. The list of every option stays, folded, as the accessible fallback (a number key
+// opens it and picks; Enter then confirms). A card of the hand, read, says what it would
+// score now (GET .../scores-now); a turn that comes while the tab is hidden may chime and
+// notify (alerts.js).
 import {api, cardName, el, fragment, loadCards, named, scorepad}
   from "/static/common.js";
 import {canSign, joinSeat, signChoice} from "/static/keys.js";
@@ -16,6 +19,8 @@ import {cardTile, peopleText, playerPanels, tableBoard, zoomCard, zoomHouse}
   from "/static/tableboard.js";
 import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js";
 import {invitationLink, showInvitation} from "/static/invite.js";
+import {pressCard} from "/static/drag.js";
+import {setUpAlerts, turnAlert} from "/static/alerts.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
@@ -230,6 +235,8 @@ function show(answer) {
   // page as it is, so the selection and the keyboard's focus stay.
   if (current && answer.records <= current.records) return;
   const newDecision = !current || answer.decision !== current.decision;
+  const wasMine = Boolean(current && current.view.pending && current.view.pending.options);
+  const before = current;
   current = answer;
   const view = answer.view;
   $("game").hidden = false;
@@ -251,8 +258,16 @@ function show(answer) {
     setTimeout(() => { $("decision").dataset.armed = "1"; }, ARM);
   }
   draw();
+  rescore();
   if (fresh.length) play(fresh);
   if (newDecision) announce(answer);
+  // It has become this seat's turn (not on opening the page): after others' moves, or a
+  // question of its own after someone else's.
+  const mine = Boolean(view.pending && view.pending.options);
+  if (before && newDecision && mine && (!wasMine || fresh.length)) {
+    turnAlert("Your turn — Red Rising", `${view.pending.prompt} (game ${game.id})`,
+              `rr-${game.id}`);
+  }
   if (answer.over) showEnd(answer);
 }
 
@@ -265,18 +280,27 @@ function draw() {
   const targets = mine ? targetsOf(pending.options) : null;
   const seen = new Map();
   $("board").replaceChildren(tableBoard(view, answer.face_down, {
-    reference, targets, selection, auToma, previous: beforeCards, seen,
+    reference, targets, selection, auToma, previous: beforeCards, seen, players: beforePlayers,
     onCard: touchCard, onLocation: touchLocation}));
   $("players").replaceChildren(...playerPanels(view, {reference, previous: beforePlayers,
                                                    targets, onPlayer: touchPlayer,
                                                    onHouse: (h) => showZoom(zoomHouse(h, reference))}));
   $("hand-section").hidden = answer.seat === null;
+  $("alerts").hidden = answer.seat === null;
   const hand = view.hand || [];
   $("hand-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
-  $("hand").replaceChildren(...hand.map((id) => cardTile(id, {
-    target: targets && targets.cards.has(id), selected: selection.card === id, texts: true,
-    fresh: beforeCards && !beforeCards.has(`hand:${id}`),
-    onclick: () => touchCard(id, "hand")})));
+  $("hand").replaceChildren(...hand.map((id) => {
+    const tile = cardTile(id, {
+      target: targets && targets.cards.has(id), selected: selection.card === id, texts: true,
+      fresh: beforeCards && !beforeCards.has(`hand:${id}`),
+      onclick: () => touchCard(id, "hand")});
+    if (targets && targets.cards.has(id) && dropPlaces(id).length) {
+      tile.classList.add("draggable");
+      tile.addEventListener("pointerdown",
+                            (event) => pressCard(event, tile, id, dropPlaces, dropCard));
+    }
+    return tile;
+  }));
   hand.forEach((id) => seen.set(`hand:${id}`, true));
   $("known").replaceChildren(...(view.known_elsewhere.length ? [el("p", {class: "known-line"},
     "You also know: ", view.known_elsewhere.map((k) => el("span", {class: "known"},
@@ -346,7 +370,7 @@ function pickOption(option) {
 }
 
 function touchCard(id, where, {location = null, depth = null} = {}) {
-  if (id !== "?") showZoom(zoomCard(id));
+  if (id !== "?") showZoom(zoomCard(id), where === "hand" ? scoreNowOf(id) : null);
   const pending = current && current.view.pending;
   if (!pending || !pending.options) return;
   const targets = targetsOf(pending.options);
@@ -360,6 +384,23 @@ function touchLocation(location) {
   const pending = current && current.view.pending;
   if (!pending || !pending.options) return;
   select({location: location === "deck" ? null : location});
+}
+
+/** Where a card of the hand may be dropped: the locations (and the deck) an option pairs
+ * with it. */
+function dropPlaces(id) {
+  const pending = current && current.view.pending;
+  if (!pending || !pending.options || sending) return [];
+  return [...new Set(matching(pending.options, {card: id}).map(fieldsOf)
+    .filter((f) => "location" in f).map((f) => (f.location === null ? "deck" : f.location)))];
+}
+
+/** A card dropped on a location: the same pick as touching the card, then the location. */
+function dropCard(id, place) {
+  selection = {};
+  chosen = null;
+  select({card: id});
+  touchLocation(place);
 }
 
 function touchPlayer(seat) {
@@ -489,9 +530,51 @@ function title() {
     : `Waiting for ${current.view.players[pending.seat].name} — Red Rising`;
 }
 
-function showZoom(node) {
-  $("zoom").replaceChildren(node, el("button", {type: "button", class: "small close-zoom",
-    onclick: () => { $("zoom").classList.remove("open"); $("zoom").replaceChildren(); }}, "close"));
+let scores = null;  // {records, promise}: the hand scored now, fetched once per change
+
+/** What a card of the hand would score now (GET .../scores-now: the server scores the hand
+ * from what this seat knows), said in words; filled in when the answer comes. */
+function scoreNowOf(id) {
+  if (!current || current.over || current.seat === null) return null;
+  if (!scores || scores.records !== current.records) {
+    scores = {records: current.records, promise: api("GET",
+      `/api/games/${encodeURIComponent(game.id)}/scores-now`, {token: game.token})
+      .catch(() => null)};
+  }
+  const line = el("p", {class: "score-now", "data-score-now": id}, "Scoring it now…");
+  scores.promise.then((now) => {
+    const found = now && now.cards.find((c) => c.card === id);
+    if (!found) { line.textContent = ""; return; }
+    const points = found.core + found.bonus;
+    const least = found.exact ? "" : "at least ";
+    line.replaceChildren(
+      el("strong", {}, `Scores ${least}${points} now`),
+      ` (core ${found.core}, end game ${found.bonus >= 0 ? "+" : "−"}${Math.abs(found.bonus)})`,
+      el("br"), `Your hand's cards: ${least}${now.total} → ${found.without} without it.`,
+      el("small", {class: "muted"}, found.exact
+        ? " If the game ended now; end-of-game abilities not counted."
+        : " A face-down top card you have not seen may add more."));
+    line.dataset.points = String(points);
+    line.dataset.total = String(now.total);
+    line.dataset.without = String(found.without);
+  });
+  return line;
+}
+
+/** The zoom's "scores now" line, after a change: scored again, or gone with the card. */
+function rescore() {
+  const line = document.querySelector("#zoom [data-score-now]");
+  if (!line) return;
+  const id = line.dataset.scoreNow;
+  const again = (current.view.hand || []).includes(id) ? scoreNowOf(id) : null;
+  if (again) line.replaceWith(again); else line.remove();
+}
+
+function showZoom(node, extra = null) {
+  $("zoom").replaceChildren(...[node, extra].filter(Boolean), el("button", {
+    type: "button", class: "small close-zoom",
+    onclick: () => { $("zoom").classList.remove("open"); $("zoom").replaceChildren(); }},
+    "close"));
   $("zoom").classList.add("open");
 }
 
@@ -674,6 +757,7 @@ async function start() {
     $("confirm").onclick = confirmChoice;
     $("undo").onclick = () => { selection = {}; chosen = null; draw(); };
     $("skip").onclick = skip;
+    setUpAlerts($("alert-sound"), $("alert-notify"), (text) => status(text, true));
     $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {
       await joinSeat(game, status);

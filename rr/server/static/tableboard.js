@@ -71,19 +71,44 @@ export function zoomHouse(house, reference) {
     el("p", {}, tile ? tile.ability : ""));
 }
 
-function influenceOf(view) {
-  const chips = view.players.map((p, seat) => el("span", {class: `inf p${seat}`,
-      title: `${p.name}: ${p.influence} Influence`},
-    `${p.name} `, el("b", {}, p.influence)));
+export const INFLUENCE_SPACES = 10;  // each house's 10 Influence tokens (RR-SETUP)
+export const INFLUENCE_ENDS = 7;     // 7 or more on The Institute ends the game (RR-END)
+
+/** A player's marker: their initial on their seat's colour (never colour alone). */
+export function marker(name, seat, extra = {}) {
+  return el("span", {class: `marker p${seat}`, "aria-hidden": "true", ...extra},
+            (name || "?").trim().slice(0, 1).toUpperCase());
+}
+
+/** The Institute's Influence track as the board shows it: spaces 0 to 10, each player's marker
+ * on their Influence (the neutral house's too, with two players), the spaces that end the game
+ * marked; said in words for screen readers. */
+function influenceOf(view, was) {
+  const houses = view.players.map((p, seat) => ({name: p.name, seat, value: p.influence,
+    moved: Boolean(was && was[seat] && was[seat].influence !== p.influence)}));
   if (view.neutral_influence) {
-    chips.push(el("span", {class: "inf neutral"}, "neutral ", el("b", {}, view.neutral_influence)));
+    houses.push({name: "neutral", seat: "n", value: view.neutral_influence});
   }
-  return el("div", {class: "influence", "aria-label": "Influence on The Institute"}, chips);
+  const cells = [];
+  for (let space = 0; space <= INFLUENCE_SPACES; space++) {
+    const here = houses.filter((h) => h.value === space);
+    cells.push(el("span", {class: `space${space >= INFLUENCE_ENDS ? " ends" : ""}`,
+                           "data-space": space},
+      el("span", {class: "num"}, space),
+      el("span", {class: "markers"}, here.map((h) => marker(h.name, h.seat, {
+        "data-influence-seat": h.seat, title: `${h.name}: ${h.value} Influence`,
+        class: `marker p${h.seat}${h.moved ? " fresh" : ""}`})))));
+  }
+  const words = houses.map((h) => `${h.name} ${h.value}`).join(", ");
+  return el("div", {class: "influence", role: "img", "data-influence": "track",
+                    "aria-label": `Influence on The Institute: ${words}. `
+                      + `${INFLUENCE_ENDS} or more ends the game.`},
+    cells);
 }
 
 /** The board: four locations, the deck, the banished pile, Au Toma. */
 export function tableBoard(view, faceDown, {reference, targets, selection, auToma, previous, seen,
-                                            onCard, onLocation}) {
+                                            players = null, onCard, onLocation}) {
   const letters = view.solo ? Object.fromEntries(view.solo.priority) : {};
   const locations = view.locations.map(([loc, stack], i) => {
     const isTarget = targets && targets.locations.has(loc);
@@ -115,7 +140,7 @@ export function tableBoard(view, faceDown, {reference, targets, selection, auTom
            el("span", {"aria-hidden": "true"}, BONUS_ICONS[loc]),
            el("span", {class: "btext"}, ` ${reference.bonuses[loc]}`)),
         el("span", {class: "count"}, `${stack.length} card${stack.length === 1 ? "" : "s"}`)),
-      loc === "institute" ? influenceOf(view) : null,
+      loc === "institute" ? influenceOf(view, players) : null,
       el("div", {class: "pile"}, stack.length ? tiles : el("p", {class: "empty"}, "empty")));
   });
   const deckTarget = targets && targets.locations.has("deck");
@@ -169,7 +194,7 @@ export function playerPanels(view, {reference, previous, targets, onPlayer, onHo
     return el("section", {class: `panel p${seat}${seat === view.seat ? " me" : ""}${
       view.turn_seat === seat ? " turn" : ""}${isTarget ? " target" : ""}`, "data-seat": seat,
       "aria-label": `${p.name}, seat ${seat + 1}`},
-      el("header", {},
+      el("header", {}, marker(p.name, seat),
         isTarget ? el("button", {type: "button", class: "pname", onclick: () => onPlayer(seat)}, p.name)
                  : el("span", {class: "pname"}, p.name),
         seat === view.seat ? el("small", {}, " (you)") : null,
