@@ -48,14 +48,15 @@ import gymnasium
 import numpy
 from gymnasium import spaces
 
-from rr.actions import NUM_ACTIONS
+from rr.actions import NUM_ACTIONS, actions_of
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.opponents import Opponent, Opponents
 from rr.integrations.table import Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
-from rr.observation import OBSERVATION_SIZE, observation_array
+from rr.observation import OBSERVATION_SIZE
 from rr.ruleset import Ruleset
+from rr.seat_observation import SeatObservation
 
 ID = "rr/RedRising-v0"
 """The id this module registers."""
@@ -108,6 +109,9 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self.game: Game | None = None
         self._steps = 0
         self._story = Story()
+        self._seen = SeatObservation(seat)
+        self._mask_for: Any = None
+        self._mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[numpy.typing.NDArray[numpy.float32], dict[str, Any]]:
@@ -119,7 +123,7 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self.opponents.play(self.game)
         self._steps = 0
         self._story = Story()
-        return observation_array(self.game, self.seat), {"action_mask": self.action_masks()}
+        return self._seen.array(self.game), {"action_mask": self.action_masks()}
 
     def step(self, action: int) -> tuple[numpy.typing.NDArray[numpy.float32], float, bool,
                                          bool, dict[str, Any]]:
@@ -142,17 +146,18 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
             reward += final[self.seat]
         truncated = (not terminated and self.max_steps is not None
                      and self._steps >= self.max_steps)
-        return (observation_array(game, self.seat), reward, terminated, truncated,
+        return (self._seen.array(game), reward, terminated, truncated,
                 {"action_mask": self.action_masks()})
 
     def action_masks(self) -> numpy.typing.NDArray[numpy.bool_]:
         """The learner's legal actions now (all false once the game is over)."""
-        game = self._game()
-        mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
-        pending = game.pending
-        if pending is not None and pending.seat == self.seat:
-            mask.put(game.legal_actions(), True)
-        return mask
+        pending = self._game().pending
+        if pending is not self._mask_for:  # made once a decision, a copy handed out
+            mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
+            if pending is not None and pending.seat == self.seat:
+                mask.put(actions_of(pending.options), True)
+            self._mask, self._mask_for = mask, pending
+        return self._mask.copy()
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -81,17 +81,22 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from rr.actions import NUM_ACTIONS
+from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.opponents import Opponent, Opponents
 from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
 from rr.options import Option
-from rr.observation import OBSERVATION_SIZE, STATE_SIZE, observation_array, state_vector
+from rr.observation import OBSERVATION_SIZE, STATE_SIZE, state_vector
 from rr.ruleset import Ruleset
+from rr.seat_observation import SeatObservation
 
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTIONS = ("raise", "penalty")
+_NO_ACTIONS = (bool, float)
+"""Types that are no action, though Python compares them equal to one (Game.choose_action
+refuses them with its typed error)."""
 SEEDS = 2**31
 """A game's seed drawn by ``reset()`` without one is below this."""
 
@@ -176,12 +181,13 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.game: Game | None = None
         self._story = Story()
         self._steps = 0
-        self._mask_at = -1
+        self._mask_for: Decision | None = None
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._legal: dict[int, Option] = {}
         self._actions = Actions()
         self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._no_mask.flags.writeable = False
+        self._seen = {a: SeatObservation(self._seat_of[a]) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -207,7 +213,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.opponents.deal(lambda: int(self._rng.integers(SEEDS)))
         self._story = Story()
         self._steps = 0
-        self._mask_at = -1
+        self._mask_for = None
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -232,8 +238,9 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         seat = self._seat_of[agent]
         # The listed object itself, found by identity in Game.choose (a bool or a float is
         # no action: Game.choose_action refuses them with its typed error).
-        option = (self._legal.get(action) if self._mask_at == len(game.events)
-                  and not isinstance(action, bool | float) else None)
+        pending = game.pending
+        option = (self._legal.get(action) if pending is not None and self._mask_for is pending
+                  and not isinstance(action, _NO_ACTIONS) else None)
         try:
             if option is not None:
                 game.choose(option, seat=seat)
@@ -282,12 +289,13 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         game = self._game()
         if game.pending is None or self._steps_over():
             return self._no_mask
-        length = len(game.events)
-        if self._mask_at != length:
+        if self._mask_for is not game.pending:
+            # The mask is the pending decision's options: made once a decision (held, so
+            # that no other object takes its id).
             self._legal = legal = self._actions.of(game)
             mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
-            mask[list(legal)] = 1
-            self._mask, self._mask_at = mask, length
+            mask.put(list(legal), 1)
+            self._mask, self._mask_for = mask, game.pending
         return self._mask
 
     def _game(self) -> Game:
@@ -300,8 +308,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def observe(self, agent: str) -> Any:
         """The agent's observation and its action mask (zeros unless it decides now); with
         ``flat_observations``, the observation array alone."""
-        game = self._game()
-        seen = observation_array(game, self._seat_of[agent])
+        seen = self._seen[agent].array(self._game())
         if self.flat_observations:
             return seen
         mask = self._current_mask() if agent == self.agent_selection else self._no_mask
