@@ -80,7 +80,7 @@ from rr.model import (
 from rr.narrate import card_name
 from rr.options import describe
 from rr.knowledge import knows
-from rr.state import GameState, PlayerState
+from rr.state import GameState
 from rr.views import HIDDEN, SoloView, solo_view
 
 if TYPE_CHECKING:
@@ -282,40 +282,22 @@ def _stacks(state: GameState, seat: Seat | None, ones: list[int], at: list[int],
 def _stack_part(state: GameState, seat: Seat | None, li: int
                 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
     """The entries of the stack at location ``li`` as ``seat`` sees it."""
-    return _stack_entries(*_stack_seen(state, seat, li))
-
-
-def _stack_seen(state: GameState, seat: Seat | None, li: int
-                ) -> tuple[int, tuple[CardId, ...], tuple[int, ...]]:
-    """The stack at location ``li`` as ``seat`` sees it: ``li``, its cards (bottom to top,
-    :data:`HIDDEN` for a face-down card it does not know), the positions lying face down."""
     real = state.locations[li]
     face_down = state.face_down
     if not face_down or face_down.isdisjoint(real):
-        return li, real, ()
+        return _stack_entries(li, real, ())
     # RR-VIEW-4: a face-down card's place is public, its identity only to who knows it.
     downs = tuple([i for i, c in enumerate(real) if c in face_down])
     stack = tuple([c if c not in face_down or knows(state, seat, c) else HIDDEN for c in real])
-    return li, stack, downs
+    return _stack_entries(li, stack, downs)
 
 
 def _known_part(state: GameState, seat: Seat) -> list[int]:
     """The cards ``seat`` knows in another hand or in the deck: ``known_cards(state, seat)``
     less its own hand, which is in no other hand nor the deck (RR-VIEW-5)."""
-    mine = _known_by(state, seat)
-    if not mine:
-        return []
-    return _known_in_hands(state, seat, mine) + _known_in_deck(state, mine)
-
-
-def _known_by(state: GameState, seat: Seat) -> frozenset[CardId]:
-    """The cards ``seat`` knows in hidden places, for :func:`_known_part` (none once the game
-    is over: every hand is shown then, and the observation shows no hand but its own)."""
     mine = state.known[seat] if seat < len(state.known) else frozenset()
-    return frozenset() if state.phase is Phase.OVER else mine
-
-
-def _known_in_hands(state: GameState, seat: Seat, mine: frozenset[CardId]) -> list[int]:
+    if not mine or state.phase is Phase.OVER:
+        return []
     index, players = _cards(), state.players
     seats = len(players)
     found: list[int] = []
@@ -324,12 +306,8 @@ def _known_in_hands(state: GameState, seat: Seat, mine: frozenset[CardId]) -> li
             slot = (other - seat) % seats
             found += [_IN_HANDS + index[c] * (MAX_PLAYERS - 1) + slot - 1
                       for c in player.hand if c in mine]
+    found += [_IN_DECK + index[c] for c in mine.intersection(state.deck)]
     return found
-
-
-def _known_in_deck(state: GameState, mine: frozenset[CardId]) -> list[int]:
-    index = _cards()
-    return [_IN_DECK + index[c] for c in mine.intersection(state.deck)]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -371,62 +349,45 @@ def _players_part(state: GameState, pending: Decision | None, seat: Seat, ones: 
                   at: list[int], values: list[float]) -> None:
     players = state.players
     seats = len(players)
+    solo_seat = state.solo.seat if state.solo is not None else None
+    pending_seat = pending.seat if pending is not None else None
+    totals, winners = state.totals, state.winners or ()
+    turn_seat, ender = state.turn_seat, state.end_triggered_by
+    sovereign, first = state.sovereign, state.first_player
     for other, p in enumerate(players):
-        own_ones, own_at, own_values = _player_entries(p, _slot_base(other, seat, seats))
-        ones += own_ones
-        at += own_at
-        values += own_values
-    _marks_part(state, pending, seat, ones, at, values)
-
-
-def _slot_base(other: Seat, seat: Seat, seats: int) -> int:
-    """Where the fields of seat ``other`` start in ``seat``'s observation."""
-    return _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS
-
-
-def _player_entries(p: PlayerState, base: int
-                    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
-    """A player's own fields (present, tokens, hand size, turns, house) at ``base``."""
-    values = _player_values(p)
-    at = (base + 2, base + 3, base + 4, base + 5, base + 6)
-    if p.house is None:
-        return (base,), at, values
-    return (base, base + 14 + _HOUSES[p.house]), at, values
-
-
-def _player_values(p: PlayerState) -> tuple[float, float, float, float, float]:
-    """A player's Helium, Fleet, Influence, hand size and turns, scaled (fields 2-6)."""
-    helium, hand, turns = p.helium, len(p.hand), p.turns
-    return (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
-            p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
-            turns / (turns + TURNS_HALF))
-
-
-def _marks_part(state: GameState, pending: Decision | None, seat: Seat, ones: list[int],
-                at: list[int], values: list[float]) -> None:
-    """The players' fields that say who is who at the table: Au Toma, Sovereign, first
-    player, whose turn, who decides, who triggered the end, the totals and the winners."""
-    seats = len(state.players)
-    marks = ((1, state.solo.seat if state.solo is not None else None), (7, state.sovereign),
-             (8, state.first_player), (9, state.turn_seat),
-             (10, pending.seat if pending is not None else None),
-             (11, state.end_triggered_by))
-    for field, other in marks:
-        if other is not None:
-            ones.append(_slot_base(other, seat, seats) + field)
-    for other in state.winners or ():
-        ones.append(_slot_base(other, seat, seats) + 13)
-    totals = state.totals
-    if totals is not None:
-        for other, total in enumerate(totals):
-            at.append(_slot_base(other, seat, seats) + 12)
-            values.append(_total(total))
+        base = _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS
+        ones.append(base)
+        if other == solo_seat:
+            ones.append(base + 1)
+        if other == sovereign:
+            ones.append(base + 7)
+        if other == first:
+            ones.append(base + 8)
+        if other == turn_seat:
+            ones.append(base + 9)
+        if other == pending_seat:
+            ones.append(base + 10)
+        if other == ender:
+            ones.append(base + 11)
+        if other in winners:
+            ones.append(base + 13)
+        helium, hand, turns = p.helium, len(p.hand), p.turns
+        at += (base + 2, base + 3, base + 4, base + 5, base + 6)
+        values += (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
+                   p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
+                   turns / (turns + TURNS_HALF))
+        if totals is not None:
+            at.append(base + 12)
+            values.append(_total(totals[other]))
+        if p.house is not None:
+            ones.append(base + 14 + _HOUSES[p.house])
 
 
 def _table_part(state: GameState, pending: Decision | None, seat: Seat | None, ones: list[int],
                 at: list[int], values: list[float]) -> None:
     at.extend((_TABLE, _TABLE + 1, _TABLE + 2))
-    values.extend(_table_values(state))
+    values.extend((scaled(state.neutral_influence, NEUTRAL_HALF), len(state.deck) / CARDS,
+                   len(state.banished) / CARDS))
     if state.end_triggered_by is not None:
         ones.append(_TABLE + 3)
     ones.append(_TABLE + 4 + _PHASES[state.phase])
@@ -434,12 +395,6 @@ def _table_part(state: GameState, pending: Decision | None, seat: Seat | None, o
         if pending.seat == seat:
             ones.append(_PENDING)
         ones.append(_PENDING + 1 + _ASKS[pending.ask])
-
-
-def _table_values(state: GameState) -> tuple[float, float, float]:
-    """Neutral Influence, the deck's size and the banished pile's, scaled (table 0-2)."""
-    return (scaled(state.neutral_influence, NEUTRAL_HALF), len(state.deck) / CARDS,
-            len(state.banished) / CARDS)
 
 
 def _solo_part(solo: SoloView, ones: list[int], at: list[int], values: list[float]) -> None:

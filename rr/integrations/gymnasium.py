@@ -54,9 +54,8 @@ from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.opponents import Opponent, Opponents
 from rr.integrations.table import Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
-from rr.observation import OBSERVATION_SIZE
+from rr.observation import OBSERVATION_SIZE, observation_array
 from rr.ruleset import Ruleset
-from rr.seat_observation import SeatObservation
 
 ID = "rr/RedRising-v0"
 """The id this module registers."""
@@ -109,7 +108,6 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self.game: Game | None = None
         self._steps = 0
         self._story = Story()
-        self._seen = SeatObservation(seat)
         self._mask_for: Any = None
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
 
@@ -123,7 +121,7 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self.opponents.play(self.game)
         self._steps = 0
         self._story = Story()
-        return self._seen.array(self.game), {"action_mask": self.action_masks()}
+        return observation_array(self.game, self.seat), {"action_mask": self.action_masks()}
 
     def step(self, action: int) -> tuple[numpy.typing.NDArray[numpy.float32], float, bool,
                                          bool, dict[str, Any]]:
@@ -146,7 +144,7 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
             reward += final[self.seat]
         truncated = (not terminated and self.max_steps is not None
                      and self._steps >= self.max_steps)
-        return (self._seen.array(game), reward, terminated, truncated,
+        return (observation_array(game, self.seat), reward, terminated, truncated,
                 {"action_mask": self.action_masks()})
 
     def action_masks(self) -> numpy.typing.NDArray[numpy.bool_]:

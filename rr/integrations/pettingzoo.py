@@ -88,9 +88,8 @@ from rr.integrations.opponents import Opponent, Opponents
 from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
 from rr.options import Option
-from rr.observation import OBSERVATION_SIZE, STATE_SIZE, state_vector
+from rr.observation import OBSERVATION_SIZE, STATE_SIZE, observation_array, state_vector
 from rr.ruleset import Ruleset
-from rr.seat_observation import SeatObservation
 
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTIONS = ("raise", "penalty")
@@ -187,7 +186,6 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._actions = Actions()
         self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._no_mask.flags.writeable = False
-        self._seen = {a: SeatObservation(self._seat_of[a]) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -308,7 +306,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def observe(self, agent: str) -> Any:
         """The agent's observation and its action mask (zeros unless it decides now); with
         ``flat_observations``, the observation array alone."""
-        seen = self._seen[agent].array(self._game())
+        seen = observation_array(self._game(), self._seat_of[agent])
         if self.flat_observations:
             return seen
         mask = self._current_mask() if agent == self.agent_selection else self._no_mask
