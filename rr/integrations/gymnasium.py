@@ -23,7 +23,8 @@ The learner plays one seat (``seat``, default 0) against rr's agents or a user's
   else.
 - **Actions**: ``Discrete(NUM_ACTIONS)``, the integers of :mod:`rr.actions`;
   :meth:`RedRisingGymEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls) and
-  ``info["action_mask"]`` mark the legal ones.
+  ``info["action_mask"]`` mark the legal ones (made once a decision; each call returns a new
+  array, the caller's to change).
 - **Illegal actions**: by default (``illegal_action="penalty"``) an illegal action leaves the
   game unchanged, is rewarded ``illegal_reward`` (-0.1) and the learner is asked again — so
   unmasked tools such as ``check_env`` and SB3's plain ``PPO`` can step it;

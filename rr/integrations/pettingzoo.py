@@ -26,7 +26,8 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
 - **Actions** are :mod:`rr.actions` integers, ``Discrete(NUM_ACTIONS)``. The action mask
   (``int8``) marks the legal ones for the selected agent and is all zeros for every other
   agent; it is in the observation dict (``action_mask``) and in the agent's ``infos``
-  (``infos[agent]["action_mask"]``, the same array).
+  (``infos[agent]["action_mask"]``, the same array), made once a decision (asked again about
+  the same decision, after an illegal action, the agent gets the same array).
 - **Illegal actions**: by default (``illegal_action="raise"``) an illegal action raises
   :class:`rr.errors.IllegalChoiceError` (an integer outside the space
   :class:`rr.errors.UnknownActionError`) and changes nothing: a masked learner never sees it,
