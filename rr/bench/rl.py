@@ -9,7 +9,9 @@ then a uniformly random
 action among the mask's, ``step``) on rr's ``env(players=P)``, on PettingZoo's
 ``connect_four_v3`` and ``tictactoe_v3``; the same loop on rr's Gymnasium environment
 (``rr/RedRising-v0``, P players, the other seats random agents, so a learner step includes the
-opponents' moves); and the cost of one observation (``observation_array``, µs). A figure is the
+opponents' moves); the same games played on ``Game`` itself (``rr engine``, decisions/s: what
+a step costs the rules engine alone); and the cost of one observation (``observation_array``,
+µs). A figure is the
 median of its rounds, a ratio the median of the per-round ratios, which the machine's speed
 largely cancels out of. Needs the ``bench`` extra (pettingzoo, gymnasium, numpy and pygame,
 which PettingZoo's classic games import).
@@ -68,6 +70,21 @@ def gym_steps(players: int, seconds: float, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
+def engine_steps(players: int, seconds: float, seed: int) -> float:
+    """Decisions a second of the same games played on ``Game`` itself, a uniformly random
+    option each (what an AEC step costs the rules engine, without the environment)."""
+    from rr.engine import Game
+
+    rng = numpy.random.default_rng(seed)
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        game = Game.new(players, seed=int(rng.integers(2**31)))
+        while (decision := game.pending) is not None:
+            game.choose(decision.options[int(rng.integers(len(decision.options)))])
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
 def observation_us(players: int, seconds: float, seed: int) -> float:
     """Microseconds per observation, over the positions of random games (every seat)."""
     from rr.agents.random import RandomAgent
@@ -100,6 +117,7 @@ def workloads(players: int, seconds: float) -> dict[str, Callable[[int], float]]
         "connect_four_v3": lambda seed: aec_steps(connect_four_v3.env, seconds, seed),
         "tictactoe_v3": lambda seed: aec_steps(tictactoe_v3.env, seconds, seed),
         f"rr/RedRising-v0 {players}p": lambda seed: gym_steps(players, seconds, seed),
+        f"rr engine {players}p": lambda seed: engine_steps(players, seconds, seed),
         "observation": lambda seed: observation_us(players, seconds / 4, seed),
     }
 
@@ -123,16 +141,22 @@ def main(argv: list[str] | None = None) -> int:
     figures = {name: statistics.median(values) for name, values in rounds.items()}
     machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python "
                f"{platform.python_version()}, {datetime.date.today().isoformat()}")
+    engine_share = figures[aec] / figures[f"rr engine {args.players}p"]
     if args.json:
         print(json.dumps({"figures": figures, "ratios": ratios, "rounds": rounds,
-                          "machine": machine}))
+                          "engine_share": engine_share, "machine": machine}))
         return 0
     print(f"one core of {machine}; {args.rounds} rounds of {args.seconds:g} s, medians")
     for name, value in figures.items():
-        unit = "µs per observation" if name == "observation" else "steps/s"
+        unit = ("µs per observation" if name == "observation"
+                else "decisions/s" if name.startswith("rr engine") else "steps/s")
         print(f"  {name:<22} {value:>10,.1f} {unit}")
     for base, ratio in ratios.items():
         print(f"  {aec} / {base}: {ratio:.2f}×")
+    step = 1e6 / figures[aec]
+    print(f"  an AEC step {step:.0f} µs, of which the rules engine's decision (a random "
+          f"option drawn) {step * engine_share:.0f} µs ({engine_share:.0%}); the rest is the "
+          "environment and the loop's random pick from the mask")
     return 0
 
 

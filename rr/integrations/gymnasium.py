@@ -23,7 +23,8 @@ The learner plays one seat (``seat``, default 0) against rr's agents or a user's
   else.
 - **Actions**: ``Discrete(NUM_ACTIONS)``, the integers of :mod:`rr.actions`;
   :meth:`RedRisingGymEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls) and
-  ``info["action_mask"]`` mark the legal ones.
+  ``info["action_mask"]`` mark the legal ones (made once a decision; each call returns a new
+  array, the caller's to change).
 - **Illegal actions**: by default (``illegal_action="penalty"``) an illegal action leaves the
   game unchanged, is rewarded ``illegal_reward`` (-0.1) and the learner is asked again — so
   unmasked tools such as ``check_env`` and SB3's plain ``PPO`` can step it;
@@ -48,7 +49,7 @@ import gymnasium
 import numpy
 from gymnasium import spaces
 
-from rr.actions import NUM_ACTIONS
+from rr.actions import NUM_ACTIONS, actions_of
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.opponents import Opponent, Opponents
@@ -108,6 +109,8 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self.game: Game | None = None
         self._steps = 0
         self._story = Story()
+        self._mask_for: Any = None
+        self._mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[numpy.typing.NDArray[numpy.float32], dict[str, Any]]:
@@ -147,12 +150,13 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
 
     def action_masks(self) -> numpy.typing.NDArray[numpy.bool_]:
         """The learner's legal actions now (all false once the game is over)."""
-        game = self._game()
-        mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
-        pending = game.pending
-        if pending is not None and pending.seat == self.seat:
-            mask.put(game.legal_actions(), True)
-        return mask
+        pending = self._game().pending
+        if pending is not self._mask_for:  # made once a decision, a copy handed out
+            mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
+            if pending is not None and pending.seat == self.seat:
+                mask.put(actions_of(pending.options), True)
+            self._mask, self._mask_for = mask, pending
+        return self._mask.copy()
 
     def render(self) -> str | None:
         if self.render_mode is None:

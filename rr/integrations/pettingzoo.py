@@ -26,7 +26,8 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
 - **Actions** are :mod:`rr.actions` integers, ``Discrete(NUM_ACTIONS)``. The action mask
   (``int8``) marks the legal ones for the selected agent and is all zeros for every other
   agent; it is in the observation dict (``action_mask``) and in the agent's ``infos``
-  (``infos[agent]["action_mask"]``, the same array).
+  (``infos[agent]["action_mask"]``, the same array), made once a decision (asked again about
+  the same decision, after an illegal action, the agent gets the same array).
 - **Illegal actions**: by default (``illegal_action="raise"``) an illegal action raises
   :class:`rr.errors.IllegalChoiceError` (an integer outside the space
   :class:`rr.errors.UnknownActionError`) and changes nothing: a masked learner never sees it,
@@ -81,6 +82,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from rr.actions import NUM_ACTIONS
+from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.opponents import Opponent, Opponents
@@ -92,6 +94,9 @@ from rr.ruleset import Ruleset
 
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTIONS = ("raise", "penalty")
+_NO_ACTIONS = (bool, float)
+"""Types that are no action, though Python compares them equal to one (Game.choose_action
+refuses them with its typed error)."""
 SEEDS = 2**31
 """A game's seed drawn by ``reset()`` without one is below this."""
 
@@ -176,7 +181,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.game: Game | None = None
         self._story = Story()
         self._steps = 0
-        self._mask_at = -1
+        self._mask_for: Decision | None = None
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._legal: dict[int, Option] = {}
         self._actions = Actions()
@@ -207,7 +212,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.opponents.deal(lambda: int(self._rng.integers(SEEDS)))
         self._story = Story()
         self._steps = 0
-        self._mask_at = -1
+        self._mask_for = None
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -232,8 +237,9 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         seat = self._seat_of[agent]
         # The listed object itself, found by identity in Game.choose (a bool or a float is
         # no action: Game.choose_action refuses them with its typed error).
-        option = (self._legal.get(action) if self._mask_at == len(game.events)
-                  and not isinstance(action, bool | float) else None)
+        pending = game.pending
+        option = (self._legal.get(action) if pending is not None and self._mask_for is pending
+                  and not isinstance(action, _NO_ACTIONS) else None)
         try:
             if option is not None:
                 game.choose(option, seat=seat)
@@ -282,12 +288,13 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         game = self._game()
         if game.pending is None or self._steps_over():
             return self._no_mask
-        length = len(game.events)
-        if self._mask_at != length:
+        if self._mask_for is not game.pending:
+            # The mask is the pending decision's options: made once a decision (held, so
+            # that no other object takes its id).
             self._legal = legal = self._actions.of(game)
             mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
-            mask[list(legal)] = 1
-            self._mask, self._mask_at = mask, length
+            mask.put(list(legal), 1)
+            self._mask, self._mask_for = mask, game.pending
         return self._mask
 
     def _game(self) -> Game:
@@ -300,8 +307,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def observe(self, agent: str) -> Any:
         """The agent's observation and its action mask (zeros unless it decides now); with
         ``flat_observations``, the observation array alone."""
-        game = self._game()
-        seen = observation_array(game, self._seat_of[agent])
+        seen = observation_array(self._game(), self._seat_of[agent])
         if self.flat_observations:
             return seen
         mask = self._current_mask() if agent == self.agent_selection else self._no_mask

@@ -1,6 +1,7 @@
 """``python -m rr.bench.rl`` prints the AEC environment's steps/s beside PettingZoo's
-connect_four_v3 and tictactoe_v3 from the same rounds, the Gymnasium environment's, and the
-cost of an observation (issue #30). Its figures are printed, never asserted."""
+connect_four_v3 and tictactoe_v3 from the same rounds, the Gymnasium environment's, the rules
+engine's own decisions/s on the same games (so the share of a step that is the engine's), and
+the cost of an observation (issue #30). Its figures are printed, never asserted."""
 
 from __future__ import annotations
 
@@ -22,12 +23,16 @@ def test_one_quick_run_prints_every_figure_and_both_ratios(
     data = json.loads(capsys.readouterr().out)
     rounds = data["rounds"]
     assert set(rounds) == {"rr AEC 2p", "connect_four_v3", "tictactoe_v3",
-                           "rr/RedRising-v0 2p", "observation"}
+                           "rr/RedRising-v0 2p", "rr engine 2p", "observation"}
     assert all(len(values) == 2 and min(values) > 0 for values in rounds.values())
     for base in ("connect_four_v3", "tictactoe_v3"):
         per_round = sorted(a / b for a, b in zip(rounds["rr AEC 2p"], rounds[base]))
         assert data["ratios"][base] == pytest.approx(sum(per_round) / 2)
+    figures = data["figures"]
+    assert data["engine_share"] == pytest.approx(figures["rr AEC 2p"]
+                                                 / figures["rr engine 2p"])
     assert "cores" in data["machine"]
     assert main(["--rounds", "1", "--seconds", "0.05", "--players", "2"]) == 0
     text = capsys.readouterr().out
     assert "connect_four_v3" in text and "steps/s" in text and "µs per observation" in text
+    assert "decisions/s" in text and "the rules engine's decision" in text
