@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from rr.decisions import ByCard
 from rr.effects.program import Program, Table
@@ -106,6 +106,17 @@ class Walk:
     """The fold of those events, to walk on from."""
     last: Event | None = None
     """The last of them, to check that a log walked on from is the same log."""
+    unknown: dict[Seat, list[CardId]] = field(factory=dict, eq=False, repr=False)
+    """:func:`unknown_by_place` of the position reached, by seat, found once (search draws
+    a hundred samples of one position): see :meth:`unknown_of`."""
+
+    def unknown_of(self, state: GameState, seat: Seat) -> list[CardId]:
+        """``unknown_by_place(state, seat)``, ``state`` being the position this walk reached
+        (a game's state after the events walked), found once per seat."""
+        found = self.unknown.get(seat)
+        if found is None:
+            found = self.unknown[seat] = unknown_by_place(state, seat)
+        return found
 
 
 def walk(events: Sequence[Event], since: Walk | None = None) -> Walk:
@@ -216,15 +227,19 @@ def relabelled(events: Sequence[Event], sigma: Relabel, tau: AutomaRelabel | Non
 
 
 def relabelled_stretches(events: Sequence[Event], stretches: Sequence[tuple[int, Relabel]],
-                         tau: AutomaRelabel | None = None, tau_from: int = 0) -> list[Event]:
-    """``events`` with each stretch relabelled by its own relabelling (``(first index,
-    relabelling)``, in order, the first at 0: see :mod:`rr.dealing`), and Au Toma's cards by
-    ``tau`` from event ``tau_from`` on."""
+                         tau: AutomaRelabel | None = None, tau_from: int = 0, since: int = 0
+                         ) -> list[Event]:
+    """``events[since:]`` with each stretch relabelled by its own relabelling (``(first
+    index, relabelling)``, in order, the first at 0: see :mod:`rr.dealing`), and Au Toma's
+    cards by ``tau`` from event ``tau_from`` on. ``since``: the events before it are left
+    out, not relabelled (a sample that keeps only the turn under way, for search)."""
     out: list[Event] = []
     starts = sorted({start for start, _ in stretches} | {tau_from})
     ends = starts[1:] + [len(events)]
     for start, end in zip(starts, ends):
-        out += relabelled(events[start:end], stretch_at(stretches, start),
+        if end <= since:
+            continue
+        out += relabelled(events[max(start, since):end], stretch_at(stretches, start),
                           tau if start >= tau_from else None)
     return out
 

@@ -94,7 +94,7 @@ class ISMCTSAgent:
         root: Node | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):
-            game = seen.sample(rng)
+            game = seen.determinise(rng)
             if root is None:
                 root = Node(len(game.state.players))
             self._iterate(root, game, rng)
