@@ -163,15 +163,24 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                   ) -> GameState:
     """``state`` with every card ``c`` replaced by ``sigma[c]`` and every Au Toma card ``a``
     by ``tau[a]`` (others unchanged)."""
+    # A sample relabels one state for each of search's iterations: what names no card
+    # relabelled is kept as it is (a set test in C), not rebuilt.
+    moved = sigma.keys()
+    get = sigma.get
+
     def one(card: CardId) -> CardId:
-        return sigma.get(card, card)
+        return get(card, card)
 
     def many(cards: tuple[CardId, ...]) -> tuple[CardId, ...]:
-        return tuple(one(c) for c in cards)
+        return cards if moved.isdisjoint(cards) else tuple([get(c, c) for c in cards])
 
-    players = tuple(evolve(p, hand=many(p.hand),
-                           points=tuple((one(c), n) for c, n in p.points),
-                           declarations=tuple((one(c), d) for c, d in p.declarations))
+    def each(cards: frozenset[CardId]) -> frozenset[CardId]:
+        return cards if moved.isdisjoint(cards) else frozenset([get(c, c) for c in cards])
+
+    players = tuple(p if moved.isdisjoint(p.hand) and not p.points and not p.declarations
+                    else evolve(p, hand=many(p.hand),
+                                points=tuple((one(c), n) for c, n in p.points),
+                                declarations=tuple((one(c), d) for c, d in p.declarations))
                     for p in state.players)
     solo = state.solo
     if solo is not None and tau:
@@ -181,9 +190,9 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                       discard=automa(solo.discard), drawn=automa(solo.drawn))
     return evolve(state, players=players, deck=many(state.deck), solo=solo,
                   locations=tuple(many(s) for s in state.locations),
-                  face_down=frozenset(one(c) for c in state.face_down),
+                  face_down=each(state.face_down),
                   banished=many(state.banished),
-                  known=tuple(frozenset(one(c) for c in k) for k in state.known),
+                  known=tuple(each(k) for k in state.known),
                   positions=relabel_positions(  # RULING-B11's history
                       state.positions, one, (lambda a: tau.get(a, a)) if tau else None))
 

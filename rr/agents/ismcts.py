@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 
 from rr.agents.interface import Seen
 from rr.decisions import Decision
@@ -93,12 +94,14 @@ class ISMCTSAgent:
         rng = random.Random(self._rng.getrandbits(64))
         root: Node | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.iterations):
+        for done in range(1, self.iterations + 1):
             game = seen.determinise(rng)
             if root is None:
                 root = Node(len(game.state.players))
             self._iterate(root, game, rng)
             if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if is_decided(root, decision.options, self.iterations - done):
                 break
         assert root is not None
         # The most visited of the options listed now; ties: the first listed.
@@ -145,6 +148,24 @@ class ISMCTSAgent:
             n.visits += 1
             for seat, v in enumerate(values):
                 n.totals[seat] += v
+
+
+def is_decided(root: Node, options: Sequence[Option], left: int) -> bool:
+    """Whether the most visited of ``options`` stays the most visited whatever ``left`` more
+    iterations do: each adds one visit to one option of the root, so a lead of more than
+    ``left`` visits over every other option cannot be caught up (nor tied). Search stops
+    there: the choice is the one the whole budget would make (issue #32)."""
+    if left == 0:
+        return True
+    first = second = 0
+    for option in options:
+        child = root.children.get(option)
+        visits = 0 if child is None else child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def position_values(game: Game) -> list[float]:
