@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
-from attrs import evolve, field, frozen
+from attrs import evolve, frozen
+from attrs import field as attribute
 
 from rr.decisions import ByCard
 from rr.effects.program import Program, Table
@@ -106,7 +107,7 @@ class Walk:
     """The fold of those events, to walk on from."""
     last: Event | None = None
     """The last of them, to check that a log walked on from is the same log."""
-    unknown: dict[Seat, list[CardId]] = field(factory=dict, eq=False, repr=False)
+    unknown: dict[Seat, list[CardId]] = attribute(factory=dict, eq=False, repr=False)
     """:func:`unknown_by_place` of the position reached, by seat, found once (search draws
     a hundred samples of one position): see :meth:`unknown_of`."""
 
