@@ -5,7 +5,10 @@ SO-ISMCTS: one tree, whose edges are options, is grown over many *determinisatio
 deciding player's information set. Each iteration
 
 1. draws a determinisation: a game from the seat's information set (``Game.sample_for``,
-   RR-VIEW-7), in which every card the seat does not know is dealt anew;
+   RR-VIEW-7), in which every card the seat does not know is dealt anew — drawn by
+   ``seen.determinise``, the sample whose log keeps only the turn under way (search plays on
+   from it and reads its state, never its past, and relabelling the whole history was most
+   of a sample's cost late in a game);
 2. descends the tree, each deciding player picking among the options its decision lists *in
    that determinisation* by UCB1 with availability counts (an option is counted as tried
    out of the times it was available, not the times its parent was visited);
@@ -23,15 +26,17 @@ which says more than win/lose when the rollout stops early.
 
 **What it sees.** The agent is handed the pending decision (its own: the options it is shown)
 and what its seat knows (:class:`~rr.agents.interface.Seen`), of which it uses only
-``seen.sample`` — a game drawn from its seat's information set — and nothing else: not the
-game. Since a sample depends only on what the seat knows and on the generator
+``seen.determinise`` — a game drawn from its seat's information set — and nothing else: not
+the game. Since a sample depends only on what the seat knows and on the generator
 (RR-VIEW-7), the agent's choice is a function of its seat's information and its seed;
 ``tests/agents/test_ismcts.py`` checks that it chooses the same in a game and in a sample of
 that game with the hidden cards dealt otherwise.
 
 **Budget.** ``iterations`` per decision (reproducible: the same seed and the same game give
 the same choice on any machine), or ``seconds`` (stops at whichever comes first; the choice
-then depends on the machine's speed). A decision with one option is answered at once.
+then depends on the machine's speed). A decision with one option is answered at once, and
+search stops as soon as the most visited option leads every other by more visits than there
+are iterations left (:func:`is_decided`): the choice the whole budget would make, sooner.
 """
 
 from __future__ import annotations
@@ -88,7 +93,8 @@ class ISMCTSAgent:
         self.exploration = exploration
 
     def choose(self, decision: Decision, seen: Seen) -> Option:
-        """The option to pick for ``decision``, searched over games drawn by ``seen.sample``."""
+        """The option to pick for ``decision``, searched over games drawn by
+        ``seen.determinise``."""
         if len(decision.options) == 1:
             return decision.options[0]
         rng = random.Random(self._rng.getrandbits(64))
