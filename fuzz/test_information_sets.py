@@ -81,3 +81,31 @@ def test_the_oracle_sees_a_leak() -> None:
     with pytest.raises(AssertionError, match="does not know"):
         oracle.information_sets_agree(game, random.Random(0), samples=3, seats=[0],
                                       show=leaky)
+
+
+@pytest.mark.rule("RR-VIEW-7")
+@pytest.mark.parametrize("players", [1, 2, 4, 6])  # 1: solo, Au Toma's cards relabelled too
+def test_a_sample_without_history_is_the_same_sample(players: int) -> None:
+    """At every decision of a random game, the deciding seat's sample drawn with
+    ``history=False`` (what search plays on: ``Seen.determinise``) is the sample drawn with
+    the same generator state with its whole history: the same state and pending decision, its
+    log the end of that sample's log; the two play on alike."""
+    rng = random.Random(players)
+    game = Game.new(players, seed=500 + players)
+    compared = 0
+    while (decision := game.pending) is not None:
+        if len(decision.options) > 1:
+            before = rng.getstate()
+            whole = game.sample_for(decision.seat, rng)
+            again = random.Random()
+            again.setstate(before)
+            short = game.sample_for(decision.seat, again, history=False)
+            assert again.getstate() == rng.getstate()
+            assert short.state == whole.state and short.pending == whole.pending
+            assert whole.events[len(whole.events) - len(short.events):] == short.events
+            if whole.pending is not None:
+                option = whole.pending.options[-1]
+                assert short.choose(option) == whole.choose(option)
+            compared += 1
+        game.choose(rng.choice(decision.options))
+    assert compared > 30

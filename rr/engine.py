@@ -61,7 +61,6 @@ from rr.sampling import (
     stretch_at,
     turn_program,
     Walk,
-    unknown_by_place,
     walk,
 )
 from rr.state import EMPTY, GameState, apply, fold
@@ -277,7 +276,8 @@ class Game:
         """RR-VIEW-1: what ``seat`` may see (``None``: a spectator)."""
         return view(self.state, seat, self._pending)
 
-    def sample_for(self, seat: Seat, rng: random.Random, tries: int = 200) -> Game:
+    def sample_for(self, seat: Seat, rng: random.Random, tries: int = 200, *,
+                   history: bool = True) -> Game:
         """RR-VIEW-7: a game drawn from ``seat``'s information set, ready to play on.
 
         Every card ``seat`` does not know where it lies (the deck's order, the other players'
@@ -299,6 +299,11 @@ class Game:
         information set (this one, or any sample of it for ``seat``) gives the same sample
         for the same generator state. A search bot that sees a game only through its samples
         therefore cannot read a hidden card.
+
+        ``history=False`` (for search, issue #32): the same sample, but its log holds only the
+        events since the start of the turn under way, relabelled alike; the history before
+        is left out rather than relabelled (most of a sample's cost late in a game). It plays
+        on and clones like any sample, but cannot be sampled from or pickled.
         """
         if not 0 <= seat < len(self.state.players):
             raise BadInputError(f"there is no seat {seat}")
@@ -307,12 +312,12 @@ class Game:
         # The unknown cards are dealt to the places they lie in, drawn place by place and
         # never by name, so that the sample is a function of what the seat knows and of
         # ``rng`` alone: the same for every game of the seat's information set (rr.dealing).
-        tokens = unknown_by_place(self.state, seat)
         if self._restart is None or self._restart[0] != len(self._events):
             # Walked on from the last walk: a game's log only grows (rr.sampling.walk checks).
             since = None if self._restart is None else self._restart[1]
             self._restart = (len(self._events), walk(self._events, since))
         walked = self._restart[1]
+        tokens = walked.unknown_of(self.state, seat)
         point, sets = walked.point, walked.learnt.of(seat)
         automa_places = automa_by_place(self.state)
         automa = sorted(automa_places)
@@ -324,7 +329,8 @@ class Game:
             secret = Secret.chosen(rng.getrandbits(63))
             if stretches is None:
                 continue  # the deal contradicts what the seat learnt: draw again
-            sample = self._relabelled(stretches, point, secret, tau, walked.automa_from)
+            sample = self._relabelled(stretches, point, secret, tau, walked.automa_from,
+                                      history)
             if sample is not None:
                 return sample
         raise SamplingError(f"no sample of seat {seat}'s information set replays the turn "
@@ -332,8 +338,11 @@ class Game:
 
     def _relabelled(self, stretches: Stretches,
                     point: tuple[int, GameState, Restart] | None, secret: Secret,
-                    tau: dict[int, int] | None = None, tau_from: int = 0) -> Game | None:
-        events = relabelled_stretches(self._events, stretches, tau, tau_from)
+                    tau: dict[int, int] | None = None, tau_from: int = 0,
+                    history: bool = True) -> Game | None:
+        # Without history, the log starts at the restart point (as a game from a position).
+        since = 0 if history or point is None else point[0]
+        events = relabelled_stretches(self._events, stretches, tau, tau_from, since)
         game = Game.__new__(Game)
         given = None if self._given_chances else secret
         try:
@@ -351,8 +360,8 @@ class Game:
                 start = evolve(relabel_state(evolve(state, positions=()), sigma,
                                              tau if index > tau_from else None),
                                positions=state.positions)
-                game._start((index, start, restart),
-                            events[:index], given, events, whole_game=True,
+                game._start((index - since, start, restart),
+                            events[:index - since], given, events, whole_game=True,
                             given_chances=self._given_chances, reveals=False)
         except (DivergenceError, CorruptLogError):
             return None

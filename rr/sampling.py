@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
 from attrs import evolve, frozen
+from attrs import field as attribute
 
 from rr.decisions import ByCard
 from rr.effects.program import Program, Table
@@ -106,6 +107,17 @@ class Walk:
     """The fold of those events, to walk on from."""
     last: Event | None = None
     """The last of them, to check that a log walked on from is the same log."""
+    unknown: dict[Seat, list[CardId]] = attribute(factory=dict, eq=False, repr=False)
+    """:func:`unknown_by_place` of the position reached, by seat, found once (search draws
+    a hundred samples of one position): see :meth:`unknown_of`."""
+
+    def unknown_of(self, state: GameState, seat: Seat) -> list[CardId]:
+        """``unknown_by_place(state, seat)``, ``state`` being the position this walk reached
+        (a game's state after the events walked), found once per seat."""
+        found = self.unknown.get(seat)
+        if found is None:
+            found = self.unknown[seat] = unknown_by_place(state, seat)
+        return found
 
 
 def walk(events: Sequence[Event], since: Walk | None = None) -> Walk:
@@ -152,15 +164,24 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                   ) -> GameState:
     """``state`` with every card ``c`` replaced by ``sigma[c]`` and every Au Toma card ``a``
     by ``tau[a]`` (others unchanged)."""
+    # A sample relabels one state for each of search's iterations: what names no card
+    # relabelled is kept as it is (a set test in C), not rebuilt.
+    moved = sigma.keys()
+    get = sigma.get
+
     def one(card: CardId) -> CardId:
-        return sigma.get(card, card)
+        return get(card, card)
 
     def many(cards: tuple[CardId, ...]) -> tuple[CardId, ...]:
-        return tuple(one(c) for c in cards)
+        return cards if moved.isdisjoint(cards) else tuple([get(c, c) for c in cards])
 
-    players = tuple(evolve(p, hand=many(p.hand),
-                           points=tuple((one(c), n) for c, n in p.points),
-                           declarations=tuple((one(c), d) for c, d in p.declarations))
+    def each(cards: frozenset[CardId]) -> frozenset[CardId]:
+        return cards if moved.isdisjoint(cards) else frozenset([get(c, c) for c in cards])
+
+    players = tuple(p if moved.isdisjoint(p.hand) and not p.points and not p.declarations
+                    else evolve(p, hand=many(p.hand),
+                                points=tuple((one(c), n) for c, n in p.points),
+                                declarations=tuple((one(c), d) for c, d in p.declarations))
                     for p in state.players)
     solo = state.solo
     if solo is not None and tau:
@@ -170,9 +191,9 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                       discard=automa(solo.discard), drawn=automa(solo.drawn))
     return evolve(state, players=players, deck=many(state.deck), solo=solo,
                   locations=tuple(many(s) for s in state.locations),
-                  face_down=frozenset(one(c) for c in state.face_down),
+                  face_down=each(state.face_down),
                   banished=many(state.banished),
-                  known=tuple(frozenset(one(c) for c in k) for k in state.known),
+                  known=tuple(each(k) for k in state.known),
                   positions=relabel_positions(  # RULING-B11's history
                       state.positions, one, (lambda a: tau.get(a, a)) if tau else None))
 
@@ -216,15 +237,19 @@ def relabelled(events: Sequence[Event], sigma: Relabel, tau: AutomaRelabel | Non
 
 
 def relabelled_stretches(events: Sequence[Event], stretches: Sequence[tuple[int, Relabel]],
-                         tau: AutomaRelabel | None = None, tau_from: int = 0) -> list[Event]:
-    """``events`` with each stretch relabelled by its own relabelling (``(first index,
-    relabelling)``, in order, the first at 0: see :mod:`rr.dealing`), and Au Toma's cards by
-    ``tau`` from event ``tau_from`` on."""
+                         tau: AutomaRelabel | None = None, tau_from: int = 0, since: int = 0
+                         ) -> list[Event]:
+    """``events[since:]`` with each stretch relabelled by its own relabelling (``(first
+    index, relabelling)``, in order, the first at 0: see :mod:`rr.dealing`), and Au Toma's
+    cards by ``tau`` from event ``tau_from`` on. ``since``: the events before it are left
+    out, not relabelled (a sample that keeps only the turn under way, for search)."""
     out: list[Event] = []
     starts = sorted({start for start, _ in stretches} | {tau_from})
     ends = starts[1:] + [len(events)]
     for start, end in zip(starts, ends):
-        out += relabelled(events[start:end], stretch_at(stretches, start),
+        if end <= since:
+            continue
+        out += relabelled(events[max(start, since):end], stretch_at(stretches, start),
                           tau if start >= tau_from else None)
     return out
 

@@ -32,21 +32,24 @@ if TYPE_CHECKING:
 
 class Seen:
     """What a seat knows, as an agent is handed it: ``seat``, ``view`` (built on first use:
-    building one costs time) and :meth:`sample`."""
+    building one costs time), :meth:`sample` and :meth:`determinise`."""
 
-    __slots__ = ("_sampler", "_view", "_view_of", "seat")
+    __slots__ = ("_determiniser", "_sampler", "_view", "_view_of", "seat")
 
     def __init__(self, seat: Seat, view_of: Callable[[], View],
-                 sampler: Callable[[random.Random], Game] | None = None) -> None:
+                 sampler: Callable[[random.Random], Game] | None = None,
+                 determiniser: Callable[[random.Random], Game] | None = None) -> None:
         self.seat = seat
         self._view_of = view_of
         self._view: View | None = None
         self._sampler = sampler
+        self._determiniser = determiniser
 
     @classmethod
     def of(cls, game: Game, seat: Seat) -> Seen:
         """What ``seat`` knows of ``game``: its view, and samples of its information set."""
-        return cls(seat, lambda: game.view(seat), lambda rng: game.sample_for(seat, rng))
+        return cls(seat, lambda: game.view(seat), lambda rng: game.sample_for(seat, rng),
+                   lambda rng: game.sample_for(seat, rng, history=False))
 
     @classmethod
     def from_view(cls, view: View) -> Seen:
@@ -68,6 +71,15 @@ class Seen:
         if self._sampler is None:
             raise ValueError("this seat's information comes with no sampler")
         return self._sampler(rng)
+
+    def determinise(self, rng: random.Random) -> Game:
+        """The game :meth:`sample` draws with ``rng`` (the same position, pending decision and
+        future draws), whose log holds only the turn under way (``Game.sample_for(...,
+        history=False)``): cheaper, for search that plays on from a sample and reads its
+        state, not its past. Without a determiniser given, :meth:`sample`."""
+        if self._determiniser is None:
+            return self.sample(rng)
+        return self._determiniser(rng)
 
 
 class Agent(Protocol):

@@ -5,7 +5,10 @@ SO-ISMCTS: one tree, whose edges are options, is grown over many *determinisatio
 deciding player's information set. Each iteration
 
 1. draws a determinisation: a game from the seat's information set (``Game.sample_for``,
-   RR-VIEW-7), in which every card the seat does not know is dealt anew;
+   RR-VIEW-7), in which every card the seat does not know is dealt anew — drawn by
+   ``seen.determinise``, the sample whose log keeps only the turn under way (search plays on
+   from it and reads its state, never its past, and relabelling the whole history was most
+   of a sample's cost late in a game);
 2. descends the tree, each deciding player picking among the options its decision lists *in
    that determinisation* by UCB1 with availability counts (an option is counted as tried
    out of the times it was available, not the times its parent was visited);
@@ -23,15 +26,17 @@ which says more than win/lose when the rollout stops early.
 
 **What it sees.** The agent is handed the pending decision (its own: the options it is shown)
 and what its seat knows (:class:`~rr.agents.interface.Seen`), of which it uses only
-``seen.sample`` — a game drawn from its seat's information set — and nothing else: not the
-game. Since a sample depends only on what the seat knows and on the generator
+``seen.determinise`` — a game drawn from its seat's information set — and nothing else: not
+the game. Since a sample depends only on what the seat knows and on the generator
 (RR-VIEW-7), the agent's choice is a function of its seat's information and its seed;
 ``tests/agents/test_ismcts.py`` checks that it chooses the same in a game and in a sample of
 that game with the hidden cards dealt otherwise.
 
 **Budget.** ``iterations`` per decision (reproducible: the same seed and the same game give
 the same choice on any machine), or ``seconds`` (stops at whichever comes first; the choice
-then depends on the machine's speed). A decision with one option is answered at once.
+then depends on the machine's speed). A decision with one option is answered at once, and
+search stops as soon as the most visited option leads every other by more visits than there
+are iterations left (:func:`is_decided`): the choice the whole budget would make, sooner.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 
 from rr.agents.interface import Seen
 from rr.decisions import Decision
@@ -47,7 +53,7 @@ from rr.options import Option
 from rr.rules.final import scorepad_of
 from rr.ruleset import Ruleset
 
-ITERATIONS = 100
+ITERATIONS = 30
 """Iterations per decision by default."""
 HORIZON = 8
 """Random decisions played after the tree before the position is valued (about a round of a
@@ -87,18 +93,21 @@ class ISMCTSAgent:
         self.exploration = exploration
 
     def choose(self, decision: Decision, seen: Seen) -> Option:
-        """The option to pick for ``decision``, searched over games drawn by ``seen.sample``."""
+        """The option to pick for ``decision``, searched over games drawn by
+        ``seen.determinise``."""
         if len(decision.options) == 1:
             return decision.options[0]
         rng = random.Random(self._rng.getrandbits(64))
         root: Node | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.iterations):
-            game = seen.sample(rng)
+        for done in range(1, self.iterations + 1):
+            game = seen.determinise(rng)
             if root is None:
                 root = Node(len(game.state.players))
             self._iterate(root, game, rng)
             if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if is_decided(root, decision.options, self.iterations - done):
                 break
         assert root is not None
         # The most visited of the options listed now; ties: the first listed.
@@ -145,6 +154,24 @@ class ISMCTSAgent:
             n.visits += 1
             for seat, v in enumerate(values):
                 n.totals[seat] += v
+
+
+def is_decided(root: Node, options: Sequence[Option], left: int) -> bool:
+    """Whether the most visited of ``options`` stays the most visited whatever ``left`` more
+    iterations do: each adds one visit to one option of the root, so a lead of more than
+    ``left`` visits over every other option cannot be caught up (nor tied). Search stops
+    there: the choice is the one the whole budget would make (issue #32)."""
+    if left == 0:
+        return True
+    first = second = 0
+    for option in options:
+        child = root.children.get(option)
+        visits = 0 if child is None else child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def position_values(game: Game) -> list[float]:

@@ -15,8 +15,11 @@ agent's thinking time (µs per decision, its views included, the rules' time lef
 
 After the rounds, once (issue #32): the CPU seconds of a 4-player game with ISMCTS agents in
 two seats (``--ismcts-games``, ``--ismcts-iterations``; ``--no-ismcts`` leaves it out), also
-given in ``python_tic_tac_toe`` decisions (the CPU seconds times its decisions/s, measured just
-before and after), a figure the machine's speed largely cancels out of; and with ``--load``,
+given in ``python_tic_tac_toe`` decisions (the CPU seconds times its decisions/s in CPU time,
+measured just before and after), a figure the machine's speed largely cancels out of; then the
+same game with the search as it was when issue #32 was filed (``--ismcts-before N``
+iterations, 100 by default, 0 to leave it out: every iteration of the budget, each on a sample
+whose whole history is relabelled), the baseline of the same run; and with ``--load``,
 the game server's figures from ``python -m rr.server.load --json`` (SQLite, one process,
 ``--load-games`` games for ``--load-seconds``). Last, each of issue #32's figures is printed
 beside its baseline and its target.
@@ -31,6 +34,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -63,7 +67,11 @@ ISMCTS_BASELINE_TTT = (636_000, 712_000)
 """The same game in ``python_tic_tac_toe`` decisions (its CPU seconds times the yardstick's
 decisions/s timed around it): two runs of ``python -m rr.bench --rounds 3 --games 5`` at
 commits 0df6260 and e5bcd2d, 2-core machine, shared, 2026-11-26 (25.0-26.2 CPU s a game
-then). Less at the machine's mercy than CPU seconds, which a busy machine inflates."""
+then). The yardstick was timed on the clock then, which a busy machine slows more than it
+inflates CPU seconds; it is timed in CPU seconds since, and the search as it was is measured
+in the same run (``--ismcts-before``), the baseline to compare with."""
+ISMCTS_BASELINE_ITERATIONS = 100
+"""The budget the baselines were measured at (the default when issue #32 was filed)."""
 ISMCTS_CHEAPER = 5.0
 """Issue #32's target: ISMCTS this many times cheaper at the same strength."""
 LOAD_TARGETS = (1000.0, 100.0)
@@ -171,21 +179,30 @@ class Bench:
                     figure.ratios.setdefault(game, []).append(figure.rounds[-1] / base)
 
 
-    def ismcts(self, games: int, iterations: int, starting: Callable[[str], None]) -> None:
-        """The ISMCTS figure, with the yardstick timed just before and after it."""
-        rates = []
-        if YARDSTICK in self.yardsticks:
-            starting(f"openspiel {YARDSTICK} (for ISMCTS)")
-            rates.append(openspiel.playouts(YARDSTICK, self.seconds))
-        starting(f"ISMCTS 4p: {games} game(s), {iterations} iterations a decision")
-        timing = workloads.ismcts(games, 4, iterations)
-        cpu = timing.seconds / timing.count
-        self._add("ismcts 4p", "CPU s/game", cpu, lower=True)
-        if rates:
-            starting(f"openspiel {YARDSTICK} (for ISMCTS)")
-            rates.append(openspiel.playouts(YARDSTICK, self.seconds))
-            rate = statistics.mean(t.count / t.seconds for t in rates)
-            self._add("ismcts 4p in ttt", "ttt decisions/game", cpu * rate, lower=True)
+    def ismcts(self, games: int, iterations: int, before: int | None,
+               starting: Callable[[str], None]) -> None:
+        """The ISMCTS figures: the agent now, and (unless ``before`` is ``None``) its search
+        as it was at ``before`` iterations, the yardstick timed in CPU seconds around each
+        (CPU seconds set beside a rate on the clock would count the machine's load in)."""
+        runs = [("ismcts 4p", iterations, False)]
+        if before is not None:
+            runs.append(("ismcts 4p before", before, True))
+        for name, budget, as_before in runs:
+            rates = []
+            if YARDSTICK in self.yardsticks:
+                starting(f"openspiel {YARDSTICK} (for ISMCTS, CPU time)")
+                rates.append(openspiel.playouts(YARDSTICK, self.seconds,
+                                                clock=time.process_time))
+            starting(f"{name}: {games} game(s), {budget} iterations a decision")
+            timing = workloads.ismcts(games, 4, budget, before=as_before)
+            cpu = timing.seconds / timing.count
+            self._add(name, "CPU s/game", cpu, lower=True)
+            if rates:
+                starting(f"openspiel {YARDSTICK} (for ISMCTS, CPU time)")
+                rates.append(openspiel.playouts(YARDSTICK, self.seconds,
+                                                clock=time.process_time))
+                rate = statistics.mean(t.count / t.seconds for t in rates)
+                self._add(f"{name} in ttt", "ttt decisions/game", cpu * rate, lower=True)
 
     def load(self, games: int, seconds: float) -> None:
         """The game server's figures (``python -m rr.server.load``)."""
@@ -282,6 +299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="4-player games with two ISMCTS seats (seeds 0..N-1)")
     parser.add_argument("--ismcts-iterations", type=int, default=ITERATIONS,
                         help="ISMCTS iterations a decision")
+    parser.add_argument("--ismcts-before", type=int, default=ISMCTS_BASELINE_ITERATIONS,
+                        metavar="N", help="the search as it was, at N iterations a decision, "
+                        "measured in the same run as the baseline (0: left out)")
     parser.add_argument("--load", action="store_true",
                         help="also run python -m rr.server.load (SQLite, one process)")
     parser.add_argument("--load-games", type=int, default=100,
@@ -296,8 +316,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.rounds < 1 or args.games < 1 or args.seconds <= 0:
             raise BadInputError("--rounds and --games must be at least 1, --seconds above 0")
-        if args.ismcts_games < 1 or args.ismcts_iterations < 1:
-            raise BadInputError("--ismcts-games and --ismcts-iterations must be at least 1")
+        if args.ismcts_games < 1 or args.ismcts_iterations < 1 or args.ismcts_before < 0:
+            raise BadInputError("--ismcts-games and --ismcts-iterations must be at least 1, "
+                                "--ismcts-before at least 0")
         if not (1 <= args.load_games <= 10_000 and 0 < args.load_seconds <= 3600):
             raise BadInputError("--load-games must be 1-10000, --load-seconds above 0 and "
                                 "at most 3600")
@@ -309,7 +330,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench = _run(args, yardsticks, console)
         settings = {"rounds": args.rounds, "games": args.games, "seconds": args.seconds,
                     "level": args.level, "ismcts": None if args.no_ismcts else
-                    {"games": args.ismcts_games, "iterations": args.ismcts_iterations},
+                    {"games": args.ismcts_games, "iterations": args.ismcts_iterations,
+                     "before": args.ismcts_before or None},
                     "load": {"games": args.load_games, "seconds": args.load_seconds}
                     if args.load else None}
         if args.out:
@@ -337,7 +359,7 @@ def _run(args: Any, yardsticks: bool, console: Console) -> Bench:
             bench.run_round(number, starting, lambda: progress.advance(task))
         if not args.no_ismcts:
             progress.update(task, total=None)
-            bench.ismcts(args.ismcts_games, args.ismcts_iterations,
+            bench.ismcts(args.ismcts_games, args.ismcts_iterations, args.ismcts_before or None,
                          lambda name: progress.update(task, description=name))
         if args.load:
             progress.update(task, total=None, description=(
@@ -373,14 +395,20 @@ def _verdict(bench: Bench, args: Any) -> None:
         ttt = bench.figures.get("ismcts 4p in ttt")
         worth = "" if ttt is None else f" = {ttt.median:,.0f} {YARDSTICK} decisions"
         budget = "" if args.ismcts_iterations == ITERATIONS else (
-            f" (at {args.ismcts_iterations} iterations, not the baseline's {ITERATIONS}: "
-            "not comparable)")
+            f" (at {args.ismcts_iterations} iterations, not the default {ITERATIONS})")
         few, many = ISMCTS_BASELINE_TTT
         print(f"  ISMCTS, 4 players, two ISMCTS seats: {cpu:.1f} CPU s/game{worth}{budget}; "
               f"baseline {low}–{high} s (issue #32), {few:,}–{many:,} {YARDSTICK} decisions "
-              f"(2026-11-26); target {ISMCTS_CHEAPER:g}× cheaper: ≤ {low / ISMCTS_CHEAPER:.1f}–"
-              f"{high / ISMCTS_CHEAPER:.1f} s, ≤ {few / ISMCTS_CHEAPER:,.0f} {YARDSTICK} "
-              "decisions, at the same strength (not measured here)")
+              f"(2026-11-26, yardstick on the clock); target {ISMCTS_CHEAPER:g}× cheaper at "
+              "the same strength (strength: docs/AGENTS.md, not measured here)")
+        then = bench.figures.get("ismcts 4p before")
+        if then is not None:
+            cheaper = then.median / cpu
+            met = "met" if (cheaper >= ISMCTS_CHEAPER and args.ismcts_before
+                            == ISMCTS_BASELINE_ITERATIONS and not budget) else "not met"
+            print(f"    the search as it was ({args.ismcts_before} iterations, this run): "
+                  f"{then.median:.1f} CPU s/game; now {cheaper:.1f}× cheaper; target "
+                  f"≥ {ISMCTS_CHEAPER:g}×: {met}")
     else:
         print("  ISMCTS: left out (--no-ismcts)")
     rate, p99 = LOAD_TARGETS

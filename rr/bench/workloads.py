@@ -8,6 +8,7 @@ same in every round (seeds ``0..games-1``), so rounds differ only by the machine
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import time
@@ -17,11 +18,13 @@ from attrs import frozen
 
 from rr.agents.greedy import GreedyAgent
 from rr.agents.interface import Seen
-from rr.agents.ismcts import ISMCTSAgent
+from rr.agents.ismcts import ISMCTSAgent, Node
 from rr.agents.random import RandomAgent
+from rr.decisions import Decision
 from rr.engine import Game
 from rr.events import log
 from rr.events.types import Event
+from rr.options import Option
 from rr.oracle.audit import Verdict, audit
 from rr.state import fold
 
@@ -69,14 +72,37 @@ def greedy(games: int, players: int) -> Timing:
     return Timing(decisions, thinking)
 
 
-def ismcts(games: int, players: int, iterations: int) -> Timing:
+class SearchAsBefore(ISMCTSAgent):
+    """The ISMCTS agent's search as it was when issue #32 was filed, for the benchmark's
+    baseline measured in the same run: every iteration of the budget run, each on a sample
+    whose whole history is relabelled (``seen.sample``). It chooses as :class:`ISMCTSAgent`
+    with the same budget does (the same samples, the same tree)."""
+
+    def choose(self, decision: Decision, seen: Seen) -> Option:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        rng = random.Random(self._rng.getrandbits(64))
+        root = None
+        for _ in range(self.iterations):
+            game = seen.sample(rng)
+            if root is None:
+                root = Node(len(game.state.players))
+            self._iterate(root, game, rng)
+        assert root is not None
+        return max(decision.options,
+                   key=lambda o: root.children[o].visits if o in root.children else -1)
+
+
+def ismcts(games: int, players: int, iterations: int, before: bool = False) -> Timing:
     """Games with ISMCTS agents (``iterations`` a decision) in the even seats and random
     agents in the odd ones (4 players: two ISMCTS seats, as issue #32 measured): the games
-    played and the process CPU seconds they took (the rules' time included)."""
+    played and the process CPU seconds they took (the rules' time included). ``before``:
+    the search as it was (:class:`SearchAsBefore`)."""
+    kind = SearchAsBefore if before else ISMCTSAgent
     start = time.process_time()
     for seed in range(games):
         game = Game.new(players, seed=seed)
-        agents = [ISMCTSAgent(seed * 10 + seat, game.state.ruleset, iterations=iterations)
+        agents = [kind(seed * 10 + seat, game.state.ruleset, iterations=iterations)
                   if seat % 2 == 0 else RandomAgent(seed * 10 + seat)
                   for seat in range(players)]
         while (decision := game.pending) is not None:

@@ -135,3 +135,64 @@ def test_the_same_games_on_one_process_and_on_workers(tmp_path: object) -> None:
     assert serial == parallel and all(r.error is None for r in serial)
     for one in sorted((tmp_path / "one").iterdir()):
         assert one.read_bytes() == (tmp_path / "two" / one.name).read_bytes()
+
+
+@pytest.mark.rule("RR-VIEW-7")
+def test_a_sample_without_history_is_the_sample_with_its_turn_only() -> None:
+    """``sample_for(..., history=False)`` draws the very sample ``sample_for`` draws with the
+    same generator (the same state, decision and future draws), its log the sample's events
+    since the turn under way began; it plays on alike."""
+    tried = 0
+    for game in _positions(4, seed=6, every=13)[:8]:
+        decision = game.pending
+        assert decision is not None
+        whole = game.sample_for(decision.seat, random.Random(5))
+        short = game.sample_for(decision.seat, random.Random(5), history=False)
+        assert short.state == whole.state and short.pending == whole.pending
+        assert 0 < len(short.events) < len(whole.events)
+        assert whole.events[-len(short.events):] == short.events
+        agent = RandomAgent(3)
+        for _ in range(12):
+            if whole.pending is None:
+                break
+            option = agent.choose(whole.pending)
+            assert whole.choose(option) == short.choose(option)
+        assert short.state == whole.state
+        tried += 1
+    assert tried == 8
+
+
+def test_the_search_chooses_as_the_search_it_replaced() -> None:
+    """The agent (samples without history, search stopped once decided) chooses what the
+    search as it was chooses with the same seed and budget (``rr.bench``'s baseline: samples
+    with their whole history, every iteration run), in every game of a few seeded ones."""
+    from rr.bench.workloads import SearchAsBefore
+
+    compared = 0
+    for game in _positions(3, seed=8, every=11)[:5]:
+        decision = game.pending
+        assert decision is not None
+        seen = Seen.of(game, decision.seat)
+        assert (ISMCTSAgent(2, iterations=15).choose(decision, seen)
+                == SearchAsBefore(2, iterations=15).choose(decision, seen))
+        compared += 1
+    assert compared == 5
+
+
+def test_search_stops_only_when_no_other_option_can_catch_up() -> None:
+    """``is_decided``: a lead of more visits than the iterations left decides; a lead of as
+    many (a tie still possible) or an option not tried yet with iterations enough does not."""
+    from rr.agents.ismcts import Node, is_decided
+    from rr.options import Answer
+
+    options = (Answer.YES, Answer.NO)
+    root = Node(2)
+    root.children[Answer.YES] = Node(2)
+    root.children[Answer.YES].visits = 6
+    assert not is_decided(root, options, 6)
+    assert is_decided(root, options, 5)
+    root.children[Answer.NO] = Node(2)
+    root.children[Answer.NO].visits = 2
+    assert not is_decided(root, options, 4)
+    assert is_decided(root, options, 3)
+    assert is_decided(root, options, 0)

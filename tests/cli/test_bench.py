@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from rr.agents.ismcts import ITERATIONS
 from rr.agents.random import RandomAgent
 from rr.bench import FORMAT, Bench, Figure, main, table
 from rr.bench import openspiel as yardsticks
@@ -79,20 +80,23 @@ def test_issue_32s_figures_are_printed_beside_their_baselines_and_targets(
     """ISMCTS (a cheap budget here) and the server load (a short run) are measured once after
     the rounds and printed with issue #32's baselines and targets; not timed, only named."""
     data = _written(tmp_path, "--no-openspiel", "--rounds", "1", "--ismcts-iterations", "2",
-                    "--load", "--load-games", "2", "--load-seconds", "2",
+                    "--ismcts-before", "3", "--load", "--load-games", "2", "--load-seconds", "2",
                     quick=[a for a in QUICK if a != "--no-ismcts"])
     figures = data["figures"]
     assert isinstance(figures, dict)
-    assert {"ismcts 4p", "server choices", "server choice p50", "server choice p99"} <= set(
-        figures)
+    assert {"ismcts 4p", "ismcts 4p before", "server choices", "server choice p50",
+            "server choice p99"} <= set(figures)
     assert figures["ismcts 4p"]["lower_is_better"] and figures["ismcts 4p"]["median"] > 0
+    assert figures["ismcts 4p before"]["median"] > 0
     assert not figures["server choices"]["lower_is_better"]
     assert figures["server choice p99"]["median"] >= figures["server choice p50"]["median"]
     printed = capsys.readouterr().out
     for words in ("issue #32", "random play 2p:", "random play 4p:", "random play 6p:",
                   "random play solo:", "target ≥ 1.5×", "target ≥ 1.0×",
                   "ISMCTS, 4 players, two ISMCTS seats:", "CPU s/game",
-                  "at 2 iterations, not the baseline's 100", "server, 2 games on SQLite:",
+                  f"at 2 iterations, not the default {ITERATIONS}",
+                  "the search as it was (3 iterations, this run):", "cheaper; target ≥ 5×",
+                  "server, 2 games on SQLite:",
                   "choices/s", "target ≥ 1,000 choices/s with p99 ≤ 100 ms"):
         assert words in printed, words
     assert "not measured (OpenSpiel is not installed)" in printed
@@ -161,5 +165,7 @@ def test_nonsense_settings_are_refused(capsys: pytest.CaptureFixture[str]) -> No
     assert "--rounds and --games must be at least 1" in capsys.readouterr().err
     assert main(["--ismcts-iterations", "0"]) == 2
     assert "--ismcts-games and --ismcts-iterations must be at least 1" in capsys.readouterr().err
+    assert main(["--ismcts-before", "-1"]) == 2
+    assert "--ismcts-before at least 0" in capsys.readouterr().err
     assert main(["--load-seconds", "0"]) == 2
     assert "--load-seconds above 0" in capsys.readouterr().err
