@@ -19,9 +19,9 @@ Sections (each names the command whose output it is):
   25 s of CPU.
 * ``bots`` — the greedy agent's share of wins against the random one (``rr simulate --agents
   greedy,random --players P --seed 7000 --games 200``), 400 games, a minute or two of CPU.
-* ``ismcts`` — the ISMCTS agent's shares (the same command with ``ismcts``, its default 30
-  iterations a decision): 78 games, some 6 minutes of CPU (2-core machine, shared,
-  2026-11-26; some 20 minutes at 100 iterations before issue #32), too long for every test
+* ``ismcts`` — the ISMCTS agent's shares (the same command with ``ismcts``, its default 100
+  iterations a decision): 78 games, 18 minutes on both cores (2-core machine, shared with a
+  test run, 2026-11-26; some 6 minutes at ``ismcts:30``), too long for every test
   run, so this section is written by hand (``python -m tools.readme_figures ismcts``) and CI
   checks a fingerprint of each row's first game instead.
 """
@@ -140,7 +140,7 @@ ISMCTS_MATCHES = (
     Match(4, ("ismcts", "random"), 8000, 12),
     Match(2, ("ismcts", "random"), 8000, 12),
 )
-"""The ``ismcts`` section: some 6 minutes of CPU, so CI checks their fingerprints."""
+"""The ``ismcts`` section: some 20 minutes of CPU, so CI checks their fingerprints."""
 HEADER = ["| players | seats | seed S | games | first bot's share | second bot's share |",
           "|---|---|---|---|---|---|"]
 FINGERPRINT_DECISIONS = 12

@@ -53,7 +53,7 @@ from rr.options import Option
 from rr.rules.final import scorepad_of
 from rr.ruleset import Ruleset
 
-ITERATIONS = 30
+ITERATIONS = 100
 """Iterations per decision by default."""
 HORIZON = 8
 """Random decisions played after the tree before the position is valued (about a round of a
