@@ -47,7 +47,7 @@ def play_signed(players: Sequence[str] = ("Ana", "Bo"), bots: dict[int, str] | N
     """A signed game played to its end by random agents (persons sign their decisions)."""
     bots = {1: "random"} if bots is None else bots
     persons = [s for s in range(len(players)) if s not in bots]
-    seats = signed.Seats.new(players, Ruleset(), None, persons)
+    seats = signed.Seats.new(players, Ruleset(), None, persons)[0]
     keys = {s: SeatKey.generate() for s in persons}
     for s in persons:
         register(seats, game, s, keys[s], bytes([s + 1]) * 32)

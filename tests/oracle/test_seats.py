@@ -181,7 +181,7 @@ def test_a_changed_contribution_or_secret_fails_the_deal(made: Made, tmp_path: P
     assert report.seat_problem is not None
     assert "does not open its commitment" in report.seat_problem.reason
     # A server that deals a seed of its own, keeping every signature: the reveal is named.
-    other = signed.Seats.new(("Ana", "Bo"), made.seats.ruleset, None, (0,))
+    other = signed.Seats.new(("Ana", "Bo"), made.seats.ruleset, None, (0,))[0]
     other = attrs.evolve(other, secret=made.seats.secret)
     register(other, made.game, 0, made.keys[0], bytes([9]) * 32)
     assert derive_seed(other.secret, [bytes([9]) * 32]) != made.events[-1].seed  # type: ignore[union-attr]
@@ -265,7 +265,7 @@ def test_a_salt_and_a_contribution_are_read_by_one_hex_reader() -> None:
     from rr.seatkeys import b64
 
     assert salt_of("ab" * SALT_BYTES) == unhex("ab" * SALT_BYTES, "a salt", SALT_BYTES)
-    seats = signed.Seats.new(["Ana", "Bo"], Ruleset(), None, [0])
+    seats = signed.Seats.new(["Ana", "Bo"], Ruleset(), None, [0])[0]
     key = SeatKey.generate()
     for contribution, words in (("zz", "contribution is 32 bytes in hex, not 'zz'"),
                                 ("00" * 31, "contribution is 32 bytes in hex, not 31 bytes"),
