@@ -20,11 +20,12 @@ import pyspiel
 import rr.integrations.openspiel as openspiel
 
 
-def play(state: Any, rng: Any, decisions: int) -> Any:
-    """``state`` played on by uniform random players and chance for ``decisions`` player
-    actions, and on to the next decision (or the end)."""
+def play(state: Any, rng: Any, decisions: int | None = None) -> Any:
+    """``state`` played on by uniform random players and chance, to the end (or for
+    ``decisions`` player actions, and on to the next decision)."""
     made = 0
-    while not state.is_terminal() and (made < decisions or state.is_chance_node()):
+    while not state.is_terminal() and (decisions is None or made < decisions
+                                       or state.is_chance_node()):
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes())
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))

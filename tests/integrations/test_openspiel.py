@@ -35,25 +35,11 @@ from rr.observation import (  # noqa: E402
     public_observation,
 )
 from rr.options import Scout  # noqa: E402
+from tools.resample_recall import play as play_randomly  # noqa: E402
 
 
 def load(players: int = 2, ruleset: str = "official") -> Any:
     return pyspiel.load_game(NAME, {"players": players, "ruleset": ruleset})
-
-
-def play_randomly(state: Any, rng: Any, decisions: int | None = None) -> Any:
-    """``state`` played on by uniform random players and chance, to the end (or for
-    ``decisions`` player actions, and on to the next decision)."""
-    made = 0
-    while not state.is_terminal() and (decisions is None or made < decisions
-                                       or state.is_chance_node()):
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-            made += 1
-    return state
 
 
 def test_the_game_is_registered_with_its_type_and_bounds() -> None:

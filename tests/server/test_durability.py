@@ -65,16 +65,7 @@ def test_kill_9_mid_game_loses_no_answered_choice(deployment: Deployment, tmp_pa
         chooser.join(timeout=60)
         assert not chooser.is_alive()
         deployment.restart()
-        for created in games:
-            if created["id"] not in answered:
-                continue
-            seat, last = answered[created["id"]]
-            now = client.ok("GET", f"/api/games/{created['id']}", tokens(created)[seat])
-            assert now["decision"] >= last["decision"]
-            if now["decision"] == last["decision"]:
-                # the same answer, but for the records each brought (a choice's answer
-                # brings those since the chooser's last; a fresh read, none)
-                assert _shown(now) == _shown(last)
+        _every_answer_stored(client, games, answered)
     assert len(answered) == len(games)
     rng = random.Random(7)
     for created in games:
@@ -118,6 +109,8 @@ def _every_answer_stored(client: Client, games: list[dict[str, Any]],
         now = client.ok("GET", f"/api/games/{created['id']}", tokens(created)[seat])
         assert now["decision"] >= last["decision"]
         if now["decision"] == last["decision"]:
+            # the same answer, but for the records each brought (a choice's answer brings
+            # those since the chooser's last; a fresh read, none)
             assert _shown(now) == _shown(last)
 
 
