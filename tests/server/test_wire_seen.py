@@ -81,8 +81,9 @@ INVITATION_KEYS = frozenset({"game", "seats", "free", "full", "dealt", "seat", "
 
 Received = tuple[Observer, str, int, Any]
 """Who received an answer (the invitation's: ``None``), what was asked (``"scores-now"``,
-``"invitation"``, ``"taken"``, ``"pending"``), how many records the game held then, and the
-answer's JSON."""
+``"invitation"``, ``"taken"``; a refusal before the deal: ``"pending refused"``,
+``"scores-now refused"``), how many records the game held when it was asked (0: before the
+deal), and the answer's JSON."""
 
 
 @define
@@ -165,9 +166,10 @@ def play(wire: Deployment, players: int, fields: dict[str, Any] | None = None) -
 
 def take_open_seats(client: Client, created: dict[str, Any], viewers: dict[Observer, str],
                     received: list[Received]) -> dict[int, str]:
-    """Take ``created``'s open seats with its invitation under :data:`TAKERS`' names; before
-    each taking and after the last, the invitation is asked, and every seat so far (and the
-    spectator) asks for the game and its scores (refused: not dealt). The takers' tokens."""
+    """Take ``created``'s open seats with its invitation under :data:`TAKERS`' names (the
+    last taking deals the game); before each taking the invitation is asked, and every seat
+    so far (and the spectator) asks for the game and its scores (refused: not dealt). The
+    takers' tokens."""
     game, invitation = created["id"], created["invitation"]
     taken: dict[int, str] = {}
 
@@ -186,8 +188,6 @@ def take_open_seats(client: Client, created: dict[str, Any], viewers: dict[Obser
                            {"name": TAKERS[seat], "seat": seat})
         received.append((seat, "taken", 0, answer))
         taken[seat] = answer["token"]
-    received.append((None, "invitation", 0,
-                     client.ok("GET", f"/api/games/{game}/invitation", invitation)))
     return taken
 
 
