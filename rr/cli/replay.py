@@ -9,6 +9,14 @@ with the cards the viewer may not see hidden. Records are numbered from 0 (the
 ``--as`` takes a player's name (case-insensitive) or number, counting from 1 for the first
 seat as the default names P1, P2, ... do; in ``--json`` output, ``seat`` fields count from 0,
 as the engine's API does.
+
+A log whose records stop folding (a tampered log that still decodes) is shown up to the last
+record that folds (or ``--at`` a record before it), followed by where and why it stops: the
+record the fold refuses and ``rr audit``'s report of the log's first divergence (in
+``--json``: ``"foldable"``, ``"unfolded"`` and ``"audit"``, as the web replay viewer's
+``POST /api/replay`` answers). Exit status: 0; 1 when the records stop folding (the state
+before is shown); 2 for a log that cannot be read, a record past the last that folds, or
+another mistake in the command.
 """
 
 from __future__ import annotations
@@ -23,7 +31,14 @@ from rich.text import Text
 from rr.errors import BadInputError
 from rr.events import log
 from rr.narrate import card_name
-from rr.oracle.replay import Replay, describe_options, replay, replay_json, resolve_seat
+from rr.oracle.replay import (
+    Replay,
+    Unfolded,
+    describe_options,
+    replay_json,
+    replay_log,
+    resolve_seat,
+)
 from rr.scoring.scorepad import ROWS
 from rr.state import fold
 from rr.untrusted import printable
@@ -62,12 +77,27 @@ def run(args: argparse.Namespace) -> int:
     seat = None
     if args.viewer is not None:
         seat = resolve_seat(fold(events[:1]), args.viewer)
-    result = replay(events, at, seat)
+    result, unfolded = replay_log(events, at, seat, str(args.log))
     if args.json:
-        print(json.dumps(replay_json(result)))
-        return 0
-    _print(result, tail)
-    return 0
+        print(json.dumps({**replay_json(result),
+                          "foldable": result.records if unfolded is None else unfolded.record,
+                          "unfolded": None if unfolded is None else
+                          {"record": unfolded.record, "problem": unfolded.problem},
+                          "audit": None if unfolded is None else unfolded.audit.as_json()}))
+    else:
+        _print(result, tail)
+        if unfolded is not None:
+            _print_unfolded(unfolded)
+    return 0 if unfolded is None else 1
+
+
+def _print_unfolded(unfolded: Unfolded) -> None:
+    console = Console(highlight=False, markup=False, stderr=False)
+    console.print()
+    console.print(Text(f"The records stop folding at record {unfolded.record}: "
+                       f"{printable(unfolded.problem)}", "bold"), soft_wrap=True)
+    for line in unfolded.audit.lines():
+        console.print(printable(line), soft_wrap=True)
 
 
 def _print(r: Replay, tail: int | None) -> None:

@@ -3,6 +3,11 @@
 Replaying only folds the recorded events (``rr.state.fold``); no rule runs. To say whose
 decision is pending at that point, the rules are re-run over the log's prefix
 (``Game.resume``); a log that does not re-adjudicate still replays, without that line.
+
+A log whose records stop folding (a tampered log that still decodes: a card gained from where
+it is not) replays up to the last record that folds (:func:`replay_log`), with where and why
+it stops: the fold's refusal and ``rr audit``'s report of its first divergence, at or before
+that record — as the web replay viewer shows it (``POST /api/replay``'s ``unfolded``).
 """
 
 from __future__ import annotations
@@ -10,17 +15,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from rr.decisions import Decision
 from rr.engine import Game
-from rr.errors import BadInputError, RRError
+from rr.errors import BadInputError, CorruptLogError, RRError
 from rr.events.types import Event
 from rr.jsonforms import to_json
 from rr.model import Seat
 from rr.narrate import Told, option_text, player, source_text, words
+from rr.oracle.audit import AuditReport, audit
 from rr.seat_answer import Position, ScoreColumn, SeatAnswer, seat_answer
-from rr.state import GameState, fold
+from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View
 
 
@@ -121,6 +127,51 @@ def replay(events: Sequence[Event], at: int | None = None, seat: Seat | None = N
                          everything=everything)
     return Replay(at=at, records=len(events), seat=seat, state=state, pending=pending,
                   answer=answer)
+
+
+@frozen
+class Unfolded:
+    """Where a log's records stop folding."""
+
+    record: int
+    """The first record the fold refuses (records 0 to ``record - 1`` fold)."""
+    problem: str
+    """The fold's reason ("event 56: card_gained/1: sevro is not in Luna")."""
+    audit: AuditReport
+    """``rr audit``'s report of the whole log: its first divergence, at or before
+    :attr:`record`."""
+
+
+def foldable(events: Sequence[Event]) -> tuple[int, str | None]:
+    """How many of the first records fold (``rr.state.apply``), and, if not all do, the
+    fold's reason for refusing the next one ("event 56: card_gained/1: sevro is not in
+    Luna")."""
+    state = EMPTY
+    for index, event in enumerate(events):
+        try:
+            state = apply(state, event)
+        except CorruptLogError as err:
+            return index, str(err)
+    return len(events), None
+
+
+def replay_log(events: Sequence[Event], at: int | None = None, seat: Seat | None = None,
+               source: str = "log") -> tuple[Replay, Unfolded | None]:
+    """:func:`replay` on a log whose records may stop folding: then it replays up to ``at``
+    (default: the last record that folds) and says where and why they stop (``source``: the
+    log's name in the audit's words); asking for a record from there on is a
+    :class:`BadInputError` naming it."""
+    folded, problem = foldable(events)
+    if problem is None:
+        return replay(events, at, seat), None
+    resolve_at(len(events), at)
+    if folded == 0:
+        raise BadInputError(f"no record of this log can be shown: {problem}")
+    if at is not None and at >= folded:
+        raise BadInputError(f"record {at} cannot be shown: the records stop folding at record "
+                            f"{folded} ({problem})")
+    shown = evolve(replay(events[:folded], at, seat), records=len(events))
+    return shown, Unfolded(folded, problem, audit(events, source))
 
 
 def replay_json(r: Replay) -> dict[str, Any]:

@@ -337,12 +337,14 @@ class Games:
         return self._row(game).events
 
     def listing(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
-        """The games the tokens open."""
+        """The games the tokens open, each with its players' names: an open seat's taker's
+        once taken (as the game shows them), the creator's name for it until then."""
         found = []
         for token in tokens:
             access = self.access(token)
             row = self._row(access.game)
-            found.append({"id": row.id, "seat": access.seat, "players": list(row.players),
+            players = row.players if row.seats is None else signed.Seats.of(row.seats).players
+            found.append({"id": row.id, "seat": access.seat, "players": list(players),
                           "records": row.events, "decision": row.decisions, "over": row.over})
         return found
 

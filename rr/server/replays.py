@@ -45,14 +45,13 @@ import attrs
 from attrs import frozen
 
 from rr.errors import BadInputError, BadRequest, CorruptLogError, RRError
-from rr.events.types import Event
 from rr.events import log as logfile
 from rr.events import signing
 from rr.oracle.audit import AuditReport, Verdict, audit, with_seats
-from rr.oracle.replay import replay, replay_json
+from rr.oracle.replay import foldable, replay, replay_json
 from rr.oracle.seed import Outcomes
 from rr.server.requests import _fields, _is_int, _wrong
-from rr.state import EMPTY, apply, fold
+from rr.state import fold
 
 MAX_BODY = 2 * 2**20
 """The largest replay request, in bytes (2 MiB of base64: a 1.5 MiB log). The longest game
@@ -136,19 +135,6 @@ def answer(request: ReplayRequest) -> dict[str, Any]:
             **replay_json(shown), "records": len(events), "foldable": folded,
             "unfolded": unfolded,
             "audit": _audit(request, read) if request.audit else None}
-
-
-def foldable(events: tuple[Event, ...]) -> tuple[int, str | None]:
-    """How many of the first records fold (``rr.state.apply``), and, if not all do, the
-    fold's reason for refusing the next one (``rr replay``'s message: "event 56:
-    card_gained/1: sevro is not in Luna"). Record 0 always folds here: ``answer`` folded it."""
-    state = EMPTY
-    for index, event in enumerate(events):
-        try:
-            state = apply(state, event)
-        except CorruptLogError as err:
-            return index, str(err)
-    return len(events), None
 
 
 def _audit(request: ReplayRequest, read: logfile.Log) -> dict[str, Any]:

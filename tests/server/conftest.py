@@ -1,5 +1,6 @@
-"""Fixtures: a signing key, a PostgreSQL cluster (session), and a deployment of real
-``rr server`` processes on each backend — one on SQLite, two on one PostgreSQL database."""
+"""Fixtures: a signing key, a PostgreSQL cluster (session), a deployment of real ``rr server``
+processes on each backend — one on SQLite, two on one PostgreSQL database — and the one server
+of a module's games played over the wire (``test_wire_seen*``)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,19 @@ def deployment(request: pytest.FixtureRequest, tmp_path: Path,
 def sqlite(tmp_path: Path, keys: tuple[Path, Path]) -> Iterator[Deployment]:
     """One server on a fresh SQLite file."""
     running = Deployment(str(tmp_path / "games.sqlite"), tmp_path, 1, keys[0])
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+@pytest.fixture(scope="module")
+def wire(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """One server on a fresh SQLite file, without a signing key, for a whole module: the
+    games ``test_wire_seen`` and ``test_wire_seen_signed`` play to their end once and check
+    in every test."""
+    folder = tmp_path_factory.mktemp("wire")
+    running = Deployment(str(folder / "games.sqlite"), folder, 1)
     try:
         yield running
     finally:

@@ -19,6 +19,15 @@ def _invitation(deployment: Deployment, game: str, invitation: str | None,
     return deployment.client.call(method, f"/api/games/{game}/invitation", invitation, body)
 
 
+def _listed(deployment: Deployment, token: str) -> list[str]:
+    """The players ``GET /api/games`` lists for ``token``'s one game."""
+    answer = deployment.client.call("GET", "/api/games", token)
+    assert answer.status_code == 200, answer.text
+    games = answer.json()["games"]
+    assert len(games) == 1
+    return list(games[0]["players"])
+
+
 def _refused(answer: Any, status: int, kind: str) -> str:
     assert answer.status_code == status, answer.text
     assert answer.json()["error"]["type"] == kind
@@ -55,6 +64,7 @@ def test_an_open_seat_is_taken_with_the_invitation_and_then_dealt(
     assert _refused(deployment.client.call("GET", f"/api/games/{game}", ana.token),
                     409, "DealPendingError").endswith("taken with the game's invitation")
 
+    assert _listed(deployment, ana.token) == ["Ana", "Bo", "Guest"]  # the creator's names
     shown = _invitation(deployment, game, invitation)
     assert shown.status_code == 200, shown.text
     seen = shown.json()
@@ -77,6 +87,8 @@ def test_an_open_seat_is_taken_with_the_invitation_and_then_dealt(
     view = cy.show()
     assert view["seat"] == 2 and [p["name"] for p in view["view"]["players"]] == ["Ana", "Bo", "Cy"]
     assert view["view"]["hand"]  # the seat sees its own hand (a bot may have moved first)
+    for token in (ana.token, cy.token, created["spectator"]):
+        assert _listed(deployment, token) == ["Ana", "Bo", "Cy"]  # the taker's name, as shown
 
     again = _invitation(deployment, game, invitation, {"name": "Dee"})
     assert "full" in _refused(again, 409, "SeatTakenError")

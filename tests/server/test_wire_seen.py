@@ -16,7 +16,18 @@ game is over its log (the truth) is downloaded, and then:
   every observer the same questions (``fuzz.worlds``);
 * no integer and no hex string any of them received, tried as a seed, deals the game's hands.
 
-CI plays one game of 3 players; ``RR_FUZZ=long`` plays one of 1 (solo), 2, 3, 4 and 6.
+Every seat also asks, after every choice, what its hand would score now
+(``GET .../scores-now``, the table's card zoom): each answer names exactly the seat's own hand,
+whose cards it saw (``fuzz.seen``). One more game is a practice game whose creator chose the
+seed, with two seats left open to its invitation (``"open"``, issue #28): before the deal
+everyone asks the invitation, the game and the scores (refused); two players take the open
+seats under names of their own, and the invitation is asked again now and then while they
+play. The invitation's answers name no card and no hand, only the seats and their players;
+no answer to anyone before the end holds the seed, in decimal or hex, or the salt of its
+commitment, and every integer and hex string in them, tried as a seed, deals other hands.
+
+CI plays one game of 3 players and the open practice game of 3; ``RR_FUZZ=long`` plays one of
+1 (solo), 2, 3, 4 and 6, and the open practice game.
 """
 
 from __future__ import annotations
@@ -27,18 +38,20 @@ import random
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
-from attrs import define
+from attrs import Factory, define
 from websockets.sync.client import connect
 
 from fuzz import worlds
 from fuzz.seen import (
     Observer,
     Seen,
+    card_ids,
     free_names,
+    names_in,
     pending_problems,
     text_cards,
     told_problems,
@@ -50,12 +63,27 @@ from rr.events.types import CardDealt, DecisionMade, Event, GameStarted, SeedRev
 from rr.jsonforms import to_json
 from rr.oracle.audit import audit
 from rr.model import CardId
-from tests.server.harness import Client, Server
+from tests.server.harness import Client, Deployment
 from tests.server.play import create, download, tokens
 
 LONG = os.environ.get("RR_FUZZ") == "long"
 SIZES = [1, 2, 3, 4, 6] if LONG else [3]
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fa"]
+SEED = 6_022_140_761_234_567_890
+"""The seed the open practice game's creator chooses."""
+OPEN: dict[str, Any] = {"practice": True, "seed": SEED, "open": [1, 2]}
+"""The open practice game's fields (3 players): the creator's seed, seats 1 and 2 open."""
+TAKERS = {1: "Xan", 2: "Yul"}
+"""The names the open seats are taken under (the creator named them Bo and Cy)."""
+INVITATION_KEYS = frozenset({"game", "seats", "free", "full", "dealt", "seat", "name", "token",
+                             "bot", "open"})
+"""Every key an invitation's answer (``GET``/``POST .../invitation``) may hold."""
+
+Received = tuple[Observer, str, int, Any]
+"""Who received an answer (the invitation's: ``None``), what was asked (``"scores-now"``,
+``"invitation"``, ``"taken"``; a refusal before the deal: ``"pending refused"``,
+``"scores-now refused"``), how many records the game held when it was asked (0: before the
+deal), and the answer's JSON."""
 
 
 @define
@@ -69,29 +97,33 @@ class Played:
     events: tuple[Event, ...]
     pushed: dict[Observer, list[int]]
     """The records each observer's WebSocket messages told, in the order they came."""
+    received: list[Received] = Factory(list)
+    """Every other answer: the scores now, the invitation's, the refusals before the deal."""
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Played]]:
-    folder = tmp_path_factory.mktemp("wire")
-    server = Server(str(folder / "games.sqlite"), folder, extra=["--rate", "100000"])
-    client = Client([server])
-    try:
-        yield [play(client, server, players, folder) for players in SIZES]
-    finally:
-        client.close()
-        server.stop()
+def played(wire: Deployment) -> list[Played]:
+    games = [play(wire, players) for players in SIZES]
+    return [*games, play(wire, 3, OPEN)]
 
 
-def play(client: Client, server: Server, players: int, folder: Path) -> Played:
-    """One game of ``players`` (1: solo) created without a seed, played to its end by every
-    seat; every message every seat and the spectator received, and the downloaded log."""
+def play(wire: Deployment, players: int, fields: dict[str, Any] | None = None) -> Played:
+    """One game of ``players`` (1: solo) created without a seed (or with ``fields``: then its
+    open seats are taken first), played to its end by every seat; every message every seat
+    and the spectator received, and the downloaded log."""
+    client, server = wire.client, wire.servers[0]
     created = create(client, players=NAMES[:players],
-                     **({"solo": {"level": 2}} if players == 1 else {}))
+                     **({"solo": {"level": 2}} if players == 1 else {}), **(fields or {}))
     game = created["id"]
     viewers: dict[Observer, str] = {None: created["spectator"]}
     for seat, token in tokens(created).items():
         viewers[seat] = token
+    received: list[Received] = []
+    if "invitation" in created:
+        viewers.update(take_open_seats(client, created, viewers, received))
+    scores = client.call("GET", f"/api/games/{game}/scores-now", created["spectator"])
+    assert scores.status_code == 400, scores.text  # a spectator holds no hand
+    received.append((None, "scores-now", 0, scores.json()))
     rng = random.Random(players)
     views: list[tuple[Observer, dict[str, Any]]] = []
     base = server.url.replace("http://", "ws://")
@@ -102,9 +134,17 @@ def play(client: Client, server: Server, players: int, folder: Path) -> Played:
         latest = {v: json.loads(s.recv(timeout=10)) for v, s in sockets.items()}
         views += latest.items()
         pushed = {v: [t["record"] for t in latest[v]["new"]] for v in viewers}
-        for _ in range(5000):
+        for turn in range(5000):
             shown = {v: client.ok("GET", f"/api/games/{game}", t) for v, t in viewers.items()}
             views += shown.items()
+            records = shown[None]["records"]
+            received.extend((v, "scores-now", records,
+                             client.ok("GET", f"/api/games/{game}/scores-now", t))
+                            for v, t in viewers.items() if v is not None)
+            if "invitation" in created and turn % 10 == 0:
+                received.append((None, "invitation", records,
+                                 client.ok("GET", f"/api/games/{game}/invitation",
+                                           created["invitation"])))
             pending = shown[None]["view"]["pending"]
             if pending is None:
                 break
@@ -120,8 +160,35 @@ def play(client: Client, server: Server, players: int, folder: Path) -> Played:
                     pushed[v] += [t["record"] for t in latest[v]["new"]]
         else:
             raise AssertionError("no end after 5000 choices")
-    events = log.read(download(client, created, folder)).events
-    return Played(players, created, views, tuple(events), pushed)
+    events = log.read(download(client, created, wire.folder)).events
+    return Played(players, created, views, tuple(events), pushed, received)
+
+
+def take_open_seats(client: Client, created: dict[str, Any], viewers: dict[Observer, str],
+                    received: list[Received]) -> dict[int, str]:
+    """Take ``created``'s open seats with its invitation under :data:`TAKERS`' names (the
+    last taking deals the game); before each taking the invitation is asked, and every seat
+    so far (and the spectator) asks for the game and its scores (refused: not dealt). The
+    takers' tokens."""
+    game, invitation = created["id"], created["invitation"]
+    taken: dict[int, str] = {}
+
+    def ask() -> None:
+        received.append((None, "invitation", 0,
+                         client.ok("GET", f"/api/games/{game}/invitation", invitation)))
+        for viewer, token in {**viewers, **taken}.items():
+            for what, path in (("pending", ""), ("scores-now", "/scores-now")):
+                refused = client.call("GET", f"/api/games/{game}{path}", token)
+                assert refused.status_code in (400, 409), refused.text
+                received.append((viewer, f"{what} refused", 0, refused.json()))
+
+    for seat in [s["seat"] for s in created["seats"] if s["open"]]:
+        ask()
+        answer = client.ok("POST", f"/api/games/{game}/invitation", invitation,
+                           {"name": TAKERS[seat], "seat": seat})
+        received.append((seat, "taken", 0, answer))
+        taken[seat] = answer["token"]
+    return taken
 
 
 @pytest.mark.rule("RR-VIEW-1", "RR-VIEW-2", "RR-VIEW-3", "RR-VIEW-4", "RR-VIEW-5", "RR-VIEW-6",
@@ -229,7 +296,12 @@ def test_nothing_received_reproduces_the_deal(played: list[Played]) -> None:
         assert _first_hands(again.events) == dealt
         report = audit(game.events)  # the downloaded log: its commitment opened and checked
         assert report.ok and report.seed_checked, report.summary()
-        assert started.seed_origin.value == "drawn" and "seed drawn at random" in report.randomness
+        assert _secret_problems(game, revealed) == []
+        if "invitation" in game.created:  # the open practice game: the creator's seed
+            assert started.seed_origin.value == "chosen" and revealed.seed == SEED
+        else:
+            assert started.seed_origin.value == "drawn"
+            assert "seed drawn at random" in report.randomness
 
 
 def _first_hands(events: tuple[Event, ...]) -> list[tuple[str, Any]]:
@@ -246,7 +318,101 @@ def _candidates(game: Played) -> set[int]:
             found |= numbers(answer)
         else:
             found |= numbers([record for record in answer["new"] if record["record"] < end])
+    for _, _, records, answer in game.received:
+        if records < len(game.events):
+            found |= numbers(answer)
     return found | numbers(game.created["id"])
+
+
+def _before_end(game: Played) -> Iterator[tuple[Observer, Any]]:
+    """Everything a seat, the spectator or a holder of the invitation received before the end
+    (an answer at the end: its records before the reveal)."""
+    end = len(game.events) - 1
+    for observer, answer in game.views:
+        yield observer, answer if answer["records"] < len(game.events) else \
+            [record for record in answer["new"] if record["record"] < end]
+    for observer, _, records, answer in game.received:
+        if records < len(game.events):
+            yield observer, answer
+
+
+def _secret_problems(game: Played, revealed: SeedRevealed) -> list[str]:
+    """Every answer before the end that holds the seed (in decimal or hex, either case) or
+    the salt of its commitment."""
+    secrets = {"the seed": str(revealed.seed), "the seed in hex": f"{revealed.seed:x}",
+               "the salt": revealed.salt.lower()}
+    return [f"{observer} received {what}" for observer, answer in _before_end(game)
+            for what, value in secrets.items() if value in json.dumps(answer).lower()]
+
+
+@pytest.mark.rule("RR-VIEW-1", "RR-VIEW-3")
+def test_every_score_now_names_its_seats_hand_only(played: list[Played]) -> None:
+    """Every answer to ``GET .../scores-now`` a seat received names exactly the cards of its
+    own hand (``fuzz.seen``), every one of which it sees; the spectator's is refused."""
+    for game in played:
+        asked = [r for r in game.received if r[1] == "scores-now" and r[0] is not None]
+        assert _score_problems(game) == [], f"{game.players} players"
+        assert len(asked) > 100
+        assert any(a["cards"] for _, _, _, a in asked)
+        assert [a["error"]["type"] for o, w, _, a in game.received
+                if o is None and w == "scores-now"] == ["BadRequest"]
+
+
+def _score_problems(game: Played) -> list[str]:
+    """Each seat's scores now against its hand and what it saw (``fuzz.seen``), at the record
+    it was asked."""
+    seen, fed = Seen(), 0
+    problems: list[str] = []
+    asked = [r for r in game.received if r[1] == "scores-now" and r[0] is not None]
+    for seat, _, records, answer in sorted(asked, key=lambda r: r[2]):
+        assert seat is not None
+        while fed < records:
+            seen.feed(game.events[fed])
+            fed += 1
+        where = f" (record {records})"
+        named = [card["card"] for card in answer["cards"]]
+        if sorted(named) != sorted(seen.hands[seat]):
+            problems.append(f"seat {seat}'s scores now name {named}, not its hand "
+                            f"{seen.hands[seat]}{where}")
+        problems += [f"seat {seat}'s scores now name {c}, which it cannot see{where}"
+                     for c in sorted(card_ids(answer)) if not seen.knows(seat, CardId(c))]
+    return problems
+
+
+@pytest.mark.rule("RR-VIEW-1")
+def test_the_invitation_names_no_card_and_no_hand(played: list[Played]) -> None:
+    """Every answer of the invitation (``GET``, and ``POST`` taking a seat) holds only the
+    seats, their players and bots, which are free, and the taker's seat and token: no card,
+    by id or by name, no hand; a taken seat shows its taker's name."""
+    game = next(g for g in played if "invitation" in g.created)
+    answers = [a for _, w, _, a in game.received if w in ("invitation", "taken")]
+    assert _invitation_problems(game) == []
+    assert len(answers) > 5
+    assert [s["name"] for s in answers[-1]["seats"]] == ["Ana", *TAKERS.values()]
+
+
+def _invitation_problems(game: Played) -> list[str]:
+    problems: list[str] = []
+    for _, what, records, answer in game.received:
+        if what not in ("invitation", "taken"):
+            continue
+        where = f" ({what}, record {records})"
+        keys = set(_keys(answer))
+        problems += [f"the invitation's answer holds {k!r}{where}"
+                     for k in sorted(keys - INVITATION_KEYS)]
+        named = card_ids(answer) | names_in(json.dumps(answer))  # by id, by name
+        problems += [f"the invitation's answer names {c}{where}" for c in sorted(named)]
+    return problems
+
+
+def _keys(data: Any) -> Iterator[str]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield str(key)
+            yield from _keys(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _keys(value)
 
 
 def numbers(data: Any) -> set[int]:
@@ -290,3 +456,30 @@ def test_the_wire_check_sees_a_card_sent_to_the_wrong_seat(played: list[Played])
         told_wrong = {**answer, "new": [told]}
         assert _story_problems(Played(game.players, game.created, [(None, told_wrong)],
                                       game.events, {}))
+
+
+def test_the_wire_check_sees_a_hand_scored_or_the_seed_sent_to_the_wrong_seat(
+        played: list[Played]) -> None:
+    """The new checks are not blind: scores now naming another seat's card, an invitation
+    naming a card or holding a hand, an answer holding the seed (in decimal or hex) or the
+    salt, are caught."""
+    game = next(g for g in played if "invitation" in g.created)
+    seat, _, records, answer = next(r for r in game.received
+                                    if r[1] == "scores-now" and r[0] == 0 and r[2] > 100)
+    other = Game.resume(game.events[:records]).state.hand(1)[0]
+    card = {**answer["cards"][0], "card": other}
+    for wrong in ({**answer, "cards": [*answer["cards"], card]},
+                  {**answer, "cards": [card, *answer["cards"][1:]]}):
+        spoilt = attrs.evolve(game, received=[(seat, "scores-now", records, wrong)])
+        assert _score_problems(spoilt)
+    invited = next(a for _, w, _, a in game.received if w == "invitation")
+    for wrong in ({**invited, "hand": []}, {**invited, "note": f"Bo holds {other}"},
+                  {**invited, "seats": [{**invited["seats"][0], "name": "Sevro"}]}):
+        assert _invitation_problems(attrs.evolve(game, received=[(None, "invitation", 0,
+                                                                   wrong)]))
+    revealed = game.events[-1]
+    assert isinstance(revealed, SeedRevealed)
+    for secret in (str(revealed.seed), f"{revealed.seed:X}", revealed.salt):
+        spoilt = attrs.evolve(game, received=[(None, "invitation", 0, {**invited,
+                                                                         "x": secret})])
+        assert _secret_problems(spoilt, revealed)

@@ -3,17 +3,19 @@ their persons' seats, bots beside them, watched by the spectator: every answer e
 receives — before the deal as after it — is checked against ``fuzz.seen`` and against the
 secrets of the deal, as ``test_wire_seen`` checks unsigned games.
 
-A signed game is created; before the deal every person and the spectator ask for the game
-(409, ``DealPendingError``), for their seat (``GET .../seat``), for the log (409), open the
-WebSocket (an error, closed) and list their games; each person then registers a key and a
-contribution (``POST .../seat``) and, after each registration, everyone asks again. Once
-dealt, the game is played to its end by random choices, each signed over the log hash the
-seat was just shown; after every choice every person and the spectator fetch their answer
-and their seat's, and the log is refused them; each has a WebSocket open. Then:
+A signed game is created (one asked with a seed is refused: its seed comes from the deal);
+before the deal every person and the spectator ask for the game (409, ``DealPendingError``),
+for their scores now (409; the spectator's: 400), for their seat (``GET .../seat``), for the
+log (409), open the WebSocket (an error, closed) and list their games; each person then
+registers a key and a contribution (``POST .../seat``) and, after each registration, everyone
+asks again. Once dealt, the game is played to its end by random choices, each signed over the
+log hash the seat was just shown; after every choice every person and the spectator fetch
+their answer and their seat's, every person its scores now, and the log is refused them;
+each has a WebSocket open. Then:
 
 * every seat answer (``GET``, ``POST .../choose``, WebSocket message) and every record and
   line of story it brings is checked as in ``test_wire_seen`` (``fuzz.seen``, the engine's
-  view, ``fuzz.worlds``);
+  view, ``fuzz.worlds``), and so is every person's scores now (its own hand, seen);
 * every seat's answer (``GET``/``POST .../seat``) is the same whoever asks, but for the
   asker's own key: the log hash is that of the records so far keyed with the server's
   secret (the same for every asker: it does not depend on who knows what), it is not the
@@ -48,6 +50,7 @@ from websockets.sync.client import connect
 
 from fuzz import worlds
 from fuzz.seen import Observer
+from rr.errors import BadInputError
 from rr.engine import Game
 from rr.events import log
 from rr.events.codec import encode_event
@@ -62,12 +65,14 @@ from rr.seatkeys import (
     log_hash,
     server_commitment,
 )
-from tests.server.harness import Client, Server
+from tests.server.harness import Deployment
 from tests.server.test_wire_seen import (
     LONG,
     NAMES,
     Played,
+    Received as Asked,
     _first_hands,
+    _score_problems,
     _story_problems,
     _view_problems,
     numbers,
@@ -105,21 +110,18 @@ class SignedPlayed:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[SignedPlayed]]:
-    folder = tmp_path_factory.mktemp("wire-signed")
-    server = Server(str(folder / "games.sqlite"), folder, extra=["--rate", "100000"])
-    client = Client([server])
-    try:
-        yield [play(client, server, players, folder) for players in SIZES]
-    finally:
-        client.close()
-        server.stop()
+def played(wire: Deployment) -> list[SignedPlayed]:
+    return [play(wire, players) for players in SIZES]
 
 
-def play(client: Client, server: Server, players: int, folder: Path) -> SignedPlayed:
+def play(wire: Deployment, players: int) -> SignedPlayed:
     """One signed game of ``players`` (:data:`BOTS`), registered and played to its end."""
-    created = client.ok("POST", "/api/games", body={"players": NAMES[:players],
-                                                    "bots": BOTS[players], "signed": True})
+    client, server, folder = wire.client, wire.servers[0], wire.folder
+    fields = {"players": NAMES[:players], "bots": BOTS[players], "signed": True}
+    refused = client.call("POST", "/api/games", None, {**fields, "seed": 5, "practice": True})
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"]["type"] == BadInputError.__name__
+    created = client.ok("POST", "/api/games", body=fields)
     game = created["id"]
     persons = [s["seat"] for s in created["seats"] if s["token"]]
     viewers: dict[Observer, str] = {None: created["spectator"]}
@@ -128,6 +130,8 @@ def play(client: Client, server: Server, players: int, folder: Path) -> SignedPl
     rng = random.Random(players)
     contributions = {seat: rng.randbytes(32) for seat in persons}
     received: list[Received] = []
+    asked: list[Asked] = []
+    """Every scores now (``GET .../scores-now``), with the records then."""
     seat_answers: list[tuple[Observer, dict[str, Any]]] = []
     base = server.url.replace("http://", "ws://")
 
@@ -138,6 +142,9 @@ def play(client: Client, server: Server, players: int, folder: Path) -> SignedPl
                 assert answer.status_code == 409, (what, answer.text)
                 received.append((viewer, what, answer.json()))
             received.append((viewer, "seat", client.ok("GET", f"/api/games/{game}/seat", token)))
+            scores = client.call("GET", f"/api/games/{game}/scores-now", token)
+            assert scores.status_code == (409 if viewer is not None else 400), scores.text
+            received.append((viewer, "scores-now", scores.json()))
             received.append((viewer, "listing", client.ok("GET", "/api/games", token)))
             with connect(f"{base}/api/games/{game}/ws?token={token}", open_timeout=10) as ws:
                 received.append((viewer, "ws", json.loads(ws.recv(timeout=10))))
@@ -172,6 +179,10 @@ def play(client: Client, server: Server, players: int, folder: Path) -> SignedPl
             seats = {v: client.ok("GET", f"/api/games/{game}/seat", t)
                      for v, t in viewers.items()}
             seat_answers += seats.items()
+            records = shown[None]["records"]
+            asked.extend((v, "scores-now", records,
+                          client.ok("GET", f"/api/games/{game}/scores-now", t))
+                         for v, t in viewers.items() if v is not None)
             if turn % 7 == 0 and not shown[None]["over"]:
                 for viewer, token in viewers.items():
                     refused = client.call("GET", f"/api/games/{game}/log", token)
@@ -201,7 +212,7 @@ def play(client: Client, server: Server, players: int, folder: Path) -> SignedPl
     path = folder / f"{game}.rrlog"
     path.write_bytes(response.content)
     read = log.read(path)
-    return SignedPlayed(Played(players, created, views, tuple(read.events), pushed),
+    return SignedPlayed(Played(players, created, views, tuple(read.events), pushed, asked),
                         received, seat_answers, keys, contributions, read.header["seats"],
                         path)
 
@@ -239,6 +250,7 @@ def _before_end(game: SignedPlayed) -> list[tuple[Observer, Any]]:
             out.append((observer, {**answer, "view": None, "scores": None, "new": [
                 r for r in answer["new"] if r["record"] < end]}))
     out += [(o, a) for o, a in game.seat_answers if a["decision"] < _decisions(events)]
+    out += [(o, a) for o, _, records, a in game.played.received if records < len(events)]
     out += [(seat, game.played.created) for seat in (None, *game.keys)]
     return out
 
@@ -253,18 +265,20 @@ def test_every_message_of_a_signed_game_shows_its_receiver_exactly_what_it_saw(
         played: list[SignedPlayed]) -> None:
     """As ``test_wire_seen``: every seat answer a person or the spectator received shows the
     cards it saw by then and no other, every record and line of story it brings those it was
-    told; the WebSocket tells every record once, in order; the game asks every observer the
-    same questions as games differing only in cards it never saw."""
+    told, every person's scores now its own hand; the WebSocket tells every record once, in
+    order; the game asks every observer the same questions as games differing only in cards
+    it never saw."""
     for signed in played:
         game = signed.played
         started = game.events[0]
         assert isinstance(started, GameStarted) and started.seed_origin.value == "joint"
-        problems = _view_problems(game) + _story_problems(game)
+        problems = _view_problems(game) + _story_problems(game) + _score_problems(game)
         seats = len(started.players)
         leaks, compared = worlds.check(game.events, random.Random(game.players),
                                        [None, *range(seats)], checkpoints=2)
         assert problems + leaks == [], f"{game.players} players"
         assert compared == 2 * (seats + 1) and len(game.views) > 20
+        assert len(game.received) > 20 and any(a["cards"] for _, _, _, a in game.received)
         for observer, told in game.pushed.items():
             assert told == list(range(len(game.events))), observer
 
@@ -383,7 +397,7 @@ def test_before_the_deal_every_seat_is_told_only_whom_the_deal_waits_for(
     for signed in played:
         kinds: dict[str, set[str]] = {}
         for observer, what, answer in signed.received:
-            if what in ("pending", "ws"):
+            if what in ("pending", "ws", "scores-now"):
                 kinds.setdefault(what, set()).add(answer["error"]["type"])
             elif what in ("log", "log.sig"):
                 kinds.setdefault("log", set()).add(answer["error"]["type"])
@@ -396,7 +410,8 @@ def test_before_the_deal_every_seat_is_told_only_whom_the_deal_waits_for(
                 assert [(g["records"], g["decision"], g["over"]) for g in answer["games"]] \
                     == [(0, 0, False)]
         assert kinds == {"pending": {"DealPendingError"}, "ws": {"DealPendingError"},
-                         "log": {"GameNotOverError"}}, kinds
+                         "log": {"GameNotOverError"},
+                         "scores-now": {"DealPendingError", "BadRequest"}}, kinds
 
 
 def test_the_signed_wire_check_sees_a_secret_or_a_chained_hash(
