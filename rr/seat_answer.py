@@ -105,8 +105,10 @@ class SeatAnswer:
 
 _KEPT = 32
 """How many marks a :class:`Marks` keeps."""
-_FORMS = 4096
-"""How many records' JSON forms a :class:`Marks` keeps (all forgotten at once past it)."""
+_FORMS = 64
+"""How many records' JSON forms a :class:`Marks` keeps (all forgotten at once past it): the
+recent records, those several viewers are sent one after another, and few, as a server
+keeps the marks of thousands of games."""
 
 
 @frozen
