@@ -22,22 +22,24 @@ that record, which a caller keeps in :class:`Marks` (one per game), never from r
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from attrs import evolve, frozen
 
 from rr.decisions import Decision
 from rr.errors import BadInputError
 from rr.events.types import DecisionMade, Event
+from rr.jsonforms import decision_json, to_json
 from rr.model import LOCATIONS, Seat, Zone
 from rr.narrate import Told, narration
 from rr.rules.final import scorepad_of
 from rr.scoring.now import HandNow, hand_now
 from rr.scoring.scorepad import Rows
 from rr.state import EMPTY, GameState, apply
-from rr.views import KnownCard, View, view
+from rr.views import KnownCard, PendingView, PublicPlayer, View, view
 
 
 class Played(Protocol):
@@ -103,6 +105,10 @@ class SeatAnswer:
 
 _KEPT = 32
 """How many marks a :class:`Marks` keeps."""
+_FORMS = 64
+"""How many records' JSON forms a :class:`Marks` keeps (all forgotten at once past it): the
+recent records, those several viewers are sent one after another, and few, as a server
+keeps the marks of thousands of games."""
 
 
 @frozen
@@ -122,6 +128,10 @@ class Marks:
     def __init__(self) -> None:
         self._marks: OrderedDict[int, Mark] = OrderedDict()
         self._scorepad: tuple[GameState, tuple[ScoreColumn, ...]] | None = None
+        self._events: dict[int, tuple[Event, Any]] = {}
+        """Records' JSON forms (:meth:`event_form`), by record number."""
+        self._pending: tuple[Decision | None, dict[bool, dict[str, Any]]] = (None, {})
+        """The pending decision and its JSON forms, with and without options."""
 
     def at(self, events: Sequence[Event], records: int) -> Mark:
         """The mark after ``events[:records]``: kept, or folded from the nearest one before."""
@@ -152,6 +162,33 @@ class Marks:
         while len(self._marks) > _KEPT:
             self._marks.popitem(last=False)
 
+    def event_form(self, record: int, event: Event, recorded: Event) -> Any:
+        """``to_json(event)``, the record ``record`` (``recorded``) as a viewer is shown it:
+        made once if ``event`` is the record as it lies (no redaction changed it: the very
+        object), anew if it is redacted."""
+        if event is not recorded:
+            return to_json(event)
+        kept = self._events.get(record)
+        if kept is not None and kept[0] is event:
+            return kept[1]
+        if len(self._events) >= _FORMS:
+            self._events.clear()
+        form = to_json(event)
+        self._events[record] = (event, form)
+        return form
+
+    def pending_form(self, pending: Decision | None, shown: PendingView) -> dict[str, Any]:
+        """``to_json(shown)``, the pending decision ``pending`` as a viewer is shown it (with
+        its options or without): made once for each."""
+        decision, forms = self._pending
+        if decision is not pending:
+            forms = {}
+            self._pending = (pending, forms)
+        form = forms.get(shown.options is None)
+        if form is None:
+            form = forms[shown.options is None] = decision_json(shown)
+        return form
+
     def scorepad(self, state: GameState) -> tuple[ScoreColumn, ...]:
         """The scorepad of a finished ``state`` (scored once per game: it is not cheap)."""
         if self._scorepad is None or self._scorepad[0] is not state:
@@ -166,13 +203,51 @@ def seat_answer(game: Played, seat: Seat | None, since: int | None = None,
     from ``since`` on (``None``: none). ``marks``: the game's, kept between answers (without
     them the records before ``since`` are folded from the start). ``everything``: for the
     holder of the whole log, every card named (no seat ever gets this)."""
+    marks = marks if marks is not None else Marks()
+    state, pending = game.state, game.pending
+    start, told, decisions = _since(game, seat, since, marks, everything)
+    shown_view = _everything(state, pending) if everything else view(state, seat, pending)
+    return SeatAnswer(
+        seat=None if everything else seat, records=len(game.events), decision=decisions,
+        over=state.is_over, view=shown_view, face_down=face_down(state), since=start,
+        new=told, scorepad=marks.scorepad(state) if state.is_over else None,
+        everything=everything)
+
+
+def answer_json(game: Played, seat: Seat | None, since: int | None, marks: Marks
+                ) -> dict[str, Any]:
+    """``to_json(seat_answer(game, seat, since, marks))``, the same JSON, made directly as
+    plain dicts and lists (the game server sends it on every request): the view, records and
+    lines are :func:`seat_answer`'s (:func:`rr.views.view`, :func:`rr.narrate.narration`),
+    only their JSON forms are written here, without cattrs, those that do not change (a
+    player's row, a known card, the pending decision, a record nobody's view redacts) made
+    once and shared. The answer and its parts are read-only: never change them."""
+    state, pending = game.state, game.pending
+    start, told, decisions = _since(game, seat, since, marks, False)
+    shown = view(state, seat, pending)
+    return {
+        "seat": seat, "records": len(game.events), "decision": decisions,
+        "over": state.is_over, "since": start,
+        "new": [{"record": t.record,
+                 "event": marks.event_form(t.record, t.event, game.events[t.record]),
+                 "text": t.text} for t in told],
+        "view": _view_form(shown, marks, pending),
+        "face_down": [[card in state.face_down for card in state.stack(loc)]
+                      for loc in LOCATIONS],
+        "scorepad": [to_json(c) for c in marks.scorepad(state)] if state.is_over else None,
+        "everything": False}
+
+
+def _since(game: Played, seat: Seat | None, since: int | None, marks: Marks,
+           everything: bool) -> tuple[int, tuple[Told, ...], int]:
+    """The first record shown, the records from it on as ``seat`` may see them, and the
+    decisions made; ``marks`` keeps the state now."""
     events = game.events
-    records, state, pending = len(events), game.state, game.pending
+    records = len(events)
     start = records if since is None else since
     if not 0 <= start <= records:
         raise BadInputError(f"there is no record {start}: the game has records 0 to "
                             f"{records - 1}")
-    marks = marks if marks is not None else Marks()
     told: tuple[Told, ...] = ()
     if start == records:
         decisions = marks.decisions(events, records)
@@ -180,13 +255,39 @@ def seat_answer(game: Played, seat: Seat | None, since: int | None = None,
         mark = marks.at(events, start)
         told = tuple(narration(events[start:], seat, not everything, mark.state, start))
         decisions = mark.decisions + sum(type(t.event) is DecisionMade for t in told)
-    marks.keep(Mark(records, state, decisions))
-    shown_view = _everything(state, pending) if everything else view(state, seat, pending)
-    return SeatAnswer(
-        seat=None if everything else seat, records=records, decision=decisions,
-        over=state.is_over, view=shown_view, face_down=face_down(state), since=start,
-        new=told, scorepad=marks.scorepad(state) if state.is_over else None,
-        everything=everything)
+    marks.keep(Mark(records, game.state, decisions))
+    return start, told, decisions
+
+
+def _view_form(shown: View, marks: Marks, pending: Decision | None) -> dict[str, Any]:
+    """``to_json(shown)``, its parts that do not change made once."""
+    hand, totals, winners, final = shown.hand, shown.totals, shown.winners, shown.final_hands
+    return {
+        "seat": shown.seat, "players": [_player_form(p) for p in shown.players],
+        "hand": None if hand is None else list(hand),
+        "locations": [[loc.value, list(cards)] for loc, cards in shown.locations],
+        "deck_size": shown.deck_size, "banished": list(shown.banished),
+        "neutral_influence": shown.neutral_influence, "phase": shown.phase.value,
+        "turn_seat": shown.turn_seat, "end_triggered_by": shown.end_triggered_by,
+        "totals": None if totals is None else list(totals),
+        "winners": None if winners is None else list(winners),
+        "pending": None if shown.pending is None else marks.pending_form(pending, shown.pending),
+        "final_hands": None if final is None else [list(h) for h in final],
+        "known_elsewhere": [_known_form(k) for k in shown.known_elsewhere],
+        "solo": None if shown.solo is None else to_json(shown.solo),
+        "commitment": shown.commitment, "seed_origin": shown.seed_origin.value}
+
+
+@functools.lru_cache(maxsize=4096)
+def _player_form(player: PublicPlayer) -> dict[str, Any]:
+    """A player's row as JSON (shared: read-only)."""
+    return cast("dict[str, Any]", to_json(player))
+
+
+@functools.lru_cache(maxsize=4096)
+def _known_form(card: KnownCard) -> dict[str, Any]:
+    """A known card as JSON (shared: read-only)."""
+    return cast("dict[str, Any]", to_json(card))
 
 
 def scores_now(game: Played, seat: Seat) -> HandNow | None:

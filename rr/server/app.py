@@ -42,6 +42,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rr.errors import (
@@ -53,7 +54,7 @@ from rr.errors import (
 )
 from rr.server import requests, web
 from rr.server.errors import error_body, status_of
-from rr.server.http import JSON, answers, bearer, dumps, record_number, refuse_large
+from rr.server.http import JSON, Handler, answers, bearer, dumps, record_number, refuse_large
 from rr.server.games import Games
 from rr.server.limits import Buckets, Limits
 from rr.server.store import Access
@@ -84,8 +85,9 @@ class _Sockets:
 
 
 def build(games: Games, limits: Limits | None = None,
-          openapi: dict[str, Any] | None = None) -> Starlette:
-    """The app serving ``games``."""
+          openapi: dict[str, Any] | None = None) -> ASGIApp:
+    """The app serving ``games``: Starlette's, behind :func:`_hot`'s way in for the two
+    routes of nearly every request."""
     limits = limits or Limits()
     per_token, per_address, unknown = (Buckets(limits.rate, limits.burst),
                                        Buckets(limits.create_rate, limits.create_burst),
@@ -309,4 +311,48 @@ def build(games: Games, limits: Limits | None = None,
         WebSocketRoute("/api/games/{id}/ws", push),
         *web.routes(),  # the web table and the replay viewer (issue #16)
     ]
-    return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    return HotRoutes(app, show, choose)
+
+
+GAMES = "/api/games/"
+CHOOSE = "/choose"
+
+
+class HotRoutes:
+    """:attr:`app`, with ``GET /api/games/{id}`` and ``POST /api/games/{id}/choose`` (reading
+    a game and choosing: nearly every request) taken straight to their route functions, past
+    Starlette's router and middleware, which matched them by trying the routes one by one and
+    wrapped them in handlers of exceptions these routes never let out (:func:`answers`
+    answers every failure itself): the same route functions on the same
+    :class:`~starlette.requests.Request`, so the same answers, statuses, headers and error
+    bodies. Anything else (another method, a trailing ``/``, an empty id, a ``root_path``)
+    goes to :attr:`app`, as before."""
+
+    def __init__(self, app: ASGIApp, show: Handler, choose: Handler) -> None:
+        self.app, self._show, self._choose = app, show, choose
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        route = self._route(scope) if scope["type"] == "http" else None
+        if route is None:
+            await self.app(scope, receive, send)
+            return
+        scope["app"] = self.app
+        response = await route(Request(scope, receive, send))
+        await response(scope, receive, send)
+
+    def _route(self, scope: Scope) -> Handler | None:
+        """The hot route ``scope`` asks for (its ``path_params`` set), or ``None``."""
+        path: str = scope["path"]
+        if not path.startswith(GAMES) or scope.get("root_path"):
+            return None
+        game, method = path[len(GAMES):], scope["method"]
+        route = None
+        if method == "GET":
+            route = self._show
+        elif method == "POST" and game.endswith(CHOOSE):
+            game, route = game[:-len(CHOOSE)], self._choose
+        if route is None or not game or "/" in game:
+            return None
+        scope["path_params"] = {"id": game}
+        return route

@@ -15,9 +15,10 @@ is not committed. Every read takes the game's row under that lock too: a row rea
 could be older than the cached game (a choice committed in between), and the game rebuilt
 from it would be behind the store.
 
-What a seat is shown is :func:`rr.seat_answer.seat_answer`'s answer, in its JSON form, built
-from the cached game and the :class:`~rr.seat_answer.Marks` kept beside it (so the records
-since a seat's last answer are folded from there, not from record 0).
+What a seat is shown is :func:`rr.seat_answer.seat_answer`'s answer in its JSON form, made
+directly by :func:`rr.seat_answer.answer_json` from the cached game and the
+:class:`~rr.seat_answer.Marks` kept beside it (so the records since a seat's last answer are
+folded from there, not from record 0).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event
 from rr.jsonforms import to_json
 from rr.options import Option
-from rr.seat_answer import Marks, scores_now, seat_answer
+from rr.seat_answer import Marks, answer_json, scores_now
 from rr.seatkeys import LogHash, SeatKey
 from rr.server import bots, signed
 from rr.server.requests import Choice, NewGame, Take
@@ -579,8 +580,9 @@ def _catch_up(game: Game, recorded: list[Event]) -> bool:
 
 
 def _answer(entry: _Entry, access: Access, since: int | None) -> dict[str, Any]:
-    """``access``'s seat's answer (the game's lock held: the marks are not shared)."""
-    return dict(to_json(seat_answer(entry.game, access.seat, since, entry.marks)))
+    """``access``'s seat's answer (the game's lock held: the marks are not shared), as
+    :func:`rr.seat_answer.answer_json` makes it: read-only (parts are shared)."""
+    return answer_json(entry.game, access.seat, since, entry.marks)
 
 
 def _listed(decision: Decision, action: int) -> Option | None:

@@ -23,7 +23,8 @@ except ImportError:  # a platform without orjson's wheel: the standard library
 from rr.errors import BadRequest, RequestTooLargeError
 from rr.server.errors import failed, status_of
 
-Route = Callable[[Request], Awaitable[Response]]
+Handler = Callable[[Request], Awaitable[Response]]
+"""A route's function: a request in, its response out."""
 
 
 def dumps(content: Any) -> bytes:
@@ -46,7 +47,7 @@ class JSON(Response):
         return dumps(content)
 
 
-def answers(handler: Callable[[Request], Awaitable[Any]]) -> Route:
+def answers(handler: Callable[[Request], Awaitable[Any]]) -> Handler:
     """A route from ``handler``: what it returns is answered as JSON (a :class:`Response` as
     it is), and whatever it raises with its typed body and HTTP status."""
     async def route(request: Request) -> Response:
