@@ -101,6 +101,7 @@ class Game:
         self._chance: Chance | None = None
         self._table = table = Table(state)
         self._events = events
+        self._log: tuple[Event, ...] = ()  # the events as a tuple, once asked (events)
         self._program = restart(table)
         self._point = point
         self._whole_game = whole_game
@@ -243,7 +244,14 @@ class Game:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        """The log so far. Made once for each length of the log and kept until it grows (the
+        log only grows: a failed choice rebuilds the game, :meth:`_restore`), so that reading
+        it again, or its length, does not copy it again: the server reads it several times a
+        request (issue #32)."""
+        log = self._log
+        if len(log) != len(self._events):
+            log = self._log = tuple(self._events)
+        return log
 
     @property
     def secret(self) -> Secret | None:

@@ -7,6 +7,7 @@ player's own: whether to block her taking the Sovereign token (RR-BLOCK-3).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import cast
 
@@ -41,6 +42,7 @@ from rr.model import (
     LOCATIONS,
     AutomaCardNumber,
     Bonus,
+    CardId,
     House,
     Location,
     Seat,
@@ -65,7 +67,7 @@ def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     ))
     removed = data.removed_characters(table.state.ruleset.au_toma_variant)
     yield CardsRemoved(removed)  # RR-SOLO-5
-    yield from shuffle_deck(tuple(c for c in all_ids() if c not in removed))
+    yield from shuffle_deck(_deck_without(removed))
     yield from deal_locations(table)
     human = [s for s in table.state.seats if not table.state.is_automa(s)]
     if houses is not None:
@@ -84,6 +86,12 @@ def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     yield OddEvenCardPlaced(odd_even(table.state) is Parity.ODD)  # RR-SOLO-7
     yield from choose_first_player(table)
     yield PhaseChanged(Phase.PLAY)
+
+
+@functools.cache
+def _deck_without(removed: tuple[CardId, ...]) -> tuple[CardId, ...]:
+    """RR-SOLO-5: the character deck without ``removed``, in catalogue order (made once)."""
+    return tuple(c for c in all_ids() if c not in removed)
 
 
 def odd_even(state: GameState) -> Parity:
@@ -163,10 +171,17 @@ def pick(state: GameState, section: Pick) -> Location:
     return state.solo.location_of(section.letter)
 
 
-def along(start: Location, step: int) -> list[Location]:
+def along(start: Location, step: int) -> tuple[Location, ...]:
     """The four locations from ``start`` in the arrow's direction, wrapping (RR-SOLO-11)."""
-    i = LOCATIONS.index(start)
-    return [LOCATIONS[(i + k * step) % len(LOCATIONS)] for k in range(len(LOCATIONS))]
+    return _ALONG[start, step]
+
+
+_ALONG: dict[tuple[Location, int], tuple[Location, ...]] = {
+    (start, step): tuple(LOCATIONS[(i + k * step) % len(LOCATIONS)]
+                         for k in range(len(LOCATIONS)))
+    for i, start in enumerate(LOCATIONS) for step in (-1, 1)}
+"""Every walk :func:`along` an arrow, made once: Au Toma walks one or two at each of her
+cards (issue #32)."""
 
 
 def gain_location(state: GameState, card: AutomaCard) -> Location | None:
