@@ -881,27 +881,34 @@ _FOLD: dict[type, Callable[[GameState, Fields, Any], None]] = {
 }
 
 
-def apply(state: GameState, event: Event) -> GameState:
+def apply(state: GameState, event: Event, decided: int = 0) -> GameState:
     """The state after ``event``. Raises :class:`CorruptLogError` if the event is impossible.
 
     ``state`` is never changed: the new state is one shallow copy of it (``_copy``), whose
     fields the event's handler replaces before anyone else sees it. That one copy replaces the
     two or three ``attrs.evolve`` calls per event this used to make: folding is most of the
-    time of live play and resuming (issue #12)."""
+    time of live play and resuming (issue #12).
+
+    ``decided``: how many ``DecisionMade`` events come between ``state`` and ``event``, not
+    folded into it: a ``DecisionMade`` changes nothing but the count of events, so the engine
+    folds a decision together with the event after it, in one copy of the state (issue #32).
+    The result is the state ``apply`` gives event after event."""
     if not state.players and not isinstance(event, GameStarted):
-        raise CorruptLogError(f"event {state.events}: {type(event).TAG} before game_started")
+        raise CorruptLogError(f"event {state.events + decided}: {type(event).TAG} before "
+                              "game_started")
     fields = state.__dict__.copy()
     new = _new(GameState)
     _set(new, "__dict__", fields)
     kind = type(event)
+    count = state.events + decided
     if kind is DecisionMade:
-        fields["events"] = state.events + 1
+        fields["events"] = count + 1
         return new  # a third of all events: it changes nothing but the count
     try:
         _FOLD[kind](new, fields, event)
     except CorruptLogError as err:
-        raise CorruptLogError(f"event {state.events}: {err}") from None
-    fields["events"] = state.events + 1
+        raise CorruptLogError(f"event {count}: {err}") from None
+    fields["events"] = count + 1
     if kind in TEACHES:  # any other event leaves what the seats know as it was
         fields["known"] = learn(state, event)
     return new
