@@ -5,6 +5,8 @@ event in one copy of the state."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from rr.agents.random import RandomAgent
@@ -24,7 +26,7 @@ def test_a_decision_folded_with_the_next_event_is_both_folded_in_turn() -> None:
     events = game.events
     state = EMPTY
     pairs = 0
-    for made, event in zip(events, events[1:]):
+    for made, event in pairwise(events):
         if type(made) is DecisionMade and type(event) is not DecisionMade:
             assert apply(state, event, 1) == apply(apply(state, made), event)
             pairs += 1
