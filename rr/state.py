@@ -512,7 +512,7 @@ def _houses_dealt(s: GameState, w: Fields, e: HousesDealt) -> None:
         raise _bad(e, "needs one distinct house per player")
     if any((h is None) != s.is_automa(seat) for seat, h in enumerate(e.houses)):
         raise _bad(e, "every player but Tull Au Toma has a house (RR-SOLO-6)")
-    w["players"] = tuple(evolve(p, house=h) for p, h in zip(s.players, e.houses))
+    w["players"] = tuple([_copy(p, {"house": h}) for p, h in zip(s.players, e.houses)])
 
 
 def _first_player(s: GameState, w: Fields, e: FirstPlayerChosen) -> None:

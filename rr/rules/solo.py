@@ -15,7 +15,7 @@ from rr.automa import AutomaCard, AutomaCardId, Extra, Parity, Pick, automa_tabl
 from rr.cards.catalogue import all_ids
 from rr.cards.catalogue import card as card_data
 from rr.effects.bonuses import gain_sovereign, location_bonus
-from rr.effects.program import Chance, Program, Table, draw
+from rr.effects.program import Chance, Program, Table, draw, shuffled
 from rr.effects.tokens import endless
 from rr.events.types import (
     AutomaCardDrawn,
@@ -62,7 +62,7 @@ def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     letters = data.letters
     yield from draw(Chance(  # RR-SOLO-3 (the Luna bonus card follows from it, RR-SOLO-4)
         "the priority cards",
-        lambda rng: PriorityCardsDealt(tuple(rng.sample(letters, len(letters)))),
+        lambda rng: PriorityCardsDealt(tuple(shuffled(rng, letters))),
         lambda e: isinstance(e, PriorityCardsDealt) and sorted(e.letters) == sorted(letters),
     ))
     removed = data.removed_characters(table.state.ruleset.au_toma_variant)
@@ -109,12 +109,12 @@ def shuffle_automa_deck(table: Table) -> Program[None]:
     cards = solo.to_shuffle
     yield from draw(Chance(
         "Au Toma's deck",
-        lambda rng: AutomaDeckShuffled(_numbers(rng.sample(cards, len(cards)))),
+        lambda rng: AutomaDeckShuffled(_numbers(shuffled(rng, cards))),
         lambda e: isinstance(e, AutomaDeckShuffled) and sorted(e.automa_cards) == sorted(cards),
     ))
-    shuffled = table.state.solo
-    assert shuffled is not None
-    yield AutomaCardsSetAside(_numbers(shuffled.deck[len(shuffled.deck) - data.set_aside:]))
+    after = table.state.solo
+    assert after is not None
+    yield AutomaCardsSetAside(_numbers(after.deck[len(after.deck) - data.set_aside:]))
 
 
 def _numbers(cards: Sequence[AutomaCardId]) -> tuple[AutomaCardNumber, ...]:
