@@ -116,7 +116,7 @@ class AutomaTable:
         return self.cards[self._positions[card_id]]
 
     def ids(self) -> tuple[AutomaCardId, ...]:
-        return tuple(c.id for c in self.cards)
+        return tuple(self._positions)  # the ids in the order of the cards
 
     def level(self, number: int) -> Level:
         for level in self.levels:
