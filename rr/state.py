@@ -597,17 +597,18 @@ def _game_scored(s: GameState, w: Fields, e: GameScored) -> None:
 
 def _card_deployed(s: GameState, w: Fields, e: CardDeployed) -> None:
     at = _INDEX.get(e.location)
-    players, source, deck = s.players, e.source, s.deck
-    if at is None:
-        pass
-    elif source is None and 0 <= e.seat < len(players) and e.card in players[e.seat].hand:
+    players = s.players
+    if (e.source is None and at is not None and 0 <= e.seat < len(players)
+            and e.card in players[e.seat].hand):
         # From the hand: what _move does, in fewer steps (a third of the moves; #12)
         _set_hand(w, players, e.seat, _without(players[e.seat].hand, e.card))
         stacks = list(s.locations)
         stacks[at] += (e.card,)
         w["locations"] = tuple(stacks)
         return
-    elif source is not None and source.kind is _DECK and deck and deck[-1] == e.card:
+    source, deck = e.source, s.deck
+    if (source is not None and at is not None and source.kind is _DECK and deck
+            and deck[-1] == e.card):
         # The deck's top: what _move does, in fewer steps (Au Toma's every card, RR-SOLO-9;
         # issue #32)
         w["deck"] = deck[:-1]
