@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from rr.model import LOCATIONS, CardId, Location, Seat
 
@@ -105,11 +105,18 @@ class AutomaTable:
     levels: tuple[Level, ...]
     normal_level: int
 
+    _positions: Mapping[AutomaCardId, int] = field(init=False, eq=False, repr=False)
+    """Where each card is in :attr:`cards`, by id: found once, not by searching the cards at
+    each of hers Au Toma carries out (about twice a solo decision; issue #32)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_positions", {c.id: i for i, c in enumerate(self.cards)})
+
     def card(self, card_id: AutomaCardId) -> AutomaCard:
-        return self.cards[self.ids().index(card_id)]
+        return self.cards[self._positions[card_id]]
 
     def ids(self) -> tuple[AutomaCardId, ...]:
-        return tuple(c.id for c in self.cards)
+        return tuple(self._positions)  # the ids in the order of the cards
 
     def level(self, number: int) -> Level:
         for level in self.levels:

@@ -101,6 +101,7 @@ class Game:
         self._chance: Chance | None = None
         self._table = table = Table(state)
         self._events = events
+        self._log: tuple[Event, ...] = ()  # the events as a tuple, once asked (events)
         self._program = restart(table)
         self._point = point
         self._whole_game = whole_game
@@ -243,7 +244,14 @@ class Game:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        """The log so far. Made once for each length of the log and kept until it grows (the
+        log only grows: a failed choice rebuilds the game, :meth:`_restore`), so that reading
+        it again, or its length, does not copy it again: the server reads it several times a
+        request (issue #32)."""
+        log = self._log
+        if len(log) != len(self._events):
+            log = self._log = tuple(self._events)
+        return log
 
     @property
     def secret(self) -> Secret | None:
@@ -446,11 +454,9 @@ class Game:
         before = len(events)
         try:
             made = DecisionMade(decision.seat, decision.source, option)
-            table = self._table
-            table.state = apply(table.state, made)
             events.append(made)
             self._pending = None
-            self._run(option)
+            self._run(option, made)  # folds ``made``: with the next event, when it can
         except SeedUnknownError:
             self._restore(before)
             raise
@@ -544,12 +550,16 @@ class Game:
         self._table.state = apply(self._table.state, event)
         self._events.append(event)
 
-    def _run(self, value: Any) -> None:
+    def _run(self, value: Any, made: DecisionMade | None = None) -> None:
+        """Run the program on, sending it ``value``. ``made``: the decision just made, the
+        last event of the log, not yet folded into the state (see :meth:`_run_live`)."""
         # The loop every event and decision goes through: names are looked up once, and an
         # event is folded here rather than through _append (issue #12).
         if not self._recorded and not self._given_chances:
-            self._run_live(value)
+            self._run_live(value, made)
             return
+        if made is not None:
+            self._table.state = apply(self._table.state, made)
         send, events, recorded_log, table = (self._program.send, self._events, self._recorded,
                                              self._table)
         length = len(recorded_log)
@@ -591,11 +601,19 @@ class Game:
                 table.state = apply(table.state, request)
                 events.append(request)
 
-    def _run_live(self, value: Any) -> None:
+    def _run_live(self, value: Any, made: DecisionMade | None = None) -> None:
         """:meth:`_run` with nothing recorded to check against and every chance drawn here:
         live play, the loop bots and trainers spend their time in (issue #12). It does what
         ``_run`` does, with exact type tests (a request is a Decision, a Chance or an event,
-        never a subclass of the first two)."""
+        never a subclass of the first two).
+
+        A decision ``made`` is folded together with the first event after it, in one copy of
+        the state (``apply(..., decided=1)``; a ``DecisionMade`` changes nothing but the count
+        of events, and a third of the events are decisions; issue #32). Until then the program
+        reads the state before it, which differs only by that count: no rule reads it
+        (``tests/meta/test_architecture.py`` checks that no rules module does). It is folded
+        on its own before anything else can see the state: a decision asked, a chance drawn,
+        a restart point kept, the end of the program."""
         send, events, table = self._program.send, self._events, self._table
         state = table.state
         whole_game = self._whole_game
@@ -604,22 +622,36 @@ class Game:
             try:
                 request = send(value)
             except StopIteration:
+                if made is not None:
+                    table.state = apply(state, made)
                 self._end()
                 return
             kind = type(request)
             if kind is Decision:
+                if made is not None:
+                    table.state = apply(state, made)
                 self._asked_by = request.source
                 self._pending = request
                 return
             if kind is Chance:
+                if made is not None:
+                    table.state = apply(state, made)
+                    made = None
                 value = self._draw(request, None)
                 state = table.state
                 continue
             value = None
             if kind is TurnStarted and not state.turns and whole_game:
+                if made is not None:
+                    state = apply(state, made)
+                    made = None
                 # A point the rules can restart from, for clone (see rr.sampling).
                 self._turn = (len(events), state, request)
-            table.state = state = apply(state, request)
+            if made is None:
+                table.state = state = apply(state, request)
+            else:
+                table.state = state = apply(state, request, 1)
+                made = None
             events.append(request)
 
     def _end(self) -> None:

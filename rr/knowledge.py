@@ -42,6 +42,7 @@ each is given what the seat saw (a route or deal that fits is drawn uniformly at
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -132,12 +133,23 @@ def _add(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:
 def _add_card(known: Known, seat: Seat | None, card: CardId) -> Known:
     """:func:`_add` of one card, to one seat or (``None``) to every seat and the table: most
     of what is learnt, made without the general case's sets (issue #12)."""
-    add = frozenset((card,))
     if seat is None:
+        for k in known:
+            if card not in k:
+                break
+        else:
+            return known  # everyone knew it: about a third of the cards everyone learns
+        add = _one(card)
         return tuple([k if card in k else k | add for k in known])  # a list: faster here
     if not 0 <= seat < len(known) or card in known[seat]:
         return known
-    return known[:seat] + (known[seat] | add,) + known[seat + 1:]
+    return known[:seat] + (known[seat] | _one(card),) + known[seat + 1:]
+
+
+@functools.cache
+def _one(card: CardId) -> frozenset[CardId]:
+    """The set of one card, made once for each card (issue #32)."""
+    return frozenset((card,))
 
 
 def _forget(known: Known, seats: Iterable[Seat], cards: Iterable[CardId]) -> Known:

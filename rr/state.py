@@ -512,7 +512,7 @@ def _houses_dealt(s: GameState, w: Fields, e: HousesDealt) -> None:
         raise _bad(e, "needs one distinct house per player")
     if any((h is None) != s.is_automa(seat) for seat, h in enumerate(e.houses)):
         raise _bad(e, "every player but Tull Au Toma has a house (RR-SOLO-6)")
-    w["players"] = tuple(evolve(p, house=h) for p, h in zip(s.players, e.houses))
+    w["players"] = tuple([_copy(p, {"house": h}) for p, h in zip(s.players, e.houses)])
 
 
 def _first_player(s: GameState, w: Fields, e: FirstPlayerChosen) -> None:
@@ -606,7 +606,17 @@ def _card_deployed(s: GameState, w: Fields, e: CardDeployed) -> None:
         stacks[at] += (e.card,)
         w["locations"] = tuple(stacks)
         return
-    _move(s, w, e, e.card, e.source or Zone.hand(e.seat), Zone.at(e.location))
+    source, deck = e.source, s.deck
+    if (source is not None and at is not None and source.kind is _DECK and deck
+            and deck[-1] == e.card):
+        # The deck's top: what _move does, in fewer steps (Au Toma's every card, RR-SOLO-9;
+        # issue #32)
+        w["deck"] = deck[:-1]
+        stacks = list(s.locations)
+        stacks[at] += (e.card,)
+        w["locations"] = tuple(stacks)
+        return
+    _move(s, w, e, e.card, source or Zone.hand(e.seat), Zone.at(e.location))
 
 
 def _card_gained(s: GameState, w: Fields, e: CardGained) -> None:
@@ -881,27 +891,34 @@ _FOLD: dict[type, Callable[[GameState, Fields, Any], None]] = {
 }
 
 
-def apply(state: GameState, event: Event) -> GameState:
+def apply(state: GameState, event: Event, decided: int = 0) -> GameState:
     """The state after ``event``. Raises :class:`CorruptLogError` if the event is impossible.
 
     ``state`` is never changed: the new state is one shallow copy of it (``_copy``), whose
     fields the event's handler replaces before anyone else sees it. That one copy replaces the
     two or three ``attrs.evolve`` calls per event this used to make: folding is most of the
-    time of live play and resuming (issue #12)."""
+    time of live play and resuming (issue #12).
+
+    ``decided``: how many ``DecisionMade`` events come between ``state`` and ``event``, not
+    folded into it: a ``DecisionMade`` changes nothing but the count of events, so the engine
+    folds a decision together with the event after it, in one copy of the state (issue #32).
+    The result is the state ``apply`` gives event after event."""
     if not state.players and not isinstance(event, GameStarted):
-        raise CorruptLogError(f"event {state.events}: {type(event).TAG} before game_started")
+        raise CorruptLogError(f"event {state.events + decided}: {type(event).TAG} before "
+                              "game_started")
     fields = state.__dict__.copy()
     new = _new(GameState)
     _set(new, "__dict__", fields)
     kind = type(event)
+    count = state.events + decided
     if kind is DecisionMade:
-        fields["events"] = state.events + 1
+        fields["events"] = count + 1
         return new  # a third of all events: it changes nothing but the count
     try:
         _FOLD[kind](new, fields, event)
     except CorruptLogError as err:
-        raise CorruptLogError(f"event {state.events}: {err}") from None
-    fields["events"] = state.events + 1
+        raise CorruptLogError(f"event {count}: {err}") from None
+    fields["events"] = count + 1
     if kind in TEACHES:  # any other event leaves what the seats know as it was
         fields["known"] = learn(state, event)
     return new

@@ -7,6 +7,7 @@ player's own: whether to block her taking the Sovereign token (RR-BLOCK-3).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import cast
 
@@ -14,7 +15,7 @@ from rr.automa import AutomaCard, AutomaCardId, Extra, Parity, Pick, automa_tabl
 from rr.cards.catalogue import all_ids
 from rr.cards.catalogue import card as card_data
 from rr.effects.bonuses import gain_sovereign, location_bonus
-from rr.effects.program import Chance, Program, Table, draw
+from rr.effects.program import Chance, Program, Table, draw, shuffled
 from rr.effects.tokens import endless
 from rr.events.types import (
     AutomaCardDrawn,
@@ -41,6 +42,7 @@ from rr.model import (
     LOCATIONS,
     AutomaCardNumber,
     Bonus,
+    CardId,
     House,
     Location,
     Seat,
@@ -60,12 +62,12 @@ def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     letters = data.letters
     yield from draw(Chance(  # RR-SOLO-3 (the Luna bonus card follows from it, RR-SOLO-4)
         "the priority cards",
-        lambda rng: PriorityCardsDealt(tuple(rng.sample(letters, len(letters)))),
+        lambda rng: PriorityCardsDealt(tuple(shuffled(rng, letters))),
         lambda e: isinstance(e, PriorityCardsDealt) and sorted(e.letters) == sorted(letters),
     ))
     removed = data.removed_characters(table.state.ruleset.au_toma_variant)
     yield CardsRemoved(removed)  # RR-SOLO-5
-    yield from shuffle_deck(tuple(c for c in all_ids() if c not in removed))
+    yield from shuffle_deck(_deck_without(removed))
     yield from deal_locations(table)
     human = [s for s in table.state.seats if not table.state.is_automa(s)]
     if houses is not None:
@@ -86,6 +88,12 @@ def solo_setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
     yield PhaseChanged(Phase.PLAY)
 
 
+@functools.cache
+def _deck_without(removed: tuple[CardId, ...]) -> tuple[CardId, ...]:
+    """RR-SOLO-5: the character deck without ``removed``, in catalogue order (made once)."""
+    return tuple(c for c in all_ids() if c not in removed)
+
+
 def odd_even(state: GameState) -> Parity:
     """RR-SOLO-7: ODD if most cards on the board have an odd core value; EVEN otherwise."""
     values = [card_data(c).core_value for loc in LOCATIONS for c in state.stack(loc)]
@@ -101,12 +109,12 @@ def shuffle_automa_deck(table: Table) -> Program[None]:
     cards = solo.to_shuffle
     yield from draw(Chance(
         "Au Toma's deck",
-        lambda rng: AutomaDeckShuffled(_numbers(rng.sample(cards, len(cards)))),
+        lambda rng: AutomaDeckShuffled(_numbers(shuffled(rng, cards))),
         lambda e: isinstance(e, AutomaDeckShuffled) and sorted(e.automa_cards) == sorted(cards),
     ))
-    shuffled = table.state.solo
-    assert shuffled is not None
-    yield AutomaCardsSetAside(_numbers(shuffled.deck[len(shuffled.deck) - data.set_aside:]))
+    after = table.state.solo
+    assert after is not None
+    yield AutomaCardsSetAside(_numbers(after.deck[len(after.deck) - data.set_aside:]))
 
 
 def _numbers(cards: Sequence[AutomaCardId]) -> tuple[AutomaCardNumber, ...]:
@@ -163,10 +171,17 @@ def pick(state: GameState, section: Pick) -> Location:
     return state.solo.location_of(section.letter)
 
 
-def along(start: Location, step: int) -> list[Location]:
+def along(start: Location, step: int) -> tuple[Location, ...]:
     """The four locations from ``start`` in the arrow's direction, wrapping (RR-SOLO-11)."""
-    i = LOCATIONS.index(start)
-    return [LOCATIONS[(i + k * step) % len(LOCATIONS)] for k in range(len(LOCATIONS))]
+    return _ALONG[start, step]
+
+
+_ALONG: dict[tuple[Location, int], tuple[Location, ...]] = {
+    (start, step): tuple(LOCATIONS[(i + k * step) % len(LOCATIONS)]
+                         for k in range(len(LOCATIONS)))
+    for i, start in enumerate(LOCATIONS) for step in (-1, 1)}
+"""Every walk :func:`along` an arrow, made once: Au Toma walks one or two at each of her
+cards (issue #32)."""
 
 
 def gain_location(state: GameState, card: AutomaCard) -> Location | None:

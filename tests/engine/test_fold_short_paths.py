@@ -97,3 +97,19 @@ def test_a_whole_hand_can_be_put_on_top_of_itself() -> None:
     hand = state.hand(1)
     after = apply(state, CardsPutOnTop(1, tuple(reversed(hand))))
     assert after.hand(1) == tuple(reversed(hand))
+
+
+@pytest.mark.rule("RR-SOLO-9")
+def test_a_deploy_from_the_deck_takes_its_top_or_the_card_named() -> None:
+    """Au Toma's deploy of the deck's top card (and a card under it, by the general move)
+    leaves the deck without it and puts it on top of the location; a card not in the deck is
+    refused."""
+    state = in_play()
+    deck = state.deck
+    for card in (deck[-1], deck[-2]):
+        after = apply(state, CardDeployed(1, card, Location.MARS, Zone.deck()))
+        assert after.deck == tuple(c for c in deck if c != card)
+        assert after.stack(Location.MARS) == state.stack(Location.MARS) + (card,)
+        assert all(after.hand(s) == state.hand(s) for s in state.seats)
+    with pytest.raises(CorruptLogError, match="is not in"):
+        apply(state, CardDeployed(1, state.hand(0)[0], Location.MARS, Zone.deck()))

@@ -103,8 +103,8 @@ def test_banish_extra_and_gaining_the_card_she_just_deployed() -> None:
 def test_an_empty_location_is_skipped_along_the_arrow_with_wrap_around() -> None:
     """Gaining from an empty location follows the arrow: left toward Jupiter, right toward
     The Institute, wrapping between them."""
-    assert along(J, Arrow.LEFT.step) == [J, I, L, M]
-    assert along(I, Arrow.RIGHT.step) == [I, J, M, L]
+    assert along(J, Arrow.LEFT.step) == (J, I, L, M)
+    assert along(I, Arrow.RIGHT.step) == (I, J, M, L)
     # card 13: deploy Mars, gain D, arrow left; D is Luna, which is empty -> Mars
     empty_luna = (Scenario(2).at(J, "sevro").at(M, "cassius").at(I, "romulus")
                   .deck_top("harmony", "deanna", "dancer"))
