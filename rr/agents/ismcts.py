@@ -50,7 +50,7 @@ from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.options import Option
-from rr.rules.final import scorepad_of
+from rr.rules.final import totals_of
 from rr.ruleset import Ruleset
 
 ITERATIONS = 100
@@ -178,7 +178,7 @@ def position_values(game: Game) -> list[float]:
     """Each seat's value of ``game`` as it stands, in [0, 1]: its scorepad total's margin
     over the best other total, squashed (see the module's docstring)."""
     state = game.state
-    totals = state.totals if state.totals is not None else scorepad_of(state).totals
+    totals = state.totals if state.totals is not None else totals_of(state)
     values = []
     for seat, total in enumerate(totals):
         best_other = max(t for s, t in enumerate(totals) if s != seat)

@@ -97,7 +97,7 @@ def best_declarations(
     free_oranges = [i for i, c in enumerate(cards) if c.is_orange_mimic and c.id not in given]
     if not free_grays and not free_oranges:
         return {}
-    base = tuple(_as_held(c, given.get(c.id)) for c in cards)
+    base = tuple(as_held(c, given.get(c.id)) for c in cards)
     bonuses = [BONUSES[c.id] for c in cards]
     search = _Search(base, around, free_grays, free_oranges, bonuses)
 
@@ -140,7 +140,7 @@ _HELD: dict[CardId, tuple[Card, HandCard]] = {}
 """Each card as it stands in hand undeclared, by id (with the card it was made from)."""
 
 
-def _as_held(printed: Card, declaration: Declaration | None) -> HandCard:
+def as_held(printed: Card, declaration: Declaration | None) -> HandCard:
     """``HandCard.of(printed, declaration)``; an undeclared card is made once (a HandCard is
     immutable) for as long as its id names the same :class:`Card` object."""
     if declaration is not None:
