@@ -11,7 +11,7 @@ from rr.model import CardId
 from rr.ruleset import Ruleset
 from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.input import check_table
-from rr.scoring.optimise import as_held, best_declarations
+from rr.scoring.optimise import best_declarations, best_points
 from rr.scoring.registry import end_game_points
 from rr.scoring.solo import automa_hand_points
 from rr.scoring.table import Declaration, FinalPlayer, FinalTable
@@ -193,13 +193,7 @@ def cards_row(hand: Sequence[CardId], declarations: Mapping[CardId, Declaration]
     missing Gray and Orange declarations chosen as the scorepad chooses them (RULING-B3): the
     sum of :func:`hand_lines`' points, without the lines (what search reads, issue #32)."""
     cards = [card(card_id) for card_id in hand]
-    chosen = best_declarations(cards, declarations, around)
-    used = {**declarations, **chosen} if chosen else declarations
-    held = tuple([as_held(c, used.get(c.id)) for c in cards])
-    total = 0
-    for i, c in enumerate(cards):
-        total += c.core_value + end_game_points(EndGame(held, i, around))
-    return total
+    return sum([c.core_value for c in cards]) + best_points(cards, declarations, around)
 
 
 def _score_automa(player: FinalPlayer, influence: int) -> PlayerScore:
