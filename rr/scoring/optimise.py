@@ -146,14 +146,31 @@ def best_points(cards: Sequence[Card], given: Mapping[CardId, Declaration],
     candidates :func:`best_declarations` would try (colours and names together) are tried
     on the cards that read them when they are few, else it chooses.
     ``tests/scoring/test_optimise.py`` checks it against scoring the chosen declarations."""
-    free_grays = [i for i, c in enumerate(cards) if c.is_gray_mimic and c.id not in given]
-    free_oranges = [i for i, c in enumerate(cards) if c.is_orange_mimic and c.id not in given]
-    base = tuple([as_held(c, given.get(c.id)) for c in cards])
+    free_grays: list[int] = []
+    free_oranges: list[int] = []
+    in_hand: list[HandCard] = []
+    facts = []
+    for i, c in enumerate(cards):  # one look-up a card: search scores hands very often
+        found = _FACTS.get(c.id)
+        if found is None or found[0] is not c:
+            bonus = BONUSES[c.id]
+            found = _FACTS[c.id] = (c, c.is_gray_mimic, c.is_orange_mimic, bonus,
+                                    bonus.reads_colors, bonus.reads_names)
+        facts.append(found)
+        if c.id in given:
+            in_hand.append(as_held(c, given[c.id]))
+            continue
+        in_hand.append(as_held(c, None))
+        if found[1]:
+            free_grays.append(i)
+        if found[2]:
+            free_oranges.append(i)
+    base = tuple(in_hand)
     if not free_grays and not free_oranges:
         return _points(base, range(len(base)), around)
-    bonuses = [BONUSES[c.id] for c in cards]
-    colour_readers = [i for i, b in enumerate(bonuses) if b.reads_colors] if free_grays else []
-    name_readers = [i for i, b in enumerate(bonuses) if b.reads_names] if free_oranges else []
+    bonuses = [f[3] for f in facts]
+    colour_readers = [i for i, f in enumerate(facts) if f[4]] if free_grays else []
+    name_readers = [i for i, f in enumerate(facts) if f[5]] if free_oranges else []
     grays = free_grays if colour_readers else []
     oranges = free_oranges if name_readers else []
     readers = sorted({*colour_readers, *name_readers})
@@ -251,6 +268,11 @@ def _coloured(held: HandCard, colour: Color | None) -> HandCard:
 
 def _named(held: HandCard, name: str) -> HandCard:
     return held if name == held.name else HandCard(held.id, name, held.colors, held.core)
+
+
+_FACTS: dict[CardId, tuple[Card, bool, bool, EndGameBonus, bool, bool]] = {}
+"""Each card's Gray and Orange flags, its end-game bonus and whether that reads colours and
+names, by id (with the card it was read from, as :data:`_HELD`)."""
 
 
 def _points(hand: tuple[HandCard, ...], indices: Iterable[int], around: Surroundings) -> int:
