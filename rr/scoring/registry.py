@@ -59,16 +59,14 @@ def end_game_points(g: EndGame) -> int:
     Chef's "Ignore any lost points from Golds" cancelling negative terms (RULING-A20)."""
     bonus = BONUSES[g.hand[g.index].id]
     terms = bonus.score(g)
-    # Added up in a plain loop, no generator: the bots and search score very often.
-    total = 0
-    lost = False
-    for term in terms:
-        total += term
-        if term < 0:
-            lost = True
-    if lost and _artisan_chef_ignores_losses(g, bonus):
+    # One term is the commonest case: added up without a generator (the bots score often).
+    if len(terms) == 1:
+        (only,) = terms
+        if only > 0:
+            return only
+    if any(term < 0 for term in terms) and _artisan_chef_ignores_losses(g, bonus):
         return sum(term for term in terms if term > 0)
-    return total
+    return sum(terms)
 
 
 def _artisan_chef_ignores_losses(g: EndGame, bonus: EndGameBonus) -> bool:
