@@ -18,9 +18,10 @@ deciding player's information set. Each iteration
 
 The option chosen is the root's most visited.
 
-**Values.** A finished game is valued by its scorepad, an unfinished one by the scorepad of
-the position as it stands (``rr.rules.final.scorepad_of``: the hands, tokens, board and
-banished pile scored as if the game ended now). Seat *s* gets ``0.5 + 0.5 tanh(m / SCALE)``,
+**Values.** A finished game is valued by its totals, an unfinished one by the scorepad's
+totals of the position as it stands (``rr.rules.final.totals_of``: the hands, tokens, board
+and banished pile scored as if the game ended now; the same numbers as ``scorepad_of``,
+without the scorepad's lines, issue #32). Seat *s* gets ``0.5 + 0.5 tanh(m / SCALE)``,
 where *m* is its total less the best of the other totals: a win margin squashed into [0, 1],
 which says more than win/lose when the rollout stops early.
 
@@ -50,7 +51,7 @@ from rr.agents.interface import Seen
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.options import Option
-from rr.rules.final import scorepad_of
+from rr.rules.final import totals_of
 from rr.ruleset import Ruleset
 
 ITERATIONS = 100
@@ -178,7 +179,7 @@ def position_values(game: Game) -> list[float]:
     """Each seat's value of ``game`` as it stands, in [0, 1]: its scorepad total's margin
     over the best other total, squashed (see the module's docstring)."""
     state = game.state
-    totals = state.totals if state.totals is not None else scorepad_of(state).totals
+    totals = state.totals if state.totals is not None else totals_of(state)
     values = []
     for seat, total in enumerate(totals):
         best_other = max(t for s, t in enumerate(totals) if s != seat)

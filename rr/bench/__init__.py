@@ -19,7 +19,8 @@ given in ``python_tic_tac_toe`` decisions (the CPU seconds times its decisions/s
 measured just before and after), a figure the machine's speed largely cancels out of; then the
 same game with the search as it was when issue #32 was filed (``--ismcts-before N``
 iterations, 100 by default, 0 to leave it out: every iteration of the budget, each on a sample
-whose whole history is relabelled), the baseline of the same run; and with ``--load``,
+whose whole history is relabelled, each position valued by the whole scorepad), the baseline
+of the same run; and with ``--load``,
 the game server's figures from ``python -m rr.server.load --json`` (SQLite, one process,
 ``--load-games`` games for ``--load-seconds``). Last, each of issue #32's figures is printed
 beside its baseline and its target.

@@ -5,8 +5,19 @@ from __future__ import annotations
 from attrs import frozen
 
 from rr.model import LOCATIONS, CardId, Seat
-from rr.scoring.scorepad import Scorepad, score
-from rr.scoring.solo import AutomaScoring
+from rr.scoring.bonuses import Surroundings, Tokens
+from rr.scoring.scorepad import (
+    EXCESS_CARD_PENALTY,
+    FLEET_POINTS,
+    HAND_SIZE_WITHOUT_PENALTY,
+    HELIUM_POINTS,
+    SOVEREIGN_POINTS,
+    Scorepad,
+    cards_row,
+    influence_points,
+    score,
+)
+from rr.scoring.solo import AutomaScoring, automa_hand_points
 from rr.scoring.table import FinalPlayer, FinalTable, LocationCard
 from rr.state import GameState
 
@@ -58,3 +69,41 @@ def scorepad_of(state: GameState) -> FinalScore:
     totals = tuple(p.rows.total for p in pad.players)
     winners = tuple(names.index(w) for w in pad.winners)
     return FinalScore(totals, winners, pad)
+
+
+def totals_of(state: GameState) -> tuple[int, ...]:
+    """``scorepad_of(state).totals``, the same numbers, without the scorepad's lines, its
+    winners or its checks of a typed-in position (an engine's position is sound): what
+    search reads of a position, many times a decision (issue #32). Nothing is run that the
+    scorepad does not run (no end-of-game ability: ``state.totals`` has those, once over).
+    ``tests/rules/test_final_totals.py`` checks it equals the scorepad over many games."""
+    players = state.players
+    sovereign = state.sovereign
+    ruleset = state.ruleset
+    neutral = state.neutral_influence
+    influence = influence_points([p.influence for p in players], neutral)
+    tokens = [Tokens(p.helium, p.fleet, p.influence, sovereign == seat)
+              for seat, p in enumerate(players)]
+    face_down = state.face_down
+    locations = {loc: tuple([LocationCard(c, c in face_down) for c in stack])
+                 for loc, stack in zip(LOCATIONS, state.locations, strict=True)}
+    totals = []
+    for seat, p in enumerate(players):
+        tokens_row = (FLEET_POINTS[p.fleet] + HELIUM_POINTS * p.helium + influence[seat]
+                      + (SOVEREIGN_POINTS if sovereign == seat else 0))
+        automa = _automa_scoring(state, seat)
+        if automa is not None:
+            base, lines = automa_hand_points(p.hand, automa)
+            totals.append(base + sum(points for _, points in lines) + tokens_row)
+            continue
+        hand = p.hand
+        around = Surroundings(
+            me=tokens[seat], opponents=tuple(t for s, t in enumerate(tokens) if s != seat),
+            neutral_influence=neutral, locations=locations, banished=state.banished,
+            ruleset=ruleset)
+        declared = {c: d for c, d in p.declarations if d is not None and c in hand}
+        cards = cards_row(hand, declared, around) if hand else 0
+        extra = sum(value for _, value in p.points)
+        excess = EXCESS_CARD_PENALTY * max(0, len(hand) - HAND_SIZE_WITHOUT_PENALTY)
+        totals.append(cards + extra + tokens_row + excess)
+    return tuple(totals)

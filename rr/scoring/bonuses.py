@@ -125,9 +125,13 @@ class EndGame:
         return False
 
     def is_with_named(self, *names: str) -> bool:
-        """ "If with <character>": another card in hand has one of these names (RULING-A9)."""
+        """ "If with <character>": another card in hand has one of these names (RULING-A9).
+        A plain loop, as :meth:`is_with` (search scores hands very often, issue #32)."""
         index = self.index
-        return any(i != index and other.name in names for i, other in enumerate(self.hand))
+        for i, other in enumerate(self.hand):  # noqa: SIM110 - no generator
+            if i != index and other.name in names:
+                return True
+        return False
 
     def count(self, *colors: Color) -> int:
         """ "For each <colour> and <colour>": the other cards of these colours. Each card counts

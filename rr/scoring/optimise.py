@@ -97,7 +97,7 @@ def best_declarations(
     free_oranges = [i for i, c in enumerate(cards) if c.is_orange_mimic and c.id not in given]
     if not free_grays and not free_oranges:
         return {}
-    base = tuple(_as_held(c, given.get(c.id)) for c in cards)
+    base = tuple(as_held(c, given.get(c.id)) for c in cards)
     bonuses = [BONUSES[c.id] for c in cards]
     search = _Search(base, around, free_grays, free_oranges, bonuses)
 
@@ -136,11 +136,158 @@ def best_declarations(
     return chosen
 
 
+def best_points(cards: Sequence[Card], given: Mapping[CardId, Declaration],
+                around: Surroundings) -> int:
+    """The end-game points of ``cards`` (their terms added up, no core values) with the
+    missing declarations that :func:`best_declarations` chooses: the most the hand scores
+    (RULING-B3). What search reads of a hand (issue #32), sooner than choosing and scoring
+    again: a card whose bonus reads neither the free Grays' colours nor the free Oranges'
+    names is scored once, as the hand stands (the pruning's argument, see the module); the
+    candidates :func:`best_declarations` would try (colours and names together) are tried
+    on the cards that read them when they are few, else it chooses.
+    ``tests/scoring/test_optimise.py`` checks it against scoring the chosen declarations."""
+    free_grays: list[int] = []
+    free_oranges: list[int] = []
+    in_hand: list[HandCard] = []
+    facts = []
+    for i, c in enumerate(cards):  # one look-up a card: search scores hands very often
+        found = _FACTS.get(c.id)
+        if found is None or found[0] is not c:
+            bonus = BONUSES[c.id]
+            found = _FACTS[c.id] = (c, c.is_gray_mimic, c.is_orange_mimic, bonus,
+                                    bonus.reads_colors, bonus.reads_names)
+        facts.append(found)
+        if c.id in given:
+            in_hand.append(as_held(c, given[c.id]))
+            continue
+        in_hand.append(as_held(c, None))
+        if found[1]:
+            free_grays.append(i)
+        if found[2]:
+            free_oranges.append(i)
+    base = tuple(in_hand)
+    if not free_grays and not free_oranges:
+        return _points(base, range(len(base)), around)
+    bonuses = [f[3] for f in facts]
+    colour_readers = [i for i, f in enumerate(facts) if f[4]] if free_grays else []
+    name_readers = [i for i, f in enumerate(facts) if f[5]] if free_oranges else []
+    grays = free_grays if colour_readers else []
+    oranges = free_oranges if name_readers else []
+    readers = sorted({*colour_readers, *name_readers})
+    fixed = _points(base, [i for i in range(len(base)) if i not in readers], around)
+    if not grays and not oranges:
+        return fixed
+    gray_options = _gray_options(base, bonuses, len(grays)) if grays else [()]
+    orange_options = _orange_options(base, bonuses, oranges) if oranges else [()]
+    colours_seen = set(colour_readers) if grays else set()
+    names_seen = set(name_readers) if oranges else set()
+    mixed = colours_seen & names_seen
+    if mixed and len(gray_options) * len(orange_options) > DIRECT_COMBINATIONS:
+        chosen = best_declarations(cards, given, around)
+        declared = tuple([as_held(c, chosen.get(c.id) or given.get(c.id)) for c in cards])
+        return fixed + _points(declared, readers, around)
+    coloured = [(option, [_coloured(base[i], colour) for i, colour in zip(grays, option)])
+                for option in gray_options]
+    named = [(option, [_named(base[i], name) for i, name in zip(oranges, option)])
+             for option in orange_options]
+    if mixed:
+        # Few candidates, read together: every pair tried on the cards that read them.
+        hand = list(base)
+        best: int | None = None
+        for _, gray in coloured:
+            for i, held in zip(grays, gray):
+                hand[i] = held
+            for _, orange in named:
+                for i, held in zip(oranges, orange):
+                    hand[i] = held
+                points = _points(tuple(hand), readers, around)
+                if best is None or points > best:
+                    best = points
+        assert best is not None
+        return fixed + best
+    # No card reads both: the Grays' best and the Oranges' best, each alone.
+    colour_sights = {i: None if bonuses[i].every_color or i in grays else
+                     (bonuses[i].colors, False) for i in colours_seen}
+    name_sights = {i: None if i in oranges else (bonuses[i].names, bonuses[i].initials)
+                   for i in names_seen}
+    return (fixed + _most(base, grays, coloured, colour_sights, around)
+            + _most(base, oranges, named, name_sights, around))
+
+
+DIRECT_COMBINATIONS = 24
+"""The most pairs of the Grays' and the Oranges' candidates :func:`best_points` tries when a
+card reads both (beyond, the optimiser's search by parts is cheaper)."""
+
+_Sight = tuple[frozenset[Color] | frozenset[str], bool] | None
+"""What a card's bonus tests of the free cards: colours or names (and whether it compares
+first letters); ``None``: all of them (a free card's own bonus, or one comparing colours)."""
+
+
+def _most(base: tuple[HandCard, ...], slots: Sequence[int],
+          options: Sequence[tuple[tuple[Color | None, ...] | tuple[str, ...], list[HandCard]]],
+          sights: Mapping[int, _Sight], around: Surroundings) -> int:
+    """The most the cards of ``sights`` score, over ``options`` (each a choice and the cards
+    it puts in ``slots``): a card is scored once per distinct sight of the choice (what it
+    tests of it; the optimiser's ``colour_points`` and ``name_points`` do the same)."""
+    if not sights:
+        return 0
+    scored: dict[tuple[int, tuple[object, ...]], int] = {}
+    hand = list(base)
+    best: int | None = None
+    for option, made in options:
+        declared: tuple[HandCard, ...] | None = None
+        total = 0
+        for i, sight in sights.items():
+            key = None
+            if sight is not None:
+                tested, initials = sight
+                key = (i, tuple([x if x in tested else initial(x)
+                                 if initials and isinstance(x, str) else None for x in option]))
+                found = scored.get(key)
+                if found is not None:
+                    total += found
+                    continue
+            if declared is None:
+                for slot, held in zip(slots, made):
+                    hand[slot] = held
+                declared = tuple(hand)
+            points = end_game_points(EndGame(declared, i, around))
+            if key is not None:
+                scored[key] = points
+            total += points
+        if best is None or total > best:
+            best = total
+    assert best is not None
+    return best
+
+
+def _coloured(held: HandCard, colour: Color | None) -> HandCard:
+    return held if colour is None else HandCard(held.id, held.name, held.colors | {colour},
+                                                held.core)
+
+
+def _named(held: HandCard, name: str) -> HandCard:
+    return held if name == held.name else HandCard(held.id, name, held.colors, held.core)
+
+
+_FACTS: dict[CardId, tuple[Card, bool, bool, EndGameBonus, bool, bool]] = {}
+"""Each card's Gray and Orange flags, its end-game bonus and whether that reads colours and
+names, by id (with the card it was read from, as :data:`_HELD`)."""
+
+
+def _points(hand: tuple[HandCard, ...], indices: Iterable[int], around: Surroundings) -> int:
+    """The end-game points of the cards ``indices`` of ``hand``."""
+    total = 0
+    for i in indices:
+        total += end_game_points(EndGame(hand, i, around))
+    return total
+
+
 _HELD: dict[CardId, tuple[Card, HandCard]] = {}
 """Each card as it stands in hand undeclared, by id (with the card it was made from)."""
 
 
-def _as_held(printed: Card, declaration: Declaration | None) -> HandCard:
+def as_held(printed: Card, declaration: Declaration | None) -> HandCard:
     """``HandCard.of(printed, declaration)``; an undeclared card is made once (a HandCard is
     immutable) for as long as its id names the same :class:`Card` object."""
     if declaration is not None:

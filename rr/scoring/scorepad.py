@@ -11,7 +11,7 @@ from rr.model import CardId
 from rr.ruleset import Ruleset
 from rr.scoring.bonuses import EndGame, HandCard, Surroundings, Tokens
 from rr.scoring.input import check_table
-from rr.scoring.optimise import best_declarations
+from rr.scoring.optimise import best_declarations, best_points
 from rr.scoring.registry import end_game_points
 from rr.scoring.solo import automa_hand_points
 from rr.scoring.table import Declaration, FinalPlayer, FinalTable
@@ -185,6 +185,15 @@ def hand_lines(hand: Sequence[CardId], around: Surroundings,
     held = tuple(HandCard.of(c, used.get(c.id)) for c in cards)
     return tuple(CardScore(c.id, c.core_value, end_game_points(EndGame(held, i, around)))
                  for i, c in enumerate(cards))
+
+
+def cards_row(hand: Sequence[CardId], declarations: Mapping[CardId, Declaration],
+              around: Surroundings) -> int:
+    """RR-SCORE-2: the cards row of ``hand`` among ``around`` (before end-of-game points), the
+    missing Gray and Orange declarations chosen as the scorepad chooses them (RULING-B3): the
+    sum of :func:`hand_lines`' points, without the lines (what search reads, issue #32)."""
+    cards = [card(card_id) for card_id in hand]
+    return sum([c.core_value for c in cards]) + best_points(cards, declarations, around)
 
 
 def _score_automa(player: FinalPlayer, influence: int) -> PlayerScore:

@@ -162,21 +162,42 @@ def test_a_sample_without_history_is_the_sample_with_its_turn_only() -> None:
     assert tried == 8
 
 
-def test_the_search_chooses_as_the_search_it_replaced() -> None:
-    """The agent (samples without history, search stopped once decided) chooses what the
-    search as it was chooses with the same seed and budget (``rr.bench``'s baseline: samples
-    with their whole history, every iteration run), in every game of a few seeded ones."""
+@pytest.mark.parametrize(("players", "seed", "every", "count"),
+                         [(3, 8, 11, 5), (2, 9, 7, 4), (4, 10, 29, 4), (6, 11, 53, 3)])
+def test_the_search_chooses_as_the_search_it_replaced(players: int, seed: int, every: int,
+                                                      count: int) -> None:
+    """The agent (samples without history, search stopped once decided, positions valued by
+    ``totals_of``) chooses what the search as it was chooses with the same seed and budget
+    (``rr.bench``'s baseline: samples with their whole history, every iteration run, the
+    whole scorepad), at positions of a few seeded games of 2 to 6 players."""
     from rr.bench.workloads import SearchAsBefore
 
     compared = 0
-    for game in _positions(3, seed=8, every=11)[:5]:
+    for game in _positions(players, seed=seed, every=every)[:count]:
         decision = game.pending
         assert decision is not None
         seen = Seen.of(game, decision.seat)
         assert (ISMCTSAgent(2, iterations=15).choose(decision, seen)
                 == SearchAsBefore(2, iterations=15).choose(decision, seen))
         compared += 1
-    assert compared == 5
+    assert compared == count
+
+
+def test_a_whole_game_is_played_alike_by_the_search_and_the_search_it_replaced() -> None:
+    """Two ISMCTS seats against two random ones (``rr.bench``'s game, a small budget): the
+    agent and the search as it was make every choice alike, so the two games' logs are the
+    same to the last event."""
+    from rr.bench.workloads import SearchAsBefore
+
+    logs = []
+    for kind in (ISMCTSAgent, SearchAsBefore):
+        game = Game.new(4, seed=12)
+        agents = [kind(120 + seat, iterations=10) if seat % 2 == 0 else RandomAgent(120 + seat)
+                  for seat in range(4)]
+        while (decision := game.pending) is not None:
+            game.choose(agents[decision.seat].choose(decision, Seen.of(game, decision.seat)))
+        logs.append(game.events)
+    assert logs[0] == logs[1] and len(logs[0]) > 300
 
 
 def test_search_stops_only_when_no_other_option_can_catch_up() -> None:

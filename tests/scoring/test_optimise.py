@@ -272,3 +272,46 @@ def test_scoring_a_card_once_per_sight_changes_no_declaration(
     monkeypatch.setattr(optimise._Search, "name_points", optimise._Search.points)
     assert [best_declarations(h, {}, around) for h in hands] == with_sight
     assert len(hands) > 100
+
+
+@pytest.mark.rule("RULING-B3")
+@pytest.mark.parametrize("combinations", [0, 24, 10_000])
+def test_best_points_are_the_points_of_the_chosen_declarations(
+    monkeypatch: pytest.MonkeyPatch, combinations: int
+) -> None:
+    """``best_points`` (what search reads, issue #32) equals the hand's points under the
+    declarations ``best_declarations`` chooses, for hands of up to four Grays and three
+    Oranges among readers and other cards, some declarations given: whether it tries the
+    candidates of cards read together itself (any number, 10,000) or leaves them to the
+    optimiser (0), or as it does (24), Codebreaker's first letters included; without
+    ``given``, it equals brute force for hands of one Gray and one Orange."""
+    import random
+
+    from rr.scoring import optimise
+
+    monkeypatch.setattr(optimise, "DIRECT_COMBINATIONS", combinations)
+    rng = random.Random(32)
+    others = [c for c in catalogue().values() if c not in READERS
+              and c.color not in (Color.GRAY, Color.ORANGE)]
+    compared = free = 0
+    for _ in range(250):
+        hand = [*rng.sample(READERS, rng.randint(0, 5)), *rng.sample(others, rng.randint(0, 3)),
+                *rng.sample(GRAYS, rng.randint(0, 4)), *rng.sample(ORANGES, rng.randint(0, 3))]
+        rng.shuffle(hand)
+        given = {c.id: Declaration(color=Color.RED) if c.is_gray_mimic else
+                 Declaration(name="Sevro") for c in hand
+                 if (c.is_gray_mimic or c.is_orange_mimic) and rng.random() < 0.2}
+        chosen = {**given, **best_declarations(hand, given, Surroundings())}
+        assert optimise.best_points(hand, given, Surroundings()) == cards_row(hand, chosen)
+        compared += 1
+        free += len(chosen) > len(given)
+    codebreaker = lookup("codebreaker")  # compares first letters (RULING-F5)
+    for _ in range(40):
+        hand = [codebreaker, *rng.sample(others, rng.randint(1, 5)),
+                *rng.sample(ORANGES, rng.randint(1, 2)), *rng.sample(GRAYS, rng.randint(0, 1))]
+        chosen = best_declarations(hand, {}, Surroundings())
+        assert optimise.best_points(hand, {}, Surroundings()) == cards_row(hand, chosen)
+    for _ in range(12):
+        hand = [*rng.sample(READERS, rng.randint(1, 4)), rng.choice(GRAYS), rng.choice(ORANGES)]
+        assert optimise.best_points(hand, {}, Surroundings()) == brute_force(hand)
+    assert compared == 250 and free > 150
