@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rr.agents.interface import Seen
 from rr.decisions import Decision
@@ -53,6 +53,7 @@ from rr.engine import Game
 from rr.options import Option
 from rr.rules.final import totals_of
 from rr.ruleset import Ruleset
+from rr.state import GameState
 
 ITERATIONS = 100
 """Iterations per decision by default."""
@@ -150,11 +151,15 @@ class ISMCTSAgent:
             if decision is None:
                 break
             game.choose(rng.choice(decision.options))
-        values = position_values(game)
+        values = self._values(game)
         for n in path:
             n.visits += 1
             for seat, v in enumerate(values):
                 n.totals[seat] += v
+
+    def _values(self, game: Game) -> list[float]:
+        """Each seat's value of the position a rollout ends in (:func:`position_values`)."""
+        return position_values(game)
 
 
 def is_decided(root: Node, options: Sequence[Option], left: int) -> bool:
@@ -175,11 +180,13 @@ def is_decided(root: Node, options: Sequence[Option], left: int) -> bool:
     return first - second > left
 
 
-def position_values(game: Game) -> list[float]:
+def position_values(game: Game, score: Callable[[GameState], Sequence[int]] = totals_of
+                    ) -> list[float]:
     """Each seat's value of ``game`` as it stands, in [0, 1]: its scorepad total's margin
-    over the best other total, squashed (see the module's docstring)."""
+    over the best other total, squashed (see the module's docstring). ``score``: the totals
+    of an unfinished position (:func:`~rr.rules.final.totals_of`, the scorepad's numbers)."""
     state = game.state
-    totals = state.totals if state.totals is not None else totals_of(state)
+    totals = state.totals if state.totals is not None else score(state)
     values = []
     for seat, total in enumerate(totals):
         best_other = max(t for s, t in enumerate(totals) if s != seat)

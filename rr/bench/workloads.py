@@ -8,7 +8,6 @@ same in every round (seeds ``0..games-1``), so rounds differ only by the machine
 from __future__ import annotations
 
 import json
-import math
 import random
 import subprocess
 import sys
@@ -19,7 +18,7 @@ from attrs import frozen
 
 from rr.agents.greedy import GreedyAgent
 from rr.agents.interface import Seen
-from rr.agents.ismcts import SCALE, ISMCTSAgent, Node
+from rr.agents.ismcts import ISMCTSAgent, Node, position_values
 from rr.agents.random import RandomAgent
 from rr.decisions import Decision
 from rr.engine import Game
@@ -28,7 +27,7 @@ from rr.events.types import Event
 from rr.options import Option
 from rr.oracle.audit import Verdict, audit
 from rr.rules.final import scorepad_of
-from rr.state import fold
+from rr.state import GameState, fold
 
 
 @frozen
@@ -78,7 +77,8 @@ class SearchAsBefore(ISMCTSAgent):
     """The ISMCTS agent's search as it was when issue #32 was filed, for the benchmark's
     baseline measured in the same run: every iteration of the budget run, each on a sample
     whose whole history is relabelled (``seen.sample``), each position valued with the whole
-    scorepad (``scorepad_of``), in the loop as it was. It chooses as :class:`ISMCTSAgent`
+    scorepad (``scorepad_of``), in the agent's tree and rollout loop (unchanged since). It
+    chooses as :class:`ISMCTSAgent`
     with the same budget does (the same samples, the same tree, the same values)."""
 
     def choose(self, decision: Decision, seen: Seen) -> Option:
@@ -90,61 +90,18 @@ class SearchAsBefore(ISMCTSAgent):
             game = seen.sample(rng)
             if root is None:
                 root = Node(len(game.state.players))
-            self._iterate_as_before(root, game, rng)
+            self._iterate(root, game, rng)
         assert root is not None
         return max(decision.options,
                    key=lambda o: root.children[o].visits if o in root.children else -1)
 
-    def _iterate_as_before(self, root: Node, game: Game, rng: random.Random) -> None:
-        path = [root]
-        node = root
-        while (decision := game.pending) is not None:
-            seat = decision.seat
-            untried = [o for o in decision.options if o not in node.children]
-            if untried:
-                option = rng.choice(untried)
-                node.children[option] = Node(len(node.totals))
-                for o in decision.options:
-                    if o in node.children:
-                        node.children[o].available += 1
-                child = node.children[option]
-                game.choose(option)
-                path.append(child)
-                break
-            best: tuple[float, Option] | None = None
-            for o in decision.options:
-                c = node.children[o]
-                c.available += 1
-                ucb = (c.totals[seat] / c.visits
-                       + self.exploration * math.sqrt(math.log(c.available) / c.visits))
-                if best is None or ucb > best[0]:
-                    best = (ucb, o)
-            assert best is not None
-            node = node.children[best[1]]
-            game.choose(best[1])
-            path.append(node)
-        for _ in range(self.horizon):
-            decision = game.pending
-            if decision is None:
-                break
-            game.choose(rng.choice(decision.options))
-        values = _values_as_before(game)
-        for n in path:
-            n.visits += 1
-            for seat, v in enumerate(values):
-                n.totals[seat] += v
+    def _values(self, game: Game) -> list[float]:
+        """Valued with the whole scorepad, as it was."""
+        return position_values(game, _scorepad_totals)
 
 
-def _values_as_before(game: Game) -> list[float]:
-    """:func:`rr.agents.ismcts.position_values` as it was: the whole scorepad of the
-    position."""
-    state = game.state
-    totals = state.totals if state.totals is not None else scorepad_of(state).totals
-    values = []
-    for seat, total in enumerate(totals):
-        best_other = max(t for s, t in enumerate(totals) if s != seat)
-        values.append(0.5 + 0.5 * math.tanh((total - best_other) / SCALE))
-    return values
+def _scorepad_totals(state: GameState) -> tuple[int, ...]:
+    return scorepad_of(state).totals
 
 
 def ismcts(games: int, players: int, iterations: int, before: bool = False) -> Timing:
