@@ -232,8 +232,7 @@ def answer_json(game: Played, seat: Seat | None, since: int | None, marks: Marks
                  "event": marks.event_form(t.record, t.event, game.events[t.record]),
                  "text": t.text} for t in told],
         "view": _view_form(shown, marks, pending),
-        "face_down": [[card in state.face_down for card in state.stack(loc)]
-                      for loc in LOCATIONS],
+        "face_down": [list(stack) for stack in face_down(state)],
         "scorepad": [to_json(c) for c in marks.scorepad(state)] if state.is_over else None,
         "everything": False}
 
