@@ -84,7 +84,8 @@ def test_no_randomness_or_clock_outside_the_draw() -> None:
     # rr.chances reads a Chance's picks through a scripted random.Random, and seeds samples.
     # rr.agents.interface names random.Random only as the type Seen.sample receives.
     allowed = {"rr.engine", "rr.agents.random", "rr.agents.ismcts", "rr.simulate", "rr.bench",
-               "rr.agents.flat", "rr.effects.program", "rr.chances", "rr.server", "rr.agents.interface"}
+               "rr.agents.flat", "rr.effects.program", "rr.chances", "rr.server",
+               "rr.agents.interface"}
     wrong = []
     for path in (ROOT / "rr").rglob("*.py"):
         tree = ast.parse(path.read_text())
