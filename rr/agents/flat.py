@@ -16,8 +16,9 @@ rollouts and its values but not its tree, and spends its budget where it tells m
    from the same generator state for each candidate, and valued for the deciding seat as the
    ISMCTS agent values a position (:func:`rr.agents.ismcts.position_values`). Comparing the
    candidates in the same samples cancels most of the luck of the deal (who holds what) out
-   of their differences, which is what a choice needs: eight samples tell the candidates
-   apart about as well as the tree's hundred iterations, each in a sample of its own, did.
+   of their differences, which is what a choice needs: against the greedy agent, eight
+   samples tell the candidates apart about as well as the tree's hundred iterations, each in
+   a sample of its own.
 3. The candidate of the highest summed value is chosen (ties: the first ranked).
 
 **What it sees.** As the ISMCTS agent: ``seen.determinise`` and the seat's view (for the
@@ -26,10 +27,11 @@ seed (``tests/agents/test_flat.py`` checks it chooses the same in a game and in 
 it). Its budget is fixed (``samples`` × candidates plays a decision), so it is reproducible on
 any machine.
 
-**Cost and strength** (docs/AGENTS.md, the ISMCTS section): about a sixth of the CPU of the
-search as it was in ``rr.bench``'s 4-player game, at a win rate against the greedy agent
-within the intervals of the default ISMCTS agent — measured on 60 two-player and 40
-four-player games, which is why it is a named setting and not (yet) the default.
+**Cost and strength** (docs/AGENTS.md, the ISMCTS section): about a sixth to an eighth of the
+CPU of the search as it was in ``rr.bench``'s 4-player game (``--ismcts-flat``), winning
+against the greedy agent as often as the ISMCTS tree at 100 iterations (81/100 two-player and
+35/40 four-player games for both, 2026-11-27); but the tree wins three 4-player games in four
+against it head to head, so it is a named setting, not the default.
 """
 
 from __future__ import annotations
