@@ -16,9 +16,8 @@ rollouts and its values but not its tree, and spends its budget where it tells m
    from the same generator state for each candidate, and valued for the deciding seat as the
    ISMCTS agent values a position (:func:`rr.agents.ismcts.position_values`). Comparing the
    candidates in the same samples cancels most of the luck of the deal (who holds what) out
-   of their differences, which is what a choice needs: against the greedy agent, eight
-   samples tell the candidates apart about as well as the tree's hundred iterations, each in
-   a sample of its own.
+   of their differences, which is what a choice needs: five samples tell the candidates
+   apart about as well as the tree's hundred iterations, each in a sample of its own.
 3. The candidate of the highest summed value is chosen (ties: the first ranked).
 
 **What it sees.** As the ISMCTS agent: ``seen.determinise`` and the seat's view (for the
@@ -27,11 +26,12 @@ seed (``tests/agents/test_flat.py`` checks it chooses the same in a game and in 
 it). Its budget is fixed (``samples`` × candidates plays a decision), so it is reproducible on
 any machine.
 
-**Cost and strength** (docs/AGENTS.md, the ISMCTS section): about a sixth to an eighth of the
-CPU of the search as it was in ``rr.bench``'s 4-player game (``--ismcts-flat``), winning
-against the greedy agent as often as the ISMCTS tree at 100 iterations (81/100 two-player and
-35/40 four-player games for both, 2026-11-27); but the tree wins three 4-player games in four
-against it head to head, so it is a named setting, not the default.
+**Cost and strength** (docs/AGENTS.md, the ISMCTS section; 2-core machine, shared,
+2026-11-27): about a seventh of the CPU of the search as it was in ``rr.bench``'s 4-player
+game (``--ismcts-flat``); against the greedy agent it won 85/100 two-player games (the ISMCTS
+tree at 100 iterations: 81/100 on the same seeds) and 33/40 four-player ones (the tree:
+35/40); head to head it won 11 of 20 four-player games against the tree. A named setting,
+not (yet) the default: the lead decides.
 """
 
 from __future__ import annotations
@@ -45,10 +45,11 @@ from rr.decisions import Ask, Decision
 from rr.options import Option
 from rr.ruleset import Ruleset
 
-SAMPLES = 8
+SAMPLES = 5
 """Samples of the information set a decision; every candidate is played in each."""
-CANDIDATES = 5
-"""A turn's Leads and Scouts searched: the greedy agent's best ones."""
+CANDIDATES = 8
+"""A turn's Leads and Scouts searched: the greedy agent's best ones (5 lost 4-player games to
+the tree head to head; docs/AGENTS.md)."""
 MOST = 12
 """The most options of another decision searched (the greedy agent's choice among them)."""
 HORIZON = 8
