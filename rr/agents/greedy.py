@@ -218,6 +218,18 @@ def _best_turn(p: Position, options: Sequence[Option]) -> Option | None:
     return best
 
 
+def best_turns(view: View, ruleset: Ruleset, memory: Memory, options: Sequence[Option],
+               count: int) -> tuple[Option, ...]:
+    """The ``count`` best of a turn's ``options`` by this agent's one-step value (RR-TURN-1)
+    from ``view``, best first (ties, and options it does not value, in the order listed): the
+    candidates :mod:`rr.agents.flat` searches."""
+    p = Position(view, ruleset, memory)
+    values = [_turn_value(p, option) for option in options]
+    ranked = sorted(range(len(options)),
+                    key=lambda i: (-(v if (v := values[i]) is not None else -1e9), i))
+    return tuple(options[i] for i in ranked[:count])
+
+
 TurnPosition = tuple[Hashable, ...]
 
 

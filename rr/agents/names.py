@@ -1,5 +1,6 @@
 """Agents by name, wherever agents are named (issue #30): ``random``, ``greedy``,
-``ismcts[:N]``, or a user's agent ``package.module:Class[:argument]``.
+``ismcts[:N]``, ``ismcts:flat`` (:mod:`rr.agents.flat`, the cheap setting), or a user's agent
+``package.module:Class[:argument]``.
 
 ``rr simulate --agents``, ``rr regress --impact``, Ray runs, the environments' opponents and
 the server's bots (those its operator allows) all read names with :func:`parse` and make agents
@@ -16,6 +17,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import cast
 
+from rr.agents.flat import FlatAgent
 from rr.agents.greedy import GreedyAgent
 from rr.agents.interface import Agent
 from rr.agents.ismcts import ITERATIONS, ISMCTSAgent
@@ -32,7 +34,13 @@ MAX_ITERATIONS = 1_000_000
 """The most iterations ``ismcts:N`` may ask for."""
 
 
+FLAT = "flat"
+"""``ismcts:flat``: the flat search over information-set samples (:mod:`rr.agents.flat`)."""
+
+
 def _ismcts(seed: int, ruleset: Ruleset, argument: str | None) -> Agent:
+    if argument == FLAT:
+        return FlatAgent(seed, ruleset)
     return ISMCTSAgent(seed, ruleset, iterations=int(argument) if argument else ITERATIONS)
 
 
@@ -41,9 +49,10 @@ BUILT_IN: Mapping[str, Callable[[int, Ruleset, str | None], Agent]] = {
     "greedy": lambda seed, ruleset, argument: GreedyAgent(seed, ruleset),
     "ismcts": _ismcts,
 }
-"""rr's agents by name; ``ismcts:N`` is the ISMCTS agent with N iterations a decision."""
-HINT = ("agents are: random, greedy, ismcts[:N] (N iterations a decision), or your own as "
-        "package.module:Class[:argument]")
+"""rr's agents by name; ``ismcts:N`` is the ISMCTS agent with N iterations a decision,
+``ismcts:flat`` its cheap flat setting."""
+HINT = ("agents are: random, greedy, ismcts[:N] (N iterations a decision), ismcts:flat (the "
+        "cheap flat search), or your own as package.module:Class[:argument]")
 
 
 def parse(name: str) -> str:
@@ -56,9 +65,11 @@ def parse(name: str) -> str:
         kind = kind.lower()
         if colon and kind != "ismcts":
             raise BadInputError(f"agent {name!r} takes no argument; {HINT}")
-        if colon and not (argument.isdigit() and 0 < int(argument) <= MAX_ITERATIONS):
+        if colon and argument.lower() == FLAT:
+            argument = FLAT
+        elif colon and not (argument.isdigit() and 0 < int(argument) <= MAX_ITERATIONS):
             raise BadInputError(f"{name!r}: ismcts:N needs N from 1 to {MAX_ITERATIONS} "
-                                "iterations")
+                                f"iterations (or ismcts:{FLAT})")
         return kind + colon + argument
     if not colon:
         raise BadInputError(f"unknown agent {name!r}; {HINT}" if name

@@ -14,7 +14,8 @@ reading and verifying their ``.rrlog`` (events/s) and its size (bytes/event); th
 agent's thinking time (µs per decision, its views included, the rules' time left out).
 
 After the rounds, once (issue #32): the CPU seconds of a 4-player game with ISMCTS agents in
-two seats (``--ismcts-games``, ``--ismcts-iterations``; ``--no-ismcts`` leaves it out), also
+two seats (``--ismcts-games``, ``--ismcts-iterations``; ``--no-ismcts`` leaves it out;
+``--ismcts-flat`` adds the same game with the cheap setting ``ismcts:flat``), also
 given in ``python_tic_tac_toe`` decisions (the CPU seconds times its decisions/s in CPU time,
 measured just before and after), a figure the machine's speed largely cancels out of; then the
 same game with the search as it was when issue #32 was filed (``--ismcts-before N``
@@ -75,6 +76,8 @@ ISMCTS_BASELINE_ITERATIONS = 100
 """The budget the baselines were measured at (the default when issue #32 was filed)."""
 ISMCTS_CHEAPER = 5.0
 """Issue #32's target: ISMCTS this many times cheaper at the same strength."""
+FLAT_FIGURE = "ismcts:flat 4p"
+"""The figure of ``--ismcts-flat``: the same game with the cheap setting ``ismcts:flat``."""
 LOAD_TARGETS = (1000.0, 100.0)
 """Issue #32's targets for the server: choices/s at least, p99 in ms at most."""
 LOAD_BASELINE = "552 choices/s, p99 211 ms on a quiet machine; 127–212 choices/s under load"
@@ -181,21 +184,26 @@ class Bench:
 
 
     def ismcts(self, games: int, iterations: int, before: int | None,
-               starting: Callable[[str], None]) -> None:
-        """The ISMCTS figures: the agent now, and (unless ``before`` is ``None``) its search
-        as it was at ``before`` iterations, the yardstick timed in CPU seconds around each
+               starting: Callable[[str], None], flat: bool = False) -> None:
+        """The ISMCTS figures: the agent now, (unless ``before`` is ``None``) its search
+        as it was at ``before`` iterations, and with ``flat`` the cheap setting
+        ``ismcts:flat``, the yardstick timed in CPU seconds around each
         (CPU seconds set beside a rate on the clock would count the machine's load in)."""
         runs = [("ismcts 4p", iterations, False)]
         if before is not None:
             runs.append(("ismcts 4p before", before, True))
+        if flat:
+            runs.append((FLAT_FIGURE, 0, False))
         for name, budget, as_before in runs:
             rates = []
             if YARDSTICK in self.yardsticks:
                 starting(f"openspiel {YARDSTICK} (for ISMCTS, CPU time)")
                 rates.append(openspiel.playouts(YARDSTICK, self.seconds,
                                                 clock=time.process_time))
-            starting(f"{name}: {games} game(s), {budget} iterations a decision")
-            timing = workloads.ismcts(games, 4, budget, before=as_before)
+            starting(f"{name}: {games} game(s)" + (
+                "" if name == FLAT_FIGURE else f", {budget} iterations a decision"))
+            timing = workloads.ismcts(games, 4, budget, before=as_before,
+                                      flat=name == FLAT_FIGURE)
             cpu = timing.seconds / timing.count
             self._add(name, "CPU s/game", cpu, lower=True)
             if rates:
@@ -303,6 +311,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ismcts-before", type=int, default=ISMCTS_BASELINE_ITERATIONS,
                         metavar="N", help="the search as it was, at N iterations a decision, "
                         "measured in the same run as the baseline (0: left out)")
+    parser.add_argument("--ismcts-flat", action="store_true",
+                        help="also the same game with the cheap setting ismcts:flat")
     parser.add_argument("--load", action="store_true",
                         help="also run python -m rr.server.load (SQLite, one process)")
     parser.add_argument("--load-games", type=int, default=100,
@@ -361,7 +371,8 @@ def _run(args: Any, yardsticks: bool, console: Console) -> Bench:
         if not args.no_ismcts:
             progress.update(task, total=None)
             bench.ismcts(args.ismcts_games, args.ismcts_iterations, args.ismcts_before or None,
-                         lambda name: progress.update(task, description=name))
+                         lambda name: progress.update(task, description=name),
+                         flat=args.ismcts_flat)
         if args.load:
             progress.update(task, total=None, description=(
                 f"python -m rr.server.load: {args.load_games} games, {args.load_seconds:g} s"))
@@ -410,6 +421,12 @@ def _verdict(bench: Bench, args: Any) -> None:
             print(f"    the search as it was ({args.ismcts_before} iterations, this run): "
                   f"{then.median:.1f} CPU s/game; now {cheaper:.1f}× cheaper; target "
                   f"≥ {ISMCTS_CHEAPER:g}×: {met}")
+        flat = bench.figures.get(FLAT_FIGURE)
+        if flat is not None:
+            against = "" if then is None else (
+                f"; {then.median / flat.median:.1f}× cheaper than the search as it was")
+            print(f"    the cheap setting ismcts:flat: {flat.median:.1f} CPU s/game{against} "
+                  "(strength: docs/AGENTS.md, not measured here)")
     else:
         print("  ISMCTS: left out (--no-ismcts)")
     rate, p99 = LOAD_TARGETS

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from attrs import frozen
 
 from rr.agents.greedy import GreedyAgent
+from rr.agents.flat import FlatAgent
 from rr.agents.interface import Seen
 from rr.agents.ismcts import ISMCTSAgent, Node, position_values
 from rr.agents.random import RandomAgent
@@ -104,16 +105,19 @@ def _scorepad_totals(state: GameState) -> tuple[int, ...]:
     return scorepad_of(state).totals
 
 
-def ismcts(games: int, players: int, iterations: int, before: bool = False) -> Timing:
+def ismcts(games: int, players: int, iterations: int, before: bool = False,
+           flat: bool = False) -> Timing:
     """Games with ISMCTS agents (``iterations`` a decision) in the even seats and random
     agents in the odd ones (4 players: two ISMCTS seats, as issue #32 measured): the games
     played and the process CPU seconds they took (the rules' time included). ``before``:
-    the search as it was (:class:`SearchAsBefore`)."""
+    the search as it was (:class:`SearchAsBefore`); ``flat``: the cheap setting
+    ``ismcts:flat`` (:class:`~rr.agents.flat.FlatAgent`, which has no iterations)."""
     kind = SearchAsBefore if before else ISMCTSAgent
     start = time.process_time()
     for seed in range(games):
         game = Game.new(players, seed=seed)
-        agents = [kind(seed * 10 + seat, game.state.ruleset, iterations=iterations)
+        agents = [(FlatAgent(seed * 10 + seat, game.state.ruleset) if flat
+                   else kind(seed * 10 + seat, game.state.ruleset, iterations=iterations))
                   if seat % 2 == 0 else RandomAgent(seed * 10 + seat)
                   for seat in range(players)]
         while (decision := game.pending) is not None:

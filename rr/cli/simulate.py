@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
     p.add_argument("--agents", type=_agents, default=None, metavar="KIND,...",
                    help="the agent of each seat, cycled if fewer than the players: "
-                        f"{', '.join(simulate.AGENTS)}, ismcts:N, or your own agent "
+                        f"{', '.join(simulate.AGENTS)}, ismcts:N, ismcts:flat, or your own agent "
                         "package.module:Class[:argument] (default: random)")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="processes (default: one per core)")

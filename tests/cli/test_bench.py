@@ -80,14 +80,15 @@ def test_issue_32s_figures_are_printed_beside_their_baselines_and_targets(
     """ISMCTS (a cheap budget here) and the server load (a short run) are measured once after
     the rounds and printed with issue #32's baselines and targets; not timed, only named."""
     data = _written(tmp_path, "--no-openspiel", "--rounds", "1", "--ismcts-iterations", "2",
-                    "--ismcts-before", "3", "--load", "--load-games", "2", "--load-seconds", "2",
-                    quick=[a for a in QUICK if a != "--no-ismcts"])
+                    "--ismcts-before", "3", "--ismcts-flat", "--load", "--load-games", "2",
+                    "--load-seconds", "2", quick=[a for a in QUICK if a != "--no-ismcts"])
     figures = data["figures"]
     assert isinstance(figures, dict)
     assert {"ismcts 4p", "ismcts 4p before", "server choices", "server choice p50",
             "server choice p99"} <= set(figures)
     assert figures["ismcts 4p"]["lower_is_better"] and figures["ismcts 4p"]["median"] > 0
     assert figures["ismcts 4p before"]["median"] > 0
+    assert figures["ismcts:flat 4p"]["lower_is_better"] and figures["ismcts:flat 4p"]["median"] > 0
     assert not figures["server choices"]["lower_is_better"]
     assert figures["server choice p99"]["median"] >= figures["server choice p50"]["median"]
     printed = capsys.readouterr().out
@@ -96,6 +97,7 @@ def test_issue_32s_figures_are_printed_beside_their_baselines_and_targets(
                   "ISMCTS, 4 players, two ISMCTS seats:", "CPU s/game",
                   f"at 2 iterations, not the default {ITERATIONS}",
                   "the search as it was (3 iterations, this run):", "cheaper; target ≥ 5×",
+                  "the cheap setting ismcts:flat:", "cheaper than the search as it was",
                   "server, 2 games on SQLite:",
                   "choices/s", "target ≥ 1,000 choices/s with p99 ≤ 100 ms"):
         assert words in printed, words

@@ -79,11 +79,13 @@ def test_no_randomness_or_clock_outside_the_draw() -> None:
     # rr.effects.program names random.Random only as the type a Chance's draw receives.
     # A name allows its submodules too (rr.bench.workloads, rr.bench.openspiel).
     # rr.agents.ismcts draws its own samples and may stop on a time budget.
+    # rr.agents.flat draws its own samples and rollouts (ismcts:flat).
     # rr.server times requests (rate limits, the load script's latencies).
     # rr.chances reads a Chance's picks through a scripted random.Random, and seeds samples.
     # rr.agents.interface names random.Random only as the type Seen.sample receives.
     allowed = {"rr.engine", "rr.agents.random", "rr.agents.ismcts", "rr.simulate", "rr.bench",
-               "rr.effects.program", "rr.chances", "rr.server", "rr.agents.interface"}
+               "rr.agents.flat", "rr.effects.program", "rr.chances", "rr.server",
+               "rr.agents.interface"}
     wrong = []
     for path in (ROOT / "rr").rglob("*.py"):
         tree = ast.parse(path.read_text())
