@@ -80,7 +80,7 @@ from rr.model import (
 from rr.narrate import card_name
 from rr.options import describe
 from rr.knowledge import knows
-from rr.state import GameState
+from rr.state import GameState, PlayerState
 from rr.views import HIDDEN, SoloView, solo_view
 
 if TYPE_CHECKING:
@@ -349,38 +349,63 @@ def _players_part(state: GameState, pending: Decision | None, seat: Seat, ones: 
                   at: list[int], values: list[float]) -> None:
     players = state.players
     seats = len(players)
-    solo_seat = state.solo.seat if state.solo is not None else None
-    pending_seat = pending.seat if pending is not None else None
-    totals, winners = state.totals, state.winners or ()
-    turn_seat, ender = state.turn_seat, state.end_triggered_by
-    sovereign, first = state.sovereign, state.first_player
+    totals = state.totals
+    marks = _marks(state, pending)
     for other, p in enumerate(players):
-        base = _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS
-        ones.append(base)
-        if other == solo_seat:
-            ones.append(base + 1)
-        if other == sovereign:
-            ones.append(base + 7)
-        if other == first:
-            ones.append(base + 8)
-        if other == turn_seat:
-            ones.append(base + 9)
-        if other == pending_seat:
-            ones.append(base + 10)
-        if other == ender:
-            ones.append(base + 11)
-        if other in winners:
-            ones.append(base + 13)
-        helium, hand, turns = p.helium, len(p.hand), p.turns
-        at += (base + 2, base + 3, base + 4, base + 5, base + 6)
-        values += (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
-                   p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
-                   turns / (turns + TURNS_HALF))
-        if totals is not None:
-            at.append(base + 12)
-            values.append(_total(totals[other]))
-        if p.house is not None:
-            ones.append(base + 14 + _HOUSES[p.house])
+        _player_row(p, _player_marks(other, *marks), None if totals is None else totals[other],
+                    _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS, ones, at, values)
+
+
+_Marks = tuple[Seat | None, Seat | None, Seat | None, Seat | None, Seat | None, Seat | None,
+               tuple[Seat, ...]]
+
+
+def _marks(state: GameState, pending: Decision | None) -> _Marks:
+    """Who is Au Toma, Sovereign, first player, whose turn it is, who decides now, who
+    triggered the end, and the winners: what the players' flags are read from."""
+    return (state.solo.seat if state.solo is not None else None, state.sovereign,
+            state.first_player, state.turn_seat, pending.seat if pending is not None else None,
+            state.end_triggered_by, state.winners or ())
+
+
+def _player_marks(other: Seat, solo_seat: Seat | None, sovereign: Seat | None,
+                  first: Seat | None, turn_seat: Seat | None, pending_seat: Seat | None,
+                  ender: Seat | None, winners: tuple[Seat, ...]) -> list[int]:
+    """The flags of seat ``other``'s row that are 1 (of :func:`_marks`)."""
+    marks = []
+    if other == solo_seat:
+        marks.append(1)
+    if other == sovereign:
+        marks.append(7)
+    if other == first:
+        marks.append(8)
+    if other == turn_seat:
+        marks.append(9)
+    if other == pending_seat:
+        marks.append(10)
+    if other == ender:
+        marks.append(11)
+    if other in winners:
+        marks.append(13)
+    return marks
+
+
+def _player_row(p: PlayerState, marks: list[int], total: int | None, base: int,
+                ones: list[int], at: list[int], values: list[float]) -> None:
+    """The entries of one player's row at ``base``: ``marks`` its flags that are 1, ``total``
+    its total score (``None`` before the end)."""
+    ones.append(base)
+    ones += [base + field for field in marks]
+    helium, hand, turns = p.helium, len(p.hand), p.turns
+    at += (base + 2, base + 3, base + 4, base + 5, base + 6)
+    values += (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
+               p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
+               turns / (turns + TURNS_HALF))
+    if total is not None:
+        at.append(base + 12)
+        values.append(_total(total))
+    if p.house is not None:
+        ones.append(base + 14 + _HOUSES[p.house])
 
 
 def _table_part(state: GameState, pending: Decision | None, seat: Seat | None, ones: list[int],

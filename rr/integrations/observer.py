@@ -1,0 +1,247 @@
+"""The observations of one environment's game, kept up to date instead of rebuilt (issue #30
+point 5): what the PettingZoo environment hands out at every step. Needs numpy.
+
+An :class:`Observer` returns exactly :func:`rr.observation.observation_array` (the same
+values, byte for byte: ``tests/integrations/test_observer.py`` compares them for every seat
+at every step of random games of 1 to 6 players), from the same reads of what the seat
+knows. Only the writing differs:
+
+- Most of an observation is public and changes little from step to step: the stacks that
+  hold no face-down card, the banished pile, the cards out of a solo game, the players' rows
+  (in seat order), the table and the pending decision's kind, Au Toma's components. They are
+  kept in one array, and a part of it is rewritten only when what it is read from changed
+  (the state is immutable: an unchanged part of it compares equal at once, being the same
+  object).
+- A seat's observation is a copy of that array, its players' rows turned so that the seat's
+  own comes first, with what depends on the seat written over it: its hand, the cards it
+  knows in another hand or in the deck, each stack holding a face-down card as the seat sees
+  it, and whether it decides now.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+import numpy
+import numpy.typing
+
+from rr.decisions import Decision
+from rr.engine import Game
+from rr.events.types import Phase
+from rr.model import LOCATIONS, MAX_PLAYERS, CardId, Seat
+from rr.observation import (
+    _HAND,
+    _IN_DECK,
+    _IN_HANDS,
+    _PENDING,
+    _PLAYERS,
+    _REMOVED,
+    OBSERVATION_SIZE,
+    PLAYER_FIELDS,
+    _banished_entries,
+    _cards,
+    _check_seat,
+    _marks,
+    _player_marks,
+    _player_row,
+    _solo_part,
+    _stack_entries,
+    _stack_part,
+    _table_part,
+)
+from rr.state import GameState
+from rr.views import solo_view
+
+Values = numpy.typing.NDArray[numpy.float32]
+Entries = tuple[Sequence[int], Sequence[int], Sequence[float]]
+"""A part's entries: the indices that are 1, then indices and their values."""
+_EMPTY: Entries = ((), (), ())
+_NOTHING = object()
+"""The key of a part never written."""
+BANISHED, TABLE, SOLO = range(3)
+"""The public parts besides the stacks and the players' rows (Au Toma's includes the cards
+out of a solo game)."""
+STACKS = range(3, 3 + len(LOCATIONS))
+PARTS = 3 + len(LOCATIONS)
+_ROW_ZEROS = array("f", bytes(4 * PLAYER_FIELDS))
+KEPT = 4096
+"""How many tables' entries are remembered (then all are forgotten)."""
+_tables: dict[tuple[int, ...], Entries] = {}
+
+
+class Observer:
+    """The observations of one game's seats (:meth:`reset` for a new game)."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Forgets the game: the next observation is made anew."""
+        self._public = array("f", bytes(4 * OBSERVATION_SIZE))
+        self._keys: list[Any] = [_NOTHING] * PARTS
+        self._written: list[Sequence[int]] = [()] * PARTS
+        self._rows: list[Any] = [_NOTHING] * MAX_PLAYERS
+        self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
+        self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
+        self._marks: tuple[object, ...] = ()
+        self._down: list[int] = []
+        self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
+        self._hands: dict[Seat, tuple[object, list[int]]] = {}
+        self._known: dict[Seat, tuple[object, list[int]]] = {}
+
+    def observe(self, game: Game, seat: Seat) -> Values:
+        """:func:`rr.observation.observation_array` of ``seat``, a new array."""
+        hand_seen = self._hands.get(seat)
+        if hand_seen is None:
+            _check_seat(game, seat)
+            hand_seen = self._hands[seat] = (_NOTHING, [])
+        state, pending = game.state, game.pending
+        seen = self._seen
+        if seen[0] is not state or seen[1] is not pending:
+            self._update(state, pending)
+            self._seen = (state, pending)
+        public = self._public
+        out = public[:]
+        players = state.players
+        if seat:  # the players' rows from the seat's own (kept in seat order)
+            start = _PLAYERS
+            cut, end = start + seat * PLAYER_FIELDS, start + len(players) * PLAYER_FIELDS
+            out[start:end - cut + start] = public[cut:end]
+            out[end - cut + start:end] = public[start:cut]
+        hand = players[seat].hand
+        if hand_seen[0] is not hand:
+            index = _cards()
+            hand_seen = self._hands[seat] = (hand, [_HAND + index[card] for card in hand])
+        for i in hand_seen[1]:
+            out[i] = 1.0
+        known = state.known
+        mine = known[seat] if seat < len(known) else None
+        if mine and state.phase is not Phase.OVER:
+            for i in self._known_indices(state, seat, mine):
+                out[i] = 1.0
+        for li in self._down:
+            ones, at, values = _stack_part(state, seat, li)
+            for i in ones:
+                out[i] = 1.0
+            for i, value in zip(at, values):
+                out[i] = value
+        if pending is not None and pending.seat == seat:
+            out[_PENDING] = 1.0
+        return numpy.frombuffer(out, numpy.float32).copy()
+
+    def _known_indices(self, state: GameState, seat: Seat, mine: frozenset[CardId]
+                       ) -> list[int]:
+        """:func:`rr.observation._known_part`'s entries (the cards ``seat`` knows in another
+        hand or in the deck), made again only when what they are read from changed."""
+        players, deck = state.players, state.deck
+        key = (mine, deck, *[player.hand for player in players])
+        seen = self._known.get(seat)
+        if seen is not None and seen[0] == key:
+            return seen[1]
+        index = _cards()
+        seats = len(players)
+        found: list[int] = []
+        for other, player in enumerate(players):
+            if other != seat and not mine.isdisjoint(player.hand):
+                slot = (other - seat) % seats
+                found += [_IN_HANDS + index[c] * (MAX_PLAYERS - 1) + slot - 1
+                          for c in player.hand if c in mine]
+        if self._deck[0] is not deck:
+            self._deck = (deck, frozenset(deck))
+        found += [_IN_DECK + index[c] for c in mine & self._deck[1]]
+        self._known[seat] = (key, found)
+        return found
+
+    def _update(self, state: GameState, pending: Decision | None) -> None:
+        """Rewrites the public parts whose sources changed: all the old entries of those
+        parts cleared first (a card moved from one stack to another keeps its index in the
+        ``height`` segment), then the new ones written. A source unchanged is the same
+        object (the state is immutable), so most are checked by identity."""
+        keys, public, written = self._keys, self._public, self._written
+        writes: list[tuple[int, Entries]] = []
+
+        locations, face_down = state.locations, state.face_down
+        if self._stacks[0] is not locations or self._stacks[1] is not face_down:
+            self._stacks = (locations, face_down)
+            self._down = down_stacks = []
+            for li, real in enumerate(locations):
+                part = STACKS[li]
+                key = keys[part]
+                if key is not _NOTHING and key[0] is real and key[1] is face_down:
+                    if key[2]:
+                        down_stacks.append(li)
+                    continue
+                down = bool(real) and bool(face_down) and not face_down.isdisjoint(real)
+                keys[part] = (real, face_down, down)
+                if down:  # written for each seat as it sees it
+                    down_stacks.append(li)
+                    writes.append((part, _EMPTY))
+                else:
+                    writes.append((part, _stack_entries(li, real, ()) if real else _EMPTY))
+
+        banished = state.banished
+        if keys[BANISHED] is not banished:
+            keys[BANISHED] = banished
+            writes.append((BANISHED, (_banished_entries(banished), (), ()) if banished
+                           else _EMPTY))
+
+        solo = state.solo
+        if keys[SOLO] is not solo:
+            keys[SOLO] = solo
+            ones: list[int] = []
+            at: list[int] = []
+            values: list[float] = []
+            view = solo_view(state)
+            if view is not None:
+                _solo_part(view, ones, at, values)
+                index = _cards()
+                ones += [_REMOVED + index[card] for card in view.removed]
+            writes.append((SOLO, (ones, at, values)))
+
+        table = (state.neutral_influence, len(state.deck), len(banished),
+                 state.end_triggered_by is None, id(state.phase),
+                 -1 if pending is None else id(pending.ask))
+        if keys[TABLE] != table:
+            keys[TABLE] = table
+            made = _tables.get(table)
+            if made is None:
+                ones, at, values = [], [], []
+                _table_part(state, pending, None, ones, at, values)  # not whose decision
+                if len(_tables) > KEPT:
+                    _tables.clear()
+                made = _tables[table] = (ones, at, values)
+            writes.append((TABLE, made))
+
+        for part, _ in writes:
+            for i in written[part]:
+                public[i] = 0.0
+        for part, (ones_, at_, values_) in writes:
+            for i in ones_:
+                public[i] = 1.0
+            for i, value in zip(at_, values_):
+                public[i] = value
+            written[part] = (*ones_, *at_)
+
+        # The players' rows (in seat order): each is its own segment, cleared and rewritten.
+        players, totals, marks = state.players, state.totals, _marks(state, pending)
+        if self._marks != (players, totals, marks):
+            self._marks = (players, totals, marks)
+            rows = self._rows
+            for other, p in enumerate(players):
+                flags = _player_marks(other, *marks)
+                total = None if totals is None else totals[other]
+                row = rows[other]
+                if row is not _NOTHING and row[0] is p and row[1] == flags \
+                        and row[2] == total:
+                    continue
+                rows[other] = (p, flags, total)
+                base = _PLAYERS + other * PLAYER_FIELDS
+                ones, at, values = [], [], []
+                _player_row(p, flags, total, base, ones, at, values)
+                public[base:base + PLAYER_FIELDS] = _ROW_ZEROS
+                for i in ones:
+                    public[i] = 1.0
+                for i, value in zip(at, values):
+                    public[i] = value
