@@ -368,6 +368,12 @@ def _marks(state: GameState, pending: Decision | None) -> _Marks:
             state.end_triggered_by, state.winners or ())
 
 
+MARK_FIELDS = (1, 7, 8, 9, 10, 11)
+"""The fields of a player's row flagged by the first six of :func:`_marks` (their order)."""
+WINNER_FIELD = 13
+"""The field of a winner's row."""
+
+
 def _player_marks(other: Seat, solo_seat: Seat | None, sovereign: Seat | None,
                   first: Seat | None, turn_seat: Seat | None, pending_seat: Seat | None,
                   ender: Seat | None, winners: tuple[Seat, ...]) -> list[int]:

@@ -38,13 +38,16 @@ from rr.observation import (
     _PENDING,
     _PLAYERS,
     _REMOVED,
+    _TABLE,
+    LAYOUT,
     OBSERVATION_SIZE,
     PLAYER_FIELDS,
     _banished_entries,
     _cards,
     _check_seat,
     _marks,
-    _player_marks,
+    MARK_FIELDS,
+    WINNER_FIELD,
     _player_row,
     _solo_part,
     _stack_entries,
@@ -60,15 +63,18 @@ Entries = tuple[Sequence[int], Sequence[int], Sequence[float]]
 _EMPTY: Entries = ((), (), ())
 _NOTHING = object()
 """The key of a part never written."""
-BANISHED, TABLE, SOLO = range(3)
-"""The public parts besides the stacks and the players' rows (Au Toma's includes the cards
-out of a solo game)."""
-STACKS = range(3, 3 + len(LOCATIONS))
-PARTS = 3 + len(LOCATIONS)
-_ROW_ZEROS = array("f", bytes(4 * PLAYER_FIELDS))
+BANISHED, SOLO = range(2)
+"""The public parts besides the stacks, the players' rows and the table (Au Toma's
+includes the cards out of a solo game)."""
+STACKS = range(2, 2 + len(LOCATIONS))
+PARTS = 2 + len(LOCATIONS)
 KEPT = 4096
 """How many tables' entries are remembered (then all are forgotten)."""
-_tables: dict[tuple[int, ...], Entries] = {}
+_KNOWN_SIZE = LAYOUT["known_in_deck"][0] + LAYOUT["known_in_deck"][1] - LAYOUT["known_in_hands"][0]
+"""The ``known_in_hands`` and ``known_in_deck`` segments, which follow each other."""
+_tables: dict[tuple[int, ...], array[float]] = {}
+_TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
+"""The end of the ``table`` and ``pending`` segments, which follow each other."""
 
 
 class Observer:
@@ -84,12 +90,13 @@ class Observer:
         self._written: list[Sequence[int]] = [()] * PARTS
         self._rows: list[Any] = [_NOTHING] * MAX_PLAYERS
         self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
+        self._table: tuple[int, ...] = ()
         self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
-        self._marks: tuple[object, ...] = ()
+        self._marks: tuple[Any, ...] = (None,) * len(MARK_FIELDS) + ((),)
         self._down: list[int] = []
         self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
         self._hands: dict[Seat, tuple[object, list[int]]] = {}
-        self._known: dict[Seat, tuple[object, list[int]]] = {}
+        self._known: dict[Seat, list[Any]] = {}
 
     def observe(self, game: Game, seat: Seat) -> Values:
         """:func:`rr.observation.observation_array` of ``seat``, a new array."""
@@ -119,8 +126,7 @@ class Observer:
         known = state.known
         mine = known[seat] if seat < len(known) else None
         if mine and state.phase is not Phase.OVER:
-            for i in self._known_indices(state, seat, mine):
-                out[i] = 1.0
+            out[_IN_HANDS:_IN_HANDS + _KNOWN_SIZE] = self._known_block(state, seat, mine)
         for li in self._down:
             ones, at, values = _stack_part(state, seat, li)
             for i in ones:
@@ -131,28 +137,37 @@ class Observer:
             out[_PENDING] = 1.0
         return numpy.frombuffer(out, numpy.float32).copy()
 
-    def _known_indices(self, state: GameState, seat: Seat, mine: frozenset[CardId]
-                       ) -> list[int]:
-        """:func:`rr.observation._known_part`'s entries (the cards ``seat`` knows in another
-        hand or in the deck), made again only when what they are read from changed."""
+    def _known_block(self, state: GameState, seat: Seat, mine: frozenset[CardId]
+                     ) -> array[float]:
+        """The ``known_in_hands`` and ``known_in_deck`` segments (side by side) of ``seat``:
+        :func:`rr.observation._known_part`'s entries, found again only when what they are
+        read from changed, and written into the seat's own copy of the segments by
+        difference."""
         players, deck = state.players, state.deck
         key = (mine, deck, *[player.hand for player in players])
         seen = self._known.get(seat)
-        if seen is not None and seen[0] == key:
-            return seen[1]
+        if seen is None:
+            seen = self._known[seat] = [_NOTHING, set(), array("f", bytes(4 * _KNOWN_SIZE))]
+        elif seen[0] == key:
+            return seen[2]
         index = _cards()
         seats = len(players)
-        found: list[int] = []
+        found: set[int] = set()
         for other, player in enumerate(players):
             if other != seat and not mine.isdisjoint(player.hand):
                 slot = (other - seat) % seats
-                found += [_IN_HANDS + index[c] * (MAX_PLAYERS - 1) + slot - 1
-                          for c in player.hand if c in mine]
+                found.update([index[c] * (MAX_PLAYERS - 1) + slot - 1
+                              for c in player.hand if c in mine])
         if self._deck[0] is not deck:
             self._deck = (deck, frozenset(deck))
-        found += [_IN_DECK + index[c] for c in mine & self._deck[1]]
-        self._known[seat] = (key, found)
-        return found
+        found.update([_IN_DECK - _IN_HANDS + index[c] for c in mine & self._deck[1]])
+        block, before = seen[2], seen[1]
+        for i in before - found:
+            block[i] = 0.0
+        for i in found - before:
+            block[i] = 1.0
+        seen[0], seen[1] = key, found
+        return block
 
     def _update(self, state: GameState, pending: Decision | None) -> None:
         """Rewrites the public parts whose sources changed: all the old entries of those
@@ -203,16 +218,22 @@ class Observer:
         table = (state.neutral_influence, len(state.deck), len(banished),
                  state.end_triggered_by is None, id(state.phase),
                  -1 if pending is None else id(pending.ask))
-        if keys[TABLE] != table:
-            keys[TABLE] = table
-            made = _tables.get(table)
-            if made is None:
+        if self._table != table:
+            # The table and pending segments, side by side, written whole.
+            self._table = table
+            block = _tables.get(table)
+            if block is None:
                 ones, at, values = [], [], []
                 _table_part(state, pending, None, ones, at, values)  # not whose decision
+                dense = [0.0] * (_TABLE_END - _TABLE)
+                for i in ones:
+                    dense[i - _TABLE] = 1.0
+                for i, value in zip(at, values):
+                    dense[i - _TABLE] = value
                 if len(_tables) > KEPT:
                     _tables.clear()
-                made = _tables[table] = (ones, at, values)
-            writes.append((TABLE, made))
+                block = _tables[table] = array("f", dense)
+            public[_TABLE:_TABLE_END] = block
 
         for part, _ in writes:
             for i in written[part]:
@@ -224,24 +245,39 @@ class Observer:
                 public[i] = value
             written[part] = (*ones_, *at_)
 
-        # The players' rows (in seat order): each is its own segment, cleared and rewritten.
-        players, totals, marks = state.players, state.totals, _marks(state, pending)
-        if self._marks != (players, totals, marks):
-            self._marks = (players, totals, marks)
-            rows = self._rows
-            for other, p in enumerate(players):
-                flags = _player_marks(other, *marks)
-                total = None if totals is None else totals[other]
-                row = rows[other]
-                if row is not _NOTHING and row[0] is p and row[1] == flags \
-                        and row[2] == total:
-                    continue
-                rows[other] = (p, flags, total)
-                base = _PLAYERS + other * PLAYER_FIELDS
-                ones, at, values = [], [], []
-                _player_row(p, flags, total, base, ones, at, values)
-                public[base:base + PLAYER_FIELDS] = _ROW_ZEROS
-                for i in ones:
-                    public[i] = 1.0
-                for i, value in zip(at, values):
-                    public[i] = value
+        # The players' rows (in seat order): what a player's own state gives (its tokens,
+        # hand size, turns, total, house) is rewritten when the player changes; a flag (who
+        # is Sovereign, whose turn it is, who decides, ...) moves from row to row alone.
+        players, totals = state.players, state.totals
+        rows = self._rows
+        for other, p in enumerate(players):
+            total = None if totals is None else totals[other]
+            row = rows[other]
+            if row is not _NOTHING and row[0] is p and row[1] == total:
+                continue
+            ones, at, values = [], [], []
+            _player_row(p, [], total, _PLAYERS + other * PLAYER_FIELDS, ones, at, values)
+            if row is not _NOTHING:
+                for i in row[2]:
+                    public[i] = 0.0
+            for i in ones:
+                public[i] = 1.0
+            for i, value in zip(at, values):
+                public[i] = value
+            rows[other] = (p, total, (*ones, *at))
+        marks = _marks(state, pending)
+        before = self._marks
+        if before != marks:
+            self._marks = marks
+            seats = len(players)
+            for field, was, now in zip(MARK_FIELDS, before, marks):
+                if was != now:
+                    if was is not None and was < seats:
+                        public[_PLAYERS + was * PLAYER_FIELDS + field] = 0.0
+                    if now is not None and now < seats:
+                        public[_PLAYERS + now * PLAYER_FIELDS + field] = 1.0
+            if before[-1] != marks[-1]:
+                for seat in before[-1]:
+                    public[_PLAYERS + seat * PLAYER_FIELDS + WINNER_FIELD] = 0.0
+                for seat in marks[-1]:
+                    public[_PLAYERS + seat * PLAYER_FIELDS + WINNER_FIELD] = 1.0
