@@ -45,6 +45,7 @@ from rr.observation import (
     _banished_entries,
     _cards,
     _check_seat,
+    _Marks,
     _marks,
     MARK_FIELDS,
     WINNER_FIELD,
@@ -92,7 +93,7 @@ class Observer:
         self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
         self._table: tuple[int, ...] = ()
         self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
-        self._marks: tuple[Any, ...] = (None,) * len(MARK_FIELDS) + ((),)
+        self._marks: _Marks = (None, None, None, None, None, None, ())
         self._down: list[int] = []
         self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
         self._hands: dict[Seat, tuple[object, list[int]]] = {}
@@ -149,7 +150,8 @@ class Observer:
         if seen is None:
             seen = self._known[seat] = [_NOTHING, set(), array("f", bytes(4 * _KNOWN_SIZE))]
         elif seen[0] == key:
-            return seen[2]
+            kept: array[float] = seen[2]
+            return kept
         index = _cards()
         seats = len(players)
         found: set[int] = set()
@@ -161,7 +163,8 @@ class Observer:
         if self._deck[0] is not deck:
             self._deck = (deck, frozenset(deck))
         found.update([_IN_DECK - _IN_HANDS + index[c] for c in mine & self._deck[1]])
-        block, before = seen[2], seen[1]
+        block: array[float] = seen[2]
+        before: set[int] = seen[1]
         for i in before - found:
             block[i] = 0.0
         for i in found - before:
@@ -270,7 +273,7 @@ class Observer:
         if before != marks:
             self._marks = marks
             seats = len(players)
-            for field, was, now in zip(MARK_FIELDS, before, marks):
+            for field, was, now in zip(MARK_FIELDS, before[:6], marks[:6]):
                 if was != now:
                     if was is not None and was < seats:
                         public[_PLAYERS + was * PLAYER_FIELDS + field] = 0.0
