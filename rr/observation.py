@@ -370,8 +370,8 @@ def _marks(state: GameState, pending: Decision | None) -> _Marks:
 
 MARK_FIELDS = (1, 7, 8, 9, 10, 11)
 """The fields of a player's row flagged by the first six of :func:`_marks` (their order)."""
-WINNER_FIELD = 13
-"""The field of a winner's row."""
+WINNER_FIELD, TOTAL_FIELD, HOUSE_FIELD = 13, 12, 14
+"""The fields of a player's row: winner, total score, and the first of the house one-hot."""
 
 
 def _player_marks(other: Seat, solo_seat: Seat | None, sovereign: Seat | None,
@@ -402,16 +402,21 @@ def _player_row(p: PlayerState, marks: list[int], total: int | None, base: int,
     its total score (``None`` before the end)."""
     ones.append(base)
     ones += [base + field for field in marks]
-    helium, hand, turns = p.helium, len(p.hand), p.turns
     at += (base + 2, base + 3, base + 4, base + 5, base + 6)
-    values += (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
-               p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
-               turns / (turns + TURNS_HALF))
+    values += _player_values(p)
     if total is not None:
-        at.append(base + 12)
+        at.append(base + TOTAL_FIELD)
         values.append(_total(total))
     if p.house is not None:
-        ones.append(base + 14 + _HOUSES[p.house])
+        ones.append(base + HOUSE_FIELD + _HOUSES[p.house])
+
+
+def _player_values(p: PlayerState) -> tuple[float, float, float, float, float]:
+    """Fields 2-6 of a player's row: Helium, Fleet, Influence, hand size and turns taken."""
+    helium, hand, turns = p.helium, len(p.hand), p.turns
+    return (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
+            p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
+            turns / (turns + TURNS_HALF))
 
 
 def _table_part(state: GameState, pending: Decision | None, seat: Seat | None, ones: list[int],

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from struct import pack_into
 from typing import Any
 
 import numpy
@@ -49,7 +50,11 @@ from rr.observation import (
     _marks,
     MARK_FIELDS,
     WINNER_FIELD,
-    _player_row,
+    _HOUSES,
+    HOUSE_FIELD,
+    TOTAL_FIELD,
+    _player_values,
+    _total,
     _solo_part,
     _stack_entries,
     _stack_part,
@@ -258,16 +263,17 @@ class Observer:
             row = rows[other]
             if row is not _NOTHING and row[0] is p and row[1] == total:
                 continue
-            ones, at, values = [], [], []
-            _player_row(p, [], total, _PLAYERS + other * PLAYER_FIELDS, ones, at, values)
-            if row is not _NOTHING:
-                for i in row[2]:
-                    public[i] = 0.0
-            for i in ones:
-                public[i] = 1.0
-            for i, value in zip(at, values):
-                public[i] = value
-            rows[other] = (p, total, (*ones, *at))
+            base = _PLAYERS + other * PLAYER_FIELDS
+            public[base] = 1.0  # present
+            pack_into("5f", public, 4 * (base + 2), *_player_values(p))
+            public[base + TOTAL_FIELD] = 0.0 if total is None else _total(total)
+            house = p.house
+            if row is _NOTHING or row[2] is not house:
+                if row is not _NOTHING and row[2] is not None:
+                    public[base + HOUSE_FIELD + _HOUSES[row[2]]] = 0.0
+                if house is not None:
+                    public[base + HOUSE_FIELD + _HOUSES[house]] = 1.0
+            rows[other] = (p, total, house)
         marks = _marks(state, pending)
         before = self._marks
         if before != marks:
