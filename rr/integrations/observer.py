@@ -83,6 +83,18 @@ _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 """The end of the ``table`` and ``pending`` segments, which follow each other."""
 
 
+_NO_ENTRIES: frozenset[int] = frozenset()
+
+
+def _rewrite(block: array[float], before: frozenset[int], now: frozenset[int]) -> None:
+    """Sets to 1 the entries of ``block`` in ``now`` and to 0 those only in ``before``."""
+    if before != now:
+        for i in before - now:
+            block[i] = 0.0
+        for i in now - before:
+            block[i] = 1.0
+
+
 class Observer:
     """The observations of one game's seats (:meth:`reset` for a new game)."""
 
@@ -102,7 +114,8 @@ class Observer:
         self._down: list[int] = []
         self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
         self._hands: dict[Seat, tuple[object, list[int]]] = {}
-        self._known: dict[Seat, list[Any]] = {}
+        self._known: dict[Seat, tuple[array[float], list[tuple[object, object,
+                                                                  frozenset[int]]]]] = {}
 
     def observe(self, game: Game, seat: Seat) -> Values:
         """:func:`rr.observation.observation_array` of ``seat``, a new array."""
@@ -146,35 +159,33 @@ class Observer:
     def _known_block(self, state: GameState, seat: Seat, mine: frozenset[CardId]
                      ) -> array[float]:
         """The ``known_in_hands`` and ``known_in_deck`` segments (side by side) of ``seat``:
-        :func:`rr.observation._known_part`'s entries, found again only when what they are
-        read from changed, and written into the seat's own copy of the segments by
-        difference."""
-        players, deck = state.players, state.deck
-        key = (mine, deck, *[player.hand for player in players])
-        seen = self._known.get(seat)
-        if seen is None:
-            seen = self._known[seat] = [_NOTHING, set(), array("f", bytes(4 * _KNOWN_SIZE))]
-        elif seen[0] == key:
-            kept: array[float] = seen[2]
-            return kept
-        index = _cards()
+        :func:`rr.observation._known_part`'s entries, kept in the seat's own copy of the
+        segments: those of another player's hand found again only when that hand or what
+        the seat knows changed, those of the deck when the deck or what it knows did."""
+        block, parts = self._known.get(seat) or self._known.setdefault(
+            seat, (array("f", bytes(4 * _KNOWN_SIZE)), [(_NOTHING, _NOTHING, _NO_ENTRIES)]
+                   * (MAX_PLAYERS + 1)))
+        players = state.players
         seats = len(players)
-        found: set[int] = set()
+        index = _cards()
         for other, player in enumerate(players):
-            if other != seat and not mine.isdisjoint(player.hand):
-                slot = (other - seat) % seats
-                found.update([index[c] * (MAX_PLAYERS - 1) + slot - 1
-                              for c in player.hand if c in mine])
-        if self._deck[0] is not deck:
-            self._deck = (deck, frozenset(deck))
-        found.update([_IN_DECK - _IN_HANDS + index[c] for c in mine & self._deck[1]])
-        block: array[float] = seen[2]
-        before: set[int] = seen[1]
-        for i in before - found:
-            block[i] = 0.0
-        for i in found - before:
-            block[i] = 1.0
-        seen[0], seen[1] = key, found
+            hand = player.hand
+            part = parts[other]
+            if other == seat or (part[0] is mine and part[1] is hand):
+                continue
+            slot = (other - seat) % seats
+            found = (_NO_ENTRIES if mine.isdisjoint(hand) else
+                     frozenset([index[c] * (MAX_PLAYERS - 1) + slot - 1
+                                for c in hand if c in mine]))
+            _rewrite(block, part[2], found)
+            parts[other] = (mine, hand, found)
+        deck, part = state.deck, parts[MAX_PLAYERS]
+        if part[0] is not mine or part[1] is not deck:
+            if self._deck[0] is not deck:
+                self._deck = (deck, frozenset(deck))
+            found = frozenset([_IN_DECK - _IN_HANDS + index[c] for c in mine & self._deck[1]])
+            _rewrite(block, part[2], found)
+            parts[MAX_PLAYERS] = (mine, deck, found)
         return block
 
     def _update(self, state: GameState, pending: Decision | None) -> None:
