@@ -76,3 +76,24 @@ def test_the_environment_hands_out_the_plain_observation(players: int) -> None:
             mask = observation["action_mask"]
             table.step(None if terminated or truncated
                        else int(rng.choice(numpy.flatnonzero(mask))))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_gymnasium_environment_hands_out_the_plain_observation(players: int) -> None:
+    """rr/RedRising-v0's observations, after ``reset`` and every step (the opponents
+    having moved in between), are the plain observation's bytes."""
+    from rr.integrations.gymnasium import RedRisingGymEnv
+
+    table = RedRisingGymEnv(players=players, seat=0)
+    rng = numpy.random.default_rng(players)
+    for seed in range(2):
+        seen, info = table.reset(seed=seed)
+        over = False
+        while True:
+            assert table.game is not None
+            assert same(seen, observation_array(table.game, 0))
+            if over:
+                break
+            action = int(rng.choice(numpy.flatnonzero(info["action_mask"])))
+            seen, _, terminated, truncated, info = table.step(action)
+            over = terminated or truncated
