@@ -19,8 +19,8 @@ The learner plays one seat (``seat``, default 0) against rr's agents or a user's
   mapping seat: agent. Each is handed only what its seat knows (:mod:`rr.agents.interface`),
   and a named one is made anew each episode, seeded from the environment's ``np_random``.
 - **Observation**: :func:`rr.observation.observation_array` of the learner's seat (kept up to
-  date by :mod:`rr.integrations.observer`), a ``Box(0, 1, (1934,), float32)`` (``docs/OBSERVATION.md``): what that seat knows, nothing
-  else.
+  date by :mod:`rr.integrations.observer`), a ``Box(0, 1, (1934,), float32)``
+  (``docs/OBSERVATION.md``): what that seat knows, nothing else.
 - **Actions**: ``Discrete(NUM_ACTIONS)``, the integers of :mod:`rr.actions`;
   :meth:`RedRisingGymEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls) and
   ``info["action_mask"]`` mark the legal ones (made once a decision; each call returns a new
