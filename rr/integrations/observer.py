@@ -39,6 +39,11 @@ from rr.observation import (
     _PENDING,
     _PLAYERS,
     _REMOVED,
+    _LOCATION,
+    _HEIGHT,
+    _SIZES,
+    _PLACES,
+    CARDS,
     _TABLE,
     LAYOUT,
     OBSERVATION_SIZE,
@@ -56,7 +61,6 @@ from rr.observation import (
     _player_values,
     _total,
     _solo_part,
-    _stack_entries,
     _stack_part,
     _table_part,
 )
@@ -72,8 +76,7 @@ _NOTHING = object()
 BANISHED, SOLO = range(2)
 """The public parts besides the stacks, the players' rows and the table (Au Toma's
 includes the cards out of a solo game)."""
-STACKS = range(2, 2 + len(LOCATIONS))
-PARTS = 2 + len(LOCATIONS)
+PARTS = 2
 KEPT = 4096
 """How many tables' entries are remembered (then all are forgotten)."""
 _KNOWN_SIZE = LAYOUT["known_in_deck"][0] + LAYOUT["known_in_deck"][1] - LAYOUT["known_in_hands"][0]
@@ -84,6 +87,8 @@ _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 
 
 _NO_ENTRIES: frozenset[int] = frozenset()
+_HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
+"""A card's ``height`` at each depth from the top of its stack."""
 
 
 def _rewrite(block: array[float], before: frozenset[int], now: frozenset[int]) -> None:
@@ -110,6 +115,7 @@ class Observer:
         self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
         self._table: tuple[int, ...] = ()
         self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
+        self._shown: list[tuple[CardId, ...]] = [()] * len(LOCATIONS)
         self._marks: _Marks = (None, None, None, None, None, None, ())
         self._down: list[int] = []
         self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
@@ -188,6 +194,42 @@ class Observer:
             parts[MAX_PLAYERS] = (mine, deck, found)
         return block
 
+    def _restack(self, locations: tuple[tuple[CardId, ...], ...],
+                 face_down: frozenset[CardId]) -> None:
+        """Rewrites the stacks that changed: :func:`rr.observation._stack_entries` of a stack
+        holding no face-down card, by difference (a card that left is cleared, one that came
+        is set, every card's height and the stack's size written again); a stack holding a
+        face-down card is written for each seat as it sees it (``_down``), so it is clear
+        here. Every card that left any stack is cleared before any is written: a card moved
+        from one stack to another keeps its index in the ``height`` segment."""
+        public, shown, index = self._public, self._shown, _cards()
+        self._down = down_stacks = []
+        changed = []
+        for li, real in enumerate(locations):
+            down = bool(real) and bool(face_down) and not face_down.isdisjoint(real)
+            if down:
+                down_stacks.append(li)
+            cards = () if down else real
+            before = shown[li]
+            if cards is before or cards == before:
+                continue
+            shown[li] = cards
+            staying = set(cards)
+            for card in before:
+                if card not in staying:
+                    i = index[card]
+                    public[_LOCATION + i * _PLACES + li] = 0.0
+                    public[_HEIGHT + i] = 0.0
+            changed.append((li, cards, set(before)))
+        for li, cards, before_set in changed:
+            for card in cards:
+                if card not in before_set:
+                    public[_LOCATION + index[card] * _PLACES + li] = 1.0
+            top = len(cards) - 1
+            for position, card in enumerate(cards):
+                public[_HEIGHT + index[card]] = _HEIGHTS[top - position]
+            public[_SIZES + li] = len(cards) / CARDS
+
     def _update(self, state: GameState, pending: Decision | None) -> None:
         """Rewrites the public parts whose sources changed: all the old entries of those
         parts cleared first (a card moved from one stack to another keeps its index in the
@@ -199,21 +241,7 @@ class Observer:
         locations, face_down = state.locations, state.face_down
         if self._stacks[0] is not locations or self._stacks[1] is not face_down:
             self._stacks = (locations, face_down)
-            self._down = down_stacks = []
-            for li, real in enumerate(locations):
-                part = STACKS[li]
-                key = keys[part]
-                if key is not _NOTHING and key[0] is real and key[1] is face_down:
-                    if key[2]:
-                        down_stacks.append(li)
-                    continue
-                down = bool(real) and bool(face_down) and not face_down.isdisjoint(real)
-                keys[part] = (real, face_down, down)
-                if down:  # written for each seat as it sees it
-                    down_stacks.append(li)
-                    writes.append((part, _EMPTY))
-                else:
-                    writes.append((part, _stack_entries(li, real, ()) if real else _EMPTY))
+            self._restack(locations, face_down)
 
         banished = state.banished
         if keys[BANISHED] is not banished:
