@@ -1,23 +1,30 @@
 """The observations of one environment's game, kept up to date instead of rebuilt (issue #30
-point 5): what the PettingZoo environment hands out at every step. Needs numpy.
+point 5): what the PettingZoo and Gymnasium environments hand out at every step. Needs numpy.
 
 An :class:`Observer` returns exactly :func:`rr.observation.observation_array` (the same
-values, byte for byte: ``tests/integrations/test_observer.py`` compares them for every seat
-at every step of random games of 1 to 6 players), from the same reads of what the seat
-knows. Only the writing differs:
+values, byte for byte, a new array each time: ``tests/integrations/test_observer.py``
+compares them for every seat at every step of random games of 1 to 6 players and solo), from
+the same reads of what the seat knows. Only the writing differs:
 
 - Most of an observation is public and changes little from step to step: the stacks that
-  hold no face-down card, the banished pile, the cards out of a solo game, the players' rows
-  (in seat order), the table and the pending decision's kind, Au Toma's components. They are
-  kept in one array, and a part of it is rewritten only when what it is read from changed
-  (the state is immutable: an unchanged part of it compares equal at once, being the same
-  object).
+  hold no face-down card, the banished pile, Au Toma's components and the cards out of a solo
+  game, the players' rows (in seat order), the table and the pending decision's kind. They
+  are kept in one ``array("f")`` and a part is rewritten only when what it is read from
+  changed (the state is immutable: an unchanged part of it is the same object): a stack by
+  difference (cards that left cleared, cards that came set, every height and the size
+  written again), a player's row in place (its five counts packed at once, its house only
+  when it changes), a flag (Sovereign, whose turn, who decides, ...) moved from row to row
+  alone, the table and pending segments written whole from a block kept by value.
 - A seat's observation is a copy of that array, its players' rows turned so that the seat's
   own comes first, with what depends on the seat written over it: its hand, the cards it
-  knows in another hand or in the deck, each stack holding a face-down card as the seat sees
-  it, and whether it decides now.
-"""
+  knows in another hand or in the deck (kept in the seat's own copy of those segments, found
+  again only for a hand, or the deck, that changed), each stack holding a face-down card as
+  the seat sees it, and whether it decides now.
 
+Python's ``array`` and ``struct`` store a float as numpy does (the nearest ``float32``), and
+the cost is in writing single entries: a numpy call costs thousands of instructions, an
+``array`` item a few hundred.
+"""
 from __future__ import annotations
 
 from array import array
