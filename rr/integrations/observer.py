@@ -30,7 +30,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from struct import pack_into
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy
 import numpy.typing
@@ -75,6 +75,10 @@ from rr.state import GameState
 from rr.views import solo_view
 
 Values = numpy.typing.NDArray[numpy.float32]
+if TYPE_CHECKING:
+    Floats = array[float]
+else:  # array.array takes no type argument at run time before Python 3.12
+    Floats = array
 Entries = tuple[Sequence[int], Sequence[int], Sequence[float]]
 """A part's entries: the indices that are 1, then indices and their values."""
 _EMPTY: Entries = ((), (), ())
@@ -88,7 +92,7 @@ KEPT = 4096
 """How many tables' entries are remembered (then all are forgotten)."""
 _KNOWN_SIZE = LAYOUT["known_in_deck"][0] + LAYOUT["known_in_deck"][1] - LAYOUT["known_in_hands"][0]
 """The ``known_in_hands`` and ``known_in_deck`` segments, which follow each other."""
-_tables: dict[tuple[int, ...], array[float]] = {}
+_tables: dict[tuple[int, ...], Floats] = {}
 _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 """The end of the ``table`` and ``pending`` segments, which follow each other."""
 
@@ -98,7 +102,7 @@ _HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
 """A card's ``height`` at each depth from the top of its stack."""
 
 
-def _rewrite(block: array[float], before: frozenset[int], now: frozenset[int]) -> None:
+def _rewrite(block: Floats, before: frozenset[int], now: frozenset[int]) -> None:
     """Sets to 1 the entries of ``block`` in ``now`` and to 0 those only in ``before``."""
     if before != now:
         for i in before - now:
@@ -127,7 +131,7 @@ class Observer:
         self._down: list[int] = []
         self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
         self._hands: dict[Seat, tuple[object, list[int]]] = {}
-        self._known: dict[Seat, tuple[array[float], list[tuple[object, object,
+        self._known: dict[Seat, tuple[Floats, list[tuple[object, object,
                                                                   frozenset[int]]]]] = {}
 
     def observe(self, game: Game, seat: Seat) -> Values:
@@ -170,7 +174,7 @@ class Observer:
         return numpy.frombuffer(out, numpy.float32).copy()
 
     def _known_block(self, state: GameState, seat: Seat, mine: frozenset[CardId]
-                     ) -> array[float]:
+                     ) -> Floats:
         """The ``known_in_hands`` and ``known_in_deck`` segments (side by side) of ``seat``:
         :func:`rr.observation._known_part`'s entries, kept in the seat's own copy of the
         segments: those of another player's hand found again only when that hand or what
