@@ -349,11 +349,35 @@ def _players_part(state: GameState, pending: Decision | None, seat: Seat, ones: 
                   at: list[int], values: list[float]) -> None:
     players = state.players
     seats = len(players)
-    totals = state.totals
-    marks = _marks(state, pending)
+    solo_seat = state.solo.seat if state.solo is not None else None
+    pending_seat = pending.seat if pending is not None else None
+    totals, winners = state.totals, state.winners or ()
+    turn_seat, ender = state.turn_seat, state.end_triggered_by
+    sovereign, first = state.sovereign, state.first_player
     for other, p in enumerate(players):
-        _player_row(p, _player_marks(other, *marks), None if totals is None else totals[other],
-                    _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS, ones, at, values)
+        base = _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS
+        ones.append(base)
+        if other == solo_seat:
+            ones.append(base + 1)
+        if other == sovereign:
+            ones.append(base + 7)
+        if other == first:
+            ones.append(base + 8)
+        if other == turn_seat:
+            ones.append(base + 9)
+        if other == pending_seat:
+            ones.append(base + 10)
+        if other == ender:
+            ones.append(base + 11)
+        if other in winners:
+            ones.append(base + WINNER_FIELD)
+        at += (base + 2, base + 3, base + 4, base + 5, base + 6)
+        values += _player_values(p)
+        if totals is not None:
+            at.append(base + TOTAL_FIELD)
+            values.append(_total(totals[other]))
+        if p.house is not None:
+            ones.append(base + HOUSE_FIELD + _HOUSES[p.house])
 
 
 _Marks = tuple[Seat | None, Seat | None, Seat | None, Seat | None, Seat | None, Seat | None,
@@ -369,46 +393,11 @@ def _marks(state: GameState, pending: Decision | None) -> _Marks:
 
 
 MARK_FIELDS = (1, 7, 8, 9, 10, 11)
-"""The fields of a player's row flagged by the first six of :func:`_marks` (their order)."""
+"""The fields of a player's row flagged by the first six of :func:`_marks`, in their order
+(Au Toma, Sovereign, first player, whose turn, decides now, triggered the end:
+:func:`_players_part`)."""
 WINNER_FIELD, TOTAL_FIELD, HOUSE_FIELD = 13, 12, 14
 """The fields of a player's row: winner, total score, and the first of the house one-hot."""
-
-
-def _player_marks(other: Seat, solo_seat: Seat | None, sovereign: Seat | None,
-                  first: Seat | None, turn_seat: Seat | None, pending_seat: Seat | None,
-                  ender: Seat | None, winners: tuple[Seat, ...]) -> list[int]:
-    """The flags of seat ``other``'s row that are 1 (of :func:`_marks`)."""
-    marks = []
-    if other == solo_seat:
-        marks.append(1)
-    if other == sovereign:
-        marks.append(7)
-    if other == first:
-        marks.append(8)
-    if other == turn_seat:
-        marks.append(9)
-    if other == pending_seat:
-        marks.append(10)
-    if other == ender:
-        marks.append(11)
-    if other in winners:
-        marks.append(13)
-    return marks
-
-
-def _player_row(p: PlayerState, marks: list[int], total: int | None, base: int,
-                ones: list[int], at: list[int], values: list[float]) -> None:
-    """The entries of one player's row at ``base``: ``marks`` its flags that are 1, ``total``
-    its total score (``None`` before the end)."""
-    ones.append(base)
-    ones += [base + field for field in marks]
-    at += (base + 2, base + 3, base + 4, base + 5, base + 6)
-    values += _player_values(p)
-    if total is not None:
-        at.append(base + TOTAL_FIELD)
-        values.append(_total(total))
-    if p.house is not None:
-        ones.append(base + HOUSE_FIELD + _HOUSES[p.house])
 
 
 def _player_values(p: PlayerState) -> tuple[float, float, float, float, float]:
