@@ -80,7 +80,7 @@ from rr.model import (
 from rr.narrate import card_name
 from rr.options import describe
 from rr.knowledge import knows
-from rr.state import GameState
+from rr.state import GameState, PlayerState
 from rr.views import HIDDEN, SoloView, solo_view
 
 if TYPE_CHECKING:
@@ -370,17 +370,42 @@ def _players_part(state: GameState, pending: Decision | None, seat: Seat, ones: 
         if other == ender:
             ones.append(base + 11)
         if other in winners:
-            ones.append(base + 13)
-        helium, hand, turns = p.helium, len(p.hand), p.turns
+            ones.append(base + WINNER_FIELD)
         at += (base + 2, base + 3, base + 4, base + 5, base + 6)
-        values += (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
-                   p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
-                   turns / (turns + TURNS_HALF))
+        values += _player_values(p)
         if totals is not None:
-            at.append(base + 12)
+            at.append(base + TOTAL_FIELD)
             values.append(_total(totals[other]))
         if p.house is not None:
-            ones.append(base + 14 + _HOUSES[p.house])
+            ones.append(base + HOUSE_FIELD + _HOUSES[p.house])
+
+
+_Marks = tuple[Seat | None, Seat | None, Seat | None, Seat | None, Seat | None, Seat | None,
+               tuple[Seat, ...]]
+
+
+def _marks(state: GameState, pending: Decision | None) -> _Marks:
+    """Who is Au Toma, Sovereign, first player, whose turn it is, who decides now, who
+    triggered the end, and the winners: what the players' flags are read from."""
+    return (state.solo.seat if state.solo is not None else None, state.sovereign,
+            state.first_player, state.turn_seat, pending.seat if pending is not None else None,
+            state.end_triggered_by, state.winners or ())
+
+
+MARK_FIELDS = (1, 7, 8, 9, 10, 11)
+"""The fields of a player's row flagged by the first six of :func:`_marks`, in their order
+(Au Toma, Sovereign, first player, whose turn, decides now, triggered the end:
+:func:`_players_part`)."""
+WINNER_FIELD, TOTAL_FIELD, HOUSE_FIELD = 13, 12, 14
+"""The fields of a player's row: winner, total score, and the first of the house one-hot."""
+
+
+def _player_values(p: PlayerState) -> tuple[float, float, float, float, float]:
+    """Fields 2-6 of a player's row: Helium, Fleet, Influence, hand size and turns taken."""
+    helium, hand, turns = p.helium, len(p.hand), p.turns
+    return (helium / (helium + HELIUM_HALF), p.fleet / FLEET_MAX,
+            p.influence / INFLUENCE_TOKENS, hand / (hand + HAND_HALF),
+            turns / (turns + TURNS_HALF))
 
 
 def _table_part(state: GameState, pending: Decision | None, seat: Seat | None, ones: list[int],

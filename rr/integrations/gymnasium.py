@@ -18,9 +18,9 @@ The learner plays one seat (``seat``, default 0) against rr's agents or a user's
   ``"package.module:Class[:argument]"``; or an object with ``choose(decision, seen)``), or a
   mapping seat: agent. Each is handed only what its seat knows (:mod:`rr.agents.interface`),
   and a named one is made anew each episode, seeded from the environment's ``np_random``.
-- **Observation**: :func:`rr.observation.observation_array` of the learner's seat, a
-  ``Box(0, 1, (1934,), float32)`` (``docs/OBSERVATION.md``): what that seat knows, nothing
-  else.
+- **Observation**: :func:`rr.observation.observation_array` of the learner's seat (kept up to
+  date by :mod:`rr.integrations.observer`), a ``Box(0, 1, (1934,), float32)``
+  (``docs/OBSERVATION.md``): what that seat knows, nothing else.
 - **Actions**: ``Discrete(NUM_ACTIONS)``, the integers of :mod:`rr.actions`;
   :meth:`RedRisingGymEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls) and
   ``info["action_mask"]`` mark the legal ones (made once a decision; each call returns a new
@@ -52,10 +52,11 @@ from gymnasium import spaces
 from rr.actions import NUM_ACTIONS, actions_of
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
+from rr.integrations.observer import Observer
 from rr.integrations.opponents import Opponent, Opponents
 from rr.integrations.table import Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
-from rr.observation import OBSERVATION_SIZE, observation_array
+from rr.observation import OBSERVATION_SIZE
 from rr.ruleset import Ruleset
 
 ID = "rr/RedRising-v0"
@@ -111,6 +112,7 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self._story = Story()
         self._mask_for: Any = None
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
+        self._observer = Observer()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[numpy.typing.NDArray[numpy.float32], dict[str, Any]]:
@@ -122,7 +124,9 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self.opponents.play(self.game)
         self._steps = 0
         self._story = Story()
-        return observation_array(self.game, self.seat), {"action_mask": self.action_masks()}
+        self._observer.reset()
+        return (self._observer.observe(self.game, self.seat),
+                {"action_mask": self.action_masks()})
 
     def step(self, action: int) -> tuple[numpy.typing.NDArray[numpy.float32], float, bool,
                                          bool, dict[str, Any]]:
@@ -145,7 +149,7 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
             reward += final[self.seat]
         truncated = (not terminated and self.max_steps is not None
                      and self._steps >= self.max_steps)
-        return (observation_array(game, self.seat), reward, terminated, truncated,
+        return (self._observer.observe(game, self.seat), reward, terminated, truncated,
                 {"action_mask": self.action_masks()})
 
     def action_masks(self) -> numpy.typing.NDArray[numpy.bool_]:

@@ -34,7 +34,8 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
   and a silent penalty would hide a bug. With ``illegal_action="penalty"`` it changes nothing
   in the game either, the same agent is asked again, and it is rewarded ``illegal_reward``
   for the step.
-- **Observations** are :func:`rr.observation.observation_array`: built from the agent's view
+- **Observations** are :func:`rr.observation.observation_array` (kept up to date by
+  :mod:`rr.integrations.observer` rather than rebuilt at every step): built from the agent's view
   only, so an agent's observation never depends on a card it does not know; every value is
   in [0, 1] (``Box(0, 1)``; ``docs/OBSERVATION.md``, field by field).
 - **State**: ``state()`` is :func:`rr.observation.state_vector` and ``state_space`` its
@@ -85,11 +86,12 @@ from rr.actions import NUM_ACTIONS
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
+from rr.integrations.observer import Observer
 from rr.integrations.opponents import Opponent, Opponents
 from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
 from rr.options import Option
-from rr.observation import OBSERVATION_SIZE, STATE_SIZE, observation_array, state_vector
+from rr.observation import OBSERVATION_SIZE, STATE_SIZE, state_vector
 from rr.ruleset import Ruleset
 
 RENDER_MODES = ("ansi", "human")
@@ -187,6 +189,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._actions = Actions()
         self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._no_mask.flags.writeable = False
+        self._observer = Observer()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -211,6 +214,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.game = Game.new(names_, seed=game_seed, ruleset=self.ruleset, level=self.level)
         self.opponents.deal(lambda: int(self._rng.integers(SEEDS)))
         self._story = Story()
+        self._observer.reset()
         self._steps = 0
         self._mask_for = None
         self.agents = list(self.possible_agents)
@@ -307,7 +311,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def observe(self, agent: str) -> Any:
         """The agent's observation and its action mask (zeros unless it decides now); with
         ``flat_observations``, the observation array alone."""
-        seen = observation_array(self._game(), self._seat_of[agent])
+        seen = self._observer.observe(self._game(), self._seat_of[agent])
         if self.flat_observations:
             return seen
         mask = self._current_mask() if agent == self.agent_selection else self._no_mask

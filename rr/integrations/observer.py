@@ -1,0 +1,342 @@
+"""The observations of one environment's game, kept up to date instead of rebuilt (issue #30
+point 5): what the PettingZoo and Gymnasium environments hand out at every step. Needs numpy.
+
+An :class:`Observer` returns exactly :func:`rr.observation.observation_array` (the same
+values, byte for byte, a new array each time: ``tests/integrations/test_observer.py``
+compares them for every seat at every step of random games of 1 to 6 players and solo), from
+the same reads of what the seat knows. Only the writing differs:
+
+- Most of an observation is public and changes little from step to step: the stacks that
+  hold no face-down card, the banished pile, Au Toma's components and the cards out of a solo
+  game, the players' rows (in seat order), the table and the pending decision's kind. They
+  are kept in one ``array("f")`` and a part is rewritten only when what it is read from
+  changed (the state is immutable: an unchanged part of it is the same object): a stack by
+  difference (cards that left cleared, cards that came set, every height and the size
+  written again), a player's row in place (its five counts packed at once, its house only
+  when it changes), a flag (Sovereign, whose turn, who decides, ...) moved from row to row
+  alone, the table and pending segments written whole from a block kept by value.
+- A seat's observation is a copy of that array, its players' rows turned so that the seat's
+  own comes first, with what depends on the seat written over it: its hand, the cards it
+  knows in another hand or in the deck (kept in the seat's own copy of those segments, found
+  again only for a hand, or the deck, that changed), each stack holding a face-down card as
+  the seat sees it, and whether it decides now.
+
+Python's ``array`` and ``struct`` store a float as numpy does (the nearest ``float32``), and
+the cost is in writing single entries: a numpy call costs thousands of instructions, an
+``array`` item a few hundred.
+"""
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from struct import pack_into
+from typing import TYPE_CHECKING, Any
+
+import numpy
+import numpy.typing
+
+from rr.decisions import Decision
+from rr.engine import Game
+from rr.events.types import Phase
+from rr.model import LOCATIONS, MAX_PLAYERS, CardId, Seat
+from rr.observation import (
+    _HAND,
+    _IN_DECK,
+    _IN_HANDS,
+    _PENDING,
+    _PLAYERS,
+    _REMOVED,
+    _LOCATION,
+    _HEIGHT,
+    _SIZES,
+    _PLACES,
+    CARDS,
+    _TABLE,
+    LAYOUT,
+    OBSERVATION_SIZE,
+    PLAYER_FIELDS,
+    _banished_entries,
+    _cards,
+    _check_seat,
+    _Marks,
+    _marks,
+    MARK_FIELDS,
+    WINNER_FIELD,
+    _HOUSES,
+    HOUSE_FIELD,
+    TOTAL_FIELD,
+    _player_values,
+    _total,
+    _solo_part,
+    _stack_part,
+    _table_part,
+)
+from rr.state import GameState
+from rr.views import solo_view
+
+Values = numpy.typing.NDArray[numpy.float32]
+if TYPE_CHECKING:
+    Floats = array[float]
+else:  # array.array takes no type argument at run time before Python 3.12
+    Floats = array
+Entries = tuple[Sequence[int], Sequence[int], Sequence[float]]
+"""A part's entries: the indices that are 1, then indices and their values."""
+_EMPTY: Entries = ((), (), ())
+_NOTHING = object()
+"""The key of a part never written."""
+BANISHED, SOLO = range(2)
+"""The public parts besides the stacks, the players' rows and the table (Au Toma's
+includes the cards out of a solo game)."""
+PARTS = 2
+KEPT = 4096
+"""How many tables' entries are remembered (then all are forgotten)."""
+_KNOWN_SIZE = LAYOUT["known_in_deck"][0] + LAYOUT["known_in_deck"][1] - LAYOUT["known_in_hands"][0]
+"""The ``known_in_hands`` and ``known_in_deck`` segments, which follow each other."""
+_tables: dict[tuple[int, ...], Floats] = {}
+_TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
+"""The end of the ``table`` and ``pending`` segments, which follow each other."""
+
+
+_NO_ENTRIES: frozenset[int] = frozenset()
+_HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
+"""A card's ``height`` at each depth from the top of its stack."""
+
+
+def _rewrite(block: Floats, before: frozenset[int], now: frozenset[int]) -> None:
+    """Sets to 1 the entries of ``block`` in ``now`` and to 0 those only in ``before``."""
+    if before != now:
+        for i in before - now:
+            block[i] = 0.0
+        for i in now - before:
+            block[i] = 1.0
+
+
+class Observer:
+    """The observations of one game's seats (:meth:`reset` for a new game)."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Forgets the game: the next observation is made anew."""
+        self._public = array("f", bytes(4 * OBSERVATION_SIZE))
+        self._keys: list[Any] = [_NOTHING] * PARTS
+        self._written: list[Sequence[int]] = [()] * PARTS
+        self._rows: list[Any] = [_NOTHING] * MAX_PLAYERS
+        self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
+        self._table: tuple[int, ...] = ()
+        self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
+        self._shown: list[tuple[CardId, ...]] = [()] * len(LOCATIONS)
+        self._marks: _Marks = (None, None, None, None, None, None, ())
+        self._down: list[int] = []
+        self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
+        self._hands: dict[Seat, tuple[object, list[int]]] = {}
+        self._known: dict[Seat, tuple[Floats, list[tuple[object, object,
+                                                                  frozenset[int]]]]] = {}
+
+    def observe(self, game: Game, seat: Seat) -> Values:
+        """:func:`rr.observation.observation_array` of ``seat``, a new array."""
+        hand_seen = self._hands.get(seat)
+        if hand_seen is None:
+            _check_seat(game, seat)
+            hand_seen = self._hands[seat] = (_NOTHING, [])
+        state, pending = game.state, game.pending
+        seen = self._seen
+        if seen[0] is not state or seen[1] is not pending:
+            self._update(state, pending)
+            self._seen = (state, pending)
+        public = self._public
+        out = public[:]
+        players = state.players
+        if seat:  # the players' rows from the seat's own (kept in seat order)
+            start = _PLAYERS
+            cut, end = start + seat * PLAYER_FIELDS, start + len(players) * PLAYER_FIELDS
+            out[start:end - cut + start] = public[cut:end]
+            out[end - cut + start:end] = public[start:cut]
+        hand = players[seat].hand
+        if hand_seen[0] is not hand:
+            index = _cards()
+            hand_seen = self._hands[seat] = (hand, [_HAND + index[card] for card in hand])
+        for i in hand_seen[1]:
+            out[i] = 1.0
+        known = state.known
+        mine = known[seat] if seat < len(known) else None
+        if mine and state.phase is not Phase.OVER:
+            out[_IN_HANDS:_IN_HANDS + _KNOWN_SIZE] = self._known_block(state, seat, mine)
+        for li in self._down:
+            ones, at, values = _stack_part(state, seat, li)
+            for i in ones:
+                out[i] = 1.0
+            for i, value in zip(at, values):
+                out[i] = value
+        if pending is not None and pending.seat == seat:
+            out[_PENDING] = 1.0
+        return numpy.frombuffer(out, numpy.float32).copy()
+
+    def _known_block(self, state: GameState, seat: Seat, mine: frozenset[CardId]
+                     ) -> Floats:
+        """The ``known_in_hands`` and ``known_in_deck`` segments (side by side) of ``seat``:
+        :func:`rr.observation._known_part`'s entries, kept in the seat's own copy of the
+        segments: those of another player's hand found again only when that hand or what
+        the seat knows changed, those of the deck when the deck or what it knows did."""
+        block, parts = self._known.get(seat) or self._known.setdefault(
+            seat, (array("f", bytes(4 * _KNOWN_SIZE)), [(_NOTHING, _NOTHING, _NO_ENTRIES)]
+                   * (MAX_PLAYERS + 1)))
+        players = state.players
+        seats = len(players)
+        index = _cards()
+        for other, player in enumerate(players):
+            hand = player.hand
+            part = parts[other]
+            if other == seat or (part[0] is mine and part[1] is hand):
+                continue
+            slot = (other - seat) % seats
+            found = (_NO_ENTRIES if mine.isdisjoint(hand) else
+                     frozenset([index[c] * (MAX_PLAYERS - 1) + slot - 1
+                                for c in hand if c in mine]))
+            _rewrite(block, part[2], found)
+            parts[other] = (mine, hand, found)
+        deck, part = state.deck, parts[MAX_PLAYERS]
+        if part[0] is not mine or part[1] is not deck:
+            if self._deck[0] is not deck:
+                self._deck = (deck, frozenset(deck))
+            found = frozenset([_IN_DECK - _IN_HANDS + index[c] for c in mine & self._deck[1]])
+            _rewrite(block, part[2], found)
+            parts[MAX_PLAYERS] = (mine, deck, found)
+        return block
+
+    def _restack(self, locations: tuple[tuple[CardId, ...], ...],
+                 face_down: frozenset[CardId]) -> None:
+        """Rewrites the stacks that changed: :func:`rr.observation._stack_entries` of a stack
+        holding no face-down card, by difference (a card that left is cleared, one that came
+        is set, every card's height and the stack's size written again); a stack holding a
+        face-down card is written for each seat as it sees it (``_down``), so it is clear
+        here. Every card that left any stack is cleared before any is written: a card moved
+        from one stack to another keeps its index in the ``height`` segment."""
+        public, shown, index = self._public, self._shown, _cards()
+        self._down = down_stacks = []
+        changed = []
+        for li, real in enumerate(locations):
+            down = bool(real) and bool(face_down) and not face_down.isdisjoint(real)
+            if down:
+                down_stacks.append(li)
+            cards = () if down else real
+            before = shown[li]
+            if cards is before or cards == before:
+                continue
+            shown[li] = cards
+            staying = set(cards)
+            for card in before:
+                if card not in staying:
+                    i = index[card]
+                    public[_LOCATION + i * _PLACES + li] = 0.0
+                    public[_HEIGHT + i] = 0.0
+            changed.append((li, cards, set(before)))
+        for li, cards, before_set in changed:
+            for card in cards:
+                if card not in before_set:
+                    public[_LOCATION + index[card] * _PLACES + li] = 1.0
+            top = len(cards) - 1
+            for position, card in enumerate(cards):
+                public[_HEIGHT + index[card]] = _HEIGHTS[top - position]
+            public[_SIZES + li] = len(cards) / CARDS
+
+    def _update(self, state: GameState, pending: Decision | None) -> None:
+        """Rewrites the public parts whose sources changed: all the old entries of those
+        parts cleared first (a card moved from one stack to another keeps its index in the
+        ``height`` segment), then the new ones written. A source unchanged is the same
+        object (the state is immutable), so most are checked by identity."""
+        keys, public, written = self._keys, self._public, self._written
+        writes: list[tuple[int, Entries]] = []
+
+        locations, face_down = state.locations, state.face_down
+        if self._stacks[0] is not locations or self._stacks[1] is not face_down:
+            self._stacks = (locations, face_down)
+            self._restack(locations, face_down)
+
+        banished = state.banished
+        if keys[BANISHED] is not banished:
+            keys[BANISHED] = banished
+            writes.append((BANISHED, (_banished_entries(banished), (), ()) if banished
+                           else _EMPTY))
+
+        solo = state.solo
+        if keys[SOLO] is not solo:
+            keys[SOLO] = solo
+            ones: list[int] = []
+            at: list[int] = []
+            values: list[float] = []
+            view = solo_view(state)
+            if view is not None:
+                _solo_part(view, ones, at, values)
+                index = _cards()
+                ones += [_REMOVED + index[card] for card in view.removed]
+            writes.append((SOLO, (ones, at, values)))
+
+        table = (state.neutral_influence, len(state.deck), len(banished),
+                 state.end_triggered_by is None, id(state.phase),
+                 -1 if pending is None else id(pending.ask))
+        if self._table != table:
+            # The table and pending segments, side by side, written whole.
+            self._table = table
+            block = _tables.get(table)
+            if block is None:
+                ones, at, values = [], [], []
+                _table_part(state, pending, None, ones, at, values)  # not whose decision
+                dense = [0.0] * (_TABLE_END - _TABLE)
+                for i in ones:
+                    dense[i - _TABLE] = 1.0
+                for i, value in zip(at, values):
+                    dense[i - _TABLE] = value
+                if len(_tables) > KEPT:
+                    _tables.clear()
+                block = _tables[table] = array("f", dense)
+            public[_TABLE:_TABLE_END] = block
+
+        for part, _ in writes:
+            for i in written[part]:
+                public[i] = 0.0
+        for part, (ones_, at_, values_) in writes:
+            for i in ones_:
+                public[i] = 1.0
+            for i, value in zip(at_, values_):
+                public[i] = value
+            written[part] = (*ones_, *at_)
+
+        # The players' rows (in seat order): what a player's own state gives (its tokens,
+        # hand size, turns, total, house) is rewritten when the player changes; a flag (who
+        # is Sovereign, whose turn it is, who decides, ...) moves from row to row alone.
+        players, totals = state.players, state.totals
+        rows = self._rows
+        for other, p in enumerate(players):
+            total = None if totals is None else totals[other]
+            row = rows[other]
+            if row is not _NOTHING and row[0] is p and row[1] == total:
+                continue
+            base = _PLAYERS + other * PLAYER_FIELDS
+            public[base] = 1.0  # present
+            pack_into("5f", public, 4 * (base + 2), *_player_values(p))
+            public[base + TOTAL_FIELD] = 0.0 if total is None else _total(total)
+            house = p.house
+            if row is _NOTHING or row[2] is not house:
+                if row is not _NOTHING and row[2] is not None:
+                    public[base + HOUSE_FIELD + _HOUSES[row[2]]] = 0.0
+                if house is not None:
+                    public[base + HOUSE_FIELD + _HOUSES[house]] = 1.0
+            rows[other] = (p, total, house)
+        marks = _marks(state, pending)
+        before = self._marks
+        if before != marks:
+            self._marks = marks
+            seats = len(players)
+            for field, was, now in zip(MARK_FIELDS, before[:6], marks[:6]):
+                if was != now:
+                    if was is not None and was < seats:
+                        public[_PLAYERS + was * PLAYER_FIELDS + field] = 0.0
+                    if now is not None and now < seats:
+                        public[_PLAYERS + now * PLAYER_FIELDS + field] = 1.0
+            if before[-1] != marks[-1]:
+                for seat in before[-1]:
+                    public[_PLAYERS + seat * PLAYER_FIELDS + WINNER_FIELD] = 0.0
+                for seat in marks[-1]:
+                    public[_PLAYERS + seat * PLAYER_FIELDS + WINNER_FIELD] = 1.0
