@@ -63,6 +63,7 @@ from rr.events.types import CardDealt, DecisionMade, Event, GameStarted, SeedRev
 from rr.jsonforms import to_json
 from rr.oracle.audit import audit
 from rr.model import CardId
+from tests.protocol.test_leaks import strings
 from tests.server.harness import Client, Deployment
 from tests.server.play import create, download, tokens
 
@@ -400,9 +401,22 @@ def _invitation_problems(game: Played) -> list[str]:
         keys = set(_keys(answer))
         problems += [f"the invitation's answer holds {k!r}{where}"
                      for k in sorted(keys - INVITATION_KEYS)]
-        named = card_ids(answer) | names_in(json.dumps(answer))  # by id, by name
+        # Random strings (a token, the game's id) are checked for their form, then left out
+        # of the search by name: 43 random characters hold a short name like "Eo" by chance.
+        problems += [f"the invitation's {key} {text!r} is not a random token{where}"
+                     for key, text in strings(answer) if key in RANDOM_KEYS
+                     and not RANDOM_KEYS[key].fullmatch(text)]
+        said = [text for key, text in strings(answer) if key not in RANDOM_KEYS]
+        named = card_ids(answer) | names_in(json.dumps(said))  # by id, by name
         problems += [f"the invitation's answer names {c}{where}" for c in sorted(named)]
     return problems
+
+
+RANDOM_KEYS = {"token": re.compile(r"[A-Za-z0-9_-]{43}"),
+               "game": re.compile(r"[A-Za-z0-9_-]{12}")}
+"""The invitation's keys whose strings are random (``rr.server.tokens``): a seat's token, the
+game's id."""
+
 
 
 def _keys(data: Any) -> Iterator[str]:
@@ -475,6 +489,14 @@ def test_the_wire_check_sees_a_hand_scored_or_the_seed_sent_to_the_wrong_seat(
     invited = next(a for _, w, _, a in game.received if w == "invitation")
     for wrong in ({**invited, "hand": []}, {**invited, "note": f"Bo holds {other}"},
                   {**invited, "seats": [{**invited["seats"][0], "name": "Sevro"}]}):
+        assert _invitation_problems(attrs.evolve(game, received=[(None, "invitation", 0,
+                                                                   wrong)]))
+    # A token or a game id is random, so it may hold a short name ("Eo") by chance: that is
+    # no leak (a flaky failure once); a "token" that is not a random token's form is one.
+    lucky = {**invited, "game": "xEo_" + "a" * 8, "token": "Eo" + "b" * 41}
+    assert _invitation_problems(attrs.evolve(game, received=[(None, "invitation", 0,
+                                                               lucky)])) == []
+    for wrong in ({**invited, "token": "Eo holds Sevro"}, {**invited, "game": "Sevro"}):
         assert _invitation_problems(attrs.evolve(game, received=[(None, "invitation", 0,
                                                                    wrong)]))
     revealed = game.events[-1]
