@@ -97,7 +97,9 @@ def test_issue_32s_figures_are_printed_beside_their_baselines_and_targets(
                   "ISMCTS, 4 players, two ISMCTS seats:", "CPU s/game",
                   f"at 2 iterations, not the default {ITERATIONS}",
                   "the search as it was (3 iterations, this run):", "cheaper; target ≥ 5×",
-                  "the cheap setting ismcts:flat:", "cheaper than the search as it was",
+                  "the cheap setting ismcts:flat:",
+                  # Judged only against the search as it was at its 100 iterations.
+                  "cheaper than the search as it was; target ≥ 5×: not met",
                   "server, 2 games on SQLite:",
                   "choices/s", "target ≥ 1,000 choices/s with p99 ≤ 100 ms"):
         assert words in printed, words
