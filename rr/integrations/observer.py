@@ -171,7 +171,7 @@ class Observer:
                 out[i] = value
         if pending is not None and pending.seat == seat:
             out[_PENDING] = 1.0
-        return numpy.frombuffer(out, numpy.float32).copy()
+        return numpy.frombuffer(out, numpy.float32)  # out is this call's own array
 
     def _known_block(self, state: GameState, seat: Seat, mine: frozenset[CardId]
                      ) -> Floats:

@@ -97,6 +97,8 @@ from rr.ruleset import Ruleset
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTIONS = ("raise", "penalty")
 _NO_ACTIONS = (bool, float)
+MASKS_KEPT = 10_000
+"""How many option lists' masks an environment keeps (then all are forgotten)."""
 """Types that are no action, though Python compares them equal to one (Game.choose_action
 refuses them with its typed error)."""
 SEEDS = 2**31
@@ -187,6 +189,8 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._legal: dict[int, Option] = {}
         self._actions = Actions()
+        self._masks: dict[tuple[int, ...], tuple[tuple[Option, ...], dict[int, Option],
+                                                  numpy.typing.NDArray[numpy.int8]]] = {}
         self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._no_mask.flags.writeable = False
         self._observer = Observer()
@@ -292,13 +296,24 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         game = self._game()
         if game.pending is None or self._steps_over():
             return self._no_mask
-        if self._mask_for is not game.pending:
+        pending = game.pending
+        if self._mask_for is not pending:
             # The mask is the pending decision's options: made once a decision (held, so
-            # that no other object takes its id).
-            self._legal = legal = self._actions.of(game)
-            mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
-            mask.put(list(legal), 1)
-            self._mask, self._mask_for = mask, game.pending
+            # that no other object takes its id), a new array each time; the rules list the
+            # same options again (about half the decisions of a random game), so a list's
+            # actions and mask are kept by the options' identities (an entry holds them, so
+            # no other object can take their ids while it is kept).
+            key = tuple(map(id, pending.options))
+            kept = self._masks.get(key)
+            if kept is None:
+                legal = self._actions.of(game)
+                template = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
+                template.put(list(legal), 1)
+                if len(self._masks) > MASKS_KEPT:
+                    self._masks.clear()
+                kept = self._masks[key] = (pending.options, legal, template)
+            self._legal = kept[1]
+            self._mask, self._mask_for = kept[2].copy(), pending
         return self._mask
 
     def _game(self) -> Game:
