@@ -19,20 +19,6 @@ from rr.ruleset import Ruleset
 from rr.simulate import parse_agents, play_one
 
 
-def _positions(players: int, seed: int, every: int) -> list[Game]:
-    """Positions of a random game, one every ``every`` decisions (clones)."""
-    game = Game.new(players, seed=seed)
-    agent = RandomAgent(seed)
-    out = []
-    n = 0
-    while (decision := game.pending) is not None:
-        if n % every == every - 1 and len(decision.options) > 1:
-            out.append(game.clone())
-        game.choose(agent.choose(decision))
-        n += 1
-    return out
-
-
 def _turns(players: int, seed: int) -> list[Game]:
     """Positions of a random game at the start of a turn (clones)."""
     game = Game.new(players, seed=seed)
@@ -43,52 +29,6 @@ def _turns(players: int, seed: int) -> list[Game]:
             out.append(game.clone())
         game.choose(agent.choose(decision))
     return out
-
-
-@pytest.mark.rule("RR-VIEW-7")
-def test_the_agent_chooses_alike_in_every_game_of_its_information_set() -> None:
-    """Handed a game whose hidden cards were dealt otherwise (a sample of the real game for
-    the deciding seat), the agent with the same seed chooses the same option."""
-    compared = differed = 0
-    for game in _positions(3, seed=4, every=11)[:8]:
-        decision = game.pending
-        assert decision is not None
-        seat = decision.seat
-        other = game.sample_for(seat, random.Random(99))
-        assert other.pending == decision
-        differed += other.state != game.state
-        choices = [FlatAgent(7, samples=3).choose(decision, Seen.of(g, seat))
-                   for g in (game, other)]
-        assert choices[0] == choices[1]
-        assert choices[0] in decision.options
-        compared += 1
-    assert compared == 8 and differed >= 3
-
-
-def test_the_agent_is_reproducible_for_a_seed_and_varies_with_it() -> None:
-    game = _positions(4, seed=2, every=23)[1]
-    decision = game.pending
-    assert decision is not None
-
-    def choice(seed: int) -> object:
-        return FlatAgent(seed, samples=2).choose(decision, Seen.of(game, decision.seat))
-
-    assert choice(1) == choice(1)
-    assert len({choice(s) for s in range(8)}) > 1
-
-
-def test_a_forced_choice_is_answered_without_sampling() -> None:
-    game = Game.new(2, seed=1)
-    decision = game.pending
-    assert decision is not None
-    one = type(decision)(decision.seat, decision.ask, decision.source, decision.prompt,
-                         decision.options[:1])
-
-    def no_sample(rng: random.Random) -> Game:
-        raise AssertionError("sampled for a forced choice")
-
-    seen = Seen(decision.seat, lambda: game.view(decision.seat), no_sample, no_sample)
-    assert FlatAgent(0).choose(one, seen) == decision.options[0]
 
 
 def test_a_turn_is_searched_over_the_greedy_agents_best_options() -> None:

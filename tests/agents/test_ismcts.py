@@ -11,70 +11,7 @@ from rr.agents.ismcts import ISMCTSAgent, position_values
 from rr.agents.random import RandomAgent
 from rr.engine import Game
 from rr.simulate import AGENTS, parse_agents, play_one
-
-
-def _positions(players: int, seed: int, every: int) -> list[Game]:
-    """Positions of a random game, one every ``every`` decisions (clones)."""
-    game = Game.new(players, seed=seed)
-    agent = RandomAgent(seed)
-    out = []
-    n = 0
-    while (decision := game.pending) is not None:
-        if n % every == every - 1 and len(decision.options) > 1:
-            out.append(game.clone())
-        game.choose(agent.choose(decision))
-        n += 1
-    return out
-
-
-@pytest.mark.rule("RR-VIEW-7")
-def test_the_agent_chooses_alike_in_every_game_of_its_information_set() -> None:
-    """Handed a game whose hidden cards were dealt otherwise (a sample of the real game for
-    the deciding seat), the agent with the same seed chooses the same option: it sees the game
-    only through samples of its seat's information set, never the hidden cards."""
-    compared = differed = 0
-    for game in _positions(3, seed=4, every=17)[:6]:
-        decision = game.pending
-        assert decision is not None
-        seat = decision.seat
-        other = game.sample_for(seat, random.Random(99))
-        assert other.pending == decision
-        differed += other.state != game.state
-        choices = [ISMCTSAgent(7, iterations=12).choose(decision, Seen.of(g, seat))
-                   for g in (game, other)]
-        assert choices[0] == choices[1]
-        assert choices[0] in decision.options
-        compared += 1
-    assert compared == 6 and differed >= 3
-
-
-def test_the_agent_is_reproducible_for_a_seed_and_varies_with_it() -> None:
-    """The same seed and game give the same choice; the choices of many seeds are not all
-    the same where there is something to choose."""
-    game = _positions(4, seed=2, every=23)[1]
-    decision = game.pending
-    assert decision is not None
-
-    def choice(seed: int) -> object:
-        return ISMCTSAgent(seed, iterations=10).choose(decision, Seen.of(game, decision.seat))
-
-    assert choice(1) == choice(1)
-    assert len({choice(s) for s in range(8)}) > 1
-
-
-def test_a_forced_choice_is_answered_without_searching() -> None:
-    """A decision with one option is answered at once: no sample is drawn."""
-    game = Game.new(2, seed=1)
-    decision = game.pending
-    assert decision is not None
-    one = type(decision)(decision.seat, decision.ask, decision.source, decision.prompt,
-                         decision.options[:1])
-
-    def no_sample(rng: random.Random) -> Game:
-        raise AssertionError("sampled for a forced choice")
-
-    seen = Seen(decision.seat, lambda: game.view(decision.seat), no_sample)
-    assert ISMCTSAgent(0).choose(one, seen) == decision.options[0]
+from tests.agents.test_searchers import positions
 
 
 def test_values_are_the_scorepad_margins_squashed() -> None:
@@ -143,7 +80,7 @@ def test_a_sample_without_history_is_the_sample_with_its_turn_only() -> None:
     same generator (the same state, decision and future draws), its log the sample's events
     since the turn under way began; it plays on alike."""
     tried = 0
-    for game in _positions(4, seed=6, every=13)[:8]:
+    for game in positions(4, seed=6, every=13)[:8]:
         decision = game.pending
         assert decision is not None
         whole = game.sample_for(decision.seat, random.Random(5))
@@ -173,7 +110,7 @@ def test_the_search_chooses_as_the_search_it_replaced(players: int, seed: int, e
     from rr.bench.workloads import SearchAsBefore
 
     compared = 0
-    for game in _positions(players, seed=seed, every=every)[:count]:
+    for game in positions(players, seed=seed, every=every)[:count]:
         decision = game.pending
         assert decision is not None
         seen = Seen.of(game, decision.seat)
