@@ -97,10 +97,10 @@ from rr.ruleset import Ruleset
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTIONS = ("raise", "penalty")
 _NO_ACTIONS = (bool, float)
-MASKS_KEPT = 10_000
-"""How many option lists' masks an environment keeps (then all are forgotten)."""
 """Types that are no action, though Python compares them equal to one (Game.choose_action
 refuses them with its typed error)."""
+MASKS_KEPT = 10_000
+"""How many option lists' masks an environment keeps (then all are forgotten)."""
 SEEDS = 2**31
 """A game's seed drawn by ``reset()`` without one is below this."""
 
