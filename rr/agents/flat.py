@@ -40,7 +40,7 @@ import random
 
 from rr.agents.greedy import GreedyAgent, Memory, best_turns
 from rr.agents.interface import Seen
-from rr.agents.ismcts import position_values
+from rr.agents.ismcts import position_values, rollout
 from rr.decisions import Ask, Decision
 from rr.options import Option
 from rr.ruleset import Ruleset
@@ -90,17 +90,12 @@ class FlatAgent:
         sums = [0.0] * len(candidates)
         for _ in range(self.samples):
             sample = seen.determinise(rng)
-            rollout = rng.getrandbits(64)
+            common = rng.getrandbits(64)
             for i, option in enumerate(candidates):
                 game = sample if i == last else sample.clone()
                 game.choose(option)
                 # The same generator state for every candidate: common random rollouts.
-                playout = random.Random(rollout)
-                for _ in range(self.horizon):
-                    pending = game.pending
-                    if pending is None:
-                        break
-                    game.choose(playout.choice(pending.options))
+                rollout(game, random.Random(common), self.horizon)
                 sums[i] += position_values(game)[seat]
         best = max(range(len(candidates)), key=lambda i: (sums[i], -i))
         return candidates[best]

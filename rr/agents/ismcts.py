@@ -145,12 +145,7 @@ class ISMCTSAgent:
             node = node.children[best[1]]
             game.choose(best[1])
             path.append(node)
-        # Rollout.
-        for _ in range(self.horizon):
-            decision = game.pending
-            if decision is None:
-                break
-            game.choose(rng.choice(decision.options))
+        rollout(game, rng, self.horizon)
         values = self._values(game)
         for n in path:
             n.visits += 1
@@ -160,6 +155,16 @@ class ISMCTSAgent:
     def _values(self, game: Game) -> list[float]:
         """Each seat's value of the position a rollout ends in (:func:`position_values`)."""
         return position_values(game)
+
+
+def rollout(game: Game, rng: random.Random, decisions: int) -> None:
+    """Plays ``decisions`` random options on ``game`` (fewer if it ends), each drawn by
+    ``rng`` from the pending decision's options: the rollout of both searches."""
+    for _ in range(decisions):
+        pending = game.pending
+        if pending is None:
+            return
+        game.choose(rng.choice(pending.options))
 
 
 def is_decided(root: Node, options: Sequence[Option], left: int) -> bool:
