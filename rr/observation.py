@@ -358,17 +358,17 @@ def _players_part(state: GameState, pending: Decision | None, seat: Seat, ones: 
         base = _PLAYERS + ((other - seat) % seats) * PLAYER_FIELDS
         ones.append(base)
         if other == solo_seat:
-            ones.append(base + 1)
+            ones.append(base + AU_TOMA_FIELD)
         if other == sovereign:
-            ones.append(base + 7)
+            ones.append(base + SOVEREIGN_FIELD)
         if other == first:
-            ones.append(base + 8)
+            ones.append(base + FIRST_FIELD)
         if other == turn_seat:
-            ones.append(base + 9)
+            ones.append(base + TURN_FIELD)
         if other == pending_seat:
-            ones.append(base + 10)
+            ones.append(base + DECIDES_FIELD)
         if other == ender:
-            ones.append(base + 11)
+            ones.append(base + ENDER_FIELD)
         if other in winners:
             ones.append(base + WINNER_FIELD)
         at += (base + 2, base + 3, base + 4, base + 5, base + 6)
@@ -392,10 +392,13 @@ def _marks(state: GameState, pending: Decision | None) -> _Marks:
             state.end_triggered_by, state.winners or ())
 
 
-MARK_FIELDS = (1, 7, 8, 9, 10, 11)
-"""The fields of a player's row flagged by the first six of :func:`_marks`, in their order
-(Au Toma, Sovereign, first player, whose turn, decides now, triggered the end:
-:func:`_players_part`)."""
+AU_TOMA_FIELD, SOVEREIGN_FIELD, FIRST_FIELD, TURN_FIELD, DECIDES_FIELD, ENDER_FIELD = (
+    1, 7, 8, 9, 10, 11)
+"""The flags of a player's row: Au Toma, Sovereign, first player, whose turn it is, who
+decides now, who triggered the end (:func:`_players_part`)."""
+MARK_FIELDS = (AU_TOMA_FIELD, SOVEREIGN_FIELD, FIRST_FIELD, TURN_FIELD, DECIDES_FIELD,
+               ENDER_FIELD)
+"""The fields of a player's row flagged by the first six of :func:`_marks`, in their order."""
 WINNER_FIELD, TOTAL_FIELD, HOUSE_FIELD = 13, 12, 14
 """The fields of a player's row: winner, total score, and the first of the house one-hot."""
 
