@@ -49,12 +49,12 @@ import gymnasium
 import numpy
 from gymnasium import spaces
 
-from rr.actions import NUM_ACTIONS, actions_of
+from rr.actions import NUM_ACTIONS
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.observer import Observer
 from rr.integrations.opponents import Opponent, Opponents
-from rr.integrations.table import Story, rewards_by_rank
+from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
 from rr.observation import OBSERVATION_SIZE
 from rr.ruleset import Ruleset
@@ -111,6 +111,7 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self._steps = 0
         self._story = Story()
         self._mask_for: Any = None
+        self._actions = Actions()
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
         self._observer = Observer()
 
@@ -156,10 +157,10 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         """The learner's legal actions now (all false once the game is over)."""
         pending = self._game().pending
         if pending is not self._mask_for:  # made once a decision, a copy handed out
-            mask = numpy.zeros(NUM_ACTIONS, dtype=bool)
-            if pending is not None and pending.seat == self.seat:
-                mask.put(actions_of(pending.options), True)
-            self._mask, self._mask_for = mask, pending
+            mask = (self._actions.of(pending.options, NUM_ACTIONS)[1]
+                    if pending is not None and pending.seat == self.seat
+                    else bytearray(NUM_ACTIONS))
+            self._mask, self._mask_for = numpy.frombuffer(mask, numpy.bool_), pending
         return self._mask.copy()
 
     def render(self) -> str | None:

@@ -99,8 +99,6 @@ ILLEGAL_ACTIONS = ("raise", "penalty")
 _NO_ACTIONS = (bool, float)
 """Types that are no action, though Python compares them equal to one (Game.choose_action
 refuses them with its typed error)."""
-MASKS_KEPT = 10_000
-"""How many option lists' masks an environment keeps (then all are forgotten)."""
 SEEDS = 2**31
 """A game's seed drawn by ``reset()`` without one is below this."""
 
@@ -189,8 +187,6 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._legal: dict[int, Option] = {}
         self._actions = Actions()
-        self._masks: dict[tuple[int, ...], tuple[tuple[Option, ...], dict[int, Option],
-                                                  numpy.typing.NDArray[numpy.int8]]] = {}
         self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._no_mask.flags.writeable = False
         self._observer = Observer()
@@ -298,22 +294,11 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             return self._no_mask
         pending = game.pending
         if self._mask_for is not pending:
-            # The mask is the pending decision's options: made once a decision (held, so
-            # that no other object takes its id), a new array each time; the rules list the
-            # same options again (about half the decisions of a random game), so a list's
-            # actions and mask are kept by the options' identities (an entry holds them, so
-            # no other object can take their ids while it is kept).
-            key = tuple(map(id, pending.options))
-            kept = self._masks.get(key)
-            if kept is None:
-                legal = self._actions.of(game)
-                template = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
-                template.put(list(legal), 1)
-                if len(self._masks) > MASKS_KEPT:
-                    self._masks.clear()
-                kept = self._masks[key] = (pending.options, legal, template)
-            self._legal = kept[1]
-            self._mask, self._mask_for = kept[2].copy(), pending
+            # Made once a decision (held, so that no other object takes its id), a new array
+            # each time (a learner may write on it).
+            self._legal, mask = self._actions.of(pending.options, NUM_ACTIONS)
+            self._mask = numpy.frombuffer(mask, numpy.int8)
+            self._mask_for = pending
         return self._mask
 
     def _game(self) -> Game:

@@ -4,6 +4,7 @@ sees it for rendering."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from rr.actions import action_index
 from rr.engine import Game
@@ -48,33 +49,38 @@ def board(game: Game) -> str:
 
 class Actions:
     """The pending decision's options by action (:mod:`rr.actions`), the listed objects
-    themselves, so that choosing one is found by identity in ``Game.choose``.
+    themselves, so that choosing one is found by identity in ``Game.choose``, and the bytes
+    of its action mask.
 
     The rules list the same option objects again and again (about five in six options of a
     random game were listed before), so each object's action is remembered by identity: its
-    hash (attrs', then an enum's, both in Python) is paid once. An entry holds its option, so
-    no other object can take its id while it is remembered."""
+    hash (attrs', then an enum's, both in Python) is paid once. The objects remembered are
+    held, so no other object can take their ids while they are. Remembering whole option
+    lists as well (their mask and actions, by the options' identities) cost more than it
+    saved: making the key alone costs about as much as listing the actions (issue #30)."""
 
     KEPT = 100_000
     """How many options are remembered (then all are forgotten)."""
 
     def __init__(self) -> None:
-        self._known: dict[int, tuple[Option, int]] = {}
+        self._known: dict[int, int] = {}
+        self._held: list[Option] = []
 
-    def of(self, game: Game) -> dict[int, Option]:
-        pending = game.pending
-        if pending is None:
-            return {}
-        known, index = self._known, action_index()
+    def of(self, options: Sequence[Option], size: int) -> tuple[dict[int, Option], bytearray]:
+        """``options`` by action, and ``size`` bytes that are 1 at their actions, else 0."""
+        known, mask, listed = self._known, bytearray(size), {}
         if len(known) > self.KEPT:
             known.clear()
-        listed = {}
-        for option in pending.options:
-            entry = known.get(id(option))
-            if entry is None or entry[0] is not option:
-                entry = known[id(option)] = (option, index[option])
-            listed[entry[1]] = option
-        return listed
+            self._held.clear()
+        get = known.get
+        for option in options:
+            action = get(id(option))
+            if action is None:
+                action = known[id(option)] = action_index()[option]
+                self._held.append(option)
+            listed[action] = option
+            mask[action] = 1
+        return listed, mask
 
 
 class Story:
