@@ -189,6 +189,8 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._actions = Actions()
         self._no_mask = numpy.zeros(NUM_ACTIONS, dtype=numpy.int8)
         self._no_mask.flags.writeable = False
+        self._selected_mask = self._no_mask
+        """The selected agent's mask (its ``infos`` entry), made when the game moves."""
         self._observer = Observer()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -222,7 +224,9 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": self._no_mask}
+                                                 for a in self.agents}
+        self._masked: str | None = None
         self.opponents.play(self.game)
         self._after_move()
         self._cumulative_rewards = dict(self.rewards)
@@ -235,8 +239,9 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             return
         game = self._game()
         rewards = self.rewards
-        for name in rewards:
-            rewards[name] = 0.0
+        if any(rewards.values()):  # (a reward comes only at the end or for an illegal action)
+            for name in rewards:
+                rewards[name] = 0.0
         self._cumulative_rewards[agent] = 0.0
         seat = self._seat_of[agent]
         # The listed object itself, found by identity in Game.choose (a bool or a float is
@@ -258,9 +263,10 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
                 self.opponents.play(game)
         self._steps += 1
         self._after_move()
-        cumulative = self._cumulative_rewards
-        for name, reward in rewards.items():
-            cumulative[name] += reward
+        if any(rewards.values()):
+            cumulative = self._cumulative_rewards
+            for name, reward in rewards.items():
+                cumulative[name] += reward
 
     def _after_move(self) -> None:
         """The rewards at the end, the truncation, the next selected agent and the masks."""
@@ -279,10 +285,12 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         else:
             selected = self._agent_of[pending.seat]
         self.agent_selection = selected
-        mask = self._current_mask()
-        no_mask = self._no_mask
-        for name, info in self.infos.items():
-            info["action_mask"] = mask if name == selected else no_mask
+        # Only the selected agent's info holds a mask that is not all zeros.
+        infos, masked = self.infos, self._masked
+        if masked is not selected and masked in infos:
+            infos[masked]["action_mask"] = self._no_mask
+        infos[selected]["action_mask"] = self._selected_mask = self._current_mask()
+        self._masked = selected
 
     def _steps_over(self) -> bool:
         return self.max_cycles is not None and self._steps >= self.max_cycles
@@ -314,7 +322,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         seen = self._observer.observe(self._game(), self._seat_of[agent])
         if self.flat_observations:
             return seen
-        mask = self._current_mask() if agent == self.agent_selection else self._no_mask
+        mask = self._selected_mask if agent == self.agent_selection else self._no_mask
         return {"observation": seen, "action_mask": mask}
 
     def state(self) -> numpy.typing.NDArray[numpy.float32]:
