@@ -4,17 +4,24 @@ rr's environments beside PettingZoo's own games (issue #30).
 Prints figures, never asserts them. On one core (``python -m rr.bench.rl`` pins itself to the
 first CPU it may use), each round runs every workload for ``--seconds`` of the process's CPU
 time (``time.process_time``: the other processes of a shared machine do not inflate it), in an
-order that rotates from round to round: the AEC loop of PettingZoo's documentation (``last()``,
-then a uniformly random
-action among the mask's, ``step``) on rr's ``env(players=P)``, on PettingZoo's
-``connect_four_v3`` and ``tictactoe_v3``; the same loop on rr's Gymnasium environment
-(``rr/RedRising-v0``, P players, the other seats random agents, so a learner step includes the
-opponents' moves); the same games played on ``Game`` itself (``rr engine``, decisions/s: what
-a step costs the rules engine alone); and the cost of one observation (``observation_array``,
-µs). A figure is the
-median of its rounds, a ratio the median of the per-round ratios, which the machine's speed
-largely cancels out of. Needs the ``bench`` extra (pettingzoo, gymnasium, numpy and pygame,
-which PettingZoo's classic games import).
+order that rotates from round to round:
+
+- the AEC loop of PettingZoo's documentation (``last()``, then a uniformly random action
+  among the mask's, ``step``) on rr's ``env(players=P)``, on PettingZoo's ``connect_four_v3``
+  and on its ``tictactoe_v3``, the three taking turns in ten slices of the round (whole games
+  each, their order rotating), so that a change of the shared machine's load falls on all
+  three alike;
+- the same loop on rr's Gymnasium environment (``rr/RedRising-v0``, P players, the other
+  seats random agents, so a learner step includes the opponents' moves);
+- the same games played on ``Game`` itself (``rr engine``, decisions/s: what a step costs the
+  rules engine alone);
+- the cost of one observation as the environments make it (µs): an
+  :class:`rr.integrations.observer.Observer` following random games, asked for the deciding
+  seat's observation at each decision.
+
+A figure is the median of its rounds, a ratio the median of the per-round ratios. Needs the
+``bench`` extra (pettingzoo, gymnasium, numpy and pygame, which PettingZoo's classic games
+import).
 """
 
 from __future__ import annotations
@@ -32,22 +39,50 @@ from typing import Any
 import numpy
 
 
-def aec_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
-    """Steps a second of the AEC loop with random masked actions, whole games."""
-    table = make()
-    rng = numpy.random.default_rng(seed)
-    steps, start = 0, time.process_time()
-    while time.process_time() - start < seconds:
-        table.reset(seed=int(rng.integers(2**31)))
-        for _ in table.agent_iter():
-            observation, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                action = None
-            else:
-                action = int(rng.choice(numpy.flatnonzero(observation["action_mask"])))
-            table.step(action)
-            steps += 1
-    return steps / (time.process_time() - start)
+class AECLoop:
+    """The AEC loop with random masked actions on one environment, played whole games at a
+    time, its steps and CPU time counted across calls (so that workloads can take turns)."""
+
+    def __init__(self, make: Callable[[], Any], seed: int) -> None:
+        self.table = make()
+        self.rng = numpy.random.default_rng(seed)
+        self.steps = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Plays whole games until ``seconds`` of CPU time have passed."""
+        table, rng = self.table, self.rng
+        steps, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            table.reset(seed=int(rng.integers(2**31)))
+            for _ in table.agent_iter():
+                observation, _, terminated, truncated, _ = table.last()
+                if terminated or truncated:
+                    action = None
+                else:
+                    action = int(rng.choice(numpy.flatnonzero(observation["action_mask"])))
+                table.step(action)
+                steps += 1
+        self.seconds += time.process_time() - start
+        self.steps += steps
+
+    @property
+    def rate(self) -> float:
+        return self.steps / self.seconds
+
+
+def aec_rounds(makes: dict[str, Callable[[], Any]], seconds: float, seed: int,
+               slices: int) -> dict[str, float]:
+    """Steps a second of each AEC loop over ``seconds`` of CPU time each, the loops taking
+    turns in ``slices`` slices (whole games each), their order rotating from slice to slice:
+    a change in the machine's load in the middle of a round then falls on every loop alike,
+    which is what keeps the ratio of two of them steady on a shared machine."""
+    loops = {name: AECLoop(make, seed) for name, make in makes.items()}
+    names = list(loops)
+    for number in range(slices):
+        for name in names[number % len(names):] + names[:number % len(names)]:
+            loops[name].run(seconds / slices)
+    return {name: loop.rate for name, loop in loops.items()}
 
 
 def gym_steps(players: int, seconds: float, seed: int) -> float:
@@ -86,36 +121,44 @@ def engine_steps(players: int, seconds: float, seed: int) -> float:
 
 
 def observation_us(players: int, seconds: float, seed: int) -> float:
-    """Microseconds per observation, over the positions of random games (every seat)."""
+    """Microseconds per observation as the environments make them: an ``Observer`` following
+    random games, asked for the deciding seat's observation at each decision."""
     from rr.agents.random import RandomAgent
     from rr.engine import Game
-    from rr.observation import observation_array
+    from rr.integrations.observer import Observer
 
-    positions = []
+    games = []
     for s in range(3):
         game, agent = Game.new(players, seed=seed + s), RandomAgent(seed + s)
+        positions = []
         while (decision := game.pending) is not None:
+            positions.append((game.clone(), decision.seat))
             game.choose(agent.choose(decision))
-            if len(game.events) % 7 == 0:
-                positions.append(game.clone())
+        games.append(positions)
     count, start = 0, time.process_time()
     while time.process_time() - start < seconds:
-        for position in positions:
-            for seat in range(players):
-                observation_array(position, seat)
-        count += len(positions) * players
+        for positions in games:
+            observer = Observer()
+            for position, seat in positions:
+                observer.observe(position, seat)
+            count += len(positions)
     return (time.process_time() - start) / count * 1e6
 
 
-def workloads(players: int, seconds: float) -> dict[str, Callable[[int], float]]:
+SLICES = 10
+"""How many turns the AEC loops take in a round."""
+
+
+def workloads(players: int, seconds: float
+              ) -> dict[str, Callable[[int], float | dict[str, float]]]:
     from pettingzoo.classic import connect_four_v3, tictactoe_v3
 
     from rr.integrations.pettingzoo import env
 
+    aec = {f"rr AEC {players}p": lambda: env(players=players),
+           "connect_four_v3": connect_four_v3.env, "tictactoe_v3": tictactoe_v3.env}
     return {
-        f"rr AEC {players}p": lambda seed: aec_steps(lambda: env(players=players), seconds, seed),
-        "connect_four_v3": lambda seed: aec_steps(connect_four_v3.env, seconds, seed),
-        "tictactoe_v3": lambda seed: aec_steps(tictactoe_v3.env, seconds, seed),
+        "AEC loops": lambda seed: aec_rounds(aec, seconds, seed, SLICES),
         f"rr/RedRising-v0 {players}p": lambda seed: gym_steps(players, seconds, seed),
         f"rr engine {players}p": lambda seed: engine_steps(players, seconds, seed),
         "observation": lambda seed: observation_us(players, seconds / 4, seed),
@@ -130,11 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     work = workloads(args.players, args.seconds)
-    rounds: dict[str, list[float]] = {name: [] for name in work}
+    rounds: dict[str, list[float]] = {}
     names = list(work)
     for number in range(args.rounds):
         for name in names[number % len(names):] + names[:number % len(names)]:
-            rounds[name].append(work[name](number))
+            figure = work[name](number)
+            for part, value in (figure.items() if isinstance(figure, dict)
+                                else [(name, figure)]):
+                rounds.setdefault(part, []).append(value)
     aec = f"rr AEC {args.players}p"
     ratios = {base: statistics.median(a / b for a, b in zip(rounds[aec], rounds[base]))
               for base in ("connect_four_v3", "tictactoe_v3")}

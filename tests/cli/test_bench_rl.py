@@ -36,3 +36,22 @@ def test_one_quick_run_prints_every_figure_and_both_ratios(
     text = capsys.readouterr().out
     assert "connect_four_v3" in text and "steps/s" in text and "µs per observation" in text
     assert "decisions/s" in text and "the rules engine's decision" in text
+
+
+def test_the_aec_loops_take_turns_in_slices_their_order_rotating(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round's AEC loops run in turns (so that a change of the machine's load falls on all
+    of them alike), each for its share of the round's seconds, whole games each."""
+    from rr.bench import rl
+
+    order: list[tuple[str, float]] = []
+
+    def run(self: rl.AECLoop, seconds: float) -> None:
+        order.append((self.table, seconds))
+        self.steps, self.seconds = self.steps + 10, self.seconds + seconds
+
+    monkeypatch.setattr(rl.AECLoop, "run", run)
+    rates = rl.aec_rounds({"a": lambda: "a", "b": lambda: "b", "c": lambda: "c"}, 3.0, 0, 3)
+    assert order == [("a", 1.0), ("b", 1.0), ("c", 1.0), ("b", 1.0), ("c", 1.0), ("a", 1.0),
+                     ("c", 1.0), ("a", 1.0), ("b", 1.0)]
+    assert rates == {"a": 10.0, "b": 10.0, "c": 10.0}
