@@ -25,6 +25,7 @@ from rr.decisions import Ask, Decision, Source
 from rr.effects.automa import automa_answer
 from rr.events.types import Event
 from rr.knowledge import knows
+from rr.model import CardId
 from rr.options import Option, PickCard, PickFaceDown
 from rr.state import GameState
 
@@ -99,21 +100,37 @@ def _as_shown(state: GameState, seat: int, source: Source, options: Sequence[O]
     """The options as ``seat`` is shown them, and the way back to the program's options."""
     shown: list[Option] = []
     back: dict[Option, Option] = {}
+    # What ``knows`` finds first, read once: the cards offered are mostly in the seat's hand,
+    # among those it knows, or face up on a location (issue #30).
+    face_down, locations = state.face_down, state.locations
+    hand, known = state.players[seat].hand, state.known
+    seen = known[seat] if seat < len(known) else frozenset()  # (a position built by hand)
     for option in options:
         if isinstance(option, PickCard):
-            if option.card in state.face_down:
-                where = state.zone_of(option.card)
+            card = option.card
+            if card in face_down:
+                where = state.zone_of(card)
                 assert where is not None and where.location is not None
                 stack = state.stack(where.location)
-                slot = PickFaceDown(where.location, len(stack) - 1 - stack.index(option.card))
+                slot = PickFaceDown(where.location, len(stack) - 1 - stack.index(card))
                 back[slot] = option
                 shown.append(slot)
                 continue
-            if not knows(state, seat, option.card):
-                raise RulesError(f"{source}: offers {option.card}, which seat {seat} "
+            if not (card in hand or card in seen or _face_up(card, locations)
+                    or knows(state, seat, card)):
+                raise RulesError(f"{source}: offers {card}, which seat {seat} "
                                  "does not know")
         shown.append(option)
     return tuple(shown), back
+
+
+def _face_up(card: CardId, locations: tuple[tuple[CardId, ...], ...]) -> bool:
+    """Whether ``card``, which is not face down, lies on a location: public, so known to
+    every seat (RR-VIEW-1)."""
+    for stack in locations:  # noqa: SIM110 - no generator
+        if card in stack:
+            return True
+    return False
 
 
 def shuffled(rng: random.Random, population: Sequence[T]) -> list[T]:

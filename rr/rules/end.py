@@ -23,7 +23,7 @@ from rr.events.types import (
 )
 from rr.model import CardId, Color, Declaration, House, Seat
 from rr.options import Answer, Option, PickName, pick_card, pick_name
-from rr.rules.final import scorepad_of
+from rr.rules.final import result_of
 from rr.rules.turn import hooks
 from rr.state import GameState
 
@@ -155,7 +155,8 @@ def declare(table: Table, seat: Seat) -> Program[None]:
 
 
 def score(table: Table) -> Program[None]:
-    """RR-END-7, RR-SCORE-*: the scorepad, recorded as ``GameScored``."""
-    pad = scorepad_of(table.state)
-    yield GameScored(pad.totals, pad.winners)
+    """RR-END-7, RR-SCORE-*: the scorepad's totals and winners, recorded as ``GameScored``
+    (:func:`~rr.rules.final.result_of`: the scorepad's numbers without its lines)."""
+    totals, winners = result_of(table.state)
+    yield GameScored(totals, winners)
 

@@ -16,7 +16,9 @@ from rr.scoring.scorepad import (
     cards_row,
     influence_points,
     score,
+    winning_seats,
 )
+from rr.scoring.input import MAX_HELIUM
 from rr.scoring.solo import AutomaScoring, automa_hand_points
 from rr.scoring.table import FinalPlayer, FinalTable, LocationCard
 from rr.state import GameState
@@ -69,6 +71,25 @@ def scorepad_of(state: GameState) -> FinalScore:
     totals = tuple(p.rows.total for p in pad.players)
     winners = tuple(names.index(w) for w in pad.winners)
     return FinalScore(totals, winners, pad)
+
+
+def result_of(state: GameState) -> tuple[tuple[int, ...], tuple[Seat, ...]]:
+    """RR-END-7: the totals and the winners (seats) of the game's end, ``scorepad_of``'s,
+    made as :func:`totals_of` makes the totals: without the scorepad's lines or its checks,
+    less than half the cost of the scorepad, which was about 4% of a random game (issue
+    #30). A position whose tokens or names the scorepad refuses (a log written by hand can
+    name two players alike, which ``Game.new`` refuses) goes to the scorepad, which says
+    why; the checks of an engine's position that the fold already makes (each card in one
+    place, tokens within their tracks, one house each) are not made again.
+    ``tests/rules/test_final_totals.py`` checks that both give the same at the end of many
+    games."""
+    players = state.players
+    if (len({p.name for p in players}) != len(players)
+            or any(p.helium > MAX_HELIUM for p in players)):
+        pad = scorepad_of(state)
+        return pad.totals, pad.winners
+    totals = totals_of(state)
+    return totals, winning_seats(totals, state.sovereign)
 
 
 def totals_of(state: GameState) -> tuple[int, ...]:

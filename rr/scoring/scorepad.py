@@ -134,12 +134,18 @@ def influence_points(influences: Sequence[int], neutral: int = 0) -> tuple[int, 
 
 
 def winners(players: Sequence[PlayerScore]) -> tuple[str, ...]:
-    """RR-SCORE-14: the highest total; among tied players the Sovereign holder wins alone,
-    otherwise they share the victory."""
-    best = max(p.total for p in players)
-    tied = [p for p in players if p.total == best]
-    holders = [p for p in tied if p.sovereign]
-    return tuple(p.name for p in (holders if len(tied) > 1 and holders else tied))
+    """RR-SCORE-14: the names of :func:`winning_seats`."""
+    sovereign = next((seat for seat, p in enumerate(players) if p.sovereign), None)
+    return tuple(players[seat].name
+                 for seat in winning_seats([p.total for p in players], sovereign))
+
+
+def winning_seats(totals: Sequence[int], sovereign: int | None) -> tuple[int, ...]:
+    """RR-SCORE-14: the seats with the highest total; among tied players the Sovereign holder
+    (``sovereign``, a seat or ``None``) wins alone, otherwise they share the victory."""
+    best = max(totals)
+    tied = tuple(seat for seat, total in enumerate(totals) if total == best)
+    return (sovereign,) if len(tied) > 1 and sovereign in tied else tied
 
 
 def _score_player(table: FinalTable, seat: int, ruleset: Ruleset, influence: int) -> PlayerScore:

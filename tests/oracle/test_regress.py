@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import attrs
 import pytest
 
 import rr.rules.end
@@ -18,7 +17,6 @@ from rr.model import Bonus
 from rr.narrate import option_text, source_text
 from rr.oracle.regress import Change, GameDiff, _at, compare, first_difference, summarise
 from rr.oracle.rerun import _misfit, rerun
-from rr.rules.final import FinalScore
 from rr.ruleset import Ruleset
 from rr.state import GameState, fold
 from tests.oracle.games import finished, play, write_corpus
@@ -78,15 +76,15 @@ def test_first_difference_ignores_the_ruleset_of_game_started() -> None:
 
 def test_changed_scoring_is_a_totals_change(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ruling that changes only the scores is reported as a totals change at GameScored."""
-    real = rr.rules.end.scorepad_of
+    real = rr.rules.end.result_of
 
-    def scorer(state: GameState) -> FinalScore:
-        pad = real(state)
+    def scorer(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        totals, winners = real(state)
         if state.ruleset.face_down_value_is_actual:
-            return pad
-        return attrs.evolve(pad, totals=tuple(t + 1 for t in pad.totals))
+            return totals, winners
+        return tuple(t + 1 for t in totals), winners
 
-    monkeypatch.setattr(rr.rules.end, "scorepad_of", scorer)
+    monkeypatch.setattr(rr.rules.end, "result_of", scorer)
     events = finished(3, 6)
     diff = compare(events, None, Ruleset(face_down_value_is_actual=False))
     assert diff.change is Change.TOTALS
