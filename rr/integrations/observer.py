@@ -97,18 +97,23 @@ _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 """The end of the ``table`` and ``pending`` segments, which follow each other."""
 
 
-_NO_ENTRIES: frozenset[int] = frozenset()
 _HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
 """A card's ``height`` at each depth from the top of its stack."""
 
 
-def _rewrite(block: Floats, before: frozenset[int], now: frozenset[int]) -> None:
-    """Sets to 1 the entries of ``block`` in ``now`` and to 0 those only in ``before``."""
-    if before != now:
-        for i in before - now:
-            block[i] = 0.0
-        for i in now - before:
-            block[i] = 1.0
+class _Known:
+    """A seat's ``known_in_hands`` and ``known_in_deck`` segments (``block``) and what they
+    were written from: what the seat knew, each hand and the entries found in it, the deck
+    and the entries found in it."""
+
+    __slots__ = ("block", "deck", "hands", "in_deck", "mine")
+
+    def __init__(self) -> None:
+        self.block: Floats = array("f", bytes(4 * _KNOWN_SIZE))
+        self.mine: frozenset[CardId] = frozenset()
+        self.hands: list[tuple[object, tuple[int, ...]]] = [(_NOTHING, ())] * MAX_PLAYERS
+        self.deck: object = _NOTHING
+        self.in_deck: list[int] = []
 
 
 class Observer:
@@ -129,10 +134,9 @@ class Observer:
         self._shown: list[tuple[CardId, ...]] = [()] * len(LOCATIONS)
         self._marks: _Marks = (None, None, None, None, None, None, ())
         self._down: list[int] = []
-        self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
+        self._deck: tuple[object, frozenset[CardId]] = (_NOTHING, frozenset())
         self._hands: dict[Seat, tuple[object, list[int]]] = {}
-        self._known: dict[Seat, tuple[Floats, list[tuple[object, object,
-                                                                  frozenset[int]]]]] = {}
+        self._known: dict[Seat, _Known] = {}
 
     def observe(self, game: Game, seat: Seat) -> Values:
         """:func:`rr.observation.observation_array` of ``seat``, a new array."""
@@ -177,32 +181,52 @@ class Observer:
                      ) -> Floats:
         """The ``known_in_hands`` and ``known_in_deck`` segments (side by side) of ``seat``:
         :func:`rr.observation._known_part`'s entries, kept in the seat's own copy of the
-        segments: those of another player's hand found again only when that hand or what
-        the seat knows changed, those of the deck when the deck or what it knows did."""
-        block, parts = self._known.get(seat) or self._known.setdefault(
-            seat, (array("f", bytes(4 * _KNOWN_SIZE)), [(_NOTHING, _NOTHING, _NO_ENTRIES)]
-                   * (MAX_PLAYERS + 1)))
+        segments. Most changes of what the seat knows are a card learnt where everyone sees
+        it (a card played face up), which is in no hand nor the deck: so only a hand, or the
+        deck, that changed or holds a card whose knowledge changed is looked at again, and
+        its old entries cleared before the new ones are set."""
+        kept = self._known.get(seat)
+        if kept is None:
+            kept = self._known[seat] = _Known()
+        block, before = kept.block, kept.mine
+        delta = None if mine is before else mine ^ before
+        kept.mine = mine
         players = state.players
         seats = len(players)
         index = _cards()
+        hands = kept.hands
         for other, player in enumerate(players):
             hand = player.hand
-            part = parts[other]
-            if other == seat or (part[0] is mine and part[1] is hand):
+            part = hands[other]
+            if other == seat or (part[0] is hand and (delta is None
+                                                      or delta.isdisjoint(hand))):
                 continue
-            slot = (other - seat) % seats
-            found = (_NO_ENTRIES if mine.isdisjoint(hand) else
-                     frozenset([index[c] * (MAX_PLAYERS - 1) + slot - 1
-                                for c in hand if c in mine]))
-            _rewrite(block, part[2], found)
-            parts[other] = (mine, hand, found)
-        deck, part = state.deck, parts[MAX_PLAYERS]
-        if part[0] is not mine or part[1] is not deck:
-            if self._deck[0] is not deck:
-                self._deck = (deck, frozenset(deck))
-            found = frozenset([_IN_DECK - _IN_HANDS + index[c] for c in mine & self._deck[1]])
-            _rewrite(block, part[2], found)
-            parts[MAX_PLAYERS] = (mine, deck, found)
+            if mine.isdisjoint(hand):
+                found: tuple[int, ...] = ()
+            else:
+                slot = (other - seat) % seats
+                found = tuple([index[c] * (MAX_PLAYERS - 1) + slot - 1
+                               for c in hand if c in mine])
+            if found != part[1]:
+                for i in part[1]:
+                    block[i] = 0.0
+                for i in found:
+                    block[i] = 1.0
+            hands[other] = (hand, found)
+        deck = state.deck
+        if kept.deck is deck and delta is None:
+            return block
+        if self._deck[0] is not deck:
+            self._deck = (deck, frozenset(deck))
+        in_deck = self._deck[1]
+        if kept.deck is deck and delta is not None and delta.isdisjoint(in_deck):
+            return block
+        kept.deck = deck
+        for i in kept.in_deck:
+            block[i] = 0.0
+        kept.in_deck = written = [_IN_DECK - _IN_HANDS + index[c] for c in mine & in_deck]
+        for i in written:
+            block[i] = 1.0
         return block
 
     def _restack(self, locations: tuple[tuple[CardId, ...], ...],
