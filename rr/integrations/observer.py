@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from struct import pack_into
 from typing import TYPE_CHECKING, Any
 
 import numpy
@@ -71,7 +70,7 @@ from rr.observation import (
     _stack_part,
     _table_part,
 )
-from rr.state import GameState
+from rr.state import GameState, PlayerState
 from rr.views import solo_view
 
 Values = numpy.typing.NDArray[numpy.float32]
@@ -99,6 +98,23 @@ _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 
 _HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
 """A card's ``height`` at each depth from the top of its stack."""
+
+
+_counts: dict[tuple[int, int, int, int, int], Floats] = {}
+
+
+def _counts_block(p: PlayerState) -> Floats:
+    """Fields 2-6 of ``p``'s row (:func:`rr.observation._player_values`: Helium, Fleet,
+    Influence, hand size, turns) as a block, kept by those five counts, which are all it is
+    computed from: few values recur all game, and a slice assignment of a kept block costs
+    less than computing and packing them again."""
+    counts = (p.helium, p.fleet, p.influence, len(p.hand), p.turns)
+    block = _counts.get(counts)
+    if block is None:
+        if len(_counts) > KEPT:
+            _counts.clear()
+        block = _counts[counts] = array("f", _player_values(p))
+    return block
 
 
 class _Known:
@@ -339,7 +355,7 @@ class Observer:
                 continue
             base = _PLAYERS + other * PLAYER_FIELDS
             public[base] = 1.0  # present
-            pack_into("5f", public, 4 * (base + 2), *_player_values(p))
+            public[base + 2:base + 7] = _counts_block(p)
             public[base + TOTAL_FIELD] = 0.0 if total is None else _total(total)
             house = p.house
             if row is _NOTHING or row[2] is not house:
