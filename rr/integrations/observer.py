@@ -125,19 +125,27 @@ def _counts_block(p: PlayerState) -> Floats:
     return block
 
 
+_KNOWN_AT: tuple[dict[CardId, int], ...] = (
+    {card: _IN_DECK - _IN_HANDS + i for card, i in _cards().items()},
+    *({card: i * (MAX_PLAYERS - 1) + slot - 1 for card, i in _cards().items()}
+      for slot in range(1, MAX_PLAYERS)))
+"""Each card's entry in a seat's ``known_in_hands`` and ``known_in_deck`` block: in the deck
+(0), then in the hand of the player in slot 1 (the next seat clockwise), 2, ..."""
+
+
 class _Known:
     """A seat's ``known_in_hands`` and ``known_in_deck`` segments (``block``) and what they
     were written from: what the seat knew, each hand and the entries found in it, the deck
-    and the entries found in it."""
+    and the cards of it found known."""
 
     __slots__ = ("block", "deck", "hands", "in_deck", "mine")
 
     def __init__(self) -> None:
         self.block: Floats = array("f", bytes(4 * _KNOWN_SIZE))
         self.mine: frozenset[CardId] = frozenset()
-        self.hands: list[tuple[object, tuple[int, ...]]] = [(_NOTHING, ())] * MAX_PLAYERS
+        self.hands: list[tuple[object, frozenset[int]]] = [(_NOTHING, frozenset())] * MAX_PLAYERS
         self.deck: object = _NOTHING
-        self.in_deck: list[int] = []
+        self.in_deck: frozenset[CardId] = frozenset()
 
 
 class Observer:
@@ -208,8 +216,9 @@ class Observer:
         :func:`rr.observation._known_part`'s entries, kept in the seat's own copy of the
         segments. Most changes of what the seat knows are a card learnt where everyone sees
         it (a card played face up), which is in no hand nor the deck: so only a hand, or the
-        deck, that changed or holds a card whose knowledge changed is looked at again, and
-        its old entries cleared before the new ones are set."""
+        deck, that changed or holds a card whose knowledge changed is looked at again. The
+        cards known there are found, and their entries diffed, by set operations (in C), so
+        only the entries that changed are written."""
         kept = self._known.get(seat)
         if kept is None:
             kept = self._known[seat] = _Known()
@@ -218,7 +227,6 @@ class Observer:
         kept.mine = mine
         players = state.players
         seats = len(players)
-        index = _cards()
         hands = kept.hands
         for other, player in enumerate(players):
             hand = player.hand
@@ -226,16 +234,14 @@ class Observer:
             if other == seat or (part[0] is hand and (delta is None
                                                       or delta.isdisjoint(hand))):
                 continue
-            if mine.isdisjoint(hand):
-                found: tuple[int, ...] = ()
-            else:
-                slot = (other - seat) % seats
-                found = tuple([index[c] * (MAX_PLAYERS - 1) + slot - 1
-                               for c in hand if c in mine])
-            if found != part[1]:
-                for i in part[1]:
+            # In C: the cards the seat knows in the hand, as their entries for its slot.
+            found = frozenset(map(_KNOWN_AT[(other - seat) % seats].__getitem__,
+                                  mine.intersection(hand)))
+            was = part[1]
+            if found != was:
+                for i in was - found:
                     block[i] = 0.0
-                for i in found:
+                for i in found - was:
                     block[i] = 1.0
             hands[other] = (hand, found)
         deck = state.deck
@@ -247,11 +253,13 @@ class Observer:
         if kept.deck is deck and delta is not None and delta.isdisjoint(in_deck):
             return block
         kept.deck = deck
-        for i in kept.in_deck:
-            block[i] = 0.0
-        kept.in_deck = written = [_IN_DECK - _IN_HANDS + index[c] for c in mine & in_deck]
-        for i in written:
-            block[i] = 1.0
+        had, has = kept.in_deck, mine & in_deck
+        if has != had:
+            kept.in_deck = has
+            for card in had - has:
+                block[_KNOWN_AT[0][card]] = 0.0
+            for card in has - had:
+                block[_KNOWN_AT[0][card]] = 1.0
         return block
 
     def _restack(self, locations: tuple[tuple[CardId, ...], ...],
