@@ -89,6 +89,8 @@ KEPT = 4096
 _KNOWN_SIZE = LAYOUT["known_in_deck"][0] + LAYOUT["known_in_deck"][1] - LAYOUT["known_in_hands"][0]
 """The ``known_in_hands`` and ``known_in_deck`` segments, which follow each other."""
 _tables: dict[tuple[int, ...], Floats] = {}
+_FLOAT32 = numpy.dtype(numpy.float32)
+"""The observation's dtype, made once: ``frombuffer`` given the type makes it at every call."""
 _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 """The end of the ``table`` and ``pending`` segments, which follow each other."""
 
@@ -208,7 +210,7 @@ class Observer:
                 out[i] = value
         if pending is not None and pending.seat == seat:
             out[_PENDING] = 1.0
-        return numpy.frombuffer(out, numpy.float32)  # out is this call's own array
+        return numpy.frombuffer(out, _FLOAT32)  # out is this call's own array
 
     def _known_block(self, state: GameState, seat: Seat, mine: frozenset[CardId]
                      ) -> Floats:
