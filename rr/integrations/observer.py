@@ -110,6 +110,25 @@ def _stack_block(li: int, stack: tuple[CardId, ...]) -> _Block:
             frozenset([*((i, 1.0) for i in ones), *zip(at, values)]))
 
 
+_flag_sets: dict[tuple[_Marks, int], frozenset[int]] = {}
+
+
+def _flags(marks: _Marks, seats: int) -> frozenset[int]:
+    """The entries of the players' rows (in seat order) that :func:`rr.observation._marks`
+    sets to 1 (Au Toma, Sovereign, first player, whose turn, who decides, who triggered the
+    end, the winners), kept by the marks: few combinations recur all game, and diffing two
+    sets (in C) finds the few flags that moved."""
+    flags = _flag_sets.get((marks, seats))
+    if flags is None:
+        on = [_PLAYERS + who * PLAYER_FIELDS + field
+              for field, who in zip(MARK_FIELDS, marks[:6]) if who is not None and who < seats]
+        on += [_PLAYERS + who * PLAYER_FIELDS + WINNER_FIELD for who in marks[-1]]
+        if len(_flag_sets) > KEPT:
+            _flag_sets.clear()
+        flags = _flag_sets[marks, seats] = frozenset(on)
+    return flags
+
+
 _counts: dict[tuple[int, int, int, int, int], Floats] = {}
 
 
@@ -168,6 +187,7 @@ class Observer:
         self._shown: list[object] = [_NOTHING] * len(LOCATIONS)
         self._blocks: list[_Block] = [_NO_BLOCK] * len(LOCATIONS)
         self._marks: _Marks = (None, None, None, None, None, None, ())
+        self._flags: frozenset[int] = frozenset()
         self._down: list[int] = []
         self._deck: tuple[object, frozenset[CardId]] = (_NOTHING, frozenset())
         self._hands: dict[Seat, tuple[object, list[int]]] = {}
@@ -378,18 +398,11 @@ class Observer:
                     public[base + HOUSE_FIELD + _HOUSES[house]] = 1.0
             rows[other] = (p, total, house)
         marks = _marks(state, pending)
-        before = self._marks
-        if before != marks:
+        if marks != self._marks:
             self._marks = marks
-            seats = len(players)
-            for field, was, now in zip(MARK_FIELDS, before[:6], marks[:6]):
-                if was != now:
-                    if was is not None and was < seats:
-                        public[_PLAYERS + was * PLAYER_FIELDS + field] = 0.0
-                    if now is not None and now < seats:
-                        public[_PLAYERS + now * PLAYER_FIELDS + field] = 1.0
-            if before[-1] != marks[-1]:
-                for seat in before[-1]:
-                    public[_PLAYERS + seat * PLAYER_FIELDS + WINNER_FIELD] = 0.0
-                for seat in marks[-1]:
-                    public[_PLAYERS + seat * PLAYER_FIELDS + WINNER_FIELD] = 1.0
+            before, now = self._flags, _flags(marks, len(players))
+            self._flags = now
+            for i in before - now:
+                public[i] = 0.0
+            for i in now - before:
+                public[i] = 1.0
