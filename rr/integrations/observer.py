@@ -181,6 +181,8 @@ class Observer:
         self._keys: list[Any] = [_NOTHING] * PARTS
         self._written: list[Sequence[int]] = [()] * PARTS
         self._rows: list[Any] = [_NOTHING] * MAX_PLAYERS
+        self._players: object = _NOTHING
+        self._totals: object = _NOTHING
         self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
         self._table: tuple[int, ...] = ()
         self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
@@ -314,14 +316,23 @@ class Observer:
             for i, value in now[1] - before[1]:
                 public[i] = value
 
-    def _update(self, state: GameState, pending: Decision | None) -> None:
-        """Rewrites the public parts whose sources changed: all the old entries of those
-        parts cleared first (a card moved from one stack to another keeps its index in the
-        ``height`` segment), then the new ones written. A source unchanged is the same
-        object (the state is immutable), so most are checked by identity."""
-        keys, public, written = self._keys, self._public, self._written
-        writes: list[tuple[int, Entries]] = []
+    def _rewrite(self, part: int, entries: Entries) -> None:
+        """Rewrites a public part whole: the entries it wrote cleared, then ``entries``."""
+        public, ones, at, values = self._public, *entries
+        for i in self._written[part]:
+            public[i] = 0.0
+        for i in ones:
+            public[i] = 1.0
+        for i, value in zip(at, values):
+            public[i] = value
+        self._written[part] = (*ones, *at)
 
+    def _update(self, state: GameState, pending: Decision | None) -> None:
+        """Rewrites the public parts whose sources changed. A source unchanged is the same
+        object (the state is immutable), so most are checked by identity: the stacks, the
+        banished pile, Au Toma's components, the players (and their totals) as a whole and
+        then one by one."""
+        keys, public = self._keys, self._public
         locations, face_down = state.locations, state.face_down
         if self._stacks[0] is not locations or self._stacks[1] is not face_down:
             self._stacks = (locations, face_down)
@@ -330,8 +341,7 @@ class Observer:
         banished = state.banished
         if keys[BANISHED] is not banished:
             keys[BANISHED] = banished
-            writes.append((BANISHED, (_banished_entries(banished), (), ()) if banished
-                           else _EMPTY))
+            self._rewrite(BANISHED, (_banished_entries(banished), (), ()))
 
         solo = state.solo
         if keys[SOLO] is not solo:
@@ -344,7 +354,7 @@ class Observer:
                 _solo_part(view, ones, at, values)
                 index = _cards()
                 ones += [_REMOVED + index[card] for card in view.removed]
-            writes.append((SOLO, (ones, at, values)))
+            self._rewrite(SOLO, (ones, at, values))
 
         table = (state.neutral_influence, len(state.deck), len(banished),
                  state.end_triggered_by is None, id(state.phase),
@@ -366,21 +376,28 @@ class Observer:
                 block = _tables[table] = array("f", dense)
             public[_TABLE:_TABLE_END] = block
 
-        for part, _ in writes:
-            for i in written[part]:
-                public[i] = 0.0
-        for part, (ones_, at_, values_) in writes:
-            for i in ones_:
-                public[i] = 1.0
-            for i, value in zip(at_, values_):
-                public[i] = value
-            written[part] = (*ones_, *at_)
-
         # The players' rows (in seat order): what a player's own state gives (its tokens,
         # hand size, turns, total, house) is rewritten when the player changes; a flag (who
         # is Sovereign, whose turn it is, who decides, ...) moves from row to row alone.
         players, totals = state.players, state.totals
-        rows = self._rows
+        if players is not self._players or totals is not self._totals:
+            self._players, self._totals = players, totals
+            self._rerow(players, totals)
+        marks = _marks(state, pending)
+        if marks != self._marks:
+            self._marks = marks
+            before, now = self._flags, _flags(marks, len(players))
+            self._flags = now
+            for i in before - now:
+                public[i] = 0.0
+            for i in now - before:
+                public[i] = 1.0
+
+    def _rerow(self, players: tuple[PlayerState, ...], totals: tuple[int, ...] | None
+               ) -> None:
+        """Rewrites the rows (in seat order) of the players that changed: what a player's
+        own state gives (its counts, total, house)."""
+        public, rows = self._public, self._rows
         for other, p in enumerate(players):
             total = None if totals is None else totals[other]
             row = rows[other]
@@ -397,12 +414,3 @@ class Observer:
                 if house is not None:
                     public[base + HOUSE_FIELD + _HOUSES[house]] = 1.0
             rows[other] = (p, total, house)
-        marks = _marks(state, pending)
-        if marks != self._marks:
-            self._marks = marks
-            before, now = self._flags, _flags(marks, len(players))
-            self._flags = now
-            for i in before - now:
-                public[i] = 0.0
-            for i in now - before:
-                public[i] = 1.0
