@@ -35,7 +35,6 @@ the cost is in writing single entries: a numpy call costs thousands of instructi
 """
 from __future__ import annotations
 
-import functools
 from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -54,6 +53,11 @@ from rr.observation import (
     _PENDING,
     _PLAYERS,
     _REMOVED,
+    _LOCATION,
+    _HEIGHT,
+    _SIZES,
+    _PLACES,
+    CARDS,
     _TABLE,
     LAYOUT,
     OBSERVATION_SIZE,
@@ -71,7 +75,6 @@ from rr.observation import (
     _player_values,
     _total,
     _solo_part,
-    _stack_entries,
     _stack_part,
     _table_part,
 )
@@ -103,19 +106,8 @@ _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 """The end of the ``table`` and ``pending`` segments, which follow each other."""
 
 
-_Block = tuple[frozenset[int], frozenset[tuple[int, float]]]
-"""A stack's entries as the indices they set, and as pairs of an index and its value."""
-_NO_BLOCK: _Block = (frozenset(), frozenset())
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _stack_block(li: int, stack: tuple[CardId, ...]) -> _Block:
-    """:func:`rr.observation._stack_entries` of the stack at location ``li`` holding no
-    face-down card, as sets: what :meth:`Observer._restack` diffs (in C) against the stack as
-    it was (a stack changes one card at a time; the others are remembered)."""
-    ones, at, values = _stack_entries(li, stack, ())
-    return (frozenset((*ones, *at)),
-            frozenset([*((i, 1.0) for i in ones), *zip(at, values)]))
+_HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
+"""A card's ``height`` at each depth from the top of its stack."""
 
 
 _flag_sets: dict[tuple[_Marks, int], frozenset[int]] = {}
@@ -194,8 +186,7 @@ class Observer:
         self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
         self._table: tuple[int, ...] = ()
         self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
-        self._shown: list[object] = [_NOTHING] * len(LOCATIONS)
-        self._blocks: list[_Block] = [_NO_BLOCK] * len(LOCATIONS)
+        self._shown: list[tuple[CardId, ...]] = [()] * len(LOCATIONS)
         self._marks: _Marks = (None, None, None, None, None, None, ())
         self._flags: frozenset[int] = frozenset()
         self._down: list[int] = []
@@ -296,33 +287,39 @@ class Observer:
 
     def _restack(self, locations: tuple[tuple[CardId, ...], ...],
                  face_down: frozenset[CardId]) -> None:
-        """Rewrites the stacks that changed, by difference of their :func:`_stack_block`: an
-        entry only in the old block is cleared, one new or of a new value is written (a card
-        put on a stack writes its place, every height below it and the size; nothing is
-        cleared). A stack holding a face-down card is written for each seat as it sees it
-        (``_down``), so it is clear here. Every changed stack's entries are cleared before
-        any is written: a card moved from one stack to another keeps its index in the
-        ``height`` segment."""
-        public, shown, blocks = self._public, self._shown, self._blocks
+        """Rewrites the stacks that changed: :func:`rr.observation._stack_entries` of a stack
+        holding no face-down card, by difference (a card that left is cleared, one that came
+        is set, every card's height and the stack's size written again); a stack holding a
+        face-down card is written for each seat as it sees it (``_down``), so it is clear
+        here. Every card that left any stack is cleared before any is written: a card moved
+        from one stack to another keeps its index in the ``height`` segment."""
+        public, shown, index = self._public, self._shown, _cards()
         self._down = down_stacks = []
         changed = []
         for li, real in enumerate(locations):
-            if real and face_down and not face_down.isdisjoint(real):
+            down = bool(real) and bool(face_down) and not face_down.isdisjoint(real)
+            if down:
                 down_stacks.append(li)
-                real = ()
-            if real is shown[li]:
+            cards = () if down else real
+            before = shown[li]
+            if cards is before or cards == before:
                 continue
-            shown[li] = real
-            before, now = blocks[li], _stack_block(li, real)
-            if now is not before:
-                blocks[li] = now
-                changed.append((before, now))
-        for before, now in changed:
-            for i in before[0] - now[0]:
-                public[i] = 0.0
-        for before, now in changed:
-            for i, value in now[1] - before[1]:
-                public[i] = value
+            shown[li] = cards
+            staying = set(cards)
+            for card in before:
+                if card not in staying:
+                    i = index[card]
+                    public[_LOCATION + i * _PLACES + li] = 0.0
+                    public[_HEIGHT + i] = 0.0
+            changed.append((li, cards, set(before)))
+        for li, cards, before_set in changed:
+            for card in cards:
+                if card not in before_set:
+                    public[_LOCATION + index[card] * _PLACES + li] = 1.0
+            top = len(cards) - 1
+            for position, card in enumerate(cards):
+                public[_HEIGHT + index[card]] = _HEIGHTS[top - position]
+            public[_SIZES + li] = len(cards) / CARDS
 
     def _rewrite(self, part: int, entries: Entries) -> None:
         """Rewrites a public part whole: the entries it wrote cleared, then ``entries``."""
