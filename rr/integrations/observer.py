@@ -10,18 +10,28 @@ the same reads of what the seat knows. Only the writing differs:
   hold no face-down card, the banished pile, Au Toma's components and the cards out of a solo
   game, the players' rows (in seat order), the table and the pending decision's kind. They
   are kept in one ``array("f")`` and a part is rewritten only when what it is read from
-  changed (the state is immutable: an unchanged part of it is the same object): a stack by
-  difference (cards that left cleared, cards that came set, every height and the size
-  written again), a player's row in place (its five counts packed at once, its house only
-  when it changes), a flag (Sovereign, whose turn, who decides, ...) moved from row to row
-  alone, the table and pending segments written whole from a block kept by value.
+  changed (the state is immutable: an unchanged part of it is the same object), and then by
+  difference, found in C where it can be: a stack by difference (cards that left cleared,
+  cards that came set, every height and the size written again; its entries kept as sets and
+  diffed in C cost more in the AEC loop, where every changed stack is a new one), a player's
+  row in place (its five
+  counts from a block kept by their values, its house only when it changes), the players'
+  flags (Sovereign, whose turn, who decides, ...) as a set of entries kept by who holds them,
+  the table and pending segments written whole from a block kept by value.
 - A seat's observation is a copy of that array, its players' rows turned so that the seat's
   own comes first, with what depends on the seat written over it: its hand, the cards it
   knows in another hand or in the deck (kept in the seat's own copy of those segments, found
-  again only for a hand, or the deck, that changed), each stack holding a face-down card as
-  the seat sees it, and whether it decides now.
+  by set operations again only for a hand, or the deck, that changed or holds a card whose
+  knowledge changed), each stack holding a face-down card as the seat sees it, and whether
+  it decides now.
 
-Python's ``array`` and ``struct`` store a float as numpy does (the nearest ``float32``), and
+Keeping a whole observation per seat instead, brought up to date when the seat looks, was
+tried and costs more: it saves the copy, the turn and the seat's writes at each look, but
+the AEC loop looks at one seat a step, so a change is written again into each seat's array
+that looks after it (20 random 4-player games: 98k instructions a look against 87k, the
+other choices here made in both).
+
+Python's ``array`` stores a float as numpy does (the nearest ``float32``), and
 the cost is in writing single entries: a numpy call costs thousands of instructions, an
 ``array`` item a few hundred.
 """
@@ -29,7 +39,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from struct import pack_into
 from typing import TYPE_CHECKING, Any
 
 import numpy
@@ -71,7 +80,7 @@ from rr.observation import (
     _stack_part,
     _table_part,
 )
-from rr.state import GameState
+from rr.state import GameState, PlayerState
 from rr.views import solo_view
 
 Values = numpy.typing.NDArray[numpy.float32]
@@ -93,22 +102,73 @@ KEPT = 4096
 _KNOWN_SIZE = LAYOUT["known_in_deck"][0] + LAYOUT["known_in_deck"][1] - LAYOUT["known_in_hands"][0]
 """The ``known_in_hands`` and ``known_in_deck`` segments, which follow each other."""
 _tables: dict[tuple[int, ...], Floats] = {}
+_FLOAT32 = numpy.dtype(numpy.float32)
+"""The observation's dtype, made once: ``frombuffer`` given the type makes it at every call."""
 _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 """The end of the ``table`` and ``pending`` segments, which follow each other."""
 
 
-_NO_ENTRIES: frozenset[int] = frozenset()
 _HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
 """A card's ``height`` at each depth from the top of its stack."""
 
 
-def _rewrite(block: Floats, before: frozenset[int], now: frozenset[int]) -> None:
-    """Sets to 1 the entries of ``block`` in ``now`` and to 0 those only in ``before``."""
-    if before != now:
-        for i in before - now:
-            block[i] = 0.0
-        for i in now - before:
-            block[i] = 1.0
+_flag_sets: dict[tuple[_Marks, int], frozenset[int]] = {}
+
+
+def _flags(marks: _Marks, seats: int) -> frozenset[int]:
+    """The entries of the players' rows (in seat order) that :func:`rr.observation._marks`
+    sets to 1 (Au Toma, Sovereign, first player, whose turn, who decides, who triggered the
+    end, the winners), kept by the marks: few combinations recur all game, and diffing two
+    sets (in C) finds the few flags that moved."""
+    flags = _flag_sets.get((marks, seats))
+    if flags is None:
+        on = [_PLAYERS + who * PLAYER_FIELDS + field
+              for field, who in zip(MARK_FIELDS, marks[:6]) if who is not None and who < seats]
+        on += [_PLAYERS + who * PLAYER_FIELDS + WINNER_FIELD for who in marks[-1]]
+        if len(_flag_sets) > KEPT:
+            _flag_sets.clear()
+        flags = _flag_sets[marks, seats] = frozenset(on)
+    return flags
+
+
+_counts: dict[tuple[int, int, int, int, int], Floats] = {}
+
+
+def _counts_block(p: PlayerState) -> Floats:
+    """Fields 2-6 of ``p``'s row (:func:`rr.observation._player_values`: Helium, Fleet,
+    Influence, hand size, turns) as a block, kept by those five counts, which are all it is
+    computed from: few values recur all game, and a slice assignment of a kept block costs
+    less than computing and packing them again."""
+    counts = (p.helium, p.fleet, p.influence, len(p.hand), p.turns)
+    block = _counts.get(counts)
+    if block is None:
+        if len(_counts) > KEPT:
+            _counts.clear()
+        block = _counts[counts] = array("f", _player_values(p))
+    return block
+
+
+_KNOWN_AT: tuple[dict[CardId, int], ...] = (
+    {card: _IN_DECK - _IN_HANDS + i for card, i in _cards().items()},
+    *({card: i * (MAX_PLAYERS - 1) + slot - 1 for card, i in _cards().items()}
+      for slot in range(1, MAX_PLAYERS)))
+"""Each card's entry in a seat's ``known_in_hands`` and ``known_in_deck`` block: in the deck
+(0), then in the hand of the player in slot 1 (the next seat clockwise), 2, ..."""
+
+
+class _Known:
+    """A seat's ``known_in_hands`` and ``known_in_deck`` segments (``block``) and what they
+    were written from: what the seat knew, each hand and the entries found in it, the deck
+    and the cards of it found known."""
+
+    __slots__ = ("block", "deck", "hands", "in_deck", "mine")
+
+    def __init__(self) -> None:
+        self.block: Floats = array("f", bytes(4 * _KNOWN_SIZE))
+        self.mine: frozenset[CardId] = frozenset()
+        self.hands: list[tuple[object, frozenset[int]]] = [(_NOTHING, frozenset())] * MAX_PLAYERS
+        self.deck: object = _NOTHING
+        self.in_deck: frozenset[CardId] = frozenset()
 
 
 class Observer:
@@ -123,16 +183,18 @@ class Observer:
         self._keys: list[Any] = [_NOTHING] * PARTS
         self._written: list[Sequence[int]] = [()] * PARTS
         self._rows: list[Any] = [_NOTHING] * MAX_PLAYERS
+        self._players: object = _NOTHING
+        self._totals: object = _NOTHING
         self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
         self._table: tuple[int, ...] = ()
         self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
         self._shown: list[tuple[CardId, ...]] = [()] * len(LOCATIONS)
         self._marks: _Marks = (None, None, None, None, None, None, ())
+        self._flags: frozenset[int] = frozenset()
         self._down: list[int] = []
-        self._deck: tuple[tuple[CardId, ...], frozenset[CardId]] = ((), frozenset())
+        self._deck: tuple[object, frozenset[CardId]] = (_NOTHING, frozenset())
         self._hands: dict[Seat, tuple[object, list[int]]] = {}
-        self._known: dict[Seat, tuple[Floats, list[tuple[object, object,
-                                                                  frozenset[int]]]]] = {}
+        self._known: dict[Seat, _Known] = {}
 
     def observe(self, game: Game, seat: Seat) -> Values:
         """:func:`rr.observation.observation_array` of ``seat``, a new array."""
@@ -171,38 +233,58 @@ class Observer:
                 out[i] = value
         if pending is not None and pending.seat == seat:
             out[_PENDING] = 1.0
-        return numpy.frombuffer(out, numpy.float32)  # out is this call's own array
+        return numpy.frombuffer(out, _FLOAT32)  # out is this call's own array
 
     def _known_block(self, state: GameState, seat: Seat, mine: frozenset[CardId]
                      ) -> Floats:
         """The ``known_in_hands`` and ``known_in_deck`` segments (side by side) of ``seat``:
         :func:`rr.observation._known_part`'s entries, kept in the seat's own copy of the
-        segments: those of another player's hand found again only when that hand or what
-        the seat knows changed, those of the deck when the deck or what it knows did."""
-        block, parts = self._known.get(seat) or self._known.setdefault(
-            seat, (array("f", bytes(4 * _KNOWN_SIZE)), [(_NOTHING, _NOTHING, _NO_ENTRIES)]
-                   * (MAX_PLAYERS + 1)))
+        segments. Most changes of what the seat knows are a card learnt where everyone sees
+        it (a card played face up), which is in no hand nor the deck: so only a hand, or the
+        deck, that changed or holds a card whose knowledge changed is looked at again. The
+        cards known there are found, and their entries diffed, by set operations (in C), so
+        only the entries that changed are written."""
+        kept = self._known.get(seat)
+        if kept is None:
+            kept = self._known[seat] = _Known()
+        block, before = kept.block, kept.mine
+        delta = None if mine is before else mine ^ before
+        kept.mine = mine
         players = state.players
         seats = len(players)
-        index = _cards()
+        hands = kept.hands
         for other, player in enumerate(players):
             hand = player.hand
-            part = parts[other]
-            if other == seat or (part[0] is mine and part[1] is hand):
+            part = hands[other]
+            if other == seat or (part[0] is hand and (delta is None
+                                                      or delta.isdisjoint(hand))):
                 continue
-            slot = (other - seat) % seats
-            found = (_NO_ENTRIES if mine.isdisjoint(hand) else
-                     frozenset([index[c] * (MAX_PLAYERS - 1) + slot - 1
-                                for c in hand if c in mine]))
-            _rewrite(block, part[2], found)
-            parts[other] = (mine, hand, found)
-        deck, part = state.deck, parts[MAX_PLAYERS]
-        if part[0] is not mine or part[1] is not deck:
-            if self._deck[0] is not deck:
-                self._deck = (deck, frozenset(deck))
-            found = frozenset([_IN_DECK - _IN_HANDS + index[c] for c in mine & self._deck[1]])
-            _rewrite(block, part[2], found)
-            parts[MAX_PLAYERS] = (mine, deck, found)
+            # In C: the cards the seat knows in the hand, as their entries for its slot.
+            found = frozenset(map(_KNOWN_AT[(other - seat) % seats].__getitem__,
+                                  mine.intersection(hand)))
+            was = part[1]
+            if found != was:
+                for i in was - found:
+                    block[i] = 0.0
+                for i in found - was:
+                    block[i] = 1.0
+            hands[other] = (hand, found)
+        deck = state.deck
+        if kept.deck is deck and delta is None:
+            return block
+        if self._deck[0] is not deck:
+            self._deck = (deck, frozenset(deck))
+        in_deck = self._deck[1]
+        if kept.deck is deck and delta is not None and delta.isdisjoint(in_deck):
+            return block
+        kept.deck = deck
+        had, has = kept.in_deck, mine & in_deck
+        if has != had:
+            kept.in_deck = has
+            for card in had - has:
+                block[_KNOWN_AT[0][card]] = 0.0
+            for card in has - had:
+                block[_KNOWN_AT[0][card]] = 1.0
         return block
 
     def _restack(self, locations: tuple[tuple[CardId, ...], ...],
@@ -241,14 +323,23 @@ class Observer:
                 public[_HEIGHT + index[card]] = _HEIGHTS[top - position]
             public[_SIZES + li] = len(cards) / CARDS
 
-    def _update(self, state: GameState, pending: Decision | None) -> None:
-        """Rewrites the public parts whose sources changed: all the old entries of those
-        parts cleared first (a card moved from one stack to another keeps its index in the
-        ``height`` segment), then the new ones written. A source unchanged is the same
-        object (the state is immutable), so most are checked by identity."""
-        keys, public, written = self._keys, self._public, self._written
-        writes: list[tuple[int, Entries]] = []
+    def _rewrite(self, part: int, entries: Entries) -> None:
+        """Rewrites a public part whole: the entries it wrote cleared, then ``entries``."""
+        public, ones, at, values = self._public, *entries
+        for i in self._written[part]:
+            public[i] = 0.0
+        for i in ones:
+            public[i] = 1.0
+        for i, value in zip(at, values):
+            public[i] = value
+        self._written[part] = (*ones, *at)
 
+    def _update(self, state: GameState, pending: Decision | None) -> None:
+        """Rewrites the public parts whose sources changed. A source unchanged is the same
+        object (the state is immutable), so most are checked by identity: the stacks, the
+        banished pile, Au Toma's components, the players (and their totals) as a whole and
+        then one by one."""
+        keys, public = self._keys, self._public
         locations, face_down = state.locations, state.face_down
         if self._stacks[0] is not locations or self._stacks[1] is not face_down:
             self._stacks = (locations, face_down)
@@ -257,8 +348,7 @@ class Observer:
         banished = state.banished
         if keys[BANISHED] is not banished:
             keys[BANISHED] = banished
-            writes.append((BANISHED, (_banished_entries(banished), (), ()) if banished
-                           else _EMPTY))
+            self._rewrite(BANISHED, (_banished_entries(banished), (), ()))
 
         solo = state.solo
         if keys[SOLO] is not solo:
@@ -271,7 +361,7 @@ class Observer:
                 _solo_part(view, ones, at, values)
                 index = _cards()
                 ones += [_REMOVED + index[card] for card in view.removed]
-            writes.append((SOLO, (ones, at, values)))
+            self._rewrite(SOLO, (ones, at, values))
 
         table = (state.neutral_influence, len(state.deck), len(banished),
                  state.end_triggered_by is None, id(state.phase),
@@ -293,21 +383,28 @@ class Observer:
                 block = _tables[table] = array("f", dense)
             public[_TABLE:_TABLE_END] = block
 
-        for part, _ in writes:
-            for i in written[part]:
-                public[i] = 0.0
-        for part, (ones_, at_, values_) in writes:
-            for i in ones_:
-                public[i] = 1.0
-            for i, value in zip(at_, values_):
-                public[i] = value
-            written[part] = (*ones_, *at_)
-
         # The players' rows (in seat order): what a player's own state gives (its tokens,
         # hand size, turns, total, house) is rewritten when the player changes; a flag (who
         # is Sovereign, whose turn it is, who decides, ...) moves from row to row alone.
         players, totals = state.players, state.totals
-        rows = self._rows
+        if players is not self._players or totals is not self._totals:
+            self._players, self._totals = players, totals
+            self._rerow(players, totals)
+        marks = _marks(state, pending)
+        if marks != self._marks:
+            self._marks = marks
+            before, now = self._flags, _flags(marks, len(players))
+            self._flags = now
+            for i in before - now:
+                public[i] = 0.0
+            for i in now - before:
+                public[i] = 1.0
+
+    def _rerow(self, players: tuple[PlayerState, ...], totals: tuple[int, ...] | None
+               ) -> None:
+        """Rewrites the rows (in seat order) of the players that changed: what a player's
+        own state gives (its counts, total, house)."""
+        public, rows = self._public, self._rows
         for other, p in enumerate(players):
             total = None if totals is None else totals[other]
             row = rows[other]
@@ -315,7 +412,7 @@ class Observer:
                 continue
             base = _PLAYERS + other * PLAYER_FIELDS
             public[base] = 1.0  # present
-            pack_into("5f", public, 4 * (base + 2), *_player_values(p))
+            public[base + 2:base + 7] = _counts_block(p)
             public[base + TOTAL_FIELD] = 0.0 if total is None else _total(total)
             house = p.house
             if row is _NOTHING or row[2] is not house:
@@ -324,19 +421,3 @@ class Observer:
                 if house is not None:
                     public[base + HOUSE_FIELD + _HOUSES[house]] = 1.0
             rows[other] = (p, total, house)
-        marks = _marks(state, pending)
-        before = self._marks
-        if before != marks:
-            self._marks = marks
-            seats = len(players)
-            for field, was, now in zip(MARK_FIELDS, before[:6], marks[:6]):
-                if was != now:
-                    if was is not None and was < seats:
-                        public[_PLAYERS + was * PLAYER_FIELDS + field] = 0.0
-                    if now is not None and now < seats:
-                        public[_PLAYERS + now * PLAYER_FIELDS + field] = 1.0
-            if before[-1] != marks[-1]:
-                for seat in before[-1]:
-                    public[_PLAYERS + seat * PLAYER_FIELDS + WINNER_FIELD] = 0.0
-                for seat in marks[-1]:
-                    public[_PLAYERS + seat * PLAYER_FIELDS + WINNER_FIELD] = 1.0
