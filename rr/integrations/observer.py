@@ -14,10 +14,10 @@ the same reads of what the seat knows. Only the writing differs:
   difference, found in C where it can be: a stack by difference (cards that left cleared,
   cards that came set, every height and the size written again; its entries kept as sets and
   diffed in C cost more in the AEC loop, where every changed stack is a new one), a player's
-  row in place (its five
-  counts from a block kept by their values, its house only when it changes), the players'
-  flags (Sovereign, whose turn, who decides, ...) as a set of entries kept by who holds them,
-  the table and pending segments written whole from a block kept by value.
+  row in place (its five counts from a block kept by their values, its house only when it
+  changes), the players' flags (Sovereign, whose turn, who decides, ...) as a set of entries
+  kept by who holds them, the table and pending segments written whole from a block kept by
+  value.
 - A seat's observation is a copy of that array, its players' rows turned so that the seat's
   own comes first, with what depends on the seat written over it: its hand, the cards it
   knows in another hand or in the deck (kept in the seat's own copy of those segments, found
