@@ -3,7 +3,8 @@ rr's environments beside PettingZoo's own games (issue #30).
 
 Prints figures, never asserts them. On one core (``python -m rr.bench.rl`` pins itself to the
 first CPU it may use), each round runs every workload for ``--seconds`` of the process's CPU
-time (``time.process_time``: the other processes of a shared machine do not inflate it), in an
+time (``time.process_time``: the other processes of a shared machine do not count in it,
+though sharing the caches and the memory with them still slows it), in an
 order that rotates from round to round:
 
 - the AEC loop of PettingZoo's documentation (``last()``, then a uniformly random action
@@ -75,8 +76,10 @@ def aec_rounds(makes: dict[str, Callable[[], Any]], seconds: float, seed: int,
                slices: int) -> dict[str, float]:
     """Steps a second of each AEC loop over ``seconds`` of CPU time each, the loops taking
     turns in ``slices`` slices (whole games each), their order rotating from slice to slice:
-    a change in the machine's load in the middle of a round then falls on every loop alike,
-    which is what keeps the ratio of two of them steady on a shared machine."""
+    a change in the machine's load in the middle of a round then falls on every loop alike.
+    (On the 2-core shared machine the ratio of single rounds still moved between 0.73 and
+    1.15 in runs of 2026-11-27, load average 1.1-2.7: a load falls on rr's Python and on
+    numpy's small-array code alike only in part.)"""
     loops = {name: AECLoop(make, seed) for name, make in makes.items()}
     names = list(loops)
     for number in range(slices):
