@@ -18,8 +18,8 @@ from rr.observation import observation_array  # noqa: E402
 def test_every_step_every_agent_sees_its_observation_and_the_decisions_mask(
         players: int) -> None:
     """At every step of a random game, every agent's observation is observation_array of its
-    seat, and the selected agent's mask (in the observation and in infos) is the game's, a
-    new array each decision (masks of option lists listed before are kept: a copy)."""
+    seat, the selected agent's mask (in the observation and in infos) is the game's, a new
+    array each decision, and every other agent's mask is all zeros."""
     table, rng = env(players=players, seed=players), numpy.random.default_rng(players)
     table.reset()
     steps = 0
@@ -35,6 +35,10 @@ def test_every_step_every_agent_sees_its_observation_and_the_decisions_mask(
             continue
         assert (mask == numpy.array(game.action_mask(), dtype=numpy.int8)).all()
         assert info["action_mask"] is mask
+        for other in table.agents:  # every other agent's mask, in infos too, is all zeros
+            if other != table.agent_selection:
+                assert not table.infos[other]["action_mask"].any()
+                assert not table.observe(other)["action_mask"].any()
         action = int(rng.choice(numpy.flatnonzero(mask)))
         mask[:] = 1  # a learner's scribble on its mask changes no later decision's mask
         table.step(action)
