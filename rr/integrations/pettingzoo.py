@@ -99,6 +99,8 @@ ILLEGAL_ACTIONS = ("raise", "penalty")
 _NO_ACTIONS = (bool, float)
 """Types that are no action, though Python compares them equal to one (Game.choose_action
 refuses them with its typed error)."""
+_INT8 = numpy.dtype(numpy.int8)
+"""The mask's dtype, made once (``frombuffer`` given the type makes it at every call)."""
 SEEDS = 2**31
 """A game's seed drawn by ``reset()`` without one is below this."""
 
@@ -272,6 +274,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         """The rewards at the end, the truncation, the next selected agent and the masks."""
         game = self._game()
         pending = game.pending
+        mask = self._no_mask
         if pending is None:
             final = rewards_by_rank(len(game.state.players), game.state.winners or ())
             for name in self.agents:
@@ -284,28 +287,25 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             selected = self.agents[0]
         else:
             selected = self._agent_of[pending.seat]
+            mask = self._mask_of(pending)
         self.agent_selection = selected
         # Only the selected agent's info holds a mask that is not all zeros.
         infos, masked = self.infos, self._masked
         if masked is not selected and masked in infos:
             infos[masked]["action_mask"] = self._no_mask
-        infos[selected]["action_mask"] = self._selected_mask = self._current_mask()
+        infos[selected]["action_mask"] = self._selected_mask = mask
         self._masked = selected
 
     def _steps_over(self) -> bool:
         return self.max_cycles is not None and self._steps >= self.max_cycles
 
-    def _current_mask(self) -> numpy.typing.NDArray[numpy.int8]:
-        """The selected agent's mask: its legal actions while it may act, else zeros."""
-        game = self._game()
-        if game.pending is None or self._steps_over():
-            return self._no_mask
-        pending = game.pending
+    def _mask_of(self, pending: Decision) -> numpy.typing.NDArray[numpy.int8]:
+        """The pending decision's mask: its legal actions."""
         if self._mask_for is not pending:
             # Made once a decision (held, so that no other object takes its id), a new array
             # each time (a learner may write on it).
             self._legal, mask = self._actions.of(pending.options, NUM_ACTIONS)
-            self._mask = numpy.frombuffer(mask, numpy.int8)
+            self._mask = numpy.frombuffer(mask, _INT8)
             self._mask_for = pending
         return self._mask
 
