@@ -77,11 +77,15 @@ from rr.observation import (
     _player_values,
     _total,
     _solo_part,
-    _stack_part,
+    _stack_entries,
+    _KNOWN_DOWN,
+    _SLOTS,
+    SLOTS,
     _table_part,
 )
 from rr.state import GameState, PlayerState
-from rr.views import solo_view
+from rr.knowledge import knows
+from rr.views import HIDDEN, solo_view
 
 Values = numpy.typing.NDArray[numpy.float32]
 if TYPE_CHECKING:
@@ -91,6 +95,9 @@ else:  # array.array takes no type argument at run time before Python 3.12
 Entries = tuple[Sequence[int], Sequence[int], Sequence[float]]
 """A part's entries: the indices that are 1, then indices and their values."""
 _EMPTY: Entries = ((), (), ())
+_Down = tuple[int, int, int, float, int]
+"""The entries of a face-down card a seat knows: its ``face_down_slots`` entry cleared (-1:
+none), its ``location`` and ``height`` entries (and the height), its ``known_face_down``."""
 _NOTHING = object()
 """The key of a part never written."""
 BANISHED, SOLO = range(2)
@@ -108,44 +115,10 @@ _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 """The end of the ``table`` and ``pending`` segments, which follow each other."""
 
 
+_OVER = Phase.OVER
+"""A global: reading a member from its enum class takes Python 3.11's slow path (issue #12)."""
 _HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
 """A card's ``height`` at each depth from the top of its stack."""
-
-
-_flag_sets: dict[tuple[_Marks, int], frozenset[int]] = {}
-
-
-def _flags(marks: _Marks, seats: int) -> frozenset[int]:
-    """The entries of the players' rows (in seat order) that :func:`rr.observation._marks`
-    sets to 1 (Au Toma, Sovereign, first player, whose turn, who decides, who triggered the
-    end, the winners), kept by the marks: few combinations recur all game, and diffing two
-    sets (in C) finds the few flags that moved."""
-    flags = _flag_sets.get((marks, seats))
-    if flags is None:
-        on = [_PLAYERS + who * PLAYER_FIELDS + field
-              for field, who in zip(MARK_FIELDS, marks[:6]) if who is not None and who < seats]
-        on += [_PLAYERS + who * PLAYER_FIELDS + WINNER_FIELD for who in marks[-1]]
-        if len(_flag_sets) > KEPT:
-            _flag_sets.clear()
-        flags = _flag_sets[marks, seats] = frozenset(on)
-    return flags
-
-
-_counts: dict[tuple[int, int, int, int, int], Floats] = {}
-
-
-def _counts_block(p: PlayerState) -> Floats:
-    """Fields 2-6 of ``p``'s row (:func:`rr.observation._player_values`: Helium, Fleet,
-    Influence, hand size, turns) as a block, kept by those five counts, which are all it is
-    computed from: few values recur all game, and a slice assignment of a kept block costs
-    less than computing and packing them again."""
-    counts = (p.helium, p.fleet, p.influence, len(p.hand), p.turns)
-    block = _counts.get(counts)
-    if block is None:
-        if len(_counts) > KEPT:
-            _counts.clear()
-        block = _counts[counts] = array("f", _player_values(p))
-    return block
 
 
 _KNOWN_AT: tuple[dict[CardId, int], ...] = (
@@ -190,8 +163,9 @@ class Observer:
         self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
         self._shown: list[tuple[CardId, ...]] = [()] * len(LOCATIONS)
         self._marks: _Marks = (None, None, None, None, None, None, ())
-        self._flags: frozenset[int] = frozenset()
-        self._down: list[int] = []
+        self._down_parts: list[tuple[Any, Sequence[int]]] = [(None, ())] * len(LOCATIONS)
+        self._downs: list[tuple[CardId, *_Down]] = []
+        self._downs_known: dict[Seat, tuple[object, object, list[_Down]]] = {}
         self._deck: tuple[object, frozenset[CardId]] = (_NOTHING, frozenset())
         self._hands: dict[Seat, tuple[object, list[int]]] = {}
         self._known: dict[Seat, _Known] = {}
@@ -223,14 +197,22 @@ class Observer:
             out[i] = 1.0
         known = state.known
         mine = known[seat] if seat < len(known) else None
-        if mine and state.phase is not Phase.OVER:
+        if mine and state.phase is not _OVER:
             out[_IN_HANDS:_IN_HANDS + _KNOWN_SIZE] = self._known_block(state, seat, mine)
-        for li in self._down:
-            ones, at, values = _stack_part(state, seat, li)
-            for i in ones:
-                out[i] = 1.0
-            for i, value in zip(at, values):
-                out[i] = value
+        downs = self._downs
+        if downs:
+            # The face-down cards the seat knows, as it sees them over how a seat that knows
+            # none sees them, kept while the stacks and what the seat knows are the same.
+            knew = self._downs_known.get(seat)
+            if knew is None or knew[0] is not downs or knew[1] is not mine:
+                knew = self._downs_known[seat] = (downs, mine, [
+                    entries[1:] for entries in downs if knows(state, seat, entries[0])])
+            for slot, location, height, value, known_down in knew[2]:
+                if slot >= 0:
+                    out[slot] = 0.0
+                out[location] = 1.0
+                out[height] = value
+                out[known_down] = 1.0
         if pending is not None and pending.seat == seat:
             out[_PENDING] = 1.0
         return numpy.frombuffer(out, _FLOAT32)  # out is this call's own array
@@ -292,16 +274,30 @@ class Observer:
         """Rewrites the stacks that changed: :func:`rr.observation._stack_entries` of a stack
         holding no face-down card, by difference (a card that left is cleared, one that came
         is set, every card's height and the stack's size written again); a stack holding a
-        face-down card is written for each seat as it sees it (``_down``), so it is clear
-        here. Every card that left any stack is cleared before any is written: a card moved
-        from one stack to another keeps its index in the ``height`` segment."""
+        face-down card whole, as a seat that knows none of its face-down cards sees it (the
+        cards each seat knows are written over that at each look: ``_downs``). Every entry
+        that left is cleared before any is written: a card moved from one stack to another
+        keeps its index in the ``height`` segment."""
         public, shown, index = self._public, self._shown, _cards()
-        self._down = down_stacks = []
+        down_parts = self._down_parts
+        downs: list[tuple[CardId, *_Down]] = []
         changed = []
+        redown = []
         for li, real in enumerate(locations):
             down = bool(real) and bool(face_down) and not face_down.isdisjoint(real)
+            key = down_parts[li][0]
             if down:
-                down_stacks.append(li)
+                top = len(real) - 1
+                for position, card in enumerate(real):
+                    if card in face_down:
+                        i, depth = index[card], top - position
+                        downs.append((card, _SLOTS + li * SLOTS + depth if depth < SLOTS else -1,
+                                      _LOCATION + i * _PLACES + li, _HEIGHT + i,
+                                      _HEIGHTS[depth], _KNOWN_DOWN + i))
+                if key is None or key[0] is not real or key[1] is not face_down:
+                    redown.append(li)
+            elif key is not None:
+                redown.append(li)
             cards = () if down else real
             before = shown[li]
             if cards is before or cards == before:
@@ -314,6 +310,9 @@ class Observer:
                     public[_LOCATION + i * _PLACES + li] = 0.0
                     public[_HEIGHT + i] = 0.0
             changed.append((li, cards, set(before)))
+        for li in redown:
+            for i in down_parts[li][1]:
+                public[i] = 0.0
         for li, cards, before_set in changed:
             for card in cards:
                 if card not in before_set:
@@ -322,6 +321,21 @@ class Observer:
             for position, card in enumerate(cards):
                 public[_HEIGHT + index[card]] = _HEIGHTS[top - position]
             public[_SIZES + li] = len(cards) / CARDS
+        for li in redown:
+            real = locations[li]
+            if face_down.isdisjoint(real):
+                down_parts[li] = (None, ())
+                continue
+            ones, at, values = _stack_entries(
+                li, tuple([HIDDEN if c in face_down else c for c in real]),
+                tuple([i for i, c in enumerate(real) if c in face_down]))
+            for i in ones:
+                public[i] = 1.0
+            for i, value in zip(at, values):
+                public[i] = value
+            down_parts[li] = ((real, face_down), (*ones, *at))
+        if downs != self._downs:  # the same list kept: the seats' known entries stay valid
+            self._downs = downs
 
     def _rewrite(self, part: int, entries: Entries) -> None:
         """Rewrites a public part whole: the entries it wrote cleared, then ``entries``."""
@@ -391,14 +405,23 @@ class Observer:
             self._players, self._totals = players, totals
             self._rerow(players, totals)
         marks = _marks(state, pending)
-        if marks != self._marks:
-            self._marks = marks
-            before, now = self._flags, _flags(marks, len(players))
-            self._flags = now
-            for i in before - now:
-                public[i] = 0.0
-            for i in now - before:
-                public[i] = 1.0
+        before = self._marks
+        if marks != before:
+            # A flag moves alone, from the row of the seat it marked to the one it marks:
+            # few change a step (keeping the flags as sets kept by the marks cost ~6k
+            # instructions a step, most of that diffing them).
+            self._marks, seats = marks, len(players)
+            for field, was, now in zip(MARK_FIELDS, before[:6], marks[:6]):
+                if was != now:
+                    if was is not None and was < seats:
+                        public[_PLAYERS + was * PLAYER_FIELDS + field] = 0.0
+                    if now is not None and now < seats:
+                        public[_PLAYERS + now * PLAYER_FIELDS + field] = 1.0
+            if marks[-1] != before[-1]:
+                for who in before[-1]:
+                    public[_PLAYERS + who * PLAYER_FIELDS + WINNER_FIELD] = 0.0
+                for who in marks[-1]:
+                    public[_PLAYERS + who * PLAYER_FIELDS + WINNER_FIELD] = 1.0
 
     def _rerow(self, players: tuple[PlayerState, ...], totals: tuple[int, ...] | None
                ) -> None:
@@ -412,7 +435,8 @@ class Observer:
                 continue
             base = _PLAYERS + other * PLAYER_FIELDS
             public[base] = 1.0  # present
-            public[base + 2:base + 7] = _counts_block(p)
+            # Computed again: kept by their values, 59% of the rows missed (120 games).
+            public[base + 2:base + 7] = array("f", _player_values(p))
             public[base + TOTAL_FIELD] = 0.0 if total is None else _total(total)
             house = p.house
             if row is _NOTHING or row[2] is not house:
