@@ -47,7 +47,7 @@ import numpy.typing
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.events.types import Phase
-from rr.model import LOCATIONS, MAX_PLAYERS, CardId, Seat
+from rr.model import LOCATIONS, MAX_PLAYERS, CardId, House, Seat
 from rr.observation import (
     _HAND,
     _IN_DECK,
@@ -121,6 +121,16 @@ _HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
 """A card's ``height`` at each depth from the top of its stack."""
 
 
+_HEIGHT_AT = {card: _HEIGHT + i for card, i in _cards().items()}
+"""Each card's entry in the ``height`` segment."""
+_LOCATION_AT = [{card: _LOCATION + i * _PLACES + li for card, i in _cards().items()}
+                for li in range(_PLACES)]
+"""Each card's entry in the ``location`` segment, for each location."""
+_STACK_HEIGHTS = [tuple(_HEIGHTS[size - 1 - position] for position in range(size))
+                  for size in range(int(CARDS) + 1)]
+"""The heights of a stack's cards, bottom to top, for each size."""
+
+
 _KNOWN_AT: tuple[dict[CardId, int], ...] = (
     {card: _IN_DECK - _IN_HANDS + i for card, i in _cards().items()},
     *({card: i * (MAX_PLAYERS - 1) + slot - 1 for card, i in _cards().items()}
@@ -155,7 +165,8 @@ class Observer:
         self._public = array("f", bytes(4 * OBSERVATION_SIZE))
         self._keys: list[Any] = [_NOTHING] * PARTS
         self._written: list[Sequence[int]] = [()] * PARTS
-        self._rows: list[Any] = [_NOTHING] * MAX_PLAYERS
+        self._rows: list[PlayerState | None] = [None] * MAX_PLAYERS
+        self._houses: list[House | None] = [None] * MAX_PLAYERS
         self._players: object = _NOTHING
         self._totals: object = _NOTHING
         self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
@@ -163,7 +174,9 @@ class Observer:
         self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
         self._shown: list[tuple[CardId, ...]] = [()] * len(LOCATIONS)
         self._marks: _Marks = (None, None, None, None, None, None, ())
-        self._down_parts: list[tuple[Any, Sequence[int]]] = [(None, ())] * len(LOCATIONS)
+        self._reals: list[object] = [_NOTHING] * len(LOCATIONS)
+        self._face_down: object = _NOTHING
+        self._down_parts: list[Sequence[int]] = [()] * len(LOCATIONS)
         self._downs: list[tuple[CardId, *_Down]] = []
         self._downs_known: dict[Seat, tuple[object, object, list[_Down]]] = {}
         self._deck: tuple[object, frozenset[CardId]] = (_NOTHING, frozenset())
@@ -271,60 +284,65 @@ class Observer:
 
     def _restack(self, locations: tuple[tuple[CardId, ...], ...],
                  face_down: frozenset[CardId]) -> None:
-        """Rewrites the stacks that changed: :func:`rr.observation._stack_entries` of a stack
-        holding no face-down card, by difference (a card that left is cleared, one that came
-        is set, every card's height and the stack's size written again); a stack holding a
-        face-down card whole, as a seat that knows none of its face-down cards sees it (the
-        cards each seat knows are written over that at each look: ``_downs``). Every entry
-        that left is cleared before any is written: a card moved from one stack to another
-        keeps its index in the ``height`` segment."""
-        public, shown, index = self._public, self._shown, _cards()
-        down_parts = self._down_parts
-        downs: list[tuple[CardId, *_Down]] = []
-        changed = []
+        """Rewrites the stacks that changed (all of them when the face-down cards changed):
+        :func:`rr.observation._stack_entries` of a stack holding no face-down card, by
+        difference (a card that left is cleared, one that came is set, every card's height
+        and the stack's size written again); a stack holding a face-down card whole, as a
+        seat that knows none of its face-down cards sees it (the cards each seat knows are
+        written over that at each look: ``_downs``). Every entry that left is cleared before
+        any is written: a card moved from one stack to another keeps its index in the
+        ``height`` segment."""
+        public, shown, reals, down_parts = self._public, self._shown, self._reals, self._down_parts
+        every = face_down is not self._face_down
+        self._face_down = face_down
+        changed: list[tuple[int, tuple[CardId, ...], Sequence[CardId]]] = []
         redown = []
         for li, real in enumerate(locations):
+            if real is reals[li] and not every:
+                continue  # the stacks left as they were are the same objects
+            reals[li] = real
             down = bool(real) and bool(face_down) and not face_down.isdisjoint(real)
-            key = down_parts[li][0]
-            if down:
-                top = len(real) - 1
-                for position, card in enumerate(real):
-                    if card in face_down:
-                        i, depth = index[card], top - position
-                        downs.append((card, _SLOTS + li * SLOTS + depth if depth < SLOTS else -1,
-                                      _LOCATION + i * _PLACES + li, _HEIGHT + i,
-                                      _HEIGHTS[depth], _KNOWN_DOWN + i))
-                if key is None or key[0] is not real or key[1] is not face_down:
-                    redown.append(li)
-            elif key is not None:
+            if down or down_parts[li]:
                 redown.append(li)
             cards = () if down else real
             before = shown[li]
-            if cards is before or cards == before:
+            if cards == before:
                 continue
             shown[li] = cards
+            count = len(before)
+            if len(cards) == count + 1 and cards[:count] == before:
+                changed.append((li, cards, cards[count:]))  # a card put on top: most changes
+                continue
             staying = set(cards)
+            location_at = _LOCATION_AT[li]
             for card in before:
                 if card not in staying:
-                    i = index[card]
-                    public[_LOCATION + i * _PLACES + li] = 0.0
-                    public[_HEIGHT + i] = 0.0
-            changed.append((li, cards, set(before)))
+                    public[location_at[card]] = 0.0
+                    public[_HEIGHT_AT[card]] = 0.0
+            before_set = set(before)
+            changed.append((li, cards, [card for card in cards if card not in before_set]))
         for li in redown:
-            for i in down_parts[li][1]:
+            for i in down_parts[li]:
                 public[i] = 0.0
-        for li, cards, before_set in changed:
-            for card in cards:
-                if card not in before_set:
-                    public[_LOCATION + index[card] * _PLACES + li] = 1.0
-            top = len(cards) - 1
-            for position, card in enumerate(cards):
-                public[_HEIGHT + index[card]] = _HEIGHTS[top - position]
+        for li, cards, came in changed:
+            location_at = _LOCATION_AT[li]
+            for card in came:
+                public[location_at[card]] = 1.0
+            for card, height in zip(cards, _STACK_HEIGHTS[len(cards)]):
+                public[_HEIGHT_AT[card]] = height
             public[_SIZES + li] = len(cards) / CARDS
+        if redown:
+            self._redown(locations, face_down, redown)
+
+    def _redown(self, locations: tuple[tuple[CardId, ...], ...], face_down: frozenset[CardId],
+                redown: list[int]) -> None:
+        """Writes the stacks ``redown`` that hold a face-down card (their entries cleared
+        already), and finds again the face-down cards on every stack (``_downs``)."""
+        public, down_parts = self._public, self._down_parts
         for li in redown:
             real = locations[li]
-            if face_down.isdisjoint(real):
-                down_parts[li] = (None, ())
+            if not real or face_down.isdisjoint(real):
+                down_parts[li] = ()
                 continue
             ones, at, values = _stack_entries(
                 li, tuple([HIDDEN if c in face_down else c for c in real]),
@@ -333,9 +351,19 @@ class Observer:
                 public[i] = 1.0
             for i, value in zip(at, values):
                 public[i] = value
-            down_parts[li] = ((real, face_down), (*ones, *at))
-        if downs != self._downs:  # the same list kept: the seats' known entries stay valid
-            self._downs = downs
+            down_parts[li] = (*ones, *at)
+        index = _cards()
+        downs: list[tuple[CardId, *_Down]] = []
+        for li, real in enumerate(locations):
+            if down_parts[li]:
+                top = len(real) - 1
+                for position, card in enumerate(real):
+                    if card in face_down:
+                        i, depth = index[card], top - position
+                        downs.append((card, _SLOTS + li * SLOTS + depth if depth < SLOTS else -1,
+                                      _LOCATION + i * _PLACES + li, _HEIGHT + i,
+                                      _HEIGHTS[depth], _KNOWN_DOWN + i))
+        self._downs = downs  # a new list: the seats' known entries are found again
 
     def _rewrite(self, part: int, entries: Entries) -> None:
         """Rewrites a public part whole: the entries it wrote cleared, then ``entries``."""
@@ -401,9 +429,14 @@ class Observer:
         # hand size, turns, total, house) is rewritten when the player changes; a flag (who
         # is Sovereign, whose turn it is, who decides, ...) moves from row to row alone.
         players, totals = state.players, state.totals
-        if players is not self._players or totals is not self._totals:
-            self._players, self._totals = players, totals
-            self._rerow(players, totals)
+        if players is not self._players:
+            self._players = players
+            self._rerow(players)
+        if totals is not self._totals:  # at the end of the game
+            self._totals = totals
+            for other in range(len(players)):
+                public[_PLAYERS + other * PLAYER_FIELDS + TOTAL_FIELD] = (
+                    0.0 if totals is None else _total(totals[other]))
         marks = _marks(state, pending)
         before = self._marks
         if marks != before:
@@ -423,25 +456,22 @@ class Observer:
                 for who in marks[-1]:
                     public[_PLAYERS + who * PLAYER_FIELDS + WINNER_FIELD] = 1.0
 
-    def _rerow(self, players: tuple[PlayerState, ...], totals: tuple[int, ...] | None
-               ) -> None:
+    def _rerow(self, players: tuple[PlayerState, ...]) -> None:
         """Rewrites the rows (in seat order) of the players that changed: what a player's
-        own state gives (its counts, total, house)."""
-        public, rows = self._public, self._rows
+        own state gives (its counts and house)."""
+        public, rows, houses = self._public, self._rows, self._houses
         for other, p in enumerate(players):
-            total = None if totals is None else totals[other]
-            row = rows[other]
-            if row is not _NOTHING and row[0] is p and row[1] == total:
+            if p is rows[other]:
                 continue
+            rows[other] = p
             base = _PLAYERS + other * PLAYER_FIELDS
             public[base] = 1.0  # present
             # Computed again: kept by their values, 59% of the rows missed (120 games).
             public[base + 2:base + 7] = array("f", _player_values(p))
-            public[base + TOTAL_FIELD] = 0.0 if total is None else _total(total)
-            house = p.house
-            if row is _NOTHING or row[2] is not house:
-                if row is not _NOTHING and row[2] is not None:
-                    public[base + HOUSE_FIELD + _HOUSES[row[2]]] = 0.0
+            house, was = p.house, houses[other]
+            if house is not was:
+                houses[other] = house
+                if was is not None:
+                    public[base + HOUSE_FIELD + _HOUSES[was]] = 0.0
                 if house is not None:
                     public[base + HOUSE_FIELD + _HOUSES[house]] = 1.0
-            rows[other] = (p, total, house)
