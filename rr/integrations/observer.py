@@ -121,6 +121,13 @@ _HEIGHTS = [1.0 / (1 + depth) for depth in range(int(CARDS))]
 """A card's ``height`` at each depth from the top of its stack."""
 
 
+_HAND_AT = {card: _HAND + i for card, i in _cards().items()}
+"""Each card's entry in the ``hand`` segment."""
+_TURNS = [[(_PLAYERS + seat * PLAYER_FIELDS, _PLAYERS + seats * PLAYER_FIELDS,
+            _PLAYERS + (seats - seat) * PLAYER_FIELDS) for seat in range(seats)]
+          for seats in range(MAX_PLAYERS + 1)]
+"""For each number of players and seat: where the seat's row is and where the rows end in
+seat order, and where the row of the first seat (seat 0) goes in the seat's observation."""
 _HEIGHT_AT = {card: _HEIGHT + i for card, i in _cards().items()}
 """Each card's entry in the ``height`` segment."""
 _LOCATION_AT = [{card: _LOCATION + i * _PLACES + li for card, i in _cards().items()}
@@ -198,14 +205,12 @@ class Observer:
         out = public[:]
         players = state.players
         if seat:  # the players' rows from the seat's own (kept in seat order)
-            start = _PLAYERS
-            cut, end = start + seat * PLAYER_FIELDS, start + len(players) * PLAYER_FIELDS
-            out[start:end - cut + start] = public[cut:end]
-            out[end - cut + start:end] = public[start:cut]
+            cut, end, middle = _TURNS[len(players)][seat]
+            out[_PLAYERS:middle] = public[cut:end]
+            out[middle:end] = public[_PLAYERS:cut]
         hand = players[seat].hand
         if hand_seen[0] is not hand:
-            index = _cards()
-            hand_seen = self._hands[seat] = (hand, [_HAND + index[card] for card in hand])
+            hand_seen = self._hands[seat] = (hand, list(map(_HAND_AT.__getitem__, hand)))
         for i in hand_seen[1]:
             out[i] = 1.0
         known = state.known
