@@ -104,15 +104,15 @@ BANISHED, SOLO = range(2)
 """The public parts besides the stacks, the players' rows and the table (Au Toma's
 includes the cards out of a solo game)."""
 PARTS = 2
-KEPT = 4096
-"""How many tables' entries are remembered (then all are forgotten)."""
 _KNOWN_SIZE = LAYOUT["known_in_deck"][0] + LAYOUT["known_in_deck"][1] - LAYOUT["known_in_hands"][0]
 """The ``known_in_hands`` and ``known_in_deck`` segments, which follow each other."""
-_tables: dict[tuple[int, ...], Floats] = {}
 _FLOAT32 = numpy.dtype(numpy.float32)
 """The observation's dtype, made once: ``frombuffer`` given the type makes it at every call."""
 _TABLE_END = LAYOUT["pending"][0] + LAYOUT["pending"][1]
 """The end of the ``table`` and ``pending`` segments, which follow each other."""
+KEPT = 4096
+"""How many tables' entries are remembered (then all are forgotten)."""
+_tables: dict[tuple[int, ...], Floats] = {}
 
 
 _OVER = Phase.OVER
@@ -449,7 +449,10 @@ class Observer:
             # few change a step (keeping the flags as sets kept by the marks cost ~6k
             # instructions a step, most of that diffing them).
             self._marks, seats = marks, len(players)
-            for field, was, now in zip(MARK_FIELDS, before[:6], marks[:6]):
+            # The first six (as many as MARK_FIELDS), not sliced: a slice is a copy.
+            flags: tuple[Any, ...] = marks
+            flags_before: tuple[Any, ...] = before
+            for field, was, now in zip(MARK_FIELDS, flags_before, flags):
                 if was != now:
                     if was is not None and was < seats:
                         public[_PLAYERS + was * PLAYER_FIELDS + field] = 0.0
@@ -471,8 +474,10 @@ class Observer:
             rows[other] = p
             base = _PLAYERS + other * PLAYER_FIELDS
             public[base] = 1.0  # present
-            # Computed again: kept by their values, 59% of the rows missed (120 games).
-            public[base + 2:base + 7] = array("f", _player_values(p))
+            # Computed again (kept by their values, 59% of the rows missed, 120 games) and
+            # written one by one: making an array costs ~4k instructions (its arguments parsed).
+            (public[base + 2], public[base + 3], public[base + 4], public[base + 5],
+             public[base + 6]) = _player_values(p)
             house, was = p.house, houses[other]
             if house is not was:
                 houses[other] = house
