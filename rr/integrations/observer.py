@@ -6,24 +6,25 @@ values, byte for byte, a new array each time: ``tests/integrations/test_observer
 compares them for every seat at every step of random games of 1 to 6 players and solo), from
 the same reads of what the seat knows. Only the writing differs:
 
-- Most of an observation is public and changes little from step to step: the stacks that
-  hold no face-down card, the banished pile, Au Toma's components and the cards out of a solo
-  game, the players' rows (in seat order), the table and the pending decision's kind. They
-  are kept in one ``array("f")`` and a part is rewritten only when what it is read from
-  changed (the state is immutable: an unchanged part of it is the same object), and then by
-  difference, found in C where it can be: a stack by difference (cards that left cleared,
-  cards that came set, every height and the size written again; its entries kept as sets and
-  diffed in C cost more in the AEC loop, where every changed stack is a new one), a player's
-  row in place (its five counts from a block kept by their values, its house only when it
-  changes), the players' flags (Sovereign, whose turn, who decides, ...) as a set of entries
-  kept by who holds them, the table and pending segments written whole from a block kept by
-  value.
+- Most of an observation is public and changes little from step to step: the stacks (a
+  stack holding a face-down card as a seat that knows none of its face-down cards sees it),
+  the banished pile, Au Toma's components and the cards out of a solo game, the players'
+  rows (in seat order), the table and the pending decision's kind. They are kept in one
+  ``array("f")`` and a part is rewritten only when what it is read from changed (the state
+  is immutable: an unchanged part of it is the same object), and then by difference: a
+  stack that changed by difference (cards that left cleared, cards that came set, every
+  height and the size written again; a card put on top, most changes, found without sets;
+  its entries kept as sets and diffed in C cost more in the AEC loop, where every changed
+  stack is a new one), a stack holding a face-down card whole, a player's row in place (its
+  five counts computed again, its house only when it changes), a flag (Sovereign, whose
+  turn, who decides, ...) moved alone from the row it left to the row it marks, the table
+  and pending segments written whole from a block kept by value.
 - A seat's observation is a copy of that array, its players' rows turned so that the seat's
   own comes first, with what depends on the seat written over it: its hand, the cards it
   knows in another hand or in the deck (kept in the seat's own copy of those segments, found
   by set operations again only for a hand, or the deck, that changed or holds a card whose
-  knowledge changed), each stack holding a face-down card as the seat sees it, and whether
-  it decides now.
+  knowledge changed), the face-down cards it knows where they lie (kept for the seat while
+  the stacks and what it knows are the same objects), and whether it decides now.
 
 Keeping a whole observation per seat instead, brought up to date when the seat looks, was
 tried and costs more: it saves the copy, the turn and the seat's writes at each look, but
@@ -33,7 +34,16 @@ other choices here made in both).
 
 Python's ``array`` stores a float as numpy does (the nearest ``float32``), and
 the cost is in writing single entries: a numpy call costs thousands of instructions, an
-``array`` item a few hundred.
+``array`` item a few hundred, of which ~200 parse the value: the kept arrays are written
+through memoryviews, which do not (a memoryview made at each look for the seat's own
+writes cost more than it saved).
+
+Tried in the live AEC loop (60 random 4-player games) and left out, for they cost more:
+looking at every other hand again whenever a player or what the seat knows changed
+(+6k instructions a step), comparing all the hands at once in C to skip the look when none
+changed (+1.7k), finding the hands and the deck to look at again without the difference of
+what the seat knew and knows (+1k), writing the table's entries anew instead of keeping its
+block by value (+4k: ``_table_part`` hashes enum members in Python).
 """
 from __future__ import annotations
 
