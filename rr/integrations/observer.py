@@ -201,9 +201,10 @@ class Observer:
         self._houses: list[House | None] = [None] * MAX_PLAYERS
         self._players: object = _NOTHING
         self._totals: object = _NOTHING
-        self._seen: tuple[object, object] = (_NOTHING, _NOTHING)
+        self._state: object = _NOTHING
+        self._pending: object = _NOTHING
         self._table: tuple[int, ...] = ()
-        self._stacks: tuple[object, object] = (_NOTHING, _NOTHING)
+        self._locations: object = _NOTHING
         self._shown: list[tuple[CardId, ...]] = [()] * len(LOCATIONS)
         self._marks: _Marks = (None, None, None, None, None, None, ())
         self._reals: list[object] = [_NOTHING] * len(LOCATIONS)
@@ -222,10 +223,9 @@ class Observer:
             _check_seat(game, seat)
             hand_seen = self._hands[seat] = (_NOTHING, [])
         state, pending = game.state, game.pending
-        seen = self._seen
-        if seen[0] is not state or seen[1] is not pending:
+        if self._state is not state or self._pending is not pending:
             self._update(state, pending)
-            self._seen = (state, pending)
+            self._state, self._pending = state, pending
         public = self._public
         out = public[:]
         players = state.players
@@ -413,8 +413,8 @@ class Observer:
         then one by one."""
         keys, public = self._keys, self._view
         locations, face_down = state.locations, state.face_down
-        if self._stacks[0] is not locations or self._stacks[1] is not face_down:
-            self._stacks = (locations, face_down)
+        if self._locations is not locations or self._face_down is not face_down:
+            self._locations = locations
             self._restack(locations, face_down)
 
         banished = state.banished
@@ -496,9 +496,10 @@ class Observer:
         for other, p in enumerate(players):
             if p is rows[other]:
                 continue
-            rows[other] = p
             base = _PLAYERS + other * PLAYER_FIELDS
-            public[base] = 1.0  # present
+            if rows[other] is None:
+                public[base] = 1.0  # present
+            rows[other] = p
             # Computed again (kept by their values, 59% of the rows missed, 120 games) and
             # written one by one: making an array costs ~4k instructions (its arguments parsed).
             (public[base + 2], public[base + 3], public[base + 4], public[base + 5],
