@@ -132,3 +132,29 @@ def test_a_face_down_card_learnt_where_it_lies_is_seen_at_once() -> None:
                 return
             game.choose(agent.choose(game.pending))
     raise AssertionError("no face-down card unknown to a seat in 40 random games")
+
+
+def test_a_face_down_card_turned_up_where_it_lies_is_seen_at_once() -> None:
+    """The stacks are looked at again when only the face-down cards change: a card turned
+    face up while every stack stays the same object is seen by every seat at once."""
+    for seed in range(40):
+        game = Game.new(3, seed=seed)
+        agent = RandomAgent(seed)
+        while game.pending is not None:
+            state = game.state
+            down = [card for stack in state.locations for card in stack
+                    if card in state.face_down]
+            if down:
+                observer = Observer()
+                for seat in range(3):
+                    observer.observe(game, seat)
+                turned = SimpleNamespace(
+                    state=attrs.evolve(state, face_down=state.face_down - {down[0]}),
+                    pending=game.pending)
+                assert turned.state.locations is state.locations
+                for seat in range(3):
+                    assert same(observer.observe(turned, seat),  # type: ignore[arg-type]
+                                observation_array(turned, seat))  # type: ignore[arg-type]
+                return
+            game.choose(agent.choose(game.pending))
+    raise AssertionError("no face-down card in 40 random games")
