@@ -422,7 +422,12 @@ def _table_part(state: GameState, pending: Decision | None, seat: Seat | None, o
     if pending is not None:
         if pending.seat == seat:
             ones.append(_PENDING)
-        ones.append(_PENDING + 1 + _ASKS[pending.ask])
+        ones.append(ask_entry(pending.ask))
+
+
+def ask_entry(ask: Ask) -> int:
+    """The entry of the ``pending`` segment that is 1 for a pending decision of kind ``ask``."""
+    return _PENDING + 1 + _ASKS[ask]
 
 
 def _solo_part(solo: SoloView, ones: list[int], at: list[int], values: list[float]) -> None:

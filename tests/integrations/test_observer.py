@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import attrs
 import numpy
 import pytest
 
@@ -97,3 +100,61 @@ def test_the_gymnasium_environment_hands_out_the_plain_observation(players: int)
             action = int(rng.choice(numpy.flatnonzero(info["action_mask"])))
             seen, _, terminated, truncated, info = table.step(action)
             over = terminated or truncated
+
+
+def test_a_face_down_card_learnt_where_it_lies_is_seen_at_once() -> None:
+    """The face-down cards a seat knows are kept with the stacks and what the seat knows:
+    a seat that comes to know a face-down card while every stack stays as it was (as when
+    an ability shows it a card) sees it at its next observation, and the other seats still
+    do not."""
+    for seed in range(40):
+        game = Game.new(3, seed=seed)
+        agent = RandomAgent(seed)
+        while game.pending is not None:
+            state = game.state
+            unknown = [(seat, card) for stack in state.locations for card in stack
+                       if card in state.face_down for seat in range(3)
+                       if not knows(state, seat, card)]
+            if unknown:
+                seat, card = unknown[0]
+                observer = Observer()
+                for each in range(3):
+                    observer.observe(game, each)
+                known = tuple(k | {card} if i == seat else k for i, k in enumerate(state.known))
+                learnt = SimpleNamespace(state=attrs.evolve(state, known=known),
+                                         pending=game.pending)
+                assert knows(learnt.state, seat, card)
+                for each in range(3):
+                    assert same(observer.observe(learnt, each),  # type: ignore[arg-type]
+                                observation_array(learnt, each))  # type: ignore[arg-type]
+                assert not same(observer.observe(learnt, seat),  # type: ignore[arg-type]
+                                observation_array(game, seat))
+                return
+            game.choose(agent.choose(game.pending))
+    raise AssertionError("no face-down card unknown to a seat in 40 random games")
+
+
+def test_a_face_down_card_turned_up_where_it_lies_is_seen_at_once() -> None:
+    """The stacks are looked at again when only the face-down cards change: a card turned
+    face up while every stack stays the same object is seen by every seat at once."""
+    for seed in range(40):
+        game = Game.new(3, seed=seed)
+        agent = RandomAgent(seed)
+        while game.pending is not None:
+            state = game.state
+            down = [card for stack in state.locations for card in stack
+                    if card in state.face_down]
+            if down:
+                observer = Observer()
+                for seat in range(3):
+                    observer.observe(game, seat)
+                turned = SimpleNamespace(
+                    state=attrs.evolve(state, face_down=state.face_down - {down[0]}),
+                    pending=game.pending)
+                assert turned.state.locations is state.locations
+                for seat in range(3):
+                    assert same(observer.observe(turned, seat),  # type: ignore[arg-type]
+                                observation_array(turned, seat))  # type: ignore[arg-type]
+                return
+            game.choose(agent.choose(game.pending))
+    raise AssertionError("no face-down card in 40 random games")
