@@ -15,16 +15,25 @@ from rr.state import GameState
 
 def play(table: Table, houses: tuple[House, ...] | None = None) -> Program[None]:
     """The program of a game whose ``GameStarted`` event is already folded into the table."""
-    if table.state.solo is not None:
-        yield from solo_setup(table, houses)  # RR-SOLO-1
-    else:
-        yield from setup(table, houses)
-    assert table.state.first_player is not None
-    yield from play_from(table, table.state.first_player)
+    return _game(table, houses, None)
 
 
 def play_from(table: Table, seat: int) -> Program[None]:
     """The rest of a game, from the start of ``seat``'s turn to the final scores."""
+    return _game(table, None, seat)
+
+
+def _game(table: Table, houses: tuple[House, ...] | None, seat: int | None) -> Program[None]:
+    """:func:`play` (``seat`` None: setup first) or :func:`play_from`: one program, not a
+    program that runs the other, as every event and decision of a game passes through each
+    program it is nested in (about 750 machine instructions a decision; issue #30)."""
+    if seat is None:
+        if table.state.solo is not None:
+            yield from solo_setup(table, houses)  # RR-SOLO-1
+        else:
+            yield from setup(table, houses)
+        seat = table.state.first_player
+        assert seat is not None
     while True:
         if is_deadlocked(table.state) and not table.state.end_triggered:
             yield GameEndTriggered(seat, NO_CARD_LEFT)
