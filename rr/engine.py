@@ -113,7 +113,9 @@ class Game:
         self._draws = 0
         # The generator of every live draw, seeded again for each (see the module's notes):
         # one object, not a new one per draw (a generator's state is 2.5 kB; issue #12).
-        self._rng = random.Random(0)
+        # Made by the C constructor alone, unseeded: ``_seed`` seeds it before every draw,
+        # and ``Random(0)``'s seeding through Python was about 1.5% of Game.new (#30).
+        self._rng = _new_generator(random.Random, 0)  # type: ignore[call-arg]
         self._pending: Decision | None = None
         self._recorded = recorded
         self._asked_by: Source = _SETUP
@@ -728,6 +730,7 @@ def _seed(rng: random.Random, text: bytes) -> None:
 
 
 _seed_integer = _random.Random.seed
+_new_generator = _random.Random.__new__
 
 
 def _no_draw(rng: random.Random) -> Event:

@@ -60,7 +60,8 @@ O = TypeVar("O", bound=Option)
 
 
 def ask(table: Table, seat: int, kind: Ask, source: Source, prompt: str,
-        options: Sequence[O], always: bool = False, *, distinct: bool = False) -> Program[O]:
+        options: Sequence[O], always: bool = False, *, distinct: bool = False,
+        cards: bool = True) -> Program[O]:
     """Ask ``seat`` to pick one of ``options``.
 
     A forced choice (one option, and not a yes/no or block question) is taken without asking:
@@ -73,7 +74,10 @@ def ask(table: Table, seat: int, kind: Ask, source: Source, prompt: str,
 
     Options that are not ``distinct`` by construction are checked for duplicates (a rules
     bug). A caller that builds them distinct says so: hashing the options is most of the cost
-    of asking, and the turn's 20-odd Leads are asked for every turn (issue #12).
+    of asking, and the turn's 20-odd Leads are asked for every turn (issue #12). A caller
+    whose options are of a type that names no card to hide or check (never a
+    :class:`PickCard`: the turn's Leads, the final step's gains) says ``cards=False``: they
+    are then not scanned for one (about 1,500 machine instructions a turn; issue #30).
     """
     if not options:
         raise RulesError(f"{source}: a decision with no options ({prompt})")
@@ -84,7 +88,7 @@ def ask(table: Table, seat: int, kind: Ask, source: Source, prompt: str,
     state = table.state
     if state.solo is not None and seat == state.solo.seat:  # RR-SOLO-14: Au Toma is never asked
         return automa_answer(state, seat, kind, source, options)
-    if _PickCard not in map(type, options):  # no card to hide or check: in C (#12)
+    if not cards or _PickCard not in map(type, options):  # no card to hide or check: in C (#12)
         choice: O = yield Decision(seat, kind, source, prompt, tuple(options))
         return choice
     shown, back = _as_shown(state, seat, source, options)

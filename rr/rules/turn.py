@@ -74,7 +74,7 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
         yield ended  # RULING-B11, RULING-B12
     log = TurnLog(seat, cannot_gain=cannot_gain)
     choice = yield from ask(table, seat, _TURN, LEAD_OR_SCOUT, "Lead or Scout",
-                            turn_options(table.state, seat), distinct=True)
+                            turn_options(table.state, seat), distinct=True, cards=False)
     if type(choice) is Lead:
         # RR-LEAD-1..6: deploy (unless the hand is empty), then the final gain step. Written
         # here rather than as a program of its own: every event of a Lead's ability passes
@@ -160,7 +160,7 @@ def final_step(table: Table, log: TurnLog) -> Program[None]:
         return
     choice = yield from ask(table, log.seat, _GAIN, FINAL_GAIN,
                             "Gain the top card of a location or of the deck", options,
-                            distinct=True)  # one per location, and the deck
+                            distinct=True, cards=False)  # one per location, and the deck
     if choice.location is None:
         yield from gain_top_of_deck(table, log.seat)
         yield from roll_and_gain(table, log.seat)
