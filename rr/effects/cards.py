@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from rr.automa import automa_table
 from rr.cards.catalogue import BlockKind
 from rr.cards.catalogue import card as card_data
@@ -22,6 +20,7 @@ from rr.events.types import (
     Phase,
 )
 from rr.model import CardId, Color, Location, Seat, Zone, ZoneKind, starting_hand
+from rr.once import made_once
 from rr.options import Answer, PickCard, pick_card
 from rr.state import GameState
 
@@ -132,7 +131,7 @@ def blockers(state: GameState, seat: Seat, kind: BlockKind) -> tuple[CardId, ...
     return tuple([c for c in state.hand(seat) if _block_kind(c) is kind])
 
 
-@functools.cache
+@made_once  # a dict read in C, not functools.cache (rr.once)
 def _block_kind(card: CardId) -> BlockKind | None:
     """``card``'s block kind, read once: a Sovereign token taken asks it of a whole hand, and
     the printed text is searched for it (issue #30)."""

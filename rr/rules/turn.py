@@ -23,6 +23,7 @@ from rr.events.types import (
     TurnStarted,
 )
 from rr.model import LOCATIONS, CardId, Location, Seat, Zone
+from rr.once import made_once
 from rr.options import GainTop, Lead, Option, Scout
 from rr.state import GameState
 
@@ -59,7 +60,7 @@ def _turn_options(hand: tuple[CardId, ...], scout: bool) -> tuple[Option, ...]:
 _SCOUT = Scout()
 
 
-@functools.cache
+@made_once  # a dict read in C, not functools.cache (issue #30, rr.once)
 def _leads(card: CardId) -> tuple[Lead, ...]:
     """The Leads of ``card``, one per location, made once: options are frozen values, and
     every turn offers about 21 of them (issue #12)."""
