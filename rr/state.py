@@ -232,7 +232,7 @@ class GameState:
         return self.locations[_INDEX[location]]
 
     def top(self, location: Location) -> CardId | None:
-        stack = self.stack(location)
+        stack = self.locations[_INDEX[location]]  # stack, inline: asked often (issue #30)
         return stack[-1] if stack else None
 
     def hand(self, seat: Seat) -> tuple[CardId, ...]:

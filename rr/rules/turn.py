@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from itertools import chain
 
 from rr.cards.catalogue import card as card_data
@@ -102,10 +101,9 @@ def scout(table: Table, seat: Seat) -> Program[None]:
     yield from location_bonus(table, seat, where)
 
 
-@functools.cache
 def hooks() -> Hooks:
     """The rules abilities may invoke: one value, made once (it is asked for every deploy)."""
-    return Hooks(deploy=_deploy_another, turn_out_of_order=_turn_out_of_order)
+    return _HOOKS
 
 
 def _deploy_another(p: Play, card: CardId, location: Location) -> Ability:
@@ -117,6 +115,10 @@ def _deploy_another(p: Play, card: CardId, location: Location) -> Ability:
 def _turn_out_of_order(table: Table, seat: Seat, cannot_gain: frozenset[CardId]
                        ) -> Program[None]:
     return take_turn(table, seat, TurnKind.OUT_OF_ORDER, cannot_gain)
+
+
+_HOOKS = Hooks(deploy=_deploy_another, turn_out_of_order=_turn_out_of_order)
+"""What :func:`hooks` gives: a value, read by :func:`deploy` without a call (issue #30)."""
 
 
 def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source: Zone
@@ -139,7 +141,7 @@ def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source:
             return None  # RR-ABIL-4
         log.trades.add(card)
     then: Then | None = yield from found.deploy(
-        Play(table, seat, card, location, under, log, hooks()))
+        Play(table, seat, card, location, under, log, _HOOKS))
     return then
 
 

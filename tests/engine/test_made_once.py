@@ -76,3 +76,14 @@ def test_the_turn_question_asked_without_the_scan_for_cards_is_the_same_question
             with pytest.raises(StopIteration) as stop:
                 program.send(options[0])
             assert stop.value.value is options[0]
+
+
+def test_a_card_read_through_made_once_is_the_catalogue_s_and_an_unknown_one_is_refused() -> None:
+    from rr.cards.catalogue import card, catalogue
+    from rr.errors import UnknownCardError
+
+    for card_id, data in catalogue().items():
+        assert card(card_id) is data and card(card_id) is data
+    for _ in range(2):  # refused every time: a failure is not kept
+        with pytest.raises(UnknownCardError):
+            card("no_such_card")
