@@ -573,9 +573,10 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
 
 
 def _turn_ended(s: GameState, w: Fields, e: TurnEnded) -> None:
-    if s.turn_seat != e.seat:
+    turns = s.turns
+    if not turns or turns[-1][0] != e.seat:  # turn_seat, without its call: every turn (#30)
         raise _bad(e, f"it is not seat {e.seat}'s turn")
-    w["turns"] = s.turns[:-1]
+    w["turns"] = turns[:-1]
 
 
 def _unchanged(s: GameState, w: Fields, e: Event) -> None:

@@ -93,6 +93,8 @@ def ask(table: Table, seat: int, kind: Ask, source: Source, prompt: str,
         return choice
     shown, back = _as_shown(state, seat, source, options)
     shown_choice: Option = yield Decision(seat, kind, source, prompt, shown)
+    if not back:  # no face-down card offered (the most often): no option to hash (#30)
+        return shown_choice  # type: ignore[return-value]
     return back.get(shown_choice, shown_choice)  # type: ignore[return-value]
 
 

@@ -55,7 +55,7 @@ def next_to_play(state: GameState, seat: int) -> int:
     already ahead on turns is passed over (RR-END-3): possible only when out-of-order turns
     count (``loan_shark_turn_counts``, RULING-A12)."""
     seat = state.next_seat(seat)
-    if state.end_triggered:
+    if state.end_triggered_by is not None:  # end_triggered, without its call (issue #30)
         fewest = min(p.turns for p in state.players)
         while state.players[seat].turns > fewest:
             seat = state.next_seat(seat)
@@ -73,4 +73,5 @@ def is_deadlocked(state: GameState) -> bool:
 
 def is_round_complete(state: GameState) -> bool:
     """RR-END-3: the end is triggered and every player has taken the same number of turns."""
-    return state.end_triggered and len({p.turns for p in state.players}) == 1
+    # end_triggered_by read, not the end_triggered property: after every turn (issue #30)
+    return state.end_triggered_by is not None and len({p.turns for p in state.players}) == 1
