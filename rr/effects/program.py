@@ -107,8 +107,9 @@ def _as_shown(state: GameState, seat: int, source: Source, options: Sequence[O]
     shown: list[Option] = []
     back: dict[Option, Option] = {}
     # What ``knows`` finds first, read once: the cards offered are mostly in the seat's hand,
-    # among those it knows, or face up on a location (issue #30).
-    face_down, locations = state.face_down, state.locations
+    # among those it knows, face up on a location or banished (public, RR-VIEW-1), where
+    # ``knows`` would search every place, the deck last (issue #30).
+    face_down, locations, banished = state.face_down, state.locations, state.banished
     hand, known = state.players[seat].hand, state.known
     seen = known[seat] if seat < len(known) else frozenset()  # (a position built by hand)
     for option in options:
@@ -123,7 +124,7 @@ def _as_shown(state: GameState, seat: int, source: Source, options: Sequence[O]
                 shown.append(slot)
                 continue
             if not (card in hand or card in seen or _face_up(card, locations)
-                    or knows(state, seat, card)):
+                    or card in banished or knows(state, seat, card)):
                 raise RulesError(f"{source}: offers {card}, which seat {seat} "
                                  "does not know")
         shown.append(option)

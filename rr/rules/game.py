@@ -34,10 +34,12 @@ def _game(table: Table, houses: tuple[House, ...] | None, seat: int | None) -> P
             yield from setup(table, houses)
         seat = table.state.first_player
         assert seat is not None
+    solo = table.state.solo
+    automa = None if solo is None else solo.seat  # her seat, read once (is_automa; #30)
     while True:
         if is_deadlocked(table.state) and not table.state.end_triggered:
             yield GameEndTriggered(seat, NO_CARD_LEFT)
-        if table.state.is_automa(seat):
+        if seat == automa:
             yield from automa_turn(table, seat)  # RR-SOLO-8
         else:
             yield from take_turn(table, seat)

@@ -21,7 +21,7 @@ from rr.events.types import (
     TurnKind,
     TurnStarted,
 )
-from rr.model import LOCATIONS, CardId, Location, Seat, Zone
+from rr.model import LOCATIONS, CardId, Location, Seat, Zone, ZoneKind
 from rr.once import made_once
 from rr.options import GainTop, Lead, Option, Scout
 from rr.state import GameState
@@ -30,7 +30,7 @@ from rr.state import GameState
 # Enum members the rules read on every decision, as globals: in Python 3.11 reading a
 # member from its class takes the slow path EnumType.__getattr__ puts every class
 # attribute on, about 90 ns a read (issue #12).
-_TURN, _GAIN, _NORMAL = Ask.TURN, Ask.GAIN, TurnKind.NORMAL
+_TURN, _GAIN, _NORMAL, _HAND = Ask.TURN, Ask.GAIN, TurnKind.NORMAL, ZoneKind.HAND
 
 LEAD_OR_SCOUT = ByRule("RR-TURN-1")
 """The source of the turn's question, Lead or Scout (RR-TURN-1)."""
@@ -72,7 +72,7 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
     yield TurnStarted(seat, kind)
     if kind is _NORMAL and (ended := endless(table.state, seat)) is not None:
         yield ended  # RULING-B11, RULING-B12
-    log = TurnLog(seat, cannot_gain=cannot_gain)
+    log = TurnLog(seat, set(), set(), cannot_gain)  # by position: no keyword to match (#30)
     choice = yield from ask(table, seat, _TURN, LEAD_OR_SCOUT, "Lead or Scout",
                             turn_options(table.state, seat), distinct=True, cards=False)
     if type(choice) is Lead:
@@ -126,8 +126,8 @@ def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source:
     """RR-LEAD-1, RR-LEAD-2: put ``card`` face up on top of ``location``, then its ability."""
     seat = log.seat
     under = table.state.top(location)
-    hand = Zone.hand(seat)
-    from_hand = source is hand or source == hand
+    # source == Zone.hand(seat), read field by field: at every deploy (issue #30)
+    from_hand = source.kind is _HAND and source.seat == seat and source.location is None
     yield CardDeployed(seat, card, location, None if from_hand else source)
     log.deployed_to.add(location)
     if card_data(card).deploy is None:
