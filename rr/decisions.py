@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import enum
-import functools
 from typing import Union
 
 from attrs import frozen
 
 from rr.model import CardId, Seat
+from rr.once import made_once
 from rr.options import Option, describe
 from rr.quick_init import quick_init
 
@@ -67,7 +67,7 @@ Source = Union[ByRule, ByCard]
 """Which rule or card asks a decision."""
 
 
-@functools.cache
+@made_once  # a dict read in C, not functools.cache (issue #30, rr.once)
 def by_card(card: CardId) -> ByCard:
     """``ByCard(card)``, made once per card: every question a card's ability asks names it
     (issue #12)."""

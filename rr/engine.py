@@ -113,7 +113,9 @@ class Game:
         self._draws = 0
         # The generator of every live draw, seeded again for each (see the module's notes):
         # one object, not a new one per draw (a generator's state is 2.5 kB; issue #12).
-        self._rng = random.Random(0)
+        # Made by the C constructor alone, unseeded: ``_seed`` seeds it before every draw,
+        # and ``Random(0)``'s seeding through Python was about 1.5% of Game.new (#30).
+        self._rng = _new_generator(random.Random, 0)  # type: ignore[call-arg]
         self._pending: Decision | None = None
         self._recorded = recorded
         self._asked_by: Source = _SETUP
@@ -444,7 +446,9 @@ class Game:
                 f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
                 f"({self.state.players[decision.seat].name})",
                 decision.rule)
-        if not _listed(option, decision.options):
+        options = decision.options
+        # _listed, inline: once a decision (issue #30)
+        if not (any(map(is_, options, repeat(option))) or option in options):
             raise IllegalChoiceError(
                 f"{_describe(option)!r} is not a legal option for: {decision.prompt} "
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"
@@ -456,7 +460,13 @@ class Game:
             made = DecisionMade(decision.seat, decision.source, option)
             events.append(made)
             self._pending = None
-            self._run(option, made)  # folds ``made``: with the next event, when it can
+            # folds ``made``: with the next event, when it can. Past ``_start`` nothing is
+            # recorded, so a game whose chances are drawn here runs live without the step
+            # through ``_run`` (about 700 machine instructions a decision; issue #30).
+            if self._given_chances:
+                self._run(option, made)
+            else:
+                self._run_live(option, made)
         except SeedUnknownError:
             self._restore(before)
             raise
@@ -722,6 +732,7 @@ def _seed(rng: random.Random, text: bytes) -> None:
 
 
 _seed_integer = _random.Random.seed
+_new_generator = _random.Random.__new__
 
 
 def _no_draw(rng: random.Random) -> Event:

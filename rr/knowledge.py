@@ -42,7 +42,6 @@ each is given what the seat saw (a route or deal that fits is drawn uniformly at
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +62,7 @@ from rr.events.types import (
     Phase,
 )
 from rr.model import CardId, Seat, Zone, ZoneKind
+from rr.once import made_once
 
 if TYPE_CHECKING:
     from rr.state import GameState
@@ -146,7 +146,7 @@ def _add_card(known: Known, seat: Seat | None, card: CardId) -> Known:
     return known[:seat] + (known[seat] | _one(card),) + known[seat + 1:]
 
 
-@functools.cache
+@made_once  # a dict read in C, not functools.cache (issue #30, rr.once)
 def _one(card: CardId) -> frozenset[CardId]:
     """The set of one card, made once for each card (issue #32)."""
     return frozenset((card,))

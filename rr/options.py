@@ -13,6 +13,7 @@ from typing import Union
 from attrs import frozen
 
 from rr.model import Bonus, CardId, Color, Location, Seat
+from rr.once import made_once
 from rr.quick_init import quick_init
 
 
@@ -61,7 +62,7 @@ class PickCard:
         return self.card
 
 
-@functools.cache
+@made_once  # a dict read in C, not functools.cache (issue #30, rr.once)
 def pick_card(card: CardId) -> PickCard:
     """``PickCard(card)``, made once per card: options are frozen values, and the rules offer
     whole stacks of them (Ceres' banish, the blocks, the end of the game; issue #12)."""

@@ -140,4 +140,9 @@ def unhex(text: object, what: str, size: int) -> bytes:
 
 def is_commitment(text: str) -> bool:
     """Whether ``text`` has the form of a commitment: 64 lowercase hex digits."""
-    return len(text) == 64 and all(c in "0123456789abcdef" for c in text)
+    # A set's comparison, in C: the generator over 64 characters it replaces was about 1%
+    # of Game.new (issue #30).
+    return len(text) == 64 and set(text) <= _HEX_DIGITS
+
+
+_HEX_DIGITS = frozenset("0123456789abcdef")

@@ -232,7 +232,7 @@ class GameState:
         return self.locations[_INDEX[location]]
 
     def top(self, location: Location) -> CardId | None:
-        stack = self.stack(location)
+        stack = self.locations[_INDEX[location]]  # stack, inline: asked often (issue #30)
         return stack[-1] if stack else None
 
     def hand(self, seat: Seat) -> tuple[CardId, ...]:
@@ -536,6 +536,12 @@ def _card_dealt(s: GameState, w: Fields, e: CardDealt) -> None:
         w["deck"] = s.deck[:-1]  # into a hand: what _move does, in fewer steps (#12)
         _set_hand(w, players, to.seat, players[to.seat].hand + (e.card,))
         return
+    if to.kind is _LOCATION and to.location is not None:
+        w["deck"] = s.deck[:-1]  # onto a location, face up: the same (8 a game; #30)
+        stacks = list(s.locations)
+        stacks[_INDEX[to.location]] += (e.card,)
+        w["locations"] = tuple(stacks)
+        return
     _move(s, w, e, e.card, Zone.deck(), to)
 
 
@@ -573,9 +579,10 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
 
 
 def _turn_ended(s: GameState, w: Fields, e: TurnEnded) -> None:
-    if s.turn_seat != e.seat:
+    turns = s.turns
+    if not turns or turns[-1][0] != e.seat:  # turn_seat, without its call: every turn (#30)
         raise _bad(e, f"it is not seat {e.seat}'s turn")
-    w["turns"] = s.turns[:-1]
+    w["turns"] = turns[:-1]
 
 
 def _unchanged(s: GameState, w: Fields, e: Event) -> None:
@@ -656,7 +663,10 @@ def _without(cards: tuple[CardId, ...], card: CardId) -> tuple[CardId, ...]:
 def _set_hand(w: Fields, players: tuple[PlayerState, ...], seat: Seat,
               hand: tuple[CardId, ...]) -> None:
     changed = list(players)
-    changed[seat] = _with_hand(players[seat], hand)
+    fields = players[seat].__dict__.copy()  # _with_hand, inline: most card moves (#30)
+    fields["hand"] = hand
+    new = changed[seat] = _new(PlayerState)
+    _set_player_fields(new, fields)
     w["players"] = tuple(changed)
 
 

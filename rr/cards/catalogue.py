@@ -16,6 +16,7 @@ from attrs import frozen
 
 from rr.errors import UnknownCardError
 from rr.model import CardId, Color, House
+from rr.once import made_once
 
 
 class BlockKind(enum.Enum):
@@ -110,21 +111,13 @@ def catalogue() -> Mapping[CardId, Card]:
     return {card.id: card for card in map(_card, raw)}
 
 
+@made_once  # a dict read in C: the rules ask about three cards a decision (#12, #30)
 def card(card_id: str) -> Card:
     """The card with this id; raises :class:`UnknownCardError` for any other string."""
-    try:
-        return _CARDS[card_id]  # the rules ask about three cards a decision (issue #12)
-    except KeyError:
-        pass
     found = catalogue().get(CardId(card_id))
     if found is None:
         raise UnknownCardError(card_id)
-    _CARDS[card_id] = found
     return found
-
-
-_CARDS: dict[str, Card] = {}
-""":func:`card`'s answers so far: a plain dict, read without a call to :func:`catalogue`."""
 
 
 @functools.cache

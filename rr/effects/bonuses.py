@@ -9,7 +9,7 @@ from __future__ import annotations
 from rr.cards.catalogue import BlockKind
 from rr.decisions import Ask, ByRule, Source
 from rr.effects.cards import banish, gain_top_of_deck, named, offer_block, place
-from rr.effects.program import Chance, Program, Table, ask, draw
+from rr.effects.program import Chance, Program, Table, ask
 from rr.effects.tokens import advance, gain_helium, place_influence
 from rr.events.types import CardBanished, CardRevealed, DieRolled, Event, SovereignTaken
 from rr.model import (
@@ -32,6 +32,7 @@ _FLEET, _HELIUM, _SOVEREIGN, _INFLUENCE, _BANISH = (
     Bonus.FLEET, Bonus.HELIUM, Bonus.SOVEREIGN, Bonus.INFLUENCE, Bonus.BANISH)
 _APOLLO, _CERES, _DIANA, _JUPITER, _MARS, _MINERVA = (
     House.APOLLO, House.CERES, House.DIANA, House.JUPITER, House.MARS, House.MINERVA)
+_SOVEREIGN_BLOCK = BlockKind.SOVEREIGN
 
 _LOCATION_BONUS = ByRule("RR-BONUS-5")  # never asks: a location's bonus has no question
 _DIE = ByRule("RR-DIE-2")
@@ -40,26 +41,29 @@ _CERES_ABILITY = ByRule("RR-HOUSE-3")
 _MINERVA_ABILITY = ByRule("RR-HOUSE-7")
 
 
-def location_bonus(table: Table, seat: Seat, location: Location) -> Program[None]:
+def location_bonus(table: Table, seat: Seat, location: Location) -> Program[object]:
     """RR-BONUS-1..5: the bonus of ``location``, gained if possible. (A location's bonus
     never asks a question, so it needs no source to name.)"""
-    yield from gain_bonus(table, seat, LOCATION_BONUS[location], _LOCATION_BONUS)
+    return gain_bonus(table, seat, LOCATION_BONUS[location], _LOCATION_BONUS)
 
 
-def gain_bonus(table: Table, seat: Seat, bonus: Bonus, source: Source) -> Program[None]:
-    """One bonus of a location or a die face (RR-DIE-1), with the usual caps."""
+def gain_bonus(table: Table, seat: Seat, bonus: Bonus, source: Source) -> Program[object]:
+    """One bonus of a location or a die face (RR-DIE-1), with the usual caps.
+
+    This and :func:`location_bonus` and :func:`house_ability` pick the program and return
+    it rather than run it: a program that only runs another costs every event passing
+    through it a step, and about 600 machine instructions to start (issue #30)."""
     if bonus is _FLEET:
-        yield from advance(table, seat)
-    elif bonus is _HELIUM:
-        yield from gain_helium(table, seat)
-    elif bonus is _SOVEREIGN:
-        yield from gain_sovereign(table, seat)
-    elif bonus is _INFLUENCE:
-        yield from place_influence(table, seat)
-    elif bonus is _BANISH:
-        yield from banish_top_of_a_location(table, seat, source)
-    else:
-        yield from reveal_and_place(table, seat, source)
+        return advance(table, seat)
+    if bonus is _HELIUM:
+        return gain_helium(table, seat)
+    if bonus is _SOVEREIGN:
+        return gain_sovereign(table, seat)
+    if bonus is _INFLUENCE:
+        return place_influence(table, seat)
+    if bonus is _BANISH:
+        return banish_top_of_a_location(table, seat, source)
+    return reveal_and_place(table, seat, source)
 
 
 def banish_top_of_a_location(table: Table, seat: Seat, source: Source) -> Program[None]:
@@ -98,8 +102,9 @@ def roll_die(table: Table, seat: Seat) -> Program[Bonus]:
     def accepts(event: Event) -> bool:
         return isinstance(event, DieRolled) and event.seat == seat
 
-    outcome = yield from draw(Chance(
-        "the Rising die", lambda rng: DieRolled(seat, rng.choice(DIE_FACES)), accepts))
+    # The chance yielded here, not through ``draw``: one program fewer (issue #30).
+    outcome = yield Chance(
+        "the Rising die", lambda rng: DieRolled(seat, rng.choice(DIE_FACES)), accepts)
     assert isinstance(outcome, DieRolled)
     return outcome.face
 
@@ -120,7 +125,7 @@ def gain_sovereign(table: Table, seat: Seat) -> Program[None]:
     holder = table.state.sovereign
     if holder is not None and holder != seat:
         blocker = yield from offer_block(
-            table, holder, seat, BlockKind.SOVEREIGN, "take the Sovereign token from you")
+            table, holder, seat, _SOVEREIGN_BLOCK, "take the Sovereign token from you")
         if blocker is not None:
             yield CardBanished(blocker, Zone.hand(holder))
             yield from gain_top_of_deck(table, holder)
@@ -129,21 +134,27 @@ def gain_sovereign(table: Table, seat: Seat) -> Program[None]:
     yield from house_ability(table, seat)
 
 
-def house_ability(table: Table, seat: Seat) -> Program[None]:
+def house_ability(table: Table, seat: Seat) -> Program[object]:
     """RR-HOUSE-2..7: the ability on ``seat``'s house tile; mandatory if possible."""
     house = table.state.players[seat].house
     if house is _APOLLO:
-        yield from reveal_and_place(table, seat, _APOLLO_ABILITY)
-    elif house is _CERES:
-        yield from ceres_banish(table, seat)
-    elif house is _DIANA:
-        yield from place_influence(table, seat)
-    elif house is _JUPITER:
-        yield from advance(table, seat)
-    elif house is _MARS:
-        yield from gain_helium(table, seat)
-    elif house is _MINERVA:
-        yield from minerva_roll(table, seat)
+        return reveal_and_place(table, seat, _APOLLO_ABILITY)
+    if house is _CERES:
+        return ceres_banish(table, seat)
+    if house is _DIANA:
+        return place_influence(table, seat)
+    if house is _JUPITER:
+        return advance(table, seat)
+    if house is _MARS:
+        return gain_helium(table, seat)
+    if house is _MINERVA:
+        return minerva_roll(table, seat)
+    return _no_ability()
+
+
+def _no_ability() -> Program[None]:
+    """The program of a seat without a house (Tull Au Toma): nothing."""
+    yield from ()
 
 
 def ceres_banish(table: Table, seat: Seat) -> Program[None]:

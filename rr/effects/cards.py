@@ -20,12 +20,16 @@ from rr.events.types import (
     Phase,
 )
 from rr.model import CardId, Color, Location, Seat, Zone, ZoneKind, starting_hand
+from rr.once import made_once
 from rr.options import Answer, PickCard, pick_card
 from rr.state import GameState
 
 
 _STEAL_OR_BANISH = ByRule("RR-BLOCK-2")
 _TAKE_SOVEREIGN = ByRule("RR-BLOCK-3")
+# Enum members read at every block offered, as globals: in Python 3.11 reading a member from
+# its class takes the slow path EnumType.__getattr__ puts every class attribute on (#12).
+_NO, _BLOCK, _STEAL = Answer.NO, Ask.BLOCK, BlockKind.STEAL_OR_BANISH
 
 
 def named(state: GameState, card: CardId) -> str:
@@ -41,7 +45,8 @@ def color_of(state: GameState, card: CardId) -> Color | None:
 
 def is_color(state: GameState, card: CardId, *colors: Color) -> bool:
     """Whether ``card`` (as it lies now: face-down cards are colourless) has one of ``colors``."""
-    return color_of(state, card) in colors
+    # color_of, inline: abilities ask this of whole hands and stacks (issue #30)
+    return (None if card in state.face_down else card_data(card).color) in colors
 
 
 def index_under(state: GameState, card: CardId, moving: CardId) -> tuple[Location, int]:
@@ -123,7 +128,14 @@ def give(table: Table, giver: Seat, receiver: Seat, card: CardId) -> Program[Non
 
 def blockers(state: GameState, seat: Seat, kind: BlockKind) -> tuple[CardId, ...]:
     """The cards in ``seat``'s hand whose block ability blocks ``kind``."""
-    return tuple(c for c in state.hand(seat) if card_data(c).block_kind is kind)
+    return tuple([c for c in state.hand(seat) if _block_kind(c) is kind])
+
+
+@made_once  # a dict read in C, not functools.cache (rr.once)
+def _block_kind(card: CardId) -> BlockKind | None:
+    """``card``'s block kind, read once: a Sovereign token taken asks it of a whole hand, and
+    the printed text is searched for it (issue #30)."""
+    return card_data(card).block_kind
 
 
 def offer_block(table: Table, seat: Seat, against: Seat, kind: BlockKind, what: str
@@ -138,10 +150,10 @@ def offer_block(table: Table, seat: Seat, against: Seat, kind: BlockKind, what: 
     if seat == against:
         return None
     cards = blockers(table.state, seat, kind)
-    options: list[Answer | PickCard] = [Answer.NO, *(pick_card(c) for c in cards)]
-    rule = _STEAL_OR_BANISH if kind is BlockKind.STEAL_OR_BANISH else _TAKE_SOVEREIGN
+    options: list[Answer | PickCard] = [_NO, *map(pick_card, cards)]
+    rule = _STEAL_OR_BANISH if kind is _STEAL else _TAKE_SOVEREIGN
     choice = yield from ask(
-        table, seat, Ask.BLOCK, rule,
+        table, seat, _BLOCK, rule,
         f"{table.state.players[against].name} tries to {what}: reveal a card to block?",
         options, distinct=True)  # "no", then the cards of a hand
     if not isinstance(choice, PickCard):

@@ -60,7 +60,8 @@ O = TypeVar("O", bound=Option)
 
 
 def ask(table: Table, seat: int, kind: Ask, source: Source, prompt: str,
-        options: Sequence[O], always: bool = False, *, distinct: bool = False) -> Program[O]:
+        options: Sequence[O], always: bool = False, *, distinct: bool = False,
+        cards: bool = True) -> Program[O]:
     """Ask ``seat`` to pick one of ``options``.
 
     A forced choice (one option, and not a yes/no or block question) is taken without asking:
@@ -73,7 +74,10 @@ def ask(table: Table, seat: int, kind: Ask, source: Source, prompt: str,
 
     Options that are not ``distinct`` by construction are checked for duplicates (a rules
     bug). A caller that builds them distinct says so: hashing the options is most of the cost
-    of asking, and the turn's 20-odd Leads are asked for every turn (issue #12).
+    of asking, and the turn's 20-odd Leads are asked for every turn (issue #12). A caller
+    whose options are of a type that names no card to hide or check (never a
+    :class:`PickCard`: the turn's Leads, the final step's gains) says ``cards=False``: they
+    are then not scanned for one (about 1,500 machine instructions a turn; issue #30).
     """
     if not options:
         raise RulesError(f"{source}: a decision with no options ({prompt})")
@@ -84,11 +88,13 @@ def ask(table: Table, seat: int, kind: Ask, source: Source, prompt: str,
     state = table.state
     if state.solo is not None and seat == state.solo.seat:  # RR-SOLO-14: Au Toma is never asked
         return automa_answer(state, seat, kind, source, options)
-    if _PickCard not in map(type, options):  # no card to hide or check: in C (#12)
+    if not cards or _PickCard not in map(type, options):  # no card to hide or check: in C (#12)
         choice: O = yield Decision(seat, kind, source, prompt, tuple(options))
         return choice
     shown, back = _as_shown(state, seat, source, options)
     shown_choice: Option = yield Decision(seat, kind, source, prompt, shown)
+    if not back:  # no face-down card offered (the most often): no option to hash (#30)
+        return shown_choice  # type: ignore[return-value]
     return back.get(shown_choice, shown_choice)  # type: ignore[return-value]
 
 
@@ -101,8 +107,9 @@ def _as_shown(state: GameState, seat: int, source: Source, options: Sequence[O]
     shown: list[Option] = []
     back: dict[Option, Option] = {}
     # What ``knows`` finds first, read once: the cards offered are mostly in the seat's hand,
-    # among those it knows, or face up on a location (issue #30).
-    face_down, locations = state.face_down, state.locations
+    # among those it knows, face up on a location or banished (public, RR-VIEW-1), where
+    # ``knows`` would search every place, the deck last (issue #30).
+    face_down, locations, banished = state.face_down, state.locations, state.banished
     hand, known = state.players[seat].hand, state.known
     seen = known[seat] if seat < len(known) else frozenset()  # (a position built by hand)
     for option in options:
@@ -117,7 +124,7 @@ def _as_shown(state: GameState, seat: int, source: Source, options: Sequence[O]
                 shown.append(slot)
                 continue
             if not (card in hand or card in seen or _face_up(card, locations)
-                    or knows(state, seat, card)):
+                    or card in banished or knows(state, seat, card)):
                 raise RulesError(f"{source}: offers {card}, which seat {seat} "
                                  "does not know")
         shown.append(option)

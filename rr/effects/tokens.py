@@ -58,14 +58,15 @@ def end_reason(state: GameState) -> EndReason | None:
     return _ALL_THREE
 
 
-def check_game_end(table: Table) -> Program[None]:
-    """RR-END-2: checked after every change; once triggered, the end stays triggered."""
-    state = table.state
+def game_end(state: GameState) -> GameEndTriggered | None:
+    """RR-END-2: the end is checked after every change; once triggered, it stays triggered.
+    The event that triggers it now, if any: a plain function, not a program, which the gains
+    below call after every change (a program cost about 600 machine instructions a gain to
+    start and end; issue #30)."""
     if state.end_triggered_by is not None or state.phase is not _PLAY or not state.turns:
-        return  # already triggered, or no turn under way
+        return None  # already triggered, or no turn under way
     reason = end_reason(state)
-    if reason is not None:
-        yield GameEndTriggered(state.turns[-1][0], reason)
+    return None if reason is None else GameEndTriggered(state.turns[-1][0], reason)
 
 
 REPETITIONS = 3
@@ -100,7 +101,8 @@ def gain_helium(table: Table, seat: Seat, amount: int = 1) -> Program[int]:
     """RR-BONUS-2: Helium is unlimited. Returns the amount gained."""
     if amount > 0:
         yield HeliumGained(seat, amount)
-        yield from check_game_end(table)
+        if (ended := game_end(table.state)) is not None:  # RR-END-2
+            yield ended
     return max(amount, 0)
 
 
@@ -117,7 +119,8 @@ def pay_helium(table: Table, payer: Seat, payee: Seat, amount: int) -> Program[i
     paid = min(amount, table.state.players[payer].helium)
     if paid > 0:
         yield HeliumPaid(payer, payee, paid)
-        yield from check_game_end(table)
+        if (ended := game_end(table.state)) is not None:  # RR-END-2
+            yield ended
     return paid
 
 
@@ -127,7 +130,8 @@ def advance(table: Table, seat: Seat, steps: int = 1) -> Program[int]:
     new = min(FLEET_MAX, now + max(steps, 0))
     if new > now:
         yield FleetAdvanced(seat, new)
-        yield from check_game_end(table)
+        if (ended := game_end(table.state)) is not None:  # RR-END-2
+            yield ended
     return new - now
 
 
@@ -149,7 +153,8 @@ def place_influence(table: Table, seat: Seat, count: int = 1) -> Program[int]:
     placed = min(count, influence_left(table.state, seat))
     if placed > 0:
         yield InfluencePlaced(seat, placed)
-        yield from check_game_end(table)
+        if (ended := game_end(table.state)) is not None:  # RR-END-2
+            yield ended
     return placed
 
 

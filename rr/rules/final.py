@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from rr.model import LOCATIONS, CardId, Seat
+from rr.once import made_once
 from rr.scoring.bonuses import Surroundings, Tokens
 from rr.scoring.scorepad import (
     EXCESS_CARD_PENALTY,
@@ -92,6 +93,16 @@ def result_of(state: GameState) -> tuple[tuple[int, ...], tuple[Seat, ...]]:
     return totals, winning_seats(totals, state.sovereign)
 
 
+@made_once  # each card's LocationCard made once: every card on the board, at every score (#30)
+def _face_up(card: CardId) -> LocationCard:
+    return LocationCard(card, False)
+
+
+@made_once
+def _face_down(card: CardId) -> LocationCard:
+    return LocationCard(card, True)
+
+
 def totals_of(state: GameState) -> tuple[int, ...]:
     """``scorepad_of(state).totals``, the same numbers, without the scorepad's lines, its
     winners or its checks of a typed-in position (an engine's position is sound): what
@@ -106,7 +117,7 @@ def totals_of(state: GameState) -> tuple[int, ...]:
     tokens = [Tokens(p.helium, p.fleet, p.influence, sovereign == seat)
               for seat, p in enumerate(players)]
     face_down = state.face_down
-    locations = {loc: tuple([LocationCard(c, c in face_down) for c in stack])
+    locations = {loc: tuple([_face_down(c) if c in face_down else _face_up(c) for c in stack])
                  for loc, stack in zip(LOCATIONS, state.locations, strict=True)}
     totals = []
     for seat, p in enumerate(players):

@@ -15,20 +15,31 @@ from rr.state import GameState
 
 def play(table: Table, houses: tuple[House, ...] | None = None) -> Program[None]:
     """The program of a game whose ``GameStarted`` event is already folded into the table."""
-    if table.state.solo is not None:
-        yield from solo_setup(table, houses)  # RR-SOLO-1
-    else:
-        yield from setup(table, houses)
-    assert table.state.first_player is not None
-    yield from play_from(table, table.state.first_player)
+    return _game(table, houses, None)
 
 
 def play_from(table: Table, seat: int) -> Program[None]:
     """The rest of a game, from the start of ``seat``'s turn to the final scores."""
+    return _game(table, None, seat)
+
+
+def _game(table: Table, houses: tuple[House, ...] | None, seat: int | None) -> Program[None]:
+    """:func:`play` (``seat`` None: setup first) or :func:`play_from`: one program, not a
+    program that runs the other, as every event and decision of a game passes through each
+    program it is nested in (about 750 machine instructions a decision; issue #30)."""
+    if seat is None:
+        if table.state.solo is not None:
+            yield from solo_setup(table, houses)  # RR-SOLO-1
+        else:
+            yield from setup(table, houses)
+        seat = table.state.first_player
+        assert seat is not None
+    solo = table.state.solo
+    automa = None if solo is None else solo.seat  # her seat, read once (is_automa; #30)
     while True:
         if is_deadlocked(table.state) and not table.state.end_triggered:
             yield GameEndTriggered(seat, NO_CARD_LEFT)
-        if table.state.is_automa(seat):
+        if seat == automa:
             yield from automa_turn(table, seat)  # RR-SOLO-8
         else:
             yield from take_turn(table, seat)
@@ -46,7 +57,7 @@ def next_to_play(state: GameState, seat: int) -> int:
     already ahead on turns is passed over (RR-END-3): possible only when out-of-order turns
     count (``loan_shark_turn_counts``, RULING-A12)."""
     seat = state.next_seat(seat)
-    if state.end_triggered:
+    if state.end_triggered_by is not None:  # end_triggered, without its call (issue #30)
         fewest = min(p.turns for p in state.players)
         while state.players[seat].turns > fewest:
             seat = state.next_seat(seat)
@@ -64,4 +75,5 @@ def is_deadlocked(state: GameState) -> bool:
 
 def is_round_complete(state: GameState) -> bool:
     """RR-END-3: the end is triggered and every player has taken the same number of turns."""
-    return state.end_triggered and len({p.turns for p in state.players}) == 1
+    # end_triggered_by read, not the end_triggered property: after every turn (issue #30)
+    return state.end_triggered_by is not None and len({p.turns for p in state.players}) == 1

@@ -32,8 +32,9 @@ def setup(table: Table, houses: tuple[House, ...] | None) -> Program[None]:
             lambda e: isinstance(e, HousesDealt) and len(e.houses) == n,
         ))
     for seat, player in enumerate(table.state.players):
+        hand = Zone.hand(seat)
         for _ in range(starting_hand(player.house)):
-            yield _deal(table, Zone.hand(seat))
+            yield CardDealt(table.state.deck[-1], hand)  # _deal, inline: 28 a game (#30)
     yield from choose_first_player(table)
     yield PhaseChanged(Phase.PLAY)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from itertools import chain
 
 from rr.cards.catalogue import card as card_data
@@ -22,7 +21,8 @@ from rr.events.types import (
     TurnKind,
     TurnStarted,
 )
-from rr.model import LOCATIONS, CardId, Location, Seat, Zone
+from rr.model import LOCATIONS, CardId, Location, Seat, Zone, ZoneKind
+from rr.once import made_once
 from rr.options import GainTop, Lead, Option, Scout
 from rr.state import GameState
 
@@ -30,7 +30,7 @@ from rr.state import GameState
 # Enum members the rules read on every decision, as globals: in Python 3.11 reading a
 # member from its class takes the slow path EnumType.__getattr__ puts every class
 # attribute on, about 90 ns a read (issue #12).
-_TURN, _GAIN, _NORMAL = Ask.TURN, Ask.GAIN, TurnKind.NORMAL
+_TURN, _GAIN, _NORMAL, _HAND = Ask.TURN, Ask.GAIN, TurnKind.NORMAL, ZoneKind.HAND
 
 LEAD_OR_SCOUT = ByRule("RR-TURN-1")
 """The source of the turn's question, Lead or Scout (RR-TURN-1)."""
@@ -59,7 +59,7 @@ def _turn_options(hand: tuple[CardId, ...], scout: bool) -> tuple[Option, ...]:
 _SCOUT = Scout()
 
 
-@functools.cache
+@made_once  # a dict read in C, not functools.cache (issue #30, rr.once)
 def _leads(card: CardId) -> tuple[Lead, ...]:
     """The Leads of ``card``, one per location, made once: options are frozen values, and
     every turn offers about 21 of them (issue #12)."""
@@ -72,9 +72,9 @@ def take_turn(table: Table, seat: Seat, kind: TurnKind = TurnKind.NORMAL,
     yield TurnStarted(seat, kind)
     if kind is _NORMAL and (ended := endless(table.state, seat)) is not None:
         yield ended  # RULING-B11, RULING-B12
-    log = TurnLog(seat, cannot_gain=cannot_gain)
+    log = TurnLog(seat, set(), set(), cannot_gain)  # by position: no keyword to match (#30)
     choice = yield from ask(table, seat, _TURN, LEAD_OR_SCOUT, "Lead or Scout",
-                            turn_options(table.state, seat), distinct=True)
+                            turn_options(table.state, seat), distinct=True, cards=False)
     if type(choice) is Lead:
         # RR-LEAD-1..6: deploy (unless the hand is empty), then the final gain step. Written
         # here rather than as a program of its own: every event of a Lead's ability passes
@@ -101,10 +101,9 @@ def scout(table: Table, seat: Seat) -> Program[None]:
     yield from location_bonus(table, seat, where)
 
 
-@functools.cache
 def hooks() -> Hooks:
     """The rules abilities may invoke: one value, made once (it is asked for every deploy)."""
-    return Hooks(deploy=_deploy_another, turn_out_of_order=_turn_out_of_order)
+    return _HOOKS
 
 
 def _deploy_another(p: Play, card: CardId, location: Location) -> Ability:
@@ -118,13 +117,17 @@ def _turn_out_of_order(table: Table, seat: Seat, cannot_gain: frozenset[CardId]
     return take_turn(table, seat, TurnKind.OUT_OF_ORDER, cannot_gain)
 
 
+_HOOKS = Hooks(deploy=_deploy_another, turn_out_of_order=_turn_out_of_order)
+"""What :func:`hooks` gives: a value, read by :func:`deploy` without a call (issue #30)."""
+
+
 def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source: Zone
            ) -> Ability:
     """RR-LEAD-1, RR-LEAD-2: put ``card`` face up on top of ``location``, then its ability."""
     seat = log.seat
     under = table.state.top(location)
-    hand = Zone.hand(seat)
-    from_hand = source is hand or source == hand
+    # source == Zone.hand(seat), read field by field: at every deploy (issue #30)
+    from_hand = source.kind is _HAND and source.seat == seat and source.location is None
     yield CardDeployed(seat, card, location, None if from_hand else source)
     log.deployed_to.add(location)
     if card_data(card).deploy is None:
@@ -138,7 +141,7 @@ def deploy(table: Table, log: TurnLog, card: CardId, location: Location, source:
             return None  # RR-ABIL-4
         log.trades.add(card)
     then: Then | None = yield from found.deploy(
-        Play(table, seat, card, location, under, log, hooks()))
+        Play(table, seat, card, location, under, log, _HOOKS))
     return then
 
 
@@ -160,7 +163,7 @@ def final_step(table: Table, log: TurnLog) -> Program[None]:
         return
     choice = yield from ask(table, log.seat, _GAIN, FINAL_GAIN,
                             "Gain the top card of a location or of the deck", options,
-                            distinct=True)  # one per location, and the deck
+                            distinct=True, cards=False)  # one per location, and the deck
     if choice.location is None:
         yield from gain_top_of_deck(table, log.seat)
         yield from roll_and_gain(table, log.seat)
