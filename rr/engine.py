@@ -446,9 +446,7 @@ class Game:
                 f"seat {seat} may not choose now: the decision is seat {decision.seat}'s "
                 f"({self.state.players[decision.seat].name})",
                 decision.rule)
-        options = decision.options
-        # _listed, inline: once a decision (issue #30)
-        if not (any(map(is_, options, repeat(option))) or option in options):
+        if not _listed(option, decision.options):
             raise IllegalChoiceError(
                 f"{_describe(option)!r} is not a legal option for: {decision.prompt} "
                 f"(legal: {', '.join(describe(o) for o in decision.options[:20])}"

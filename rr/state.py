@@ -536,12 +536,6 @@ def _card_dealt(s: GameState, w: Fields, e: CardDealt) -> None:
         w["deck"] = s.deck[:-1]  # into a hand: what _move does, in fewer steps (#12)
         _set_hand(w, players, to.seat, players[to.seat].hand + (e.card,))
         return
-    if to.kind is _LOCATION and to.location is not None:
-        w["deck"] = s.deck[:-1]  # onto a location, face up: the same (8 a game; #30)
-        stacks = list(s.locations)
-        stacks[_INDEX[to.location]] += (e.card,)
-        w["locations"] = tuple(stacks)
-        return
     _move(s, w, e, e.card, Zone.deck(), to)
 
 
@@ -663,10 +657,7 @@ def _without(cards: tuple[CardId, ...], card: CardId) -> tuple[CardId, ...]:
 def _set_hand(w: Fields, players: tuple[PlayerState, ...], seat: Seat,
               hand: tuple[CardId, ...]) -> None:
     changed = list(players)
-    fields = players[seat].__dict__.copy()  # _with_hand, inline: most card moves (#30)
-    fields["hand"] = hand
-    new = changed[seat] = _new(PlayerState)
-    _set_player_fields(new, fields)
+    changed[seat] = _with_hand(players[seat], hand)
     w["players"] = tuple(changed)
 
 

@@ -45,8 +45,7 @@ def color_of(state: GameState, card: CardId) -> Color | None:
 
 def is_color(state: GameState, card: CardId, *colors: Color) -> bool:
     """Whether ``card`` (as it lies now: face-down cards are colourless) has one of ``colors``."""
-    # color_of, inline: abilities ask this of whole hands and stacks (issue #30)
-    return (None if card in state.face_down else card_data(card).color) in colors
+    return color_of(state, card) in colors
 
 
 def index_under(state: GameState, card: CardId, moving: CardId) -> tuple[Location, int]:
