@@ -68,6 +68,12 @@ class BadInputError(RRError):
     """A malformed input file or value (scorepad JSON, CLI argument)."""
 
 
+class AgentError(RRError):
+    """An agent (``rr simulate --agents``, an environment's opponent) that failed to decide:
+    its ``choose`` raised, or chose an option that is not legal. The message names the agent
+    and its seat; the original error is the ``__cause__``."""
+
+
 class UnknownOptionError(IllegalChoiceError):
     """An option no decision of any game can list, so it has no action (rr.actions)."""
 

@@ -48,7 +48,7 @@ players             6 x 20     per slot: present, is Au Toma, Helium, Fleet, Inf
                                triggered the end, total score, winner, then the house one-hot (6)
 table               8          neutral Influence, deck size, banished pile size, end triggered,
                                then the phase one-hot (setup, play, end of game, over)
-pending             1 + 14     the observer decides now, then the pending decision's kind (Ask)
+pending             1 + 13     the observer decides now, then the pending decision's kind (Ask)
 solo                28 + 44    a solo game, level, Au Toma's deck size, set-aside count, odd,
                                even, the Luna card's location (4), the priority letter A-D at
                                each location (4 x 4), 2 unused; then her discard (22) and the

@@ -128,10 +128,11 @@ def play_one(seed: int, players: int, ruleset: Ruleset | None = None,
     try:
         kinds = seat_agents(agents, players)
         game = Game.new(players, seed=seed, ruleset=ruleset)
-        choosers = {kind: make_chooser(kind, seed, game.state.ruleset) for kind in set(kinds)}
-        by_seat = [choosers[kind] for kind in kinds]
+        made = {kind: names.make(kind, seed, game.state.ruleset) for kind in set(kinds)}
+        by_seat = [made[kind] for kind in kinds]
         while (decision := game.pending) is not None and decisions < MAX_DECISIONS:
-            game.choose(by_seat[decision.seat](decision, game))
+            seat = decision.seat
+            names.play(by_seat[seat], kinds[seat], game, decision)
             decisions += 1
         if out is not None:
             log.write(out / f"game-{seed:06d}.rrlog", game.events)
@@ -427,10 +428,10 @@ def play_solo(seed: int, level: int, agent: str = "random", ruleset: Ruleset | N
     """One solo game of ``agent`` against Au Toma at ``level``; never raises."""
     try:
         game = Game.new(["Player"], seed=seed, ruleset=ruleset, level=level)
-        chooser = make_chooser(agent, seed, game.state.ruleset)
+        player = names.make(agent, seed, game.state.ruleset)
         decisions = 0
         while (decision := game.pending) is not None and decisions < MAX_DECISIONS:
-            game.choose(chooser(decision, game))
+            names.play(player, agent, game, decision)
             decisions += 1
         if out is not None:
             log.write(out / f"solo-{level}-{agent}-{seed:06d}.rrlog", game.events)

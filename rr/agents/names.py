@@ -7,23 +7,34 @@ the server's bots (those its operator allows) all read names with :func:`parse` 
 with :func:`make`. A user's class is imported (``importlib``) and called as
 ``Class(seed, ruleset)``, or ``Class(seed, ruleset, argument)`` when the name carries one (the
 text after the class's colon, as it was written); what it makes must have the
-:class:`rr.agents.interface.Agent` method ``choose(decision, seen)``. On a Ray cluster the
-module must be importable on every worker.
+:class:`rr.agents.interface.Agent` method ``choose(decision, seen)``. :func:`parse` checks
+what it can without making one: that the module imports, that the class has ``choose`` and
+that it can be called with those arguments. On a Ray cluster the module must be importable on
+every worker.
+
+:func:`play` plays an agent's choice: an agent that raises, or chooses an option that is not
+legal, is an :class:`rr.errors.AgentError` naming it and its seat (not the engine's
+``IllegalChoiceError``, which an environment's learner would take for its own).
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rr.agents.flat import FlatAgent
 from rr.agents.greedy import GreedyAgent
-from rr.agents.interface import Agent
+from rr.agents.interface import Agent, Seen
 from rr.agents.ismcts import ITERATIONS, ISMCTSAgent
 from rr.agents.random import RandomAgent
-from rr.errors import BadInputError
+from rr.decisions import Decision
+from rr.errors import AgentError, BadInputError, IllegalChoiceError
 from rr.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from rr.engine import Game
 
 MAX_DECISIONS = 20_000
 """The safety limit of a game played by agents (``rr simulate``, the server's bots): one
@@ -74,7 +85,7 @@ def parse(name: str) -> str:
     if not colon:
         raise BadInputError(f"unknown agent {name!r}; {HINT}" if name
                             else f"an empty agent name; {HINT}")
-    _class_of(name)
+    _check_class(name, _class_of(name))
     return name
 
 
@@ -91,6 +102,43 @@ def make(name: str, seed: int, ruleset: Ruleset) -> Agent:
         raise BadInputError(f"agent {name!r} made {type(made).__name__}, which has no "
                             "choose(decision, seen)")
     return cast(Agent, made)  # checked above: it has choose
+
+
+def play(agent: Agent, name: str, game: Game, decision: Decision) -> None:
+    """``agent`` (named ``name``, or its class's name for an object) decides ``decision``,
+    the pending one of ``game``, and its choice is played. :class:`AgentError` naming the
+    agent and its seat if ``choose`` raises or returns an option that is not legal; the game
+    is then left as it was."""
+    seat = decision.seat
+    try:
+        option = agent.choose(decision, Seen.of(game, seat))
+    except Exception as err:  # any failure of the agent's code, said with its name
+        raise AgentError(f"seat {seat}'s agent {name!r}: choose raised "
+                         f"{type(err).__name__}: {err}") from err
+    try:
+        game.choose(option, seat=seat)
+    except IllegalChoiceError as err:
+        raise AgentError(f"seat {seat}'s agent {name!r} chose an option that is not legal: "
+                         f"{err}") from err
+
+
+def _check_class(name: str, found: Callable[..., object]) -> None:
+    """:class:`BadInputError` if the class ``name`` names has no ``choose`` or cannot be
+    called as :func:`make` calls it (``Class(seed, ruleset[, argument])``)."""
+    class_name = name.partition(":")[2].partition(":")[0]
+    if isinstance(found, type) and not callable(getattr(found, "choose", None)):
+        raise BadInputError(f"agent {name!r}: {class_name} has no choose(decision, seen)")
+    with_argument = name.count(":") > 1
+    try:
+        signature = inspect.signature(found)
+    except (TypeError, ValueError):  # no signature to read (a builtin): found out when made
+        return
+    try:
+        signature.bind(*(None,) * (3 if with_argument else 2))
+    except TypeError as err:
+        call = f"{class_name}(seed, ruleset{', argument' if with_argument else ''})"
+        raise BadInputError(f"agent {name!r}: an agent is made as {call}, which {class_name} "
+                            f"does not take ({err})") from None
 
 
 def _class_of(name: str) -> Callable[..., object]:

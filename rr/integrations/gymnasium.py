@@ -18,6 +18,9 @@ The learner plays one seat (``seat``, default 0) against rr's agents or a user's
   ``"package.module:Class[:argument]"``; or an object with ``choose(decision, seen)``), or a
   mapping seat: agent. Each is handed only what its seat knows (:mod:`rr.agents.interface`),
   and a named one is made anew each episode, seeded from the environment's ``np_random``.
+  One that raises, or chooses an option that is not legal, raises
+  :class:`rr.errors.AgentError` naming it and its seat (never the learner's
+  ``IllegalChoiceError`` or penalty); the episode cannot go on: ``reset()``.
 - **Observation**: :func:`rr.observation.observation_array` of the learner's seat (kept up to
   date by :mod:`rr.integrations.observer`), a ``Box(0, 1, (1934,), float32)``
   (``docs/OBSERVATION.md``): what that seat knows, nothing else.

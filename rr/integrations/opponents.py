@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rr.agents import names
-from rr.agents.interface import Agent, Seen
+from rr.agents.interface import Agent
 from rr.engine import Game
 from rr.errors import BadInputError
 from rr.ruleset import Ruleset
@@ -35,6 +35,9 @@ class Opponents:
             elif not callable(getattr(agent, "choose", None)):
                 raise BadInputError(f"opponents: seat {seat}'s {agent!r} has no "
                                     "choose(decision, seen)")
+        self.names = {seat: agent if isinstance(agent, str) else type(agent).__name__
+                      for seat, agent in self.given.items()}
+        """Each seat's agent as an error names it: its name, or an object's class."""
         self.ruleset = ruleset
         self.playing: dict[int, Agent] = {}
 
@@ -51,6 +54,5 @@ class Opponents:
             decision = game.pending
             if decision is None or decision.seat not in playing:
                 return
-            option = playing[decision.seat].choose(decision, Seen.of(game, decision.seat))
-            game.choose(option, seat=decision.seat)
+            names.play(playing[decision.seat], self.names[decision.seat], game, decision)
         raise RuntimeError(f"the opponents made {MAX_OPPONENT_DECISIONS} decisions in a row")

@@ -5,8 +5,10 @@ Needs the ``pettingzoo`` extra (``pip install 'red-rising-engine[pettingzoo]'``:
 gymnasium,
 numpy). They pass PettingZoo's ``api_test``, ``seed_test``, ``parallel_api_test``,
 ``render_test`` and ``max_cycles_test`` (``tests/integrations/test_pettingzoo.py``); the last
-checks its AEC half on ``parallel_to_aec(parallel_env())``, whose agents each act once a
-cycle, because in the AEC environment here one agent may decide several times in a row.
+samples actions without the mask, so it passes with ``illegal_action="penalty"`` (as does
+``parallel_seed_test``), and checks its AEC half on ``parallel_to_aec(parallel_env())``, whose
+agents each act once a cycle, because in the AEC environment here one agent may decide
+several times in a row.
 
 ``env(players=4, seed=None, ruleset=None, render_mode=None, level=None, max_cycles=None,
 opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=False)``;
@@ -19,7 +21,9 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
   ``"package.module:Class"`` — or an object with ``choose(decision, seen)``) plays those seats
   inside the environment, which then are no agents of it; each is handed what its seat knows
   only (:mod:`rr.agents.interface`). A named opponent is made anew each game, seeded with a
-  number drawn from the environment's generator.
+  number drawn from the environment's generator. An opponent that raises, or chooses an
+  option that is not legal, raises :class:`rr.errors.AgentError` naming it and its seat
+  (never the learner's ``IllegalChoiceError``); the episode cannot go on: ``reset()``.
 - **Whose turn**: ``agent_selection`` is always the seat the pending decision asks, so the same
   agent is often selected several times in a row (a Lead, then its gain, then an ability's
   questions), and an agent may be asked out of turn (a block, RR-BLOCK-1).
@@ -60,10 +64,10 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
   with ``s``; a ``reset()`` without a seed draws the next game's seed from that generator,
   so a run of episodes is reproducible from its first seed. ``env(seed=s)`` is the seed of the
   first ``reset()``; without any seed the generator starts from fresh entropy.
-- **Rendering**: ``render_mode="ansi"`` makes :meth:`RedRisingEnv.render` return the board as
-  a spectator sees it (the four stacks, face-down cards as ``?``, each player's tokens and
-  hand size, the pending decision) followed by the story of the events since the previous
-  call (``rr.narrate``, no hand or face-down card named); ``"human"`` prints the same.
+- **Rendering**: ``render_mode="ansi"`` makes :meth:`RedRisingEnv.render` return the story of
+  the events since the previous call (``rr.narrate``, no hand or face-down card named)
+  followed by the board as a spectator sees it (the four stacks, face-down cards as ``?``,
+  each player's tokens and hand size, the pending decision); ``"human"`` prints the same.
 - **SuperSuit**: the observation is a dict (observation and mask), as in PettingZoo's classic
   games, so SuperSuit's wrappers of Box observations (``dtype_v0``, ``normalize_obs_v0``,
   ``frame_stack_v1``) do not apply to it; they apply to the Box of ``flat_observations=True``
@@ -330,8 +334,8 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         return numpy.asarray(state_vector(self._game()), dtype=numpy.float32)
 
     def render(self) -> str | None:
-        """The board as a spectator sees it, then the events since the previous call, narrated
-        for a spectator: returned (``"ansi"``) or printed (``"human"``)."""
+        """The events since the previous call, narrated for a spectator, then the board as a
+        spectator sees it: returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: env(render_mode='ansi')")
             return None

@@ -44,3 +44,30 @@ class Recorder:
     def choose(self, decision: Decision, seen: Seen) -> Option:
         Recorder.handed.append((decision.seat, seen.seat, type(seen).__name__))
         return decision.options[-1]
+
+
+class Raiser:
+    """An agent whose code fails: its choose raises."""
+
+    def __init__(self, seed: int, ruleset: Ruleset) -> None:
+        self.seed = seed
+
+    def choose(self, decision: Decision, seen: Seen) -> Option:
+        raise ValueError("the bot is broken")
+
+
+class Illegal:
+    """An agent that answers with something no decision lists."""
+
+    def __init__(self, seed: int, ruleset: Ruleset) -> None:
+        self.seed = seed
+
+    def choose(self, decision: Decision, seen: Seen) -> Option:
+        return "not an option"  # type: ignore[return-value]  # the mistake under test
+
+
+class Unseeded:
+    """Made with no arguments, not as rr makes agents (``Class(seed, ruleset)``)."""
+
+    def choose(self, decision: Decision, seen: Seen) -> Option:
+        return decision.options[0]

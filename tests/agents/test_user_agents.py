@@ -20,7 +20,7 @@ from rr.agents.random import RandomAgent
 from rr.engine import Game
 from rr.errors import BadInputError
 from rr.ruleset import Ruleset
-from rr.simulate import play_one
+from rr.simulate import play_one, play_solo
 from tests.agents import bots
 from tests.agents.test_simulate_cli import FakeRay, report, run_cli
 
@@ -75,6 +75,55 @@ def test_a_user_class_without_choose_is_refused() -> None:
     """A class that makes no agent (no choose) is refused when made, naming it."""
     with pytest.raises(BadInputError, match="no choose"):
         names.make("tests.agents.bots:NoChoose", 0, Ruleset())
+
+
+@pytest.mark.parametrize("name, message", [
+    ("tests.agents.bots:NoChoose", "NoChoose has no choose(decision, seen)"),
+    ("tests.agents.bots:Recorder:deep",
+     "made as Recorder(seed, ruleset, argument), which Recorder does not take"),
+    ("tests.agents.bots:Unseeded",
+     "made as Unseeded(seed, ruleset), which Unseeded does not take"),
+])
+def test_a_user_class_that_makes_no_agent_is_refused_by_name(name: str, message: str) -> None:
+    """parse refuses, before any game, a class without choose or one that cannot be called as
+    Class(seed, ruleset[, argument]): a typed error naming it, not a TypeError per game."""
+    with pytest.raises(BadInputError, match=re.escape(message)):
+        names.parse(name)
+
+
+def test_rr_simulate_refuses_a_class_it_cannot_make(capsys: pytest.CaptureFixture[str]) -> None:
+    """rr simulate with a user's class that takes no argument, named with one, exits 2 with
+    one line before playing."""
+    status, out, err = run_cli(["simulate", "--games", "2", "--workers", "1",
+                                "--agents", "tests.agents.bots:Recorder:5,random"], capsys)
+    assert status == 2 and "Recorder(seed, ruleset, argument)" in err
+    assert "Traceback" not in err and "games in" not in out
+
+
+@pytest.mark.parametrize("agent, message", [
+    ("tests.agents.bots:Raiser",
+     "AgentError: seat 0's agent 'tests.agents.bots:Raiser': choose raised ValueError: "
+     "the bot is broken"),
+    ("tests.agents.bots:Illegal",
+     "AgentError: seat 0's agent 'tests.agents.bots:Illegal' chose an option that is not "
+     "legal: 'not an option' is not a legal option for: "),
+])
+def test_a_failing_agent_is_named_in_the_game_s_error(agent: str, message: str) -> None:
+    """A game whose agent raises, or chooses an option that is not legal, fails with an
+    AgentError naming the agent and its seat (rr simulate reports it per game)."""
+    result = play_one(3, 2, agents=(agent, "random"))
+    assert result.error is not None and result.error.startswith(message), result.error
+    solo = play_solo(3, 2, agent)
+    assert solo.error is not None and solo.error.startswith(message), solo.error
+
+
+def test_rr_simulate_reports_a_failing_agent_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """rr simulate's games with a raising agent are errors (exit 1), each said in one line
+    naming the agent, with no traceback."""
+    status, _, err = run_cli(["simulate", "--games", "2", "--players", "2", "--workers", "1",
+                              "--agents", "random,tests.agents.bots:Raiser"], capsys)
+    assert status == 1 and "Traceback" not in err
+    assert "seat 1's agent 'tests.agents.bots:Raiser': choose raised ValueError" in err
 
 
 def test_a_user_agent_gets_its_argument_as_written() -> None:

@@ -4,6 +4,8 @@ opponents, and trains."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason="the pettingzoo extra is not installed")
@@ -14,7 +16,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 import rr.integrations.gymnasium  # noqa: E402, F401  # registers rr/RedRising-v0
 from rr.actions import NUM_ACTIONS, action_of  # noqa: E402
 from rr.engine import Game  # noqa: E402
-from rr.errors import BadInputError, IllegalChoiceError  # noqa: E402
+from rr.errors import AgentError, BadInputError, IllegalChoiceError  # noqa: E402
 from rr.integrations.gymnasium import ID, RedRisingGymEnv  # noqa: E402
 from rr.observation import observation  # noqa: E402
 from rr.options import Answer  # noqa: E402
@@ -109,6 +111,21 @@ def test_opponents_may_be_any_agents() -> None:
         table.step(int(numpy.flatnonzero(table.action_masks())[0]))
     user = table.opponents.playing[2]
     assert set(user.seats) == {2}
+
+
+@pytest.mark.parametrize("illegal_action", ["penalty", "raise"])
+def test_an_opponent_s_mistake_is_its_own_error(illegal_action: str) -> None:
+    """An opponent that chooses an option that is not legal, or raises, is an AgentError
+    naming it and its seat, in either illegal_action mode: not the IllegalChoiceError (or
+    the penalty) of the learner, whose action was legal."""
+    for opponent, said in (("tests.agents.bots:Illegal", "chose an option that is not legal"),
+                           ("tests.agents.bots:Raiser", "choose raised ValueError")):
+        table = make(opponents=opponent, illegal_action=illegal_action)
+        with pytest.raises(AgentError, match=re.escape(f"seat 1's agent '{opponent}'")
+                           + ".*" + re.escape(said)):
+            table.reset(seed=2)
+            for _ in range(400):  # until the opponent's first decision
+                table.step(int(numpy.flatnonzero(table.action_masks())[0]))
 
 
 def test_bad_options_are_refused() -> None:

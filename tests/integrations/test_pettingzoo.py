@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 import warnings
 from types import SimpleNamespace
 from typing import Any
@@ -27,7 +28,12 @@ from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
 from rr.actions import NUM_ACTIONS, action_of  # noqa: E402
 from rr.cards.catalogue import card  # noqa: E402
 from rr.engine import Game  # noqa: E402
-from rr.errors import BadInputError, IllegalChoiceError, UnknownActionError  # noqa: E402
+from rr.errors import (  # noqa: E402
+    AgentError,
+    BadInputError,
+    IllegalChoiceError,
+    UnknownActionError,
+)
 from rr.integrations.pettingzoo import (  # noqa: E402
     RedRisingEnv,
     env,
@@ -289,6 +295,18 @@ def test_an_illegal_action_can_cost_a_penalty_instead() -> None:
     assert table.rewards[agent] == -0.25 and table._cumulative_rewards[agent] == -0.25
     table.step(table.game.legal_actions()[0])
     assert len(table.game.events) > len(before) and table.rewards[agent] == 0.0
+
+
+def test_an_opponent_s_illegal_option_is_not_the_learner_s() -> None:
+    """An opponent (a user's agent) that answers with an option that is not legal is an
+    AgentError naming it and its seat: not the IllegalChoiceError that the learner's own
+    illegal action raises, though the learner's action here was legal."""
+    table = env(players=2, seed=2, opponents={1: "tests.agents.bots:Illegal"})
+    with pytest.raises(AgentError, match=re.escape(
+            "seat 1's agent 'tests.agents.bots:Illegal' chose")):
+        table.reset()
+        for _ in range(400):  # until the opponent's first decision
+            table.step(int(numpy.flatnonzero(table.last()[0]["action_mask"])[0]))
 
 
 def test_state_is_the_whole_game_in_its_space() -> None:

@@ -3,8 +3,10 @@ and docs/OBSERVATION.md shows the layout rr.observation builds."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from rr.actions import NUM_ACTIONS, action_table_markdown
@@ -34,3 +36,34 @@ def test_the_committed_observation_layout_is_the_code_s() -> None:
     committed = (ROOT / "docs" / "OBSERVATION.md").read_text("utf-8")
     assert committed.endswith(layout_markdown()), "docs/OBSERVATION.md's table is stale"
     assert f"list of {OBSERVATION_SIZE} floats" in " ".join(committed.split())
+
+
+def _size(text: str) -> int:
+    """``"112 × 4"``, ``"6 x 20"``, ``"1 + 13"`` or ``"112"`` as a number."""
+    for sign, combine in (("+", sum), ("×", _product), ("x", _product)):
+        if sign in text:
+            return int(combine(int(part) for part in text.split(sign)))
+    return int(text)
+
+
+def _product(numbers: Iterable[int]) -> int:
+    made = 1
+    for number in numbers:
+        made *= number
+    return made
+
+
+def test_the_field_by_field_sizes_are_the_code_s() -> None:
+    """The hand-written field-by-field tables (docs/OBSERVATION.md's and rr.observation's
+    docstring) give every segment, in order, the size the code lays out (the docs said
+    ``pending`` was 1 + 14 entries while rr.decisions.Ask has 13 kinds)."""
+    from rr import observation
+
+    sizes = [(name, size) for name, (_, size) in observation.LAYOUT.items()]
+    page = (ROOT / "docs" / "OBSERVATION.md").read_text("utf-8")
+    table = page.split("## Field by field")[1].split("\n## ")[0]
+    rows = re.findall(r"^\| `(\w+)` \| ([0-9 ×+]+) \|", table, re.M)
+    assert [(name, _size(size)) for name, size in rows] == sizes
+    assert observation.__doc__ is not None
+    rows = re.findall(r"^(\w+) +([0-9]+(?: [x+] [0-9]+)?) {2,}", observation.__doc__, re.M)
+    assert [(name, _size(size)) for name, size in rows] == sizes
