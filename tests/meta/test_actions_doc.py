@@ -3,10 +3,10 @@ and docs/OBSERVATION.md shows the layout rr.observation builds."""
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 
 from rr.actions import NUM_ACTIONS, action_table_markdown
@@ -40,17 +40,10 @@ def test_the_committed_observation_layout_is_the_code_s() -> None:
 
 def _size(text: str) -> int:
     """``"112 × 4"``, ``"6 x 20"``, ``"1 + 13"`` or ``"112"`` as a number."""
-    for sign, combine in (("+", sum), ("×", _product), ("x", _product)):
+    for sign, combine in (("+", sum), ("×", math.prod), ("x", math.prod)):
         if sign in text:
-            return int(combine(int(part) for part in text.split(sign)))
+            return combine(int(part) for part in text.split(sign))
     return int(text)
-
-
-def _product(numbers: Iterable[int]) -> int:
-    made = 1
-    for number in numbers:
-        made *= number
-    return made
 
 
 def test_the_field_by_field_sizes_are_the_code_s() -> None:
