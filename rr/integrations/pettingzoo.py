@@ -78,8 +78,8 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 import gymnasium
 import numpy
@@ -239,7 +239,11 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     def step(self, action: Any) -> None:
         """Plays ``action`` (an :mod:`rr.actions` integer) for the selected agent."""
-        agent = self.agent_selection
+        try:
+            agent = self.agent_selection
+        except AttributeError:  # (free when there is no error: checked only then)
+            self._game()  # before reset(): its typed error
+            raise
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -273,6 +277,24 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             cumulative = self._cumulative_rewards
             for name, reward in rewards.items():
                 cumulative[name] += reward
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()`` (the selected agent's observation, cumulative reward,
+        termination, truncation and info); before ``reset()``, a typed error saying so.
+        Written out, not ``super().last()``: that call cost ~2,400 instructions a step of the
+        AEC loop (cachegrind, 60 games, 2026-11-27)."""
+        try:
+            agent = self.agent_selection
+        except AttributeError:  # (free when there is no error: checked only then)
+            self._game()
+            raise
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """PettingZoo's ``agent_iter()``; before ``reset()``, a typed error saying so."""
+        self._game()
+        return cast(Iterable[str], super().agent_iter(max_iter))
 
     def _after_move(self) -> None:
         """The rewards at the end, the truncation, the next selected agent and the masks."""
@@ -382,6 +404,7 @@ class RedRisingParallelEnv(ParallelEnv):  # type: ignore[misc]
     def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
         """Plays the selected agent's action (the others' are ignored)."""
         aec = self.aec
+        aec._game()  # before reset(): its typed error
         selected = aec.agent_selection
         if selected not in actions:
             raise BadInputError(f"no action for {selected}, whose decision it is")

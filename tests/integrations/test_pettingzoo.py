@@ -236,6 +236,22 @@ def test_bad_arguments_are_refused() -> None:
         env().observe("player_0")
 
 
+def test_every_use_before_reset_is_a_typed_error() -> None:
+    """step(), last(), agent_iter(), observe(), state() of the AEC environment, and the
+    parallel environment's step(), before any reset(), each say to reset() first (step and
+    last were a bare AttributeError, agent_iter one too)."""
+    table = env(players=2)
+    uses = [lambda: table.step(0), table.last, table.agent_iter,
+            lambda: table.observe("player_0"), table.state,
+            lambda: parallel_env(players=2).step({"player_0": 0})]
+    for use in uses:
+        with pytest.raises(BadInputError, match=r"reset\(\) the environment"):
+            use()
+    table.reset(seed=3)
+    assert next(iter(table.agent_iter())) == table.agent_selection
+    assert table.last()[1:4] == (0.0, False, False)
+
+
 @pytest.mark.parametrize("players", [1, 2, 4, 6])
 def test_parallel_api_test_passes(players: int) -> None:
     """pettingzoo.test.parallel_api_test passes on whole games of the parallel environment
