@@ -144,10 +144,13 @@ def _check_class(name: str, found: Callable[..., object]) -> None:
 def _class_of(name: str) -> Callable[..., object]:
     """The class (or any callable) ``package.module:Class[:argument]`` names."""
     module_name, _, rest = name.partition(":")
-    class_name = rest.partition(":")[0]
+    class_name, colon, argument = rest.partition(":")
     if not module_name or not class_name.isidentifier():
         raise BadInputError(f"agent {name!r}: a user's agent is package.module:Class"
                             f"[:argument]; {HINT}")
+    if colon and not argument:  # a slip, not an argument: say so rather than pass ""
+        raise BadInputError(f"agent {name!r}: nothing after the class's colon (leave the "
+                            "colon out for no argument)")
     try:
         module = importlib.import_module(module_name)
     except ImportError as err:

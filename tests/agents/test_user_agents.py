@@ -64,6 +64,7 @@ def test_seen_gives_the_seat_s_view_and_samples_only() -> None:
     ("no.such.module:Bot", "cannot import 'no.such.module'"),
     ("tests.agents.bots:Missing", "has no class 'Missing'"),
     ("tests.agents.bots:not a name", "package.module:Class"),
+    ("tests.agents.bots:FirstOption:", "nothing after the class's colon"),
 ])
 def test_bad_names_are_typed_errors(name: str, message: str) -> None:
     """A name that names no agent is a BadInputError saying why."""
