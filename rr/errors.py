@@ -74,6 +74,14 @@ class AgentError(RRError):
     and its seat; the original error is the ``__cause__``."""
 
 
+class BotFailedError(RRError):
+    """A seat the game server's bot plays could not be decided: the bot's agent (one its
+    operator allowed) raised, or chose an option that is not legal — an
+    :class:`AgentError`, the ``__cause__``. The message names the seat and the bot only: the
+    cause may name the bot's own cards (an illegal option's error lists its legal ones), so
+    it goes to the server's log, never to a client (HTTP 500, nothing changed)."""
+
+
 class UnknownOptionError(IllegalChoiceError):
     """An option no decision of any game can list, so it has no action (rr.actions)."""
 

@@ -8,7 +8,10 @@ knows (``rr.agents.interface.Seen``: its view, samples of its information set), 
 game: a bot sees no more than its seat may.
 
 The operator may allow more agents (``rr server --allow-agent package.module:Class``, issue
-#30): a game may then name them too, and only them.
+#30): a game may then name them too, and only them. One that fails (its ``choose`` raises,
+or chooses an option that is not legal) is a :class:`rr.errors.BotFailedError` (HTTP 500)
+naming its seat and bot only — the cause, which may name the bot's cards, goes to the
+server's log — and the request changes nothing.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rr.agents import names
-from rr.agents.interface import Seen
 from rr.agents.names import MAX_DECISIONS
 from rr.engine import Game
+from rr.errors import AgentError, BotFailedError
 
 KINDS = ("random", "greedy")
 """The agents a game may name for its bots: the cheap ones. ``ismcts`` (``rr simulate``'s
@@ -34,7 +37,11 @@ def play(game: Game, bots: Mapping[int, str], decisions: int) -> int:
         decision = game.pending
         if decision is None or decision.seat not in bots:
             return decisions
-        agent = names.make(bots[decision.seat], decisions, ruleset)
-        game.choose(agent.choose(decision, Seen.of(game, decision.seat)), seat=decision.seat)
+        kind = bots[decision.seat]
+        try:
+            names.play(names.make(kind, decisions, ruleset), kind, game, decision)
+        except AgentError as err:  # its message may name the bot's cards: for the log only
+            raise BotFailedError(f"seat {decision.seat}'s bot {kind!r} failed to decide "
+                                 "(the server's log says why)") from err
         decisions += 1
     raise RuntimeError(f"the bots made {MAX_DECISIONS} decisions without an end")

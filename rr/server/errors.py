@@ -8,7 +8,8 @@ of ``rr stdio``'s responses (:mod:`rr.protocol`), with the same types, all of
 changes nothing.
 
 A failure of rr's own (status 500: a bug, or a fault of the store under it) answers only
-"a bug in rr" to the client, and is written with its traceback to the server's log (the
+"a bug in rr" to the client (a bot the operator allowed that fails: ``BotFailedError``,
+naming its seat and bot only), and is written with its traceback to the server's log (the
 ``rr.server`` logger, on stderr under ``rr server``) by :func:`failed`: the method, the
 path and the traceback, control characters escaped; never a header, a query or a body, so
 never a token.
@@ -23,6 +24,7 @@ from typing import Any
 from rr.errors import (
     BadInputError,
     BadRequest,
+    BotFailedError,
     DealPendingError,
     EngineBugError,
     ForbiddenError,
@@ -65,6 +67,7 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (IllegalChoiceError, 422),
     (BadInputError, 422),
     (RateLimitedError, 429),
+    (BotFailedError, 500),
     (RRError, 422),
     (EngineBugError, 500),
 )

@@ -233,6 +233,47 @@ def test_the_server_plays_only_the_agents_its_operator_allows(tmp_path: Path) ->
     assert all(asked == seat == 1 and kind == "Seen" for asked, seat, kind in bots.Recorder.handed)
 
 
+@pytest.mark.parametrize("bot, cause", [("tests.agents.bots:Illegal", "is not a legal option"),
+                                        ("tests.agents.bots:Raiser", "the bot is broken")])
+def test_a_failing_server_bot_is_said_without_its_cards(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, bot: str, cause: str) -> None:
+    """A bot its operator allowed that raises, or chooses an option that is not legal, answers
+    the request that woke it (a choice, or the game's creation) with BotFailedError (500)
+    naming its seat and bot only —
+    an illegal option's error lists the bot's legal options, its own hand, which went to the
+    client before (a 422) — and changes nothing; the cause is in the server's log."""
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from rr.server.app import build
+    from rr.server.bots import KINDS
+    from rr.server.games import Games
+    from rr.server.store import open_store
+
+    games = Games(open_store(str(tmp_path / "g.sqlite"), "NORMAL"), None, (*KINDS, bot))
+    client = TestClient(build(games), raise_server_exceptions=False)
+    body: dict[str, Any] = {"players": ["Ana", "Bo"], "bots": {"1": bot}, "practice": True}
+    failed = client.post("/api/games", json={**body, "seed": 4})  # the bot decides first
+    assert failed.status_code == 500 and failed.json()["error"]["type"] == "BotFailedError"
+    created = client.post("/api/games", json={**body, "seed": 1}).json()  # Ana decides first
+    game, auth = created["id"], {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    for _ in range(30):  # Ana plays her first option until her turn ends and wakes the bot
+        before = client.get(f"/api/games/{game}", headers=auth).json()
+        assert before["view"]["pending"]["seat"] == 0
+        choice = {"action": before["view"]["pending"]["options"][0]["action"],
+                  "decision": before["decision"]}
+        with caplog.at_level("ERROR", logger="rr.server"):
+            answer = client.post(f"/api/games/{game}/choose", headers=auth, json=choice)
+        if answer.status_code != 200:
+            break
+    assert answer.status_code == 500, answer.text
+    assert answer.json()["error"] == {
+        "type": "BotFailedError", "rule": None,
+        "message": f"seat 1's bot {bot!r} failed to decide (the server's log says why)"}
+    assert client.get(f"/api/games/{game}", headers=auth).json() == before
+    assert cause in caplog.text and "AgentError" in caplog.text
+
+
 def test_rr_server_refuses_an_agent_it_cannot_make(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """rr server --allow-agent with a name that makes no agent exits 2 before serving."""
