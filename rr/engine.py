@@ -56,8 +56,10 @@ from rr.dealing import Stretches, deal
 from rr.sampling import (
     Restart,
     automa_by_place,
+    relabel_known,
     relabel_state,
     relabelled_stretches,
+    sample_knowledge,
     stretch_at,
     turn_program,
     Walk,
@@ -340,7 +342,7 @@ class Game:
             if stretches is None:
                 continue  # the deal contradicts what the seat learnt: draw again
             sample = self._relabelled(stretches, point, secret, tau, walked.automa_from,
-                                      history)
+                                      history, walked.taught)
             if sample is not None:
                 return sample
         raise SamplingError(f"no sample of seat {seat}'s information set replays the turn "
@@ -349,7 +351,8 @@ class Game:
     def _relabelled(self, stretches: Stretches,
                     point: tuple[int, GameState, Restart] | None, secret: Secret,
                     tau: dict[int, int] | None = None, tau_from: int = 0,
-                    history: bool = True) -> Game | None:
+                    history: bool = True,
+                    taught: Sequence[tuple[int, GameState, Event]] = ()) -> Game | None:
         # Without history, the log starts at the restart point (as a game from a position).
         since = 0 if history or point is None else point[0]
         events = relabelled_stretches(self._events, stretches, tau, tau_from, since)
@@ -367,9 +370,14 @@ class Game:
                 sigma = stretch_at(stretches, index)
                 # RULING-B11's positions name only cards public when each was met, which
                 # every stretch of the sample leaves where they were (rr.dealing): kept.
+                # What the seats know is the sample's own, followed through its stretches
+                # (rr.sampling.sample_knowledge), not the real game's relabelled.
+                known = sample_knowledge(taught, stretches, index, state.known)
                 start = evolve(relabel_state(evolve(state, positions=()), sigma,
                                              tau if index > tau_from else None),
                                positions=state.positions)
+                if known is not None:
+                    start = evolve(start, known=relabel_known(known, sigma))
                 game._start((index - since, start, restart),
                             events[:index - since], given, events, whole_game=True,
                             given_chances=self._given_chances, reveals=False)

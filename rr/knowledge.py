@@ -176,6 +176,17 @@ def learn(before: GameState, event: Event) -> Known:
     return known if how is None else how(before, known, event)
 
 
+def learn_from(before: GameState, known: Known, event: Event) -> Known:
+    """:func:`learn` from ``known`` rather than ``before.known``: what the seats would know
+    once ``event`` has happened had they known ``known`` before it, the cards lying where
+    ``before`` has them. What a card's knowledge becomes depends only on what was known of
+    that card, the event and where the cards lie, so a sample whose history routed a mixing
+    otherwise follows its own knowledge through the real game's states
+    (:func:`rr.sampling.sample_knowledge`)."""
+    how = _LEARN.get(type(event))
+    return known if how is None else how(before, known, event)
+
+
 def _started(before: GameState, known: Known, e: GameStarted) -> Known:
     return tuple(frozenset() for _ in range(len(e.players) + 1))  # the seats, then the table
 

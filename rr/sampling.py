@@ -21,6 +21,7 @@ its first record, it shows the seat exactly what it was shown (``fuzz/test_histo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import pairwise
 from typing import Any, cast
 
 from attrs import evolve, frozen
@@ -31,7 +32,7 @@ from rr.effects.program import Program, Table
 from rr.events.card_fields import CARD_FIELDS, Holds, card_fields
 from rr.events.types import AutomaDeckShuffled, Event, TurnKind, TurnStarted
 from rr.inferences import SetsLearnt
-from rr.knowledge import knows
+from rr.knowledge import TEACHES, Known, knows, learn_from
 from rr.model import CardId, Seat
 from rr.options import PickCard
 from rr.rules.end import end_of_game, end_of_game_from
@@ -107,6 +108,10 @@ class Walk:
     """The fold of those events, to walk on from."""
     last: Event | None = None
     """The last of them, to check that a log walked on from is the same log."""
+    taught: list[tuple[int, GameState, Event]] = attribute(factory=list, eq=False, repr=False)
+    """Every event that may change what a seat knows (:data:`rr.knowledge.TEACHES`), with its
+    index and the state just before it: :func:`sample_knowledge` follows a sample's own
+    knowledge through them."""
     unknown: dict[Seat, list[CardId]] = attribute(factory=dict, eq=False, repr=False)
     """:func:`unknown_by_place` of the position reached, by seat, found once (search draws
     a hundred samples of one position): see :meth:`unknown_of`."""
@@ -133,6 +138,8 @@ def walk(events: Sequence[Event], since: Walk | None = None) -> Walk:
     feed = learnt.feed
     automa_from = 0 if since is None else since.automa_from
     start = 0 if since is None else since.length
+    # Copied, not shared: a game's clone walks on from the same walk along another log.
+    taught = [] if since is None else list(since.taught)
     for index in range(start, len(events)):
         event = events[index]
         # The end of the game is a run of end-of-game steps (RULING-B9), each one a point.
@@ -140,11 +147,75 @@ def walk(events: Sequence[Event], since: Walk | None = None) -> Walk:
             found = (index, state, turn_program(event))
         elif isinstance(event, AutomaDeckShuffled):
             automa_from = index
+        if type(event) in TEACHES:
+            taught.append((index, state, event))
         after = apply(state, event)
         feed(state, event, after)
         state = after
     return Walk(found, learnt, automa_from, len(events), state,
-                events[-1] if events else None)
+                events[-1] if events else None, taught)
+
+
+def sample_knowledge(taught: Sequence[tuple[int, GameState, Event]],
+                     stretches: Sequence[tuple[int, Relabel]], until: int,
+                     known: Known) -> Known | None:
+    """What every seat (and the table) knows just before event ``until`` in a sample whose
+    log is relabelled stretch by stretch (``stretches``, :mod:`rr.dealing`), in the real
+    game's names (the last stretch's relabelling turns them into the sample's); ``None`` if
+    that is the real game's ``known`` (no two stretches before ``until`` differ).
+
+    Where a stretch begins, the sample's cards are the same places as the real game's but
+    named by another relabelling, chosen by another route of the mixing there (an unseen
+    pass: which card went). What each seat knows is carried over by name, so in the real
+    game's names it is permuted there (``sigma_next⁻¹ ∘ sigma_before``); then it follows the
+    real events, which teach alike whatever is known (:func:`rr.knowledge.learn_from`).
+    Relabelling the real game's ``known`` instead would keep a seat knowing the card its real
+    route left it, which the sample's log never showed it — and which would tell the seat the
+    sample is drawn for how the real mixing went."""
+    ordered = sorted(stretches, key=lambda stretch: stretch[0])
+    turns: list[tuple[int, dict[CardId, CardId]]] = []
+    for (_, before), (start, after) in pairwise(ordered):
+        if start > until:
+            break
+        if before == after:
+            continue
+        back = {named: card for card, named in after.items()}
+        turn = {}
+        # Only the cards the two relabellings name otherwise can turn (a set operation in C).
+        for card, _ in before.items() ^ after.items():
+            named = before.get(card, card)  # its name in the sample before the stretch
+            again = back.get(named, named)  # the real card that name stands for after
+            if again != card:
+                turn[card] = again
+        if turn:
+            turns.append((start, turn))
+    if not turns:
+        return None
+    # ``now``: the sample's knowledge where it differs from the real game's, else None: it is
+    # followed event by event only while it differs (a turn of cards every seat knows alike
+    # changes nothing; a difference ends once those cards go where nobody follows them).
+    now: Known | None = None
+    pending = iter(turns)
+    upcoming = next(pending, None)
+    for index, state, event in taught:
+        if index >= until:
+            break
+        real = state.known
+        while upcoming is not None and upcoming[0] <= index:
+            now = relabel_known(real if now is None else now, upcoming[1])
+            upcoming = next(pending, None)
+        if now is not None:
+            now = None if now == real else learn_from(state, now, event)
+    while upcoming is not None:  # stretches begun after the last teaching event
+        now = relabel_known(known if now is None else now, upcoming[1])
+        upcoming = next(pending, None)
+    return None if now == known else now
+
+
+def relabel_known(known: Known, turn: Mapping[CardId, CardId]) -> Known:
+    """``known`` (what each seat knows) with every card ``c`` replaced by ``turn[c]``."""
+    return tuple(frozenset([turn.get(c, c) for c in cards]) if not turn.keys().isdisjoint(cards)
+                 else cards for cards in known)
 
 
 def turn_program(event: TurnStarted) -> Restart:

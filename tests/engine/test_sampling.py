@@ -302,20 +302,23 @@ def test_a_sample_depends_only_on_what_the_seat_knows(players: int, seed: int,
 
 
 @pytest.mark.rule("RR-VIEW-7", "RR-VIEW-5")
-@pytest.mark.xfail(strict=True, reason="known since 2026-11-27, not fixed yet: a sample keeps "
-                   "the other seats' knowledge of the real game, relabelled, where its own "
-                   "history (another route of an unseen pass) gives them other knowledge")
 def test_another_seat_knows_in_a_sample_what_its_history_showed_it() -> None:
     """A sample's state is the fold of its log, the other seats' knowledge too. Here (4
     players, seed 12400, record 184) seat 0 saw sun_hwa gained face up into seat 3's hand,
     then seat 3 pass a card to seat 2 unseen (RR-VIEW-5): seat 0 no longer knows where sun_hwa
     is, while seat 2, who was passed hypnotist, knows sun_hwa is still in seat 3's hand. Seat
-    0's sample routes the pass otherwise (sun_hwa to seat 2) but keeps seat 2 knowing the card
-    that now lies where sun_hwa lay, which its log never showed seat 2 — and which tells that
-    the real pass was not sun_hwa, a fact seat 0 does not know. Found by ``RR_FUZZ=long
-    pytest fuzz/test_histories.py`` (6 of its 40 games); folding the sample's log instead
-    would cost more than the sample (2.3 ms against 0.37 ms without history, 600 events)."""
+    0's sample routes the pass otherwise (sun_hwa to seat 2); seat 2 must not go on knowing
+    the card that now lies where sun_hwa lay, which the sample's log never showed it and which
+    would tell that the real pass was not sun_hwa, a fact seat 0 does not know. (It did, before
+    ``rr.sampling.sample_knowledge``: found by ``RR_FUZZ=long pytest fuzz/test_histories.py``,
+    6 of its 40 games.) The sample without history knows the same."""
     game = play_until(4, 12400, lambda g: len(g.events) == 184)
     decisions = sum(isinstance(e, DecisionMade) for e in game.events) + 1
     sample = game.sample_for(0, random.Random(decisions))
-    assert fold(sample.events).known == sample.state.known
+    real, drawn = game.state, sample.state
+    assert [c for c in real.hand(3) if c in real.known[2]] == ["sun_hwa"]
+    assert drawn.zone_of(CardId("sun_hwa")) == Zone.hand(2)  # this sample's route
+    assert [c for c in drawn.hand(3) if c in drawn.known[2]] == []  # was ["ceo"]
+    assert fold(sample.events).known == drawn.known
+    short = game.sample_for(0, random.Random(decisions), history=False)
+    assert short.state == sample.state
