@@ -342,7 +342,7 @@ class Game:
             if stretches is None:
                 continue  # the deal contradicts what the seat learnt: draw again
             sample = self._relabelled(stretches, point, secret, tau, walked.automa_from,
-                                      history, walked.taught)
+                                      history, taught=walked.taught)
             if sample is not None:
                 return sample
         raise SamplingError(f"no sample of seat {seat}'s information set replays the turn "
@@ -351,8 +351,8 @@ class Game:
     def _relabelled(self, stretches: Stretches,
                     point: tuple[int, GameState, Restart] | None, secret: Secret,
                     tau: dict[int, int] | None = None, tau_from: int = 0,
-                    history: bool = True,
-                    taught: Sequence[tuple[int, GameState, Event]] = ()) -> Game | None:
+                    history: bool = True, *,
+                    taught: Sequence[tuple[int, GameState, Event]]) -> Game | None:
         # Without history, the log starts at the restart point (as a game from a position).
         since = 0 if history or point is None else point[0]
         events = relabelled_stretches(self._events, stretches, tau, tau_from, since)
