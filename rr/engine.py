@@ -56,7 +56,6 @@ from rr.dealing import Stretches, deal
 from rr.sampling import (
     Restart,
     automa_by_place,
-    relabel_known,
     relabel_state,
     relabelled_stretches,
     sample_knowledge,
@@ -373,11 +372,9 @@ class Game:
                 # What the seats know is the sample's own, followed through its stretches
                 # (rr.sampling.sample_knowledge), not the real game's relabelled.
                 known = sample_knowledge(taught, stretches, index, state.known)
-                start = evolve(relabel_state(evolve(state, positions=()), sigma,
+                start = evolve(relabel_state(evolve(state, positions=(), known=known), sigma,
                                              tau if index > tau_from else None),
                                positions=state.positions)
-                if known is not None:
-                    start = evolve(start, known=relabel_known(known, sigma))
                 game._start((index - since, start, restart),
                             events[:index - since], given, events, whole_game=True,
                             given_chances=self._given_chances, reveals=False)

@@ -158,11 +158,11 @@ def walk(events: Sequence[Event], since: Walk | None = None) -> Walk:
 
 def sample_knowledge(taught: Sequence[tuple[int, GameState, Event]],
                      stretches: Sequence[tuple[int, Relabel]], until: int,
-                     known: Known) -> Known | None:
+                     known: Known) -> Known:
     """What every seat (and the table) knows just before event ``until`` in a sample whose
     log is relabelled stretch by stretch (``stretches``, :mod:`rr.dealing`), in the real
-    game's names (the last stretch's relabelling turns them into the sample's); ``None`` if
-    that is the real game's ``known`` (no two stretches before ``until`` differ).
+    game's names (the last stretch's relabelling turns them into the sample's): ``known``,
+    the real game's, where no two stretches before ``until`` make it differ.
 
     Where a stretch begins, the sample's cards are the same places as the real game's but
     named by another relabelling, chosen by another route of the mixing there (an unseen
@@ -190,7 +190,7 @@ def sample_knowledge(taught: Sequence[tuple[int, GameState, Event]],
         if turn:
             turns.append((start, turn))
     if not turns:
-        return None
+        return known
     # ``now``: the sample's knowledge where it differs from the real game's, else None: it is
     # followed event by event only while it differs (a turn of cards every seat knows alike
     # changes nothing; a difference ends once those cards go where nobody follows them).
@@ -209,7 +209,7 @@ def sample_knowledge(taught: Sequence[tuple[int, GameState, Event]],
     while upcoming is not None:  # stretches begun after the last teaching event
         now = relabel_known(known if now is None else now, upcoming[1])
         upcoming = next(pending, None)
-    return None if now == known else now
+    return known if now is None else now
 
 
 def relabel_known(known: Known, turn: Mapping[CardId, CardId]) -> Known:
@@ -264,7 +264,7 @@ def relabel_state(state: GameState, sigma: Relabel, tau: AutomaRelabel | None = 
                   locations=tuple(many(s) for s in state.locations),
                   face_down=each(state.face_down),
                   banished=many(state.banished),
-                  known=tuple(each(k) for k in state.known),
+                  known=relabel_known(state.known, sigma),
                   positions=relabel_positions(  # RULING-B11's history
                       state.positions, one, (lambda a: tau.get(a, a)) if tau else None))
 
