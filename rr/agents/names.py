@@ -94,10 +94,8 @@ def make(name: str, seed: int, ruleset: Ruleset) -> Agent:
     kind, colon, argument = name.partition(":")
     if kind in BUILT_IN:
         return BUILT_IN[kind](seed, ruleset, argument if colon else None)
-    _, _, rest = name.partition(":")
-    _, colon, argument = rest.partition(":")
-    made = _class_of(name)(seed, ruleset, argument) if colon \
-        else _class_of(name)(seed, ruleset)
+    found, given = _class_of(name), _parts(name)[2]
+    made = found(seed, ruleset) if given is None else found(seed, ruleset, given)
     if not callable(getattr(made, "choose", None)):
         raise BadInputError(f"agent {name!r} made {type(made).__name__}, which has no "
                             "choose(decision, seen)")
@@ -125,10 +123,10 @@ def play(agent: Agent, name: str, game: Game, decision: Decision) -> None:
 def _check_class(name: str, found: Callable[..., object]) -> None:
     """:class:`BadInputError` if the class ``name`` names has no ``choose`` or cannot be
     called as :func:`make` calls it (``Class(seed, ruleset[, argument])``)."""
-    class_name = name.partition(":")[2].partition(":")[0]
+    _, class_name, argument = _parts(name)
     if isinstance(found, type) and not callable(getattr(found, "choose", None)):
         raise BadInputError(f"agent {name!r}: {class_name} has no choose(decision, seen)")
-    with_argument = name.count(":") > 1
+    with_argument = argument is not None
     try:
         signature = inspect.signature(found)
     except (TypeError, ValueError):  # no signature to read (a builtin): found out when made
@@ -141,14 +139,21 @@ def _check_class(name: str, found: Callable[..., object]) -> None:
                             f"does not take ({err})") from None
 
 
-def _class_of(name: str) -> Callable[..., object]:
-    """The class (or any callable) ``package.module:Class[:argument]`` names."""
+def _parts(name: str) -> tuple[str, str, str | None]:
+    """``package.module:Class[:argument]`` as its module, its class and its argument (``None``
+    without one)."""
     module_name, _, rest = name.partition(":")
     class_name, colon, argument = rest.partition(":")
+    return module_name, class_name, argument if colon else None
+
+
+def _class_of(name: str) -> Callable[..., object]:
+    """The class (or any callable) ``package.module:Class[:argument]`` names."""
+    module_name, class_name, argument = _parts(name)
     if not module_name or not class_name.isidentifier():
         raise BadInputError(f"agent {name!r}: a user's agent is package.module:Class"
                             f"[:argument]; {HINT}")
-    if colon and not argument:  # a slip, not an argument: say so rather than pass ""
+    if argument == "":  # a slip, not an argument: say so rather than pass ""
         raise BadInputError(f"agent {name!r}: nothing after the class's colon (leave the "
                             "colon out for no argument)")
     try:
