@@ -280,3 +280,38 @@ def test_rr_server_refuses_an_agent_it_cannot_make(tmp_path: Path,
     status, _, err = run_cli(["server", "--port", "0", "--db", str(tmp_path / "g.sqlite"),
                               "--allow-agent", "no.such.module:Bot"], capsys)
     assert status == 2 and "cannot import" in err
+
+
+@pytest.mark.slow
+def test_a_failing_bot_of_a_real_server_says_only_its_seat(tmp_path: Path) -> None:
+    """The same through a real ``rr server --allow-agent`` process over HTTP: the choice that
+    wakes a bot choosing an illegal option is answered 500 ``BotFailedError`` naming its seat
+    and bot only, the game stays as it was, and the cause (the bot's legal options) is in the
+    server's own log, not in the answer."""
+    pytest.importorskip("httpx")
+    from tests.server.harness import Client, Server
+
+    bot = "tests.agents.bots:Illegal"
+    server = Server(str(tmp_path / "g.sqlite"), tmp_path,
+                    extra=["--rate", "100000", "--allow-agent", bot])
+    client = Client([server])
+    try:
+        created = client.ok("POST", "/api/games", body={
+            "players": ["Ana", "Bo"], "bots": {"1": bot}, "seed": 1, "practice": True})
+        game, token = created["id"], created["seats"][0]["token"]
+        for _ in range(30):  # Ana plays her first option until her turn ends
+            before = client.ok("GET", f"/api/games/{game}", token)
+            answer = client.call("POST", f"/api/games/{game}/choose", token, {
+                "action": before["view"]["pending"]["options"][0]["action"],
+                "decision": before["decision"]})
+            if answer.status_code != 200:
+                break
+        assert answer.status_code == 500, answer.text
+        assert answer.json()["error"] == {
+            "type": "BotFailedError", "rule": None,
+            "message": f"seat 1's bot {bot!r} failed to decide (the server's log says why)"}
+        assert client.ok("GET", f"/api/games/{game}", token) == before
+        assert "is not a legal option" in server.output() and "AgentError" in server.output()
+    finally:
+        client.close()
+        server.stop()
