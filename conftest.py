@@ -26,6 +26,7 @@ SLOW: dict[str, str] = {
     "tests/web/": "drives headless Chromium against real server processes",
     "tests/meta/test_typing.py": "runs mypy --strict over rr/",
     "tests/meta/test_wheel.py": "builds the wheel and installs it in a new environment",
+    "tests/meta/test_fresh_install.py": "installs rr in a new venv as the README's first command does",
     "tests/meta/test_apidocs.py": "builds the API reference with pdoc",
     "tests/meta/test_mutation_tool.py": "runs mutants through pytest subprocesses",
     "tests/meta/test_readme_figures.py": "plays the README's hundreds of games again",

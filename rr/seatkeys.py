@@ -35,7 +35,7 @@ once the game is over), the server's public key if it has one, and one signature
 the same message. ``rr audit --seats`` (:mod:`rr.oracle.seats`) checks all of it. A log without
 the section (older logs, other hosts) says its seats did not sign.
 
-The cryptography is ``cryptography``'s (the ``sign`` extra), imported when a key is used.
+The cryptography is ``cryptography``'s (a run-time dependency), imported when a key is used.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Writes NAME.key (the private key, PKCS#8 PEM, mode 0600: keep it secret) and NAME.pub (the
 public key, PEM: hand it to whoever audits your logs), and prints the key's fingerprint.
-Never overwrites a key. Needs the optional ``cryptography`` package
-(``pip install 'red-rising-engine[sign]'``).
+Never overwrites a key. The Ed25519 is the ``cryptography`` package's (a run-time
+dependency).
 """
 
 from __future__ import annotations

@@ -10,9 +10,8 @@ made for a log can never be taken for a signature of anything else. Keys are PEM
 (PKCS#8 private key, SubjectPublicKeyInfo public key), readable by OpenSSL. A key's
 fingerprint is the SHA-256 of its 32 raw public bytes, in hex, cut to 16 characters.
 
-The cryptography is the ``cryptography`` package's (an optional extra: ``pip install
-'red-rising-engine[sign]'``); it is imported only when a key is used, so the rest of rr never
-needs it.
+The cryptography is the ``cryptography`` package's (a run-time dependency); it is imported
+only when a key is used, so the rest of rr starts without loading it.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ from rr.untrusted import load_json, read_bytes, text_of
 
 DOMAIN = b"rr-log-signature/1\n"
 SIGNATURE_SUFFIX = ".sig"
-HINT = "pip install 'red-rising-engine[sign]'"
+HINT = "pip install 'cryptography>=42' (a dependency of red-rising-engine: reinstall it)"
 
 
 class SignatureError(RRError):

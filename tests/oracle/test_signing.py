@@ -238,9 +238,8 @@ def test_a_malformed_signature_file_is_refused(change: dict[str, object], proble
 
 def test_without_cryptography_a_key_use_says_what_to_install(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The optional extra missing: a BadInputError naming
-    `pip install 'red-rising-engine[sign]'`, from every entry point (none reaches the missing
-    import unguarded)."""
+    """cryptography missing (a dependency uninstalled by hand): a BadInputError saying what to
+    install, from every entry point (none reaches the missing import unguarded)."""
     real = importlib.import_module
 
     def missing(name: str, *args: object) -> object:
@@ -253,8 +252,9 @@ def test_without_cryptography_a_key_use_says_what_to_install(
                  lambda: signing.sign(tmp_path / "log", tmp_path / "x.key")):
         with pytest.raises(BadInputError) as caught:
             call()
-        assert str(caught.value) == ("signed logs need the 'cryptography' package: "
-                                     "pip install 'red-rising-engine[sign]'")
+        assert str(caught.value) == (
+            "signed logs need the 'cryptography' package: pip install 'cryptography>=42' "
+            "(a dependency of red-rising-engine: reinstall it)")
 
 
 def test_keygen_into_a_missing_folder_names_the_reason(tmp_path: Path) -> None:
