@@ -39,6 +39,7 @@ from starlette.staticfiles import StaticFiles
 
 from rr.automa import automa_table
 from rr.cards.catalogue import catalogue, houses
+from rr.causes import causes
 from rr.errors import RateLimitedError
 from rr.server import replays, requests
 from rr.server.http import answers, refuse_large
@@ -86,6 +87,10 @@ def reference_json() -> dict[str, Any]:
         "houses": {t.house.value: {"name": t.name, "ability": t.ability}
                    for t in houses().values()},
         "bonuses": LOCATION_BONUSES,
+        # What causes a question asked by a rule, in words (rr.causes): a house's is its tile.
+        "causes": {rule: {"name": c.name, "house": c.house.value if c.house else None,
+                          "text": houses()[c.house].ability if c.house else c.text}
+                   for rule, c in causes().items()},
         "au_toma": {str(c.id): {
             "deploy": c.deploy.location.value if c.deploy.location else c.deploy.letter,
             "gain": c.gain.location.value if c.gain.location else c.gain.letter,

@@ -25,7 +25,10 @@ import {setUpAlerts, turnAlert} from "/static/alerts.js";
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
                 ["random", "random bot"], ["greedy", "greedy bot"]];
-const PACE = 900;          // ms a line of others' moves stays in the ticker
+// How long a line of others' moves stays in the ticker, as the player set it ("off": none).
+const PACES = {slow: 1800, normal: 900, fast: 400, off: 0};
+const CATCH_UP = 3;        // lines of others' moves told (faster) before a question of this seat
+const QUEUED = 4;          // lines the ticker holds at most: it never falls further behind
 const ARM = 300;           // ms before a newly drawn decision accepts a click (double clicks)
 
 let game = null;           // {id, token}
@@ -44,6 +47,7 @@ let beforePlayers = null;
 let auToma = [];           // Tull Au Toma's cards drawn this turn (solo)
 const ticker = [];         // lines of others' moves still to show
 let tickerTimer = null;
+let catching = false;      // this seat's question waits while the ticker catches up
 let turnOf = null;         // whose turn the story is in
 
 function status(text, error = false) {
@@ -243,6 +247,7 @@ function show(answer) {
   const me = answer.seat === null ? "a spectator" : view.players[answer.seat].name;
   $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
   $("counts").textContent = `decision ${answer.decision}`;
+  $("decision").dataset.decision = String(answer.decision);
   if (answer.seat !== null) {
     rememberGame({id: game.id, token: game.token, seat: answer.seat,
                   players: view.players.map((p) => p.name),
@@ -250,16 +255,22 @@ function show(answer) {
   }
   beforeCards = shownCards;
   beforePlayers = shownPlayers;
+  const mineNow = Boolean(view.pending && view.pending.options);
   if (newDecision) {
-    selection = {}; chosen = null; armedAt = performance.now();
+    selection = {}; chosen = null;
     $("option-list").open = false;
     $("zoom").classList.remove("open");
-    $("decision").dataset.armed = "0";
-    setTimeout(() => { $("decision").dataset.armed = "1"; }, ARM);
+    // A question of this seat after others' moves: the ticker tells them first (the last
+    // one, which caused it, stays shown), then the question is put.
+    catching = mineNow && pace() > 0 && (fresh.length > 0 || ticker.length > 0);
+    if (!catching) arm();
   }
+  if (answer.over) stopTicker();
+  else if (catching && newDecision) catchUp([...ticker, ...fresh]);
+  else if (fresh.length) play(fresh);
+  else if (newDecision && !tickerTimer) $("ticker").hidden = true;
   draw();
   rescore();
-  if (fresh.length) play(fresh);
   if (newDecision) announce(answer);
   // It has become this seat's turn (not on opening the page): after others' moves, or a
   // question of its own after someone else's.
@@ -302,15 +313,28 @@ function draw() {
     return tile;
   }));
   hand.forEach((id) => seen.set(`hand:${id}`, true));
-  $("known").replaceChildren(...(view.known_elsewhere.length ? [el("p", {class: "known-line"},
-    "You also know: ", view.known_elsewhere.map((k) => el("span", {class: "known"},
-      cardName(k.card), k.zone.kind === "deck"
-        ? (k.depth === 0 ? " (top of the deck)" : ` (deck, ${k.depth + 1}${ordinal(k.depth + 1)} from the top)`)
-        : ` (${view.players[k.zone.seat]?.name ?? "?"}'s hand)`, " ")))] : []));
+  $("known").replaceChildren(...knownPanel(view, targets));
   shownCards = seen;
   shownPlayers = view.players.map((p) => ({...p}));
   drawDecision();
   title();
+}
+
+/** The cards this seat knows that lie out of sight (the deck's cards it was shown, a hand it
+ * looked at): real cards on the board, outlined and picked where a question asks for one. */
+function knownPanel(view, targets) {
+  if (!view.known_elsewhere.length) return [];
+  const asked = view.known_elsewhere.some((k) => targets && targets.cards.has(k.card));
+  return [el("h3", {}, asked ? "The cards you were shown: pick one" : "Cards you know elsewhere"),
+    el("div", {class: "known-row"}, [...view.known_elsewhere].sort((a, b) =>
+      (a.zone.kind === "deck" ? a.depth : 99) - (b.zone.kind === "deck" ? b.depth : 99))
+      .map((k) => el("div", {class: "known"},
+      cardTile(k.card, {texts: true, target: targets && targets.cards.has(k.card),
+                        selected: selection.card === k.card,
+                        onclick: () => touchCard(k.card, "known")}),
+      el("small", {class: "where"}, k.zone.kind === "deck"
+        ? (k.depth === 0 ? "top of the deck" : `deck, ${k.depth + 1}${ordinal(k.depth + 1)} from the top`)
+        : `in ${view.players[k.zone.seat]?.name ?? "another player"}'s hand`))))];
 }
 
 function ordinal(n) {
@@ -433,16 +457,35 @@ function drawDecision() {
   }
   const mine = pending.options !== null;
   const player = view.players[pending.seat].name;
-  const source = pending.source[0] === "rule" ? "" : ` — ${named(pending.source[1])}`;
-  $("prompt").textContent = mine ? `Your turn: ${pending.prompt}${source}`
-                                 : `Waiting for ${player}: ${pending.prompt}${source}`;
+  if (mine && catching) {
+    // The ticker is catching up: the question comes once it has.
+    $("prompt").textContent = "Others' moves…";
+    $("decision").className = "";
+    $("option-list").hidden = true;
+    $("pick-text").textContent = "";
+    return;
+  }
+  $("prompt").textContent = mine ? `Your turn: ${pending.prompt}`
+                                 : `Waiting for ${player}: ${pending.prompt}`;
+  drawCause(pending.source);
   $("decision").className = mine ? "yours" : "";
   $("option-list").hidden = !mine;
   if (!mine) { $("pick-text").textContent = ""; return; }
   $("pick-text").textContent = chosen ? `${capital(optionText(chosen, view))}?`
     : hintFor(pending.options, view);
-  const plain = pending.options.filter((o) => !Object.keys(fieldsOf(o)).length);
-  if (plain.length <= 12) {
+  if (pending.options.length === 1) {
+    // One possible answer: one action, no confirm (nothing else could be chosen).
+    const only = pending.options[0];
+    $("pick-text").textContent = "Only one answer:";
+    $("extra-options").append(el("button", {type: "button", class: "plain-option only-option primary",
+      "data-action": only.action,
+      onclick: (event) => guarded(event, () => send(only.action, answer.decision))},
+      `${capital(optionText(only, view))} — OK`));
+  }
+  const plain = pending.options.length === 1 ? []
+    : pending.options.filter((o) => !Object.keys(fieldsOf(o)).length);
+  const many = ["declare", "name", "color", "bonus", "face", "position"].includes(pending.ask);
+  if (plain.length <= 12 || many) {
     for (const option of plain) {
       $("extra-options").append(el("button", {type: "button", class: "plain-option",
         "aria-pressed": chosen === option ? "true" : "false",
@@ -461,6 +504,26 @@ function drawDecision() {
     button.onclick = (event) => guarded(event, () => pickOption(option));
     list.append(el("li", {}, button));
   });
+}
+
+/** What asks the question, named beside it, its text one click away: a card, a house, a
+ * rule in words (the server's words, /api/reference's causes). */
+function drawCause(source) {
+  const [kind, value] = source;
+  let cause = null;
+  if (kind === "card") {
+    cause = {name: cardName(value), open: () => showZoom(zoomCard(value))};
+  } else if (reference.causes && reference.causes[value]) {
+    const found = reference.causes[value];
+    cause = {name: found.name, open: () => showZoom(found.house ? zoomHouse(found.house, reference)
+      : el("article", {class: "zoomed", "data-zoom": `rule:${value}`},
+           el("h3", {}, capital(found.name)), el("p", {}, found.text)))};
+  }
+  $("cause").hidden = !cause;
+  if (cause) {
+    $("cause").replaceChildren("asked by ", el("button", {type: "button", class: "small cause-link",
+      onclick: cause.open}, cause.name));
+  }
 }
 
 function hintFor(options, view) {
@@ -611,6 +674,7 @@ function tell(answer) {
     // effects), told in the ticker; this seat's own turn it has just seen.
     if (!setup && turnOf !== answer.seat && !/^(decision_made|turn_ended)/.test(tag)) {
       fresh.push(logText(told.text, view));
+      line.classList.add("others");
     }
   }
   $("setup-log").hidden = !$("setup-story").children.length;
@@ -629,29 +693,89 @@ function ruleOf(text) {
   return found ? ` [${named(found[1])}]` : "";
 }
 
+/** The player's pace for others' moves: ms a line stays (0: the ticker is off). */
+function pace() {
+  const chosen = localStorage.getItem("rr.pace");
+  return chosen in PACES ? PACES[chosen] : PACES.normal;
+}
+
+/** The decision shown takes clicks a moment from now (a double click's second click never
+ * lands on it). */
+function arm() {
+  armedAt = performance.now();
+  $("decision").dataset.armed = "0";
+  const at = armedAt;
+  setTimeout(() => {
+    if (armedAt !== at) return;
+    $("decision").dataset.armed = "1";
+    // A question with one possible answer, answered by itself if the player said so.
+    const pending = current && current.view.pending;
+    if (pending && pending.options && pending.options.length === 1
+        && localStorage.getItem("rr.autoOnly") === "1") {
+      send(pending.options[0].action, current.decision);
+    }
+  }, ARM);
+}
+
 function play(lines) {
+  if (!pace()) return;
   ticker.push(...lines);
+  // Never further behind than a few lines: the older ones are in the log.
+  ticker.splice(0, Math.max(0, ticker.length - QUEUED));
   if (!tickerTimer) nextLine();
 }
 
-function nextLine() {
+/** Others' moves before a question of this seat: the last few, told quickly; the last one
+ * (what caused the question) stays shown beside it. */
+function catchUp(lines) {
+  clearTimeout(tickerTimer);
+  ticker.length = 0;
+  ticker.push(...lines.slice(-CATCH_UP));
+  nextLine(Math.round(pace() / 2.5));
+}
+
+function nextLine(wait = pace()) {
+  $("ticker").dataset.queued = String(ticker.length);
   if (!ticker.length) {
-    $("ticker").hidden = true;
     tickerTimer = null;
+    if (catching) { putQuestion(); return; }
+    $("ticker").hidden = true;
     return;
   }
   $("ticker").hidden = false;
   $("ticker-text").textContent = ticker.shift();
+  $("ticker").dataset.queued = String(ticker.length);
   $("ticker-text").classList.remove("enter");
   void $("ticker-text").offsetWidth;  // restart the line's animation
   $("ticker-text").classList.add("enter");
-  tickerTimer = setTimeout(nextLine, PACE);
+  tickerTimer = setTimeout(() => nextLine(wait), wait);
+}
+
+/** The ticker has caught up: this seat's question is put, its cause still in the ticker. */
+function putQuestion() {
+  catching = false;
+  tickerTimer = null;
+  $("ticker").hidden = !$("ticker-text").textContent;
+  arm();
+  if (current) draw();
+}
+
+function stopTicker() {
+  clearTimeout(tickerTimer);
+  tickerTimer = null;
+  ticker.length = 0;
+  $("ticker").dataset.queued = "0";
+  $("ticker").hidden = true;
+  if (catching) putQuestion();
 }
 
 function skip() {
-  ticker.length = 0;
   clearTimeout(tickerTimer);
-  nextLine();
+  ticker.length = 0;
+  tickerTimer = null;
+  $("ticker").dataset.queued = "0";
+  if (catching) putQuestion();
+  $("ticker").hidden = true;
 }
 
 // --- the end, a rematch ----------------------------------------------------------------------
@@ -757,6 +881,15 @@ async function start() {
     $("confirm").onclick = confirmChoice;
     $("undo").onclick = () => { selection = {}; chosen = null; draw(); };
     $("skip").onclick = skip;
+    $("pace").value = localStorage.getItem("rr.pace") in PACES ? localStorage.getItem("rr.pace")
+      : "normal";
+    $("auto-only").checked = localStorage.getItem("rr.autoOnly") === "1";
+    $("auto-only").onchange = () => localStorage.setItem("rr.autoOnly",
+                                                         $("auto-only").checked ? "1" : "0");
+    $("pace").onchange = () => {
+      localStorage.setItem("rr.pace", $("pace").value);
+      if (!pace()) skip();
+    };
     setUpAlerts($("alert-sound"), $("alert-notify"), (text) => status(text, true));
     $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {

@@ -150,10 +150,13 @@ export function tableBoard(view, faceDown, {reference, targets, selection, auTom
                   "data-pick-location": "deck", disabled: !deckTarget,
                   onclick: () => onLocation("deck")},
        el("span", {class: "cname"}, "Deck"), el("span", {}, `${view.deck_size} cards`)),
-    el("details", {class: "banished"},
+    // Open, its cards outlined, when a question picks among them.
+    el("details", {class: "banished",
+                   open: Boolean(targets && view.banished.some((id) => targets.cards.has(id)))},
        el("summary", {}, `Banished: ${view.banished.length}`),
        el("div", {class: "pile-row"}, view.banished.map((id) => cardTile(id, {
-         compact: true, onclick: () => onCard(id, "banished")})))),
+         compact: true, target: targets && targets.cards.has(id), selected: selection.card === id,
+         onclick: () => onCard(id, "banished")})))),
     el("span", {class: "phase"}, view.phase === "play" ? "" : `Phase: ${view.phase}`),
     view.end_triggered_by !== null && view.end_triggered_by !== undefined
       ? el("span", {class: "badge"}, `End triggered by ${view.players[view.end_triggered_by].name}`)
