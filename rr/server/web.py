@@ -41,6 +41,7 @@ from rr.automa import automa_table
 from rr.cards.catalogue import catalogue, houses
 from rr.causes import causes
 from rr.errors import RateLimitedError
+from rr.ruleset import EXPLAINED, Ruleset
 from rr.server import replays, requests
 from rr.server.http import answers, refuse_large
 from rr.server.limits import Buckets
@@ -87,6 +88,10 @@ def reference_json() -> dict[str, Any]:
         "houses": {t.house.value: {"name": t.name, "ability": t.ability}
                    for t in houses().values()},
         "bonuses": LOCATION_BONUSES,
+        # The ruleset's options as a table offers them: named, explained, the official value.
+        "ruleset": [{"name": name, "label": label, "explanation": explanation,
+                     "official": getattr(Ruleset(), name)}
+                    for name, (label, explanation) in EXPLAINED.items()],
         # What causes a question asked by a rule, in words (rr.causes): a house's is its tile.
         "causes": {rule: {"name": c.name, "house": c.house.value if c.house else None,
                           "text": houses()[c.house].ability if c.house else c.text}

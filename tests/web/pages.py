@@ -125,3 +125,9 @@ def no_horizontal_scroll(driver: Driver) -> bool:
 def severe_console_errors(driver: Driver) -> list[str]:
     """The browser console's errors (scripts that failed, resources not found)."""
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def open_settings(driver: Driver) -> None:
+    """Unfold the table's settings (alerts, others' moves, one-answer questions)."""
+    if not driver.find_element(By.CSS_SELECTOR, "details.settings").get_attribute("open"):
+        driver.find_element(By.CSS_SELECTOR, "details.settings summary").click()

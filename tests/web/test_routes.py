@@ -186,3 +186,32 @@ def test_bad_steps_and_signatures_get_typed_refusals(server: Server, tmp_path: P
         assert answer.json()["error"]["message"]
     big = httpx.post(f"{server.url}/api/replay", content=b"x" * (5 * 2**20), timeout=30)
     assert big.status_code == 413
+
+
+def test_the_pages_never_rewrite_the_servers_words() -> None:
+    """The server sends finished text (names, not ids; rule ids as their own field): no script
+    of the pages rewrites a text with a regular expression (no ``.replace``), nor swaps names
+    into it."""
+    static = Path(__file__).resolve().parents[2] / "rr" / "server" / "static"
+    for script in static.glob("*.js"):
+        source = script.read_text("utf-8")
+        for wrong in (".replace(", ".replaceAll(", "named(", "peopleText("):
+            assert wrong not in source, f"{script.name} has {wrong}"
+
+
+def test_the_reference_says_causes_and_ruleset_options_in_words(server: Server) -> None:
+    """/api/reference names what asks a question (House Ceres for RR-HOUSE-3, with its tile's
+    text) and every ruleset option with a label and an explanation in words."""
+    from rr.cards.catalogue import houses
+    from rr.model import House
+    from rr.ruleset import Ruleset
+
+    reference = httpx.get(f"{server.url}/api/reference", timeout=10).json()
+    ceres = reference["causes"]["RR-HOUSE-3"]
+    assert ceres["name"] == "House Ceres" and ceres["house"] == "ceres"
+    assert ceres["text"] == houses()[House.CERES].ability
+    options = {o["name"]: o for o in reference["ruleset"]}
+    assert set(options) == set(Ruleset.names())
+    for option in options.values():
+        assert "_" not in option["label"] and option["explanation"]
+        assert option["official"] == getattr(Ruleset(), option["name"])

@@ -91,8 +91,10 @@ def test_a_keyboard_game_against_a_bot_is_signed_and_a_changed_decision_is_caugh
     stored = driver.execute_async_script(_STORED_KEY, f"{game}/0")
     assert stored["extractable"] is False and stored["algorithm"] == "Ed25519"
     assert stored["type"] == "private"
-    shown = driver.find_element(By.ID, "seat-key").text
-    assert shown == f"your key {stored['fingerprint']}"
+    shown = driver.find_element(By.ID, "seat-key")
+    assert shown.text == "✓ your choices are signed in this browser"  # words, not a key
+    assert shown.get_attribute("data-fingerprint") == stored["fingerprint"]
+    assert stored["fingerprint"] in str(shown.get_attribute("title"))  # asked for: its title
     # The keyboard alone: a number key puts the focus on an option, Enter picks it, Enter
     # again confirms it (the table sends a choice only once it is confirmed, issue #28).
     for step in range(MAX_CHOICES):

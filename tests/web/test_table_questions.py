@@ -25,6 +25,7 @@ from tests.web.pages import (
     confirm,
     decision_number,
     lead_by_touch,
+    open_settings,
     options,
     pick_from_list,
     text,
@@ -127,6 +128,7 @@ def test_a_question_with_one_answer_takes_one_click(server: Server,
     assert "No" in only.text
     only.click()
     wait(driver, lambda d: decision_number(d) > before)
+    open_settings(driver)
     assert driver.find_element(By.ID, "auto-only").is_displayed()
 
 

@@ -22,6 +22,7 @@ from selenium.webdriver.support.ui import Select
 from tests.web.pages import (
     confirm,
     is_over,
+    open_settings,
     options,
     pick_from_list,
     text,
@@ -121,6 +122,7 @@ def test_the_player_sets_the_pace_of_others_moves(server: Server,
     driver = browsers()
     driver.get(f"{server.url}/#game={created['id']}&token={created['seats'][0]['token']}")
     wait(driver, lambda d: d.find_element(By.ID, "prompt").text)
+    open_settings(driver)
     pace = Select(driver.find_element(By.ID, "pace"))
     assert pace.first_selected_option.get_attribute("value") == "normal"
     pace.select_by_value("slow")
@@ -150,6 +152,7 @@ def test_the_player_sets_the_pace_of_others_moves(server: Server,
     assert not driver.find_element(By.ID, "ticker").is_displayed()
     driver.refresh()
     wait(driver, lambda d: d.find_element(By.ID, "prompt").text)
+    open_settings(driver)
     assert Select(driver.find_element(By.ID, "pace")).first_selected_option.get_attribute(
         "value") == "off"
     lines = len(driver.find_elements(By.CSS_SELECTOR, "#story li"))

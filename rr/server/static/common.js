@@ -48,12 +48,6 @@ export function cardName(id) {
   return catalogue && catalogue[id] ? catalogue[id].name : id;
 }
 
-/** Card ids in an option's or a line's text, replaced by the cards' names. */
-export function named(text) {
-  return text.replace(/\b[a-z][a-z0-9_]*\b/g, (w) => (catalogue && catalogue[w] && w.length > 2
-                                                      ? catalogue[w].name : w));
-}
-
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

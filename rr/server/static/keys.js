@@ -57,14 +57,16 @@ async function sign(key, message) {
   return base64(await crypto.subtle.sign({name: "Ed25519"}, key.privateKey, message));
 }
 
-function showFingerprint(text) {
+function showFingerprint(fingerprint) {
   let shown = document.getElementById("seat-key");
   if (!shown) {
-    shown = el("span", {id: "seat-key", title: "This seat's signing key (its fingerprint): " +
-                        "every choice you make is signed by it, in this browser only."});
-    (document.querySelector("#game .bar") || document.body).append(shown);
+    shown = el("span", {id: "seat-key", class: "seat-key"});
+    (document.querySelector("#decision .ask") || document.body).append(shown);
   }
-  shown.textContent = text;
+  // In words; the key's fingerprint only for who asks (its title, its data).
+  shown.textContent = "✓ your choices are signed in this browser";
+  shown.title = `Every choice you make is signed by this seat's key, kept in this browser only (its fingerprint: ${fingerprint}).`;
+  shown.dataset.fingerprint = fingerprint;
 }
 
 // Take the seat: in a signed game, register this browser's key and contribution (once); then,
@@ -88,7 +90,7 @@ export async function joinSeat(game, status) {
     } else if (seat.key !== key.fingerprint) {
       status(`This seat's key (${seat.key}) is held by another browser: choices made here will be refused.`, true);
     }
-    showFingerprint(`your key ${key.fingerprint}`);
+    showFingerprint(key.fingerprint);
   }
   while (!seat.dealt) {
     const open = seat.open || [];

@@ -12,10 +12,10 @@
 // opens it and picks; Enter then confirms). A card of the hand, read, says what it would
 // score now (GET .../scores-now); a turn that comes while the tab is hidden may chime and
 // notify (alerts.js).
-import {api, cardName, el, fragment, loadCards, named, scorepad}
+import {LOCATION_NAMES, api, cardName, el, fragment, loadCards, scorepad}
   from "/static/common.js";
 import {canSign, joinSeat, signChoice} from "/static/keys.js";
-import {cardTile, peopleText, playerPanels, tableBoard, zoomCard, zoomHouse}
+import {cardTile, playerPanels, tableBoard, zoomCard, zoomHouse}
   from "/static/tableboard.js";
 import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js";
 import {invitationLink, showInvitation} from "/static/invite.js";
@@ -96,8 +96,34 @@ async function showGames() {
   }));
 }
 
+/** The ruleset's options as boxes, each named and explained (the server's words). */
+function showRuleset() {
+  $("ruleset-options").replaceChildren(...(reference.ruleset || []).map((o) => el("li", {},
+    el("label", {},
+      el("input", {type: "checkbox", "data-option": o.name, checked: o.official,
+                   onchange: rulesetSummary}),
+      ` ${o.label}`, o.official ? "" : el("small", {class: "muted"}, " (not official)")),
+    el("small", {class: "explain"}, o.explanation))));
+}
+
+/** The options set otherwise than the official rules: [{name, label, value}]. */
+function rulesetChanges() {
+  return (reference.ruleset || []).flatMap((o) => {
+    const box = document.querySelector(`#ruleset-options [data-option="${o.name}"]`);
+    return box && box.checked !== o.official ? [{name: o.name, label: o.label, value: box.checked}] : [];
+  });
+}
+
+function rulesetSummary() {
+  const changed = rulesetChanges();
+  $("ruleset-summary").textContent = changed.length
+    ? `The official rules, changed: ${changed.map((c) => `${c.label} ${c.value ? "on" : "off"}`).join("; ")}`
+    : "The official rules (the rulebook, its FAQ and errata)";
+}
+
 function showCreate() {
   $("create").hidden = false;
+  showRuleset();
   document.title = "Red Rising — your games";
   showGames();
   const names = ["Ana", "Bo", "Cy"];
@@ -157,7 +183,8 @@ function gameBody() {
   }
   if (open.length) body.open = $("solo").checked ? open.filter((seat) => seat === 0) : open;
   if (body.open && !body.open.length) delete body.open;
-  if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
+  const changed = rulesetChanges();
+  if (changed.length) body.ruleset = changed.map((c) => `${c.name}=${c.value}`).join(",");
   const seed = $("seed").value.trim();
   if (seed) {
     // The seed travels as a string of digits: a JavaScript number would round one above 2^53.
@@ -246,7 +273,6 @@ function show(answer) {
   $("game").hidden = false;
   const me = answer.seat === null ? "a spectator" : view.players[answer.seat].name;
   $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
-  $("counts").textContent = `decision ${answer.decision}`;
   $("decision").dataset.decision = String(answer.decision);
   if (answer.seat !== null) {
     rememberGame({id: game.id, token: game.token, seat: answer.seat,
@@ -259,7 +285,7 @@ function show(answer) {
   if (newDecision) {
     selection = {}; chosen = null;
     $("option-list").open = false;
-    $("zoom").classList.remove("open");
+    closeZoom();
     // A question of this seat after others' moves: the ticker tells them first (the last
     // one, which caused it, stays shown), then the question is put.
     catching = mineNow && pace() > 0 && (fresh.length > 0 || ticker.length > 0);
@@ -326,10 +352,11 @@ function knownPanel(view, targets) {
   if (!view.known_elsewhere.length) return [];
   const asked = view.known_elsewhere.some((k) => targets && targets.cards.has(k.card));
   return [el("h3", {}, asked ? "The cards you were shown: pick one" : "Cards you know elsewhere"),
-    el("div", {class: "known-row"}, [...view.known_elsewhere].sort((a, b) =>
+    el("div", {class: `known-row${asked ? " asked" : ""}`}, [...view.known_elsewhere].sort((a, b) =>
       (a.zone.kind === "deck" ? a.depth : 99) - (b.zone.kind === "deck" ? b.depth : 99))
       .map((k) => el("div", {class: "known"},
-      cardTile(k.card, {texts: true, target: targets && targets.cards.has(k.card),
+      cardTile(k.card, {texts: asked, compact: !asked,
+                        target: targets && targets.cards.has(k.card),
                         selected: selection.card === k.card,
                         onclick: () => touchCard(k.card, "known")}),
       el("small", {class: "where"}, k.zone.kind === "deck"
@@ -404,7 +431,7 @@ function touchCard(id, where, {location = null, depth = null} = {}) {
 }
 
 function touchLocation(location) {
-  $("zoom").classList.remove("open");  // the phone's sheet: out of the way of "confirm"
+  closeZoom();  // the phone's sheet: out of the way of "confirm"
   const pending = current && current.view.pending;
   if (!pending || !pending.options) return;
   select({location: location === "deck" ? null : location});
@@ -432,12 +459,26 @@ function touchPlayer(seat) {
   if (pending && pending.options && targetsOf(pending.options).seats.has(seat)) select({seat});
 }
 
+const BONUS_WORDS = {helium: "gain 1 Helium", fleet: "advance on the Fleet Track",
+                     influence: "place 1 Influence", sovereign: "the Sovereign token",
+                     banish: "banish a card", card: "a card"};
+
+/** An option in words, from its parts (names, not ids): never by rewriting its text. */
 function optionText(option, view) {
   const [kind, value] = option.option;
-  if (kind === "player" && view.players[value.seat]) return view.players[value.seat].name;
-  let text = option.text;
-  if (value && value.card) text = text.split(value.card).join(cardName(value.card));
-  return peopleText(text, view);
+  const place = (loc) => (loc === null ? "the deck" : LOCATION_NAMES[loc] || loc);
+  switch (kind) {
+    case "lead": return value.card === null ? "lead with an empty hand"
+      : `lead ${cardName(value.card)} on ${place(value.location)}`;
+    case "scout": return "scout";
+    case "gain": return `gain the top card of ${place(value.location)}`;
+    case "card": return cardName(value.card);
+    case "player": return view.players[value.seat] ? view.players[value.seat].name : option.text;
+    case "name": return value.name;
+    case "location": return place(value);
+    case "face": return BONUS_WORDS[value] || option.text;
+    default: return option.text;  // the server's words: a colour, yes or no, top or bottom
+  }
 }
 
 function drawDecision() {
@@ -634,11 +675,36 @@ function rescore() {
 }
 
 function showZoom(node, extra = null) {
-  $("zoom").replaceChildren(...[node, extra].filter(Boolean), el("button", {
+  // What was touched: on a phone the sheet opens away from it (at the top for a card low on
+  // the screen), so it never covers what it explains.
+  const touched = document.activeElement && document.activeElement !== document.body
+    ? document.activeElement.getBoundingClientRect() : null;
+  $("zoom").replaceChildren(el("button", {
     type: "button", class: "small close-zoom",
-    onclick: () => { $("zoom").classList.remove("open"); $("zoom").replaceChildren(); }},
-    "close"));
+    onclick: () => { closeZoom(); $("zoom").replaceChildren(); }},
+    "close"), ...[node, extra].filter(Boolean));
   $("zoom").classList.add("open");
+  $("zoom").scrollTop = 0;
+  placeZoom(touched);
+}
+
+let zoomScroll = null;  // the page's scroll before a phone's sheet moved it
+
+/** On a phone the card read is a sheet at the foot of the window: when the card touched
+ * would lie under it, the page scrolls the card above it (and back when it closes). */
+function placeZoom(touched) {
+  if (!touched || !matchMedia("(max-width: 600px)").matches) return;
+  const top = $("zoom").getBoundingClientRect().top;
+  if (touched.bottom > top - 4) {
+    if (zoomScroll === null) zoomScroll = scrollY;
+    scrollBy({top: touched.bottom - top + 4, behavior: "instant"});
+  }
+}
+
+function closeZoom() {
+  $("zoom").classList.remove("open");
+  if (zoomScroll !== null) scrollTo({top: zoomScroll, behavior: "instant"});
+  zoomScroll = null;
 }
 
 // --- the story: a game log for people, others' moves shown at a person's pace ----------------
@@ -660,10 +726,10 @@ function tell(answer) {
     const setup = !$("story").children.length && !/^turn_started/.test(tag)
       && !$("setup-log").dataset.done;
     if (/^turn_started/.test(tag)) $("setup-log").dataset.done = "1";
-    const line = el("li", {value: told.record, "data-record": told.record, "data-rule": "",
+    const line = el("li", {value: told.record, "data-record": told.record,
                            class: /^turn_started/.test(tag) ? "turn-line" : null},
-                    el("span", {class: "line"}, logText(told.text, view)),
-                    el("span", {class: "rule"}, ruleOf(told.text)));
+                    el("span", {class: "line"}, told.text),
+                    told.rule ? el("span", {class: "rule"}, ` (rule ${told.rule})`) : null);
     (setup ? $("setup-story") : $("story")).append(line);
     if (/^automa_card_drawn/.test(tag)) {
       if (auToma.length >= 2) auToma = [];
@@ -673,7 +739,7 @@ function tell(answer) {
     // Others' moves: what happens in another seat's turn (a card of theirs, their choices'
     // effects), told in the ticker; this seat's own turn it has just seen.
     if (!setup && turnOf !== answer.seat && !/^(decision_made|turn_ended)/.test(tag)) {
-      fresh.push(logText(told.text, view));
+      fresh.push(told.text);
       line.classList.add("others");
     }
   }
@@ -682,15 +748,6 @@ function tell(answer) {
   box.scrollTop = box.scrollHeight;
   // Only what others did since this page last looked: not a whole game on first load.
   return records.length && records[0].record === 0 ? [] : fresh;
-}
-
-function logText(text, view) {
-  return capital(peopleText(named(text).replace(/\s*\[[^\]]*\]\s*$/, ""), view));
-}
-
-function ruleOf(text) {
-  const found = text.match(/\[([^\]]*)\]\s*$/);
-  return found ? ` [${named(found[1])}]` : "";
 }
 
 /** The player's pace for others' moves: ms a line stays (0: the ticker is off). */
