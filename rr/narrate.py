@@ -184,7 +184,7 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
         case FleetRegressed():
             return f"{w(event.seat)} goes back to {event.position} on the Fleet Track"
         case InfluencePlaced():
-            return f"{w(event.seat)} places {event.count} Influence on the Institute " \
+            return f"{w(event.seat)} places {event.count} Influence on The Institute " \
                    f"({p(event.seat).influence})"
         case InfluenceRemoved():
             return f"{w(event.seat)} takes {event.count} Influence back " \

@@ -572,6 +572,10 @@ function hintFor(options, view) {
   if (selection.card && targets.locations.size) {
     return `${cardName(selection.card)}: now pick a location.`;
   }
+  const known = new Set(view.known_elsewhere.map((k) => k.card));
+  if (targets.cards.size && [...targets.cards].every((c) => known.has(c))) {
+    return "Pick one of the cards you were shown (outlined, below the board), then confirm.";
+  }
   const parts = [];
   if (targets.cards.size) parts.push("a card");
   if (targets.locations.size) parts.push("a location");
