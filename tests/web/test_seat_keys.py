@@ -132,6 +132,7 @@ def test_a_keyboard_game_against_a_bot_is_signed_and_a_changed_decision_is_caugh
     driver.find_element(By.ID, "open-replay").click()
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
+    driver.find_element(By.CSS_SELECTOR, "#verdict-details summary").click()  # folded
     assert f"seats signed: Ana (key {stored['fingerprint']})" in \
         driver.find_element(By.ID, "verdict").text
     # The forger: one of Ana's decisions changed, the rest replayed legally, rr's writer, the

@@ -523,9 +523,11 @@ function drawDecision() {
       onclick: (event) => guarded(event, () => send(only.action, answer.decision))},
       `${capital(optionText(only, view))} — OK`));
   }
-  const plain = pending.options.length === 1 ? []
-    : pending.options.filter((o) => !Object.keys(fieldsOf(o)).length);
+  // The answers with no place on the board (yes or no, a colour, a name, a bonus) as buttons.
+  const onBoard = (o) => ["card", "location", "seat"].some((key) => key in fieldsOf(o));
+  const plain = pending.options.length === 1 ? [] : pending.options.filter((o) => !onBoard(o));
   const many = ["declare", "name", "color", "bonus", "face", "position"].includes(pending.ask);
+  $("extra-options").classList.toggle("many", plain.length > 12);
   if (plain.length <= 12 || many) {
     for (const option of plain) {
       $("extra-options").append(el("button", {type: "button", class: "plain-option",
