@@ -182,6 +182,12 @@ class SignatureRefusedError(RRError):
     made by the seat's key over the right message (issue #29) (403). Nothing changed."""
 
 
+class WeakSignatureError(SignatureRefusedError):
+    """A public key or a signature that strict Ed25519 verification refuses before its
+    equation (:mod:`rr.ed25519`): a point of small order, an encoding that is not canonical, a
+    point off the curve, or S not below the group's order (403). Nothing changed."""
+
+
 class DealPendingError(RRError):
     """A game not dealt yet: it waits for every person's seat to register its key and
     contribution (a signed game, issue #29), or for its open seats to be taken through its
