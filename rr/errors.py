@@ -110,6 +110,12 @@ class StoreError(BadInputError):
     server)."""
 
 
+class DamagedStoreError(StoreError):
+    """A game whose stored rows are damaged: a value of the wrong type (an event stored as
+    text), a record missing, a column that cannot be read. The game is not served; the store
+    is left as it is."""
+
+
 class ReportUnavailableError(RRError):
     """``--report`` without matplotlib installed."""
 
