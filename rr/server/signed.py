@@ -49,6 +49,7 @@ from rr.errors import BadInputError, SeatKeyError, SeatTakenError, SignatureRefu
 from rr.events.codec import structure, unstructure
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted
+from rr.names import check_taker
 from rr.randomness import SALT_BYTES, SeedOrigin, unhex
 from rr.ruleset import Ruleset
 from rr.server.tokens import hash_of, new_token
@@ -166,6 +167,7 @@ class Seats:
             raise SeatTakenError(f"seat {seat} is taken already"
                                  + (f" (free: {', '.join(str(s) for s in self.free)})"
                                     if self.free else ": the game is full"))
+        name = check_taker(name, self.players, seat)
         self.open[seat] = None
         self.players = tuple(name if n == seat else p for n, p in enumerate(self.players))
         return seat, token
