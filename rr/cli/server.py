@@ -82,6 +82,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="server processes taking connections on the one port (default "
                              "1); on PostgreSQL they use several cores at once (on SQLite "
                              "they take turns for the file's one write lock); not on Windows")
+    parser.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+                        help="the reverse proxies whose X-Forwarded-For header is believed "
+                             "(addresses or networks, comma-separated; * for any); default: "
+                             "none, not even 127.0.0.1 (the limits count each connection's "
+                             "own address)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
     from rr.server.app import build
     from rr.server.games import Games
     from rr.server.openapi import document
+    from rr.server.proxies import trusted
     from rr.server.store import open_store
     from rr.server.timeouts import KEEP_ALIVE_SECONDS, READ_SECONDS, timed_protocol
 
@@ -110,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
                             f"{args.workers}")
     if args.workers > 1 and not hasattr(os, "fork"):
         raise BadInputError("--workers above 1 needs os.fork (not on Windows)")
+    proxies = trusted(args.forwarded_allow_ips)
     agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
     listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind
     try:
@@ -140,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
         # (rr.server.timeouts).
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 http=timed_protocol(read_seconds),
-                                timeout_keep_alive=KEEP_ALIVE_SECONDS)
+                                timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                                proxy_headers=bool(proxies), forwarded_allow_ips=proxies)
         _serve(uvicorn.Server(config), listener, store)
 
     if args.workers == 1:
