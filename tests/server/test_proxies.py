@@ -48,5 +48,5 @@ def test_a_named_proxy_is_believed(tmp_path: Path) -> None:
 def test_the_setting_is_checked() -> None:
     assert trusted(None) == [] and trusted(" ") == []
     assert trusted("127.0.0.1, 10.0.0.0/8,*") == ["127.0.0.1", "10.0.0.0/8", "*"]
-    with pytest.raises(BadInputError, match="not 'proxy.example'"):
+    with pytest.raises(BadInputError, match=r"not 'proxy\.example'"):
         trusted("proxy.example")
