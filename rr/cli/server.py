@@ -31,6 +31,7 @@ from attrs import evolve
 
 from rr.errors import BadInputError
 from rr.seatkeys import SeatKey
+from rr.server.guards import CONNECTIONS, HEADER_BYTES, HEADERS, Guards
 from rr.server.limits import Limits
 from rr.untrusted import printable
 
@@ -87,6 +88,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                              "(addresses or networks, comma-separated; * for any); default: "
                              "none, not even 127.0.0.1 (the limits count each connection's "
                              "own address)")
+    parser.add_argument("--max-header-bytes", type=int, default=HEADER_BYTES, metavar="BYTES",
+                        help="the most bytes of a request's line and headers (default "
+                             "%(default)s); past it: 431, the connection closed")
+    parser.add_argument("--max-headers", type=int, default=HEADERS, metavar="N",
+                        help="the most headers of a request (default %(default)s); past it: "
+                             "431")
+    parser.add_argument("--max-connections", type=int, default=CONNECTIONS, metavar="N",
+                        help="the most connections held at once, HTTP and WebSocket (default "
+                             "%(default)s, under the usual open-file limit of 1,024); one more "
+                             "is answered 503 and closed")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     from rr.server.openapi import document
     from rr.server.proxies import trusted
     from rr.server.store import open_store
+    from rr.server.guards import guarded
     from rr.server.timeouts import KEEP_ALIVE_SECONDS, READ_SECONDS, timed_protocol
 
     if not 0 < args.rate <= 1e6:
@@ -117,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers > 1 and not hasattr(os, "fork"):
         raise BadInputError("--workers above 1 needs os.fork (not on Windows)")
     proxies = trusted(args.forwarded_allow_ips)
+    guards = _guards(args)
     agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
     listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind
     try:
@@ -146,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
         # connection idle after an answer is closed after KEEP_ALIVE_SECONDS
         # (rr.server.timeouts).
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                http=timed_protocol(read_seconds),
+                                http=guarded(timed_protocol(read_seconds), guards),
+                                h11_max_incomplete_event_size=guards.header_bytes,
                                 timeout_keep_alive=KEEP_ALIVE_SECONDS,
                                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies)
         _serve(uvicorn.Server(config), listener, store)
@@ -156,6 +170,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     store.close()  # opened to check it; each worker opens its own after the fork
     return _workers(args.workers, lambda: serve(open_store(args.db, args.sqlite_sync.upper())))
+
+
+def _guards(args: argparse.Namespace) -> Guards:
+    """The connection limits asked for, checked."""
+    for name, value, least, most in (("--max-header-bytes", args.max_header_bytes, 1024, 2**24),
+                                     ("--max-headers", args.max_headers, 10, 10_000),
+                                     ("--max-connections", args.max_connections, 1, 1_000_000)):
+        if not least <= value <= most:
+            raise BadInputError(f"{name} is a number from {least} to {most}, not {value}")
+    return Guards(args.max_header_bytes, args.max_headers, args.max_connections)
 
 
 def _serve(server: Any, listener: socket.socket, store: Store) -> None:
