@@ -88,6 +88,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                              "(addresses or networks, comma-separated; * for any); default: "
                              "none, not even 127.0.0.1 (the limits count each connection's "
                              "own address)")
+    parser.add_argument("--replay-cpu", type=float, default=Limits().replay_cpu,
+                        metavar="SECONDS",
+                        help="CPU seconds a second the replay viewer's requests from one "
+                             "address may use (default %(default)g; at once: ten times that); "
+                             "past it: 429")
     parser.add_argument("--max-header-bytes", type=int, default=HEADER_BYTES, metavar="BYTES",
                         help="the most bytes of a request's line and headers (default "
                              "%(default)s); past it: 431, the connection closed")
@@ -128,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
                             f"{args.workers}")
     if args.workers > 1 and not hasattr(os, "fork"):
         raise BadInputError("--workers above 1 needs os.fork (not on Windows)")
+    if not 0 < args.replay_cpu <= 100:
+        raise BadInputError(f"--replay-cpu is a number of seconds a second above 0 (at most "
+                            f"100), not {args.replay_cpu:g}")
     proxies = trusted(args.forwarded_allow_ips)
     guards = _guards(args)
     agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
@@ -149,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         print("rr server: only this machine can reach it; for a phone or another computer on "
               "your network: rr server --host 0.0.0.0", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate, guess_rate=args.rate / 10,
-                    guess_burst=args.rate / 5)
+                    guess_burst=args.rate / 5, replay_cpu=args.replay_cpu)
     sys.setswitchinterval(SWITCH_SECONDS)
     _log_to_stderr()
 

@@ -21,6 +21,8 @@ from collections import OrderedDict
 
 from attrs import frozen
 
+from rr.server.work import SECONDS_A_SECOND
+
 MAX_BODY = 64 * 1024
 """The largest request body accepted, in bytes (a choice is under 100)."""
 
@@ -37,6 +39,9 @@ class Limits:
     guess_rate: float = 5.0
     """Requests a second with a token the server does not know, per client address."""
     guess_burst: float = 10.0
+    replay_cpu: float = SECONDS_A_SECOND
+    """CPU seconds a second the replays of one client address may use (``rr.server.work``;
+    at once: ten times that)."""
 
 
 class Buckets:
