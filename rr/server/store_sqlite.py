@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from rr.model import Seat
-from rr.server import sqlite_check
+from rr.server import sqlite_check, sqlite_mark
 from rr.errors import StoreError
 from rr.randomness import Secret
 from rr.server.commits import GroupCommit, Work, run_each
@@ -136,10 +136,12 @@ class SqliteStore:
         self._guard = threading.Lock()
         self._commits = GroupCommit(self._batch, "rr-sqlite-commit")
         sqlite_check.check(self.path, SCHEMA, ADDED)  # a damaged store is refused
+        sqlite_mark.check(self.path)  # and so is one that lost committed changes
         db = self._db()
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.executescript(SCHEMA)
+            db.executescript(sqlite_mark.SCHEMA)
             for table, added in ADDED.items():
                 columns = {c[1] for c in db.execute(f"PRAGMA table_info({table})")}
                 for column in added:
@@ -147,6 +149,7 @@ class SqliteStore:
                         db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
         except sqlite3.Error as err:
             raise StoreError(f"cannot use {self.path} as a SQLite database: {err}") from None
+        self._mark = sqlite_mark.Mark(self.path)
 
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
@@ -184,10 +187,12 @@ class SqliteStore:
                                [(row.id, start + i, e) for i, e in enumerate(part)])
             db.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
                            [(digest, row.id, seat) for digest, seat in tokens])
+            count = self._mark.count(db)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        self._mark.write(count)
 
     def access(self, token_hash: str) -> Access | None:
         found = self._db().execute("SELECT game, seat FROM tokens WHERE hash = ?",
@@ -213,10 +218,12 @@ class SqliteStore:
             if row is None:
                 raise KeyError(game)
             yield _Locked(db, row)
+            count = self._mark.count(db)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        self._mark.write(count)
 
     def append_later(self, row: GameRow, events: Sequence[bytes], decisions: int, over: bool,
                      seats: str | None = None) -> Future[None]:
@@ -233,11 +240,13 @@ class SqliteStore:
                 failures = run_each(works, db, lambda: db.execute("SAVEPOINT work"),
                                     lambda: db.execute("RELEASE work"),
                                     lambda: db.execute("ROLLBACK TO work"))
+                count = self._mark.count(db)
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
+            self._mark.write(count)
         return failures
 
     def watch(self, changed: Callable[[str], None]) -> None:
@@ -249,3 +258,4 @@ class SqliteStore:
             for db in self._all:
                 db.close()
             self._all.clear()
+        self._mark.close()
