@@ -31,8 +31,9 @@ from attrs import evolve
 
 from rr.errors import BadInputError
 from rr.seatkeys import SeatKey
+from rr.server.expiry import DAYS
 from rr.server.guards import CONNECTIONS, HEADER_BYTES, HEADERS, Guards
-from rr.server.limits import Limits
+from rr.server.limits import GAMES_PER_HOUR, Limits
 from rr.untrusted import printable
 
 if TYPE_CHECKING:
@@ -88,6 +89,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                              "(addresses or networks, comma-separated; * for any); default: "
                              "none, not even 127.0.0.1 (the limits count each connection's "
                              "own address)")
+    parser.add_argument("--games-per-hour", type=float, default=GAMES_PER_HOUR, metavar="N",
+                        help="new games an hour per client address (at once: as many; "
+                             "default %(default)g); past it: 429")
+    parser.add_argument("--expire-days", type=float, default=DAYS, metavar="DAYS",
+                        help="a game not finished and unchanged this long is deleted (default "
+                             "%(default)g; 0: never); a finished game is never deleted")
     parser.add_argument("--replay-cpu", type=float, default=Limits().replay_cpu,
                         metavar="SECONDS",
                         help="CPU seconds a second the replay viewer's requests from one "
@@ -113,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
     from rr.events.signing import signer
     from rr.server.bots import KINDS
     from rr.server.app import build
+    from rr.server.expiry import Sweeper
     from rr.server.games import Games
     from rr.server.openapi import document
     from rr.server.proxies import trusted
@@ -133,6 +141,11 @@ def run(args: argparse.Namespace) -> int:
                             f"{args.workers}")
     if args.workers > 1 and not hasattr(os, "fork"):
         raise BadInputError("--workers above 1 needs os.fork (not on Windows)")
+    if not 0 < args.games_per_hour <= 1e9:
+        raise BadInputError(f"--games-per-hour is a number above 0, not {args.games_per_hour:g}")
+    if not 0 <= args.expire_days <= 1e5:
+        raise BadInputError(f"--expire-days is a number of days, 0 or more, not "
+                            f"{args.expire_days:g}")
     if not 0 < args.replay_cpu <= 100:
         raise BadInputError(f"--replay-cpu is a number of seconds a second above 0 (at most "
                             f"100), not {args.replay_cpu:g}")
@@ -157,12 +170,15 @@ def run(args: argparse.Namespace) -> int:
         print("rr server: only this machine can reach it; for a phone or another computer on "
               "your network: rr server --host 0.0.0.0", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate, guess_rate=args.rate / 10,
-                    guess_burst=args.rate / 5, replay_cpu=args.replay_cpu)
+                    guess_burst=args.rate / 5, replay_cpu=args.replay_cpu,
+                    create_rate=args.games_per_hour / 3600,
+                    create_burst=max(1.0, args.games_per_hour))
     sys.setswitchinterval(SWITCH_SECONDS)
     _log_to_stderr()
 
     def serve(store: Store) -> None:
-        app = build(Games(store, sign, agents, server_key), limits, openapi=document())
+        games = Games(store, sign, agents, server_key)
+        app = build(games, limits, openapi=document())
         # Slow clients are cut off: a request must arrive whole in read_seconds, and a
         # connection idle after an answer is closed after KEEP_ALIVE_SECONDS
         # (rr.server.timeouts).
@@ -171,7 +187,13 @@ def run(args: argparse.Namespace) -> int:
                                 h11_max_incomplete_event_size=guards.header_bytes,
                                 timeout_keep_alive=KEEP_ALIVE_SECONDS,
                                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies)
-        _serve(uvicorn.Server(config), listener, store)
+        # Games never finished are deleted once unchanged long enough (rr.server.expiry).
+        sweeper = Sweeper(store, args.expire_days, games.forget)
+        sweeper.start()
+        try:
+            _serve(uvicorn.Server(config), listener, store)
+        finally:
+            sweeper.stop()
 
     if args.workers == 1:
         serve(store)

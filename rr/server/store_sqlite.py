@@ -31,6 +31,7 @@ from rr.server.store import (
     GameRow,
     Moved,
     bots_text,
+    changed_now,
     chunks,
     players_text,
     row_of,
@@ -43,10 +44,11 @@ SYNCHRONOUS = ("FULL", "NORMAL")
 BUSY_MS = 10_000
 """How long a connection waits for another's write lock before giving up."""
 
-ADDED = {"games": ("salt", "seats")}
+ADDED = {"games": ("salt", "seats", "changed")}
 """Columns added to rr's tables since stores were first made, last in their tables: a store
 that lacks them is whole, and gets them when it is opened (``salt``: issue #25; ``seats``,
-the seats' keys and signatures of a signed game: issue #29)."""
+the seats' keys and signatures of a signed game: issue #29; ``changed``, when the game last
+changed, for its expiry: rr.server.expiry)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -59,7 +61,8 @@ CREATE TABLE IF NOT EXISTS games (
     decisions INTEGER NOT NULL,
     over INTEGER NOT NULL,
     salt TEXT,
-    seats TEXT
+    seats TEXT,
+    changed TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game TEXT NOT NULL REFERENCES games(id),
@@ -90,8 +93,9 @@ class _Locked:
         start = self.row.events
         self._db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
                              [(self.row.id, start + i, e) for i, e in enumerate(events)])
-        self._db.execute("UPDATE games SET events = ?, decisions = ?, over = ? WHERE id = ?",
-                         (start + len(events), decisions, int(over), self.row.id))
+        self._db.execute("UPDATE games SET events = ?, decisions = ?, over = ?, changed = ? "
+                         "WHERE id = ?",
+                         (start + len(events), decisions, int(over), changed_now(), self.row.id))
         if seats is not None:
             self._db.execute("UPDATE games SET seats = ? WHERE id = ?", (seats, self.row.id))
         if secret is not None:
@@ -103,8 +107,9 @@ def _append(db: sqlite3.Connection, game: str, start: int, events: Sequence[byte
             decisions: int, over: bool, seats: str | None) -> None:
     """The work of :meth:`SqliteStore.append_later` (:class:`Moved` if the game has gone on)."""
     changed = db.execute("UPDATE games SET events = ?, decisions = ?, over = ?, "
-                         "seats = coalesce(?, seats) WHERE id = ? AND events = ?",
-                         (start + len(events), decisions, int(over), seats, game, start))
+                         "seats = coalesce(?, seats), changed = ? WHERE id = ? AND events = ?",
+                         (start + len(events), decisions, int(over), seats, changed_now(), game,
+                          start))
     if changed.rowcount != 1:
         raise Moved(game)
     db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
@@ -147,6 +152,9 @@ class SqliteStore:
                 for column in added:
                     if column not in columns:  # a store made before the column was
                         db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
+            # Games of a store made before their changes were dated: dated now (their
+            # expiry counts from here).
+            db.execute("UPDATE games SET changed = ? WHERE changed IS NULL", (changed_now(),))
         except sqlite3.Error as err:
             raise StoreError(f"cannot use {self.path} as a SQLite database: {err}") from None
         self._mark = sqlite_mark.Mark(self.path)
@@ -178,10 +186,10 @@ class SqliteStore:
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, players_text(row.players), row.secret.seed,
                         salt_text(row.secret), ruleset, bots_text(row.bots), len(events),
-                        row.decisions, int(row.over), row.seats))
+                        row.decisions, int(row.over), row.seats, changed_now()))
             for start, part in chunks(events):
                 db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
                                [(row.id, start + i, e) for i, e in enumerate(part)])
@@ -248,6 +256,25 @@ class SqliteStore:
                 raise
             self._mark.write(count)
         return failures
+
+    def expire(self, before: str) -> list[str]:
+        db = self._db()
+        stale = "SELECT id FROM games WHERE over = 0 AND changed < ?"
+        with self._writing:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                gone = [game for (game,) in db.execute(stale, (before,))]
+                if gone:
+                    for table in ("tokens", "events"):
+                        db.execute(f"DELETE FROM {table} WHERE game IN ({stale})", (before,))
+                    db.execute("DELETE FROM games WHERE over = 0 AND changed < ?", (before,))
+                count = self._mark.count(db)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            self._mark.write(count)
+        return gone
 
     def watch(self, changed: Callable[[str], None]) -> None:
         """SQLite cannot tell one process of another's changes: the WebSockets poll."""
