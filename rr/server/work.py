@@ -117,6 +117,20 @@ def computed(raw: bytes) -> tuple[dict[str, Any] | None, RRError | None, float]:
     return answer, None, timed.seconds
 
 
+def _started(server: int) -> None:
+    """In the worker, first: scheduled below the server (:data:`NICE`), and ended as soon as
+    the server is gone, however it ended (``kill -9`` included: the worker would otherwise
+    wait for work for ever)."""
+    os.nice(NICE)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="rr-replay-watch", daemon=True).start()
+
+
 class Worker:
     """The process computing replays (``spawn``: a fresh interpreter, never a fork of the
     server's threads), started at the first replay and again after one is stopped."""
@@ -129,7 +143,7 @@ class Worker:
         seconds in :attr:`spent`)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(AT_ONCE, mp_context=multiprocessing.get_context(
-                "spawn"), initializer=os.nice, initargs=(NICE,))
+                "spawn"), initializer=_started, initargs=(os.getpid(),))
         pool = self._pool
         started = time.monotonic()
         try:

@@ -95,3 +95,27 @@ def test_a_players_reads_while_one_address_floods_the_route(tmp_path: Path) -> N
     assert got["statuses"].get("200"), got["statuses"]
     assert flooded <= 2 * quiet + 2, (quiet, flooded, got["statuses"])
 
+
+
+def _children(pid: int) -> set[int]:
+    return {int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+
+
+def test_the_replay_process_ends_with_the_server_killed(tmp_path: Path,
+                                                        body: dict[str, object]) -> None:
+    """kill -9 of the server leaves no replay process behind (it would wait for work for
+    ever)."""
+    server = Server(str(tmp_path / "games.sqlite"), tmp_path)
+    try:
+        assert httpx.post(f"{server.url}/api/replay", json=body, timeout=60).status_code == 200
+        assert server.process is not None
+        children = _children(server.process.pid)
+        assert children
+    finally:
+        server.kill()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(Path(f"/proc/{c}").exists() for c in children):
+        time.sleep(0.2)
+    left = [c for c in children if Path(f"/proc/{c}").exists()
+            and "zombie" not in Path(f"/proc/{c}/status").read_text()]
+    assert not left, left
