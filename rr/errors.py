@@ -174,6 +174,16 @@ class RateLimitedError(RRError):
     """Too many requests from one token or address (429)."""
 
 
+class HeadersTooLargeError(RRError):
+    """A request whose headers are too many or too large (``rr server --max-header-bytes``,
+    ``--max-headers``) (431). Nothing changed; the connection is closed."""
+
+
+class ServerBusyError(RRError):
+    """A connection past the server's limit (``rr server --max-connections``) (503). Nothing
+    changed; the connection is closed: try again in a moment."""
+
+
 class NotFoundError(RRError):
     """No such route (404)."""
 

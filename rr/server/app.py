@@ -133,6 +133,7 @@ def build(games: Games, limits: Limits | None = None,
         address = request.client.host if request.client else "?"
         if not per_address.take(address):
             raise RateLimitedError("too many new games from this address; wait a moment")
+        requests.json_content(request)  # no game made by a page of another site
         new = requests.new_game(await body(request), games.agents)
         return JSON(await run(games.create, new), 201)
 
@@ -309,7 +310,7 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/log", log, methods=["GET"]),
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),
-        *web.routes(),  # the web table and the replay viewer (issue #16)
+        *web.routes(limits.replay_cpu),  # the web table and the replay viewer (issue #16)
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
     return HotRoutes(app, show, choose)
