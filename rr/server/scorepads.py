@@ -13,7 +13,7 @@ score`` over HTTP, and the shared tables of :mod:`rr.server.score_tables`.
   ``DELETE`` takes it back; ``PUT .../board`` replaces the board.
 
 The page is plain HTML, CSS and an ES module in ``rr/server/static/`` served like the other
-pages (:mod:`rr.server.web`), scoring on the server: see docs/scorepad.md for why.
+pages (:mod:`rr.server.web`), scoring on the server: docs/SCOREPAD.md says why.
 """
 
 from __future__ import annotations

@@ -121,7 +121,10 @@ def test_a_4_player_end_state_typed_by_name_scores_as_rr_score(
     hands, a track out of range) is said in words, and correcting it loses nothing typed."""
     example = json.loads((EXAMPLES / "score-example.json").read_text("utf-8"))
     driver = browsers(PHONE)
-    open_page(driver, server)
+    driver.get(f"{server.url}/reference")  # reached from the card reference's navigation
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "header nav a[href='/score']"))
+    driver.find_element(By.CSS_SELECTOR, "header nav a[href='/score']").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".player .pile"))
     Select(driver.find_element(By.ID, "count")).select_by_value("4")
     for field, player in zip(driver.find_elements(By.CSS_SELECTOR, "#names input.name"),
                              example["players"], strict=True):
@@ -161,6 +164,8 @@ def test_a_4_player_end_state_typed_by_name_scores_as_rr_score(
                                                "tr[data-card='holiday'] .why").text
     assert lookup("holiday").end_game in why
     assert driver.find_element(By.ID, "winners").text.startswith("Winner: Ana")
+    driver.execute_script("document.getElementById('result').scrollIntoView()")
+    screenshot(driver, "scorepad-phone")
     places = [td.text for td in driver.find_elements(By.CSS_SELECTOR, "#pad tr[data-row=place] td")]
     assert places[0] == "1st" and sorted(places) == ["1st", "2nd", "3rd", "4th"]
     # Everything typed survives a reload.
@@ -213,7 +218,7 @@ def test_two_phones_under_one_game_code_both_see_the_scorepad(
     for driver in (ana, bo):
         wait(driver, lambda d: d.find_element(By.ID, "result").is_displayed()
              and shown_scorepad(d) == want)
-    screenshot(bo, "scorepad-shared-390")
+    screenshot(bo, "scorepad-shared-phone")
     assert not severe_console_errors(bo)
     if AXE.exists():
         assert serious_axe_violations(bo) == []

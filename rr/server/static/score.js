@@ -439,7 +439,9 @@ function rescore() {
 function showResult(pos, pad, editable) {
   const place = places(pad);
   const won = new Set(pad.winners);
+  const appearing = $("result").hidden;
   $("result").hidden = false;
+  $("result-title").textContent = shared ? `Scorepad of table ${shared.code}` : "Scorepad";
   const sovereign = pos.players.find((p) => p.sovereign);
   const top = Math.max(...pad.players.map((p) => p.total));
   const tiedTop = pad.players.filter((p) => p.total === top).length;
@@ -469,26 +471,29 @@ function showResult(pos, pad, editable) {
       const used = p.declarations[line.id];
       const said = used ? declarationText(line.id, used, Boolean(given[line.id])) : "";
       return el("tr", {"data-card": line.id, "data-core": line.core, "data-bonus": line.bonus},
-        el("th", {scope: "row", class: `c-${card.color}`}, card.name,
-           el("span", {class: "cmeta"}, ` ${COLOURS[card.color] || ""} ${card.color}`)),
-        el("td", {}, line.core), el("td", {}, line.bonus), el("td", {class: "pts"}, line.core + line.bonus),
-        el("td", {class: "why"}, why(line, p, entry, entry.au_toma),
+        el("th", {scope: "row", class: `c-${card.color}`},
+           el("span", {class: "cname"}, card.name),
+           el("span", {class: "cmeta"}, ` ${COLOURS[card.color] || ""} ${card.color}`),
+           el("div", {class: "why"}, why(line, p, entry, entry.au_toma)),
            said ? el("div", {class: "said"}, said) : "",
-           mimic && mayChange ? declarationChooser(i, line.id, used, given[line.id]) : ""));
+           mimic && mayChange ? declarationChooser(i, line.id, used, given[line.id]) : ""),
+        el("td", {}, line.core), el("td", {}, line.bonus), el("td", {class: "pts"}, line.core + line.bonus));
     });
     const base = entry.au_toma ? p.rows.cards - p.cards.reduce((s, l) => s + l.core + l.bonus, 0) : 0;
     return el("section", {class: "lines", "data-player": i, "aria-label": `${p.name}'s cards`},
       el("h3", {}, `${p.name}: ${p.total} points, ${ordinal(place[i])}`),
       el("div", {class: "scroll", tabindex: 0, role: "region", "aria-label": `${p.name}'s cards, line by line`},
         el("table", {class: "card-lines"},
-          el("thead", {}, el("tr", {}, ...["Card", "Core", "Bonus", "Points", "Why"].map(
+          el("thead", {}, el("tr", {}, ...["Card, and why its bonus counts", "Core", "Bonus", "Points"].map(
             (h) => el("th", {scope: "col"}, h)))),
           el("tbody", {}, rows,
-             base ? el("tr", {}, el("th", {scope: "row"}, "her base score"), el("td", {}, ""), el("td", {}, ""),
-                       el("td", {class: "pts"}, base), el("td", {}, "Tull Au Toma starts from her base score")) : ""),
+             base ? el("tr", {}, el("th", {scope: "row"}, "Her base score",
+                                      el("div", {class: "why"}, "Tull Au Toma starts from it")),
+                       el("td", {}, ""), el("td", {}, ""), el("td", {class: "pts"}, base)) : ""),
           el("tfoot", {}, el("tr", {}, el("th", {scope: "row"}, "Cards row"), el("td", {}, ""), el("td", {}, ""),
-                                el("td", {class: "pts"}, p.rows.cards), el("td", {}, ""))))));
+                                el("td", {class: "pts"}, p.rows.cards))))));
   }));
+  if (appearing) $("result").scrollIntoView({block: "start"});
 }
 
 // --- a shared table ----------------------------------------------------------------------------
@@ -701,6 +706,7 @@ async function start() {
   $("odd-even").addEventListener("change", (e) => { state.automa.odd_even = e.target.value; save(); });
   $("score").addEventListener("click", () => (shared ? sendMine() : scoreHere()));
   $("download").addEventListener("click", download);
+  $("print").addEventListener("click", () => window.print());
   $("upload").addEventListener("change", async (e) => {
     const file = e.target.files[0];
     if (file) upload(await file.text());
