@@ -222,3 +222,50 @@ def test_two_phones_under_one_game_code_both_see_the_scorepad(
     assert not severe_console_errors(bo)
     if AXE.exists():
         assert serious_axe_violations(bo) == []
+
+
+@pytest.mark.rule("RR-SOLO-15", "RR-SCORE-14")
+def test_an_uploaded_file_scores_as_rr_score_and_downloads_back(
+        server: Server, browsers: Callable[..., Any], tmp_path: Path) -> None:
+    """examples/score-solo.json uploaded: solo against Tull Au Toma, her hand's lines by the
+    odd/even card; "Download the file" gives back a file ``rr score`` scores the same. Then
+    a tie on the highest total: the Sovereign token's holder wins it alone and the other
+    tied player is second."""
+    solo = json.loads((EXAMPLES / "score-solo.json").read_text("utf-8"))
+    driver = browsers(PHONE)
+    open_page(driver, server)
+    driver.find_element(By.ID, "upload").send_keys(str(EXAMPLES / "score-solo.json"))
+    wait(driver, lambda d: Select(d.find_element(By.ID, "count")).first_selected_option
+         .get_attribute("value") == "solo")
+    driver.find_element(By.ID, "score").click()
+    want = expected(rr_score(solo))
+    wait(driver, lambda d: d.find_element(By.ID, "result").is_displayed()
+         and shown_scorepad(d) == want)
+    her = driver.find_element(By.CSS_SELECTOR, "section.lines[data-player='1']").text
+    assert "matching" in her and "Her base score" in her
+    driver.find_element(By.ID, "download").click()
+    saved = wait(driver, lambda d: list(d.downloads.glob("*.json")))[0]
+    wait(driver, lambda d: saved.stat().st_size > 0)
+    assert expected(rr_score(json.loads(saved.read_text("utf-8")))) == want
+    tie = {"players": [
+        {"name": "Ana", "hand": ["Darrow"], "helium": 6, "fleet": 0, "influence": 0,
+         "sovereign": False},
+        {"name": "Bo", "hand": ["Orion"], "helium": 0, "fleet": 0, "influence": 0,
+         "sovereign": True},
+        {"name": "Cy", "hand": ["Sevro"], "helium": 0, "fleet": 0, "influence": 0,
+         "sovereign": False}],
+        "locations": {"jupiter": [], "mars": [], "luna": [], "institute": []}, "banished": []}
+    pad = rr_score(tie)
+    totals = [p["total"] for p in pad["players"]]
+    assert totals[0] == totals[1] == max(totals) and pad["winners"] == ["Bo"]
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(tie), "utf-8")
+    driver.find_element(By.ID, "upload").send_keys(str(path))
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".player")) == 3)
+    driver.find_element(By.ID, "score").click()
+    wait(driver, lambda d: shown_scorepad(d) == expected(pad))
+    places = [td.text for td in driver.find_elements(By.CSS_SELECTOR,
+                                                     "#pad tr[data-row=place] td")]
+    assert places == ["2nd", "1st", "3rd"]
+    assert "the Sovereign token's holder wins the tie" in driver.find_element(
+        By.ID, "winners").text
