@@ -87,17 +87,20 @@ def enter_board(driver: Any, position: dict[str, Any]) -> None:
 
 
 def shown_scorepad(driver: Any) -> dict[str, Any]:
-    """The page's scorepad: each player's total, the winners (★), each card's line."""
-    heads = driver.find_elements(By.CSS_SELECTOR, "#pad thead th[data-player]")
-    totals = [int(td.text) for td in driver.find_elements(
-        By.CSS_SELECTOR, "#pad tr[data-row=total] td")]
-    lines = [[(tr.get_attribute("data-card"), int(tr.get_attribute("data-core")),
-               int(tr.get_attribute("data-bonus")))
-              for tr in section.find_elements(By.CSS_SELECTOR, "tbody tr[data-card]")]
-             for section in driver.find_elements(By.CSS_SELECTOR, "section.lines")]
-    return {"names": [h.text.removeprefix("★ ") for h in heads], "totals": totals,
-            "winners": [h.text.removeprefix("★ ") for h in heads if h.text.startswith("★")],
-            "lines": lines}
+    """The page's scorepad, read at one moment: each player's name and total, the winners
+    (★), each card's line (id, core, bonus)."""
+    shown = driver.execute_script("""
+        const heads = [...document.querySelectorAll('#pad thead th[data-player]')]
+          .map((h) => h.textContent);
+        return {heads, totals: [...document.querySelectorAll('#pad tr[data-row=total] td')]
+                  .map((td) => Number(td.textContent)),
+                lines: [...document.querySelectorAll('section.lines')].map((s) =>
+                  [...s.querySelectorAll('tbody tr[data-card]')].map((tr) =>
+                    [tr.dataset.card, Number(tr.dataset.core), Number(tr.dataset.bonus)]))};""")
+    heads = [str(h) for h in shown["heads"]]
+    return {"names": [h.removeprefix("★ ") for h in heads], "totals": shown["totals"],
+            "winners": [h.removeprefix("★ ") for h in heads if h.startswith("★")],
+            "lines": [[tuple(line) for line in player] for player in shown["lines"]]}
 
 
 def expected(pad: dict[str, Any]) -> dict[str, Any]:

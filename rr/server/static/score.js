@@ -25,6 +25,7 @@ let byWord = {};         // lower-case id or name -> id
 let state = fresh();
 let polling = 0;         // the shared table's poll loop (its number: a newer one stops it)
 let shared = null;       // the shared table as the server last showed it
+let appliedBoard = null; // the shared table's board as this phone last took it (JSON)
 
 function fresh() {
   return {count: "4", names: ["", "", "", "", "", ""], players: [0, 1, 2, 3, 4, 5].map(blank),
@@ -520,16 +521,26 @@ function applyTable(table) {
   const first = !shared;
   shared = table;
   state.count = String(table.players.length);
-  if (first || table.scorepad) {
-    const board = table.board;
-    state.board = Object.fromEntries(LOCATIONS.map((loc) => [loc, (board.locations[loc] || []).map(
-      (e) => (typeof e === "string" ? {card: e, face_down: false} : {card: e.card, face_down: Boolean(e.face_down)}))]));
-    state.banished = board.banished.slice();
-    if ("neutral_influence" in board) state.neutral = String(board.neutral_influence);
+  // The board as the server holds it: taken unless this phone has changed its own since.
+  const served = JSON.stringify(table.board);
+  let redraw = false;
+  const notes = [];
+  if (served !== appliedBoard) {
+    if (appliedBoard === null || JSON.stringify(boardJson()) === appliedBoard) {
+      const board = table.board;
+      state.board = Object.fromEntries(LOCATIONS.map((loc) => [loc, (board.locations[loc] || []).map(
+        (e) => (typeof e === "string" ? {card: e, face_down: false} : {card: e.card, face_down: Boolean(e.face_down)}))]));
+      state.banished = board.banished.slice();
+      if ("neutral_influence" in board) state.neutral = String(board.neutral_influence);
+      redraw = !first;
+    } else {
+      notes.push("Another phone changed the board; yours is kept here: save it to replace theirs.");
+    }
+    appliedBoard = served;
   }
   save();
-  if (first) drawAll(); else { drawTable(); }
-  const problems = table.problem ? [named(table.problem)] : [];
+  if (first) drawAll(); else { drawTable(); if (redraw) drawBoard(); }
+  const problems = [...(table.problem ? [named(table.problem)] : []), ...notes];
   if (table.scorepad) {
     showResult(table.position, table.scorepad, mine());
     status("Everyone is in: the scorepad.");
@@ -538,7 +549,7 @@ function applyTable(table) {
     const waiting = table.players.filter((p) => !p.in).map((p) => p.name);
     status(`Waiting for ${waiting.join(", ")}.`);
   }
-  if (problems.length) showProblems(problems);
+  showProblems([...problems, ...mistakes(position(), mine() === null ? -1 : mine())]);
 }
 
 async function poll(code) {
@@ -559,6 +570,10 @@ async function poll(code) {
 }
 
 async function startTable() {
+  if (solo()) {
+    showProblems(["A solo game is scored on this phone: there is no other player to share it with."]);
+    return;
+  }
   const pos = position();
   const found = mistakes(pos, -1);
   if (found.length) { showProblems(found); return; }
@@ -579,6 +594,7 @@ function joinTable(code, seat = null) {
     state.sovereign = -1;
   }
   shared = null;
+  appliedBoard = null;
   save();
   history.replaceState(null, "", `/score#table=${clean}`);
   status("Opening the table…");
@@ -646,6 +662,7 @@ function idOf(word, where, unknown) {
 }
 
 function upload(text) {
+  if (shared || state.table) stopTable();
   const unknown = [];
   let data;
   try { data = JSON.parse(text.replace(/^\uFEFF/, "")); } catch {
