@@ -13,7 +13,9 @@ score`` over HTTP, and the shared tables of :mod:`rr.server.score_tables`.
   ``DELETE`` takes it back; ``PUT .../board`` replaces the board.
 
 The page is plain HTML, CSS and an ES module in ``rr/server/static/`` served like the other
-pages (:mod:`rr.server.web`), scoring on the server: docs/SCOREPAD.md says why.
+pages (:mod:`rr.server.web`), scoring on the server: docs/SCOREPAD.md says why. Its service
+worker (``/score-sw.js``, scope ``/score``) keeps the page's files in the browser, so that
+it opens with no connection from what it loaded once.
 """
 
 from __future__ import annotations
@@ -132,6 +134,8 @@ def routes(tables: ScoreTables | None = None) -> list[BaseRoute]:
 
     return [
         Route("/score", _page("score.html"), methods=["GET"]),
+        # The service worker from the root, so that its scope can take in /score.
+        Route("/score-sw.js", _page("score-sw.js"), methods=["GET"]),
         Route("/api/score", score_position, methods=["POST"]),
         Route("/api/score/tables", create, methods=["POST"]),
         Route("/api/score/tables/{code}", read, methods=["GET"]),
@@ -160,6 +164,9 @@ def openapi_paths() -> dict[str, Any]:
         "/score": {"get": {"summary": "the scorepad page: score a physical game on a phone",
                            "responses": {"200": {"description": "the page",
                                                  "content": {"text/html": {}}}}}},
+        "/score-sw.js": {"get": {"summary": "the scorepad page's service worker (scope /score)",
+                                 "responses": {"200": {"description": "the script", "content": {
+                                     "text/javascript": {}}}}}},
         "/api/score": {"post": {
             "summary": "rr score over HTTP: the body is rr score's JSON input, the answer rr "
                        "score --json's output",

@@ -272,3 +272,26 @@ def test_an_uploaded_file_scores_as_rr_score_and_downloads_back(
     assert places == ["2nd", "1st", "3rd"]
     assert "the Sovereign token's holder wins the tie" in driver.find_element(
         By.ID, "winners").text
+
+
+def test_the_page_opens_again_with_the_server_gone(
+        server: Server, browsers: Callable[..., Any]) -> None:
+    """Loaded once, the page keeps its files (its service worker) and the card list: with
+    the server stopped it opens again with what was typed, takes cards by name, and says in
+    words that scoring needs the connection, losing nothing."""
+    driver = browsers(PHONE)
+    open_page(driver, server)
+    wait(driver, lambda d: d.execute_script(
+        "return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"))
+    first = driver.find_element(By.CSS_SELECTOR, ".player[data-seat='0'] .pile")
+    type_card(driver, first, "Darrow")
+    server.stop()
+    driver.get(f"{server.url}/score")
+    panel = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".player[data-seat='0']"))
+    assert [c.get_attribute("data-card") for c in panel.find_elements(
+        By.CSS_SELECTOR, ".chip")] == ["darrow"]
+    type_card(driver, panel.find_element(By.CSS_SELECTOR, ".pile"), "Sevro")
+    driver.find_element(By.ID, "score").click()
+    said = wait(driver, lambda d: d.find_element(By.ID, "problems").text)
+    assert "No connection to the server: nothing typed is lost" in said
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".player[data-seat='0'] .chip")) == 2

@@ -347,6 +347,14 @@ function showProblems(list) {
     el("ul", {}, list.map((m) => el("li", {}, m)))] : []));
 }
 
+/** A failed request in words: the server's own message, or the connection's. */
+function failure(err) {
+  if (err.status === undefined) {
+    return "No connection to the server: nothing typed is lost; try again when it is back.";
+  }
+  return named(err.message);
+}
+
 function status(text, error = false) {
   $("status").textContent = text;
   $("status").className = error ? "error" : "";
@@ -372,7 +380,7 @@ async function scoreHere() {
     showResult(pos, pad, null);
     status("Scored.");
   } catch (err) {
-    showProblems([named(err.message)]);
+    showProblems([failure(err)]);
     status("Not scored: correct the mistake below.", true);
   }
 }
@@ -581,7 +589,7 @@ async function startTable() {
     const table = await api("POST", "/api/score/tables", {body: {players: names(), board: boardJson()}});
     joinTable(table.code, 0);
   } catch (err) {
-    showProblems([named(err.message)]);
+    showProblems([failure(err)]);
   }
 }
 
@@ -629,7 +637,7 @@ async function sendMine() {
     const table = await api("PUT", `/api/score/tables/${shared.code}/players/${seat}`, {body: part});
     applyTable(table);
   } catch (err) {
-    showProblems([named(err.message)]);
+    showProblems([failure(err)]);
     status(`Not sent: correct the mistake below, ${name}.`, true);
   }
 }
@@ -639,7 +647,7 @@ async function saveBoard() {
     applyTable(await api("PUT", `/api/score/tables/${shared.code}/board`, {body: boardJson()}));
     status("The board is saved for everyone.");
   } catch (err) {
-    showProblems([named(err.message)]);
+    showProblems([failure(err)]);
   }
 }
 
@@ -711,6 +719,9 @@ function upload(text) {
 
 async function start() {
   restore();
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/score-sw.js", {scope: "/score"}).catch(() => null);
+  }
   try {
     await loadCatalogue();
   } catch (err) {
