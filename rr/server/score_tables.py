@@ -40,8 +40,10 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 TABLE_SECONDS = 6 * 3600.0
 """How long a table is kept after its last change."""
-MAX_TABLES = 5000
-"""The most tables kept at once (each a few kilobytes)."""
+MAX_TABLES = 1000
+"""The most tables kept at once. Each holds only what ``rr score`` accepts (cards by name,
+bounded numbers, names of at most :data:`MAX_NAME` characters): a few kilobytes, and
+never more than about 40."""
 MAX_NAME = 40
 
 ENTRY_KEYS = ("hand", "helium", "fleet", "influence", "sovereign", "house", "declare",

@@ -42,6 +42,9 @@ from rr.server.web import _page
 
 MAX_BODY = 256 * 2**10
 """The largest position accepted (a full game's is about 3 KB)."""
+MAX_TABLE_BODY = 16 * 2**10
+"""The largest request to a shared table (a player's part or a board is under 3 KB; what a
+table keeps stays small, whatever is sent)."""
 SCORES_PER_SECOND = 20.0
 """Scorings and table changes a second per client address."""
 SCORES_BURST = 100.0
@@ -83,8 +86,9 @@ def routes(tables: ScoreTables | None = None) -> list[BaseRoute]:
                                    "moment")
 
     async def body(request: Request) -> dict[str, Any]:
-        refuse_large(request, MAX_BODY, f"a position holds at most {MAX_BODY // 2**10} KiB")
-        return requests.body_of(await requests.read_body(request, MAX_BODY))
+        refuse_large(request, MAX_TABLE_BODY,
+                     f"a table's request holds at most {MAX_TABLE_BODY // 2**10} KiB")
+        return requests.body_of(await requests.read_body(request, MAX_TABLE_BODY))
 
     @answers
     async def score_position(request: Request) -> Any:

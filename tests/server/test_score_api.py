@@ -168,6 +168,17 @@ def test_a_shared_table_scores_when_every_player_is_in(client: TestClient) -> No
         "message"]
 
 
+def test_a_shared_table_takes_small_requests_only(client: TestClient) -> None:
+    """A player's part is a few hundred bytes: a request to a table over 16 KiB is refused
+    (413) before it is read, and the table is as it was."""
+    code = client.post("/api/score/tables", json={"players": ["Ana", "Bo"]}).json()["code"]
+    big = {"hand": ["judge"] * 4000, "helium": 0, "fleet": 0, "influence": 0,
+           "sovereign": False}
+    refused = client.put(f"/api/score/tables/{code}/players/0", json=big)
+    assert refused.status_code == 413
+    assert client.get(f"/api/score/tables/{code}").json()["version"] == 1
+
+
 def test_a_table_is_forgotten_after_its_time() -> None:
     now = [0.0]
     tables = ScoreTables(clock=lambda: now[0], seconds=60)

@@ -222,6 +222,10 @@ def test_two_phones_under_one_game_code_both_see_the_scorepad(
         wait(driver, lambda d: d.find_element(By.ID, "result").is_displayed()
              and shown_scorepad(d) == want)
     screenshot(bo, "scorepad-shared-phone")
+    bo.find_element(By.ID, "download").click()
+    saved = wait(bo, lambda d: list(d.downloads.glob("*.json")))[0]
+    wait(bo, lambda d: saved.stat().st_size > 0)
+    assert expected(rr_score(json.loads(saved.read_text("utf-8")))) == want
     assert not severe_console_errors(bo)
     if AXE.exists():
         assert serious_axe_violations(bo) == []

@@ -654,7 +654,9 @@ async function saveBoard() {
 // --- the file: rr score's JSON -----------------------------------------------------------------
 
 function download() {
-  const text = JSON.stringify(position(), null, 1) + "\n";
+  // A shared table's whole position once everyone is in; else what this phone holds.
+  const held = shared && shared.position ? shared.position : position();
+  const text = JSON.stringify(held, null, 1) + "\n";
   const link = el("a", {href: URL.createObjectURL(new Blob([text], {type: "application/json"})),
                         download: "scorepad.json"});
   document.body.append(link);
