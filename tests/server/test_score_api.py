@@ -12,7 +12,8 @@ import pytest
 
 from rr.agents.random import RandomAgent
 from rr.cli import main
-from rr.engine import Game
+from rr.engine import Game, fold
+from rr.events.log import read
 from rr.rules.final import final_table
 from rr.scoring.table import FinalTable
 from rr.server.app import build
@@ -58,10 +59,14 @@ def played_to_the_end(players: int | list[str], seed: int, level: int | None = N
 
 
 def end_states() -> Iterator[tuple[str, str]]:
-    """Every end state of the examples, and games played to their end at 2 to 6 players and
-    solo: (name, rr score's JSON input)."""
+    """Every end state of the examples (the scorepad files, and the end of the physical game's
+    log), and games played to their end at 2 to 6 players and solo: (name, rr score's JSON
+    input)."""
     for path in sorted(EXAMPLES.glob("score-*.json")):
         yield path.name, path.read_text("utf-8")
+    physical = fold(read(EXAMPLES / "physical-game.jsonl").events)
+    assert physical.totals is not None  # the log is a whole game
+    yield "physical-game.jsonl", json.dumps(position_json(final_table(physical)))
     for count in range(2, 7):
         yield f"{count} players", json.dumps(played_to_the_end(count, 40 + count))
     yield "solo", json.dumps(played_to_the_end(["Ana"], 7, level=3))
