@@ -118,8 +118,10 @@ function pile(label, list, put, {faceDown = false} = {}) {
   let shown = [];
   let active = -1;
   const idOf = (entry) => (typeof entry === "string" ? entry : entry.card);
+  const count = el("span", {class: "count"});
   const drawChips = () => {
     const entries = list();
+    count.textContent = entries.length ? ` · ${entries.length} card${entries.length === 1 ? "" : "s"}` : "";
     chips.replaceChildren(...entries.map((entry, i) => {
       const card = cards[idOf(entry)] || {name: idOf(entry), color: "", core_value: "?"};
       const parts = [el("span", {class: "cname"}, card.name),
@@ -179,12 +181,13 @@ function pile(label, list, put, {faceDown = false} = {}) {
   input.addEventListener("blur", () => setTimeout(close, 150));
   drawChips();
   return el("div", {class: "pile"},
-    el("label", {for: `pick-${n}`, class: "pile-label"}, label), input, options, chips);
+    el("label", {for: `pick-${n}`, class: "pile-label"}, label, count), input, options, chips);
 }
 
 function number(label, cls, get, set, max) {
   return el("label", {class: `num ${cls}`}, label, el("input", {
     type: "number", inputmode: "numeric", min: 0, max, step: 1, class: cls, value: get(),
+    onfocus: (e) => e.target.select(),
     oninput: (e) => { set(e.target.value); save(); },
     onchange: () => changed()}));
 }
