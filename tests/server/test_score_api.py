@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,10 +14,13 @@ import pytest
 
 from rr.agents.random import RandomAgent
 from rr.cli import main
+from rr.cards.catalogue import catalogue
 from rr.engine import Game, fold
 from rr.events.log import read
 from rr.rules.final import final_table
-from rr.scoring.table import FinalTable
+from rr.model import CardId, Location
+from rr.scoring.scorepad import score
+from rr.scoring.table import FinalPlayer, FinalTable, LocationCard
 from rr.server.app import build
 from rr.server.games import Games
 from rr.server.limits import Limits
@@ -26,6 +31,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SCORE_JS = Path(__file__).resolve().parents[2] / "rr" / "server" / "static" / "score.js"
 
 
 def position_json(table: FinalTable) -> dict[str, Any]:
@@ -193,3 +199,43 @@ def test_a_table_is_forgotten_after_its_time() -> None:
     now[0] = 120
     with pytest.raises(Exception, match="no scorepad table"):
         tables.read(code)
+
+
+def _page_pattern(name: str) -> re.Pattern[str]:
+    found = re.search(rf"const {name} = /(.+)/i;", SCORE_JS.read_text("utf-8"))
+    assert found, name
+    return re.compile(found.group(1), re.IGNORECASE)
+
+
+@pytest.mark.rule("RR-SCORE-4", "RR-SCORE-5")
+def test_the_page_names_exactly_the_cards_that_read_the_board_and_the_banished_pile() -> None:
+    """The page tells which cards of the hands read the locations and the banished pile (so
+    that a table knows what it may leave empty) from their end-game texts: the cards whose
+    bonus, alone in a hand, changes with the locations' cards or with the banished pile as
+    the scorer scores them are exactly those."""
+    rng = random.Random(5)
+    ids = sorted(catalogue())
+    empty = {location: () for location in Location}
+
+    def bonus(card: str, board: Any, banished: tuple[str, ...]) -> int:
+        table = FinalTable(players=(FinalPlayer("A", (CardId(card),)), FinalPlayer("B", ())),
+                           locations=board, banished=tuple(CardId(c) for c in banished),
+                           neutral_influence=3)
+        return score(table).players[0].cards[0].bonus
+
+    boards, piles = set(), set()
+    for card in ids:
+        others = [c for c in ids if c != card]
+        alone = bonus(card, empty, ())
+        for _ in range(12):
+            pick = rng.sample(others, 24)
+            board = {location: tuple(LocationCard(CardId(c), rng.random() < 0.2)
+                                     for c in pick[i * 3:i * 3 + 3])
+                     for i, location in enumerate(Location)}
+            if bonus(card, board, ()) != alone:
+                boards.add(card)
+            if bonus(card, empty, tuple(pick[:rng.choice((1, 3, 6, 12))])) != alone:
+                piles.add(card)
+    texts = {c: catalogue()[c].end_game or "" for c in ids}
+    assert {c for c in ids if _page_pattern("READS_LOCATIONS").search(texts[c])} == boards
+    assert {c for c in ids if _page_pattern("READS_BANISHED").search(texts[c])} == piles

@@ -19,6 +19,10 @@ const LEVELS = {1: "High Red", 2: "Stained (normal)", 3: "Lurcher", 4: "Master M
 const AU_TOMA = "Tull Au Toma";
 const MAX = {helium: 999, fleet: 10, influence: 10};
 const TRACKS = {helium: "Helium", fleet: "Fleet Track", influence: "Influence"};
+// The end-game texts that read the cards on the locations, and the banished pile (the scorer's
+// readers exactly: tests/server/test_score_api.py checks these against it).
+const READS_LOCATIONS = /on all locations|top card|location with no cards/i;
+const READS_BANISHED = /banish/i;
 
 let cards = {};          // id -> {id, name, color, core_value, texts}
 let byWord = {};         // lower-case id or name -> id
@@ -241,6 +245,19 @@ function drawPlayers() {
     ? playerPanel(seat, name) : "")));
 }
 
+/** Which cards of the hands read the locations and the banished pile, in words. */
+function drawReaders() {
+  const held = [...new Set(names().flatMap((_, seat) => state.players[seat].hand))]
+    .map((id) => cards[id]).filter(Boolean);
+  const say = (re, what) => {
+    const found = held.filter((c) => re.test(cardText(c, "end game"))).map((c) => c.name);
+    return found.length ? `${what}: read by ${found.join(", ")} in the hands.`
+      : `${what}: no card in the hands reads them; they can stay empty.`;
+  };
+  $("board-readers").textContent = `${say(READS_LOCATIONS, "The locations' cards")} ` +
+    say(READS_BANISHED, "The banished cards");
+}
+
 function drawBoard() {
   const locs = LOCATIONS.map((loc) => pile(`${LOCATION_NAMES[loc]} (bottom to top)`,
     () => state.board[loc], (list) => { state.board[loc] = list; }, {faceDown: true}));
@@ -263,7 +280,7 @@ function drawAll() {
   $("level").value = String(state.automa.level);
   $("odd-even").value = state.automa.odd_even;
   $("count").disabled = Boolean(shared);
-  drawNames(); drawPlayers(); drawBoard(); drawTable();
+  drawNames(); drawPlayers(); drawBoard(); drawTable(); drawReaders();
   $("score").textContent = shared ? (mine() === null ? "Choose who you are above" : "Send my hand")
     : "Score";
   $("score").disabled = Boolean(shared) && mine() === null;
@@ -365,6 +382,7 @@ function status(text, error = false) {
 
 function changed() {
   save();
+  drawReaders();
   const pos = position();
   const found = mistakes(pos, shared ? mine() : null);
   showProblems(found);
