@@ -116,12 +116,15 @@ class Ratings:
         self._now: dict[str, Any] = {}
         self._games: dict[str, int] = {}
         self.history: dict[str, list[Step]] = {}
+        self.count = 0
+        """How many games were rated."""
 
     def add(self, game: Placing) -> None:
         """Rate one game after those added before."""
         teams = [[self._now.get(name) or self._model.rating(name=name)]
                  for name in game.players]
         rated = self._model.rate(teams, ranks=list(game.ranks))
+        self.count += 1
         for name, rank, (after,) in zip(game.players, game.ranks, rated):
             self._now[name] = after
             self._games[name] = self._games.get(name, 0) + 1

@@ -38,12 +38,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     kept = ratings.Ratings()
-    count = 0
     for path in logs_of(args.logs):
         found = ratings.placing(logfile.read(path), path.name)
         if found is not None:
             kept.add(found)
-            count += 1
+    count = kept.count
     table = kept.table()
     if args.json:
         print(json.dumps({"games": count, "ratings": [r.as_json() for r in table]}))

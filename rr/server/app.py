@@ -52,7 +52,7 @@ from rr.errors import (
     RRError,
     UnauthorizedError,
 )
-from rr.server import requests, web
+from rr.server import lobby, requests, web
 from rr.server.errors import error_body, status_of
 from rr.server.http import JSON, Handler, answers, bearer, dumps, record_number, refuse_large
 from rr.server.games import Games
@@ -310,6 +310,7 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),
         *web.routes(),  # the web table and the replay viewer (issue #16)
+        *lobby.routes(games, limits),  # the lobby, the ratings
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
     return HotRoutes(app, show, choose)

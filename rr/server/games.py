@@ -114,6 +114,9 @@ class Games:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._tokens: dict[str, Access] = {}
+        self.table: Callable[[str], dict[str, Any] | None] = lambda game: None
+        """A game's log header's ``"table"`` section: how the server ran it (rated, its
+        clock, forfeits: :mod:`rr.server.lobby`); ``None``: none."""
 
     # --- who asks -------------------------------------------------------------------------
 
@@ -358,7 +361,7 @@ class Games:
         events = [decode_event(e) for e in self.store.events(row.id)]
         kept = None if row.seats is None else signed.Seats.of(row.seats)
         data = log.encode(events, row.secret, seats=signed.record(
-            row.id, events, row.bots, kept, self._server_key))
+            row.id, events, row.bots, kept, self._server_key), table=self.table(row.id))
         return data, None if self._sign is None else self._sign(data)
 
     def scores_now(self, access: Access) -> dict[str, Any]:
