@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from typing import Any
 
 import anyio.to_thread
@@ -40,6 +39,7 @@ from rr.errors import BadInputError, BadRequest, NotFoundError, RateLimitedError
 from rr.events import log as logfile
 from rr.ruleset import Ruleset
 from rr.server import clockspec, requests
+from rr.server.clocks import Clocks
 from rr.server.clockspec import ClockSpec
 from rr.server.games import Games
 from rr.server.http import answers
@@ -84,10 +84,9 @@ class Lobby:
 
     def __init__(self, games: Games, tables: Tables) -> None:
         self.games, self.tables = games, tables
+        self.clocks = Clocks(games, tables)
         self._placings: dict[str, ratings.Placing | None] = {}
         self._rated: tuple[int, ratings.Ratings] | None = None
-        self.clock_record: Callable[[str], dict[str, Any]] = lambda game: {}
-        """What the clocks add to a log's ``"table"`` section (:mod:`rr.server.clocks`)."""
 
     # --- listing and creating ---------------------------------------------------------------
 
@@ -112,8 +111,13 @@ class Lobby:
         if len(set(p.casefold() for p in players)) != count:
             raise BadInputError(f"choose another name than {name!r}: the lobby names the open "
                                 "seats so")
+        if signed and clock is not None:
+            raise BadInputError("a lobby game with a clock is not signed: a bot that plays a "
+                                "seat whose time ran out cannot sign for it")
         made = self.games.create(NewGame(players, None, ruleset, None, {}, signed=signed,
                                          open=tuple(range(1, count))))
+        if clock is not None:
+            self.clocks.add(made["id"], clock, count)
         self.tables.run(
             "INSERT INTO lobby (game, created, rated, watch, players, ruleset, clock, "
             "invitation, spectator, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
@@ -196,7 +200,7 @@ class Lobby:
         rated, clock = found[0]
         table: dict[str, Any] = {"rated": bool(rated),
                                  "clock": None if clock is None else json.loads(clock)}
-        table.update(self.clock_record(game))
+        table.update(self.clocks.record(game))
         return table
 
     def log(self, game: str) -> tuple[int, bytes]:
@@ -234,6 +238,8 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
     """The lobby's and the ratings' routes and pages."""
     lobby = Lobby(games, Tables(where_of(games.store)))
     games.table = lobby.table_of
+    games.moved = lobby.clocks.moved
+    lobby.clocks.start()
     per_address = Buckets(limits.create_rate, limits.create_burst)
 
     async def run(func: Any, *args: Any) -> Any:
@@ -291,6 +297,13 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         return Response(data, media_type="application/octet-stream", headers={
             "content-disposition": f'attachment; filename="{file_name(number, game)}"'})
 
+    @answers
+    async def clock(request: Request) -> Any:
+        shown = await run(lobby.clocks.show, request.path_params["id"])
+        if shown is None:
+            raise NotFoundError("this game has no clock")
+        return shown
+
     def page(name: str) -> Any:
         async def serve(request: Request) -> Response:
             return Response((STATIC / name).read_bytes(), media_type="text/html",
@@ -307,4 +320,5 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         Route("/api/ratings/players/{name}", player, methods=["GET"]),
         Route("/api/rated", rated, methods=["GET"]),
         Route("/api/rated/{id}/log", rated_log, methods=["GET"]),
+        Route("/api/clocks/{id}", clock, methods=["GET"]),
     ]

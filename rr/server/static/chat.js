@@ -1,0 +1,1 @@
+// The game's chat (rr.server.chat).
