@@ -38,7 +38,7 @@ from rr import ratings
 from rr.errors import BadInputError, BadRequest, NotFoundError, RateLimitedError, SeatTakenError
 from rr.events import log as logfile
 from rr.ruleset import Ruleset
-from rr.server import clockspec, requests
+from rr.server import chat, clockspec, requests
 from rr.server.clocks import Clocks
 from rr.server.clockspec import ClockSpec
 from rr.server.games import Games
@@ -236,7 +236,8 @@ def file_name(number: int, game: str) -> str:
 
 def routes(games: Games, limits: Limits) -> list[BaseRoute]:
     """The lobby's and the ratings' routes and pages."""
-    lobby = Lobby(games, Tables(where_of(games.store)))
+    tables = Tables(where_of(games.store))
+    lobby = Lobby(games, tables)
     games.table = lobby.table_of
     games.moved = lobby.clocks.moved
     lobby.clocks.start()
@@ -321,4 +322,5 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         Route("/api/rated", rated, methods=["GET"]),
         Route("/api/rated/{id}/log", rated_log, methods=["GET"]),
         Route("/api/clocks/{id}", clock, methods=["GET"]),
+        *chat.routes(games, tables, limits),
     ]

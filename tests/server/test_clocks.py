@@ -81,7 +81,8 @@ def _play_out(client: Client, game: dict[str, Any], out: int, rng: random.Random
 def test_a_seat_out_of_time_forfeits_and_counts_last(deployment: Deployment,
                                                      tmp_path: Path) -> None:
     client = deployment.client
-    game = _game(client, {"kind": "real", "minutes": 0.05, "increment": 0})
+    # The other seat gets a minute whenever its turn passes: it is played by this test.
+    game = _game(client, {"kind": "real", "minutes": 0.05, "increment": 60})
     first = client.ok("GET", f"/api/clocks/{game['id']}")["seat"]
     timed = _wait(lambda: client.ok("GET", f"/api/clocks/{game['id']}")["forfeited"])
     assert timed == [first]
