@@ -29,8 +29,9 @@ function draw() {
   const timeouts = shown.timeouts.map((t) => el("li", {class: "timeout"},
     `${shown.players[t.seat] || `Seat ${t.seat + 1}`}'s time ran out: ` +
     (t.forfeit ? `the seat forfeits; a ${t.bot} bot plays it` : `a ${t.bot} bot played the turn`)));
-  box.replaceChildren(el("span", {class: "clock-kind"}, `Clock: ${shown.text}`),
-                      el("ul", {class: "clocks"}, items), timeouts.length ? el("ul", {class: "timeouts"}, timeouts) : null);
+  const parts = [el("span", {class: "clock-kind"}, `Clock: ${shown.text}`), el("ul", {class: "clocks"}, items)];
+  if (timeouts.length) parts.push(el("ul", {class: "timeouts"}, timeouts));
+  box.replaceChildren(...parts);
   box.hidden = false;
 }
 

@@ -62,12 +62,17 @@ function watchItem(game) {
 }
 
 let timer = null;
+let last = null;
+let poll = 1000;
 async function refresh() {
   clearTimeout(timer);
-  let poll = 1000;
   try {
     const lobby = await api("GET", "/api/lobby");
     poll = lobby.poll_ms;
+    const seen = JSON.stringify(lobby.games);
+    document.body.dataset.updated = String(Date.now());
+    if (seen === last) return;  // unchanged: the buttons stay where they are
+    last = seen;
     const open = lobby.games.filter((g) => g.free > 0);
     const watch = lobby.games.filter((g) => g.free === 0 && g.spectator);
     $("open-games").querySelector("tbody").replaceChildren(...open.map(openRow));
@@ -75,11 +80,11 @@ async function refresh() {
     $("no-open").hidden = open.length > 0;
     $("watch-games").replaceChildren(...watch.map(watchItem));
     $("no-watch").hidden = watch.length > 0;
-    document.body.dataset.updated = String(Date.now());
   } catch (err) {
     status(`The lobby cannot be read: ${err.message}`, true);
+  } finally {
+    timer = setTimeout(refresh, poll);
   }
-  timer = setTimeout(refresh, poll);
 }
 
 function clock() {
