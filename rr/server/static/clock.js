@@ -42,9 +42,10 @@ async function poll() {
   try {
     shown = await api("GET", `/api/clocks/${encodeURIComponent(game)}`);
     at = Date.now();
+    if (!shown) { box.hidden = true; return; }  // no clock: nothing to show
     draw();
   } catch (err) {
-    if (err.status === 404) { box.hidden = true; return; }  // no clock: nothing to show
+    // Not answered this time: asked again below.
   }
   setTimeout(poll, 1000);
 }
