@@ -116,7 +116,15 @@ def pending_after(prefix: Sequence[Event]) -> Pending:
 def replay(events: Sequence[Event], at: int | None = None, seat: Seat | None = None,
            everything: bool = False) -> Replay:
     """Fold ``events`` up to record ``at`` (default: all) and describe it for ``seat``
-    (``everything``: for the holder of the whole log, every card named)."""
+    (``everything``: for the holder of the whole log, every card named).
+
+    >>> import rr
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2),
+    ...                    [rr.GreedyAgent(1), rr.RandomAgent(2)])
+    >>> position = rr.replay(game.events, at=20, seat=0)
+    >>> position.at, position.records, len(position.view.hand)
+    (20, 385, 5)
+    """
     if not events:
         raise BadInputError("the log holds no events")
     at = resolve_at(len(events), at)
