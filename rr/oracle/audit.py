@@ -338,7 +338,21 @@ def audit(events: Sequence[Event], source: str = "log",
     random outcome must also be the one the game's seed draws: the seed its last record
     reveals (which must open the commitment of record 0, RR-VIEW-10), else ``secret`` (a
     host's, or the public seed of a log from before commitments). A game not over whose
-    seed is still secret has its outcomes taken as recorded, and the report says so."""
+    seed is still secret has its outcomes taken as recorded, and the report says so.
+
+    >>> import attrs, rr
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2),
+    ...                    [rr.GreedyAgent(1), rr.RandomAgent(2)])
+    >>> rr.audit(game.events).verdict.name
+    'CLEAN'
+    >>> from rr.events.types import HeliumGained
+    >>> at = next(i for i, e in enumerate(game.events) if isinstance(e, HeliumGained))
+    >>> forged = list(game.events)
+    >>> forged[at] = attrs.evolve(forged[at], amount=forged[at].amount + 1)  # one too many
+    >>> report = rr.audit(forged)
+    >>> report.verdict.name, report.divergence.record == at
+    ('DIVERGED', True)
+    """
     events = tuple(events)
     if events and isinstance(events[-1], SeedRevealed):
         try:

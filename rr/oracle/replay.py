@@ -117,7 +117,15 @@ def replay(events: Sequence[Event], at: int | None = None, seat: Seat | None = N
            everything: bool = False, since: int = 0) -> Replay:
     """Fold ``events`` up to record ``at`` (default: all) and describe it for ``seat``
     (``everything``: for the holder of the whole log, every card named), with the story of
-    the records from ``since`` to ``at``."""
+    the records from ``since`` to ``at``.
+
+    >>> import rr
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2),
+    ...                    [rr.GreedyAgent(1), rr.RandomAgent(2)])
+    >>> position = rr.replay(game.events, at=20, seat=0)
+    >>> position.at, position.records, len(position.view.hand)
+    (20, 385, 5)
+    """
     if not events:
         raise BadInputError("the log holds no events")
     at = resolve_at(len(events), at)
