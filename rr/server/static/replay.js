@@ -59,11 +59,7 @@ async function open(bytes, signature = null, key = null) {
     el("option", {value: "spectator"}, "a spectator (no hand)"),
     ...answer.players.map((name, seat) => el("option", {value: String(seat)}, `${name} (seat ${seat + 1})`)));
   divergence = answer.audit.divergence ? answer.audit.divergence.record : null;
-  try {
-    // Every turn's first record, for stepping by turn and by round.
-    const whole = await api("POST", "/api/replay", {body: {log, at: last, seat: "all"}});
-    learnTurns(whole.answer.new);
-  } catch { learnTurns([]); }
+  learnTurns(answer.turns || []);  // every turn's first record: stepping by turn and round
   showVerdict(answer.audit);
   const start = divergence !== null ? Math.min(divergence, last) : last;
   $("step").value = String(start);
@@ -132,10 +128,9 @@ function showVerdict(audit) {
   $("to-divergence").hidden = divergence === null;
 }
 
-/** The records that start turns and rounds, from the story up to the last record shown. */
-function learnTurns(story) {
-  turns = story.filter((line) => /^turn_started/.test(line.event[0]))
-    .map((line) => ({record: line.record, seat: line.event[1].seat, text: line.text}));
+/** The records that start turns and rounds (the server's list, to the last record shown). */
+function learnTurns(started) {
+  turns = started;
   const first = turns.length ? turns[0].seat : null;
   rounds = turns.filter((t) => t.seat === first);
   $("turn-steps").hidden = !turns.length;
@@ -218,6 +213,11 @@ async function step(at) {
     value: line.record, "data-record": line.record,
     class: [line.record === at ? "current" : "", line.record === divergence ? "diverges" : ""].join(" ").trim() || null,
   }, line.text)));
+  if (shown.since > 0) {
+    // The answer tells the story of the last records only: earlier ones by stepping back.
+    $("story").prepend(el("li", {class: "hint"},
+      `Records 0 to ${shown.since - 1}: step back to read their story.`));
+  }
   if (divergence !== null && divergence > at && at === last) {
     // The divergence itself cannot be shown (the fold refuses it) or the log ends before it.
     $("story").append(el("li", {value: divergence, class: "diverges", "data-record": divergence},
