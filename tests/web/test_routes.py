@@ -217,3 +217,17 @@ def test_the_reference_says_causes_and_ruleset_options_in_words(server: Server) 
     for option in options.values():
         assert "_" not in option["label"] and option["explanation"]
         assert option["official"] == getattr(Ruleset(), option["name"])
+
+
+def test_the_replay_answer_lists_every_turn(server: Server) -> None:
+    """Whatever part of the story an answer tells (the last records only), it lists every
+    record that starts a turn, with the seat and the turn in words: the viewer steps by turn
+    and by round from it."""
+    from rr.events.types import TurnStarted
+
+    events = finished_log()
+    answer = _replay(server, {"log": _b64(logfile.encode(events)), "at": 3}).json()
+    starts = [(i, e.seat) for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+    assert [(t["record"], t["seat"]) for t in answer["turns"]] == starts
+    names = answer["players"]
+    assert answer["turns"][0]["text"] == f"{names[starts[0][1]]}'s turn 1"
