@@ -26,7 +26,7 @@ from typing import Any
 
 import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rr.cli.score import scorepad_json
@@ -35,10 +35,10 @@ from rr.ruleset import Ruleset
 from rr.scoring.input import parse_table
 from rr.scoring.scorepad import score
 from rr.server import requests
-from rr.server.http import JSON, answers, refuse_large
+from rr.server.http import JSON, Handler, answers, refuse_large
 from rr.server.limits import Buckets
 from rr.server.score_tables import ScoreTables
-from rr.server.web import _page
+from rr.server.web import HEADERS, STATIC
 
 MAX_BODY = 256 * 2**10
 """The largest position accepted (a full game's is about 3 KB)."""
@@ -64,6 +64,12 @@ def scorepad_answer(body: bytes, ruleset_text: str | None) -> dict[str, Any]:
         raise BadInputError("the position is not UTF-8 text") from None
     ruleset = Ruleset.parse(ruleset_text or "official")
     return scorepad_json(score(parse_table(text), ruleset))
+
+
+def _page(name: str) -> Handler:
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers=HEADERS)
+    return page
 
 
 def _seat(request: Request) -> int:
