@@ -540,10 +540,26 @@ function drawTable() {
   info.replaceChildren(
     el("p", {}, "Game code ", el("strong", {id: "code", class: "code"}, shared.code),
        " · link to share: ", el("a", {href: link, id: "share-link"}, link)),
+    el("button", {type: "button", id: "share-button", onclick: () => shareLink(link)},
+       "Share the link"),
     el("p", {class: "hint"}, mine() === null ? "Which player are you? Choose your name:" :
        "Enter your own hand and tokens, then send them. The scorepad shows once everyone is in."),
     el("ul", {class: "who"}, who),
     el("button", {type: "button", id: "leave-table", onclick: leaveTable}, "Leave this table"));
+}
+
+/** The table's link through the phone's own sharing, or copied for pasting. */
+async function shareLink(link) {
+  try {
+    if (navigator.share) {
+      await navigator.share({title: "Red Rising scorepad", text: `Game code ${shared.code}`, url: link});
+    } else {
+      await navigator.clipboard.writeText(link);
+      status("The link is copied: paste it to the others.");
+    }
+  } catch {
+    status(`Give the others the code ${shared.code}, or this link: ${link}`);
+  }
 }
 
 function applyTable(table) {
