@@ -321,7 +321,8 @@ function position() {
   return {players: names().map((name, seat) => playerJson(seat, name)), ...boardJson()};
 }
 
-/** The mistakes of the position in words (names, not ids); nothing typed is changed. */
+/** The mistakes of the position in words (names, not ids): every player's, or only seat
+ * `only`'s (-1: no player's), and the board's; nothing typed is changed. */
 function mistakes(pos, only = null) {
   const found = [];
   const cardName = (id) => (cards[id] ? cards[id].name : id);
@@ -350,14 +351,12 @@ function mistakes(pos, only = null) {
     }
     p.hand.forEach((id) => place(id, `${p.name}'s hand`));
   });
-  if (only === null) {
-    for (const loc of LOCATIONS) {
-      pos.locations[loc].forEach((e) => place(typeof e === "string" ? e : e.card, LOCATION_NAMES[loc]));
-    }
-    pos.banished.forEach((id) => place(id, "the banished pile"));
-    if ("neutral_influence" in pos && (Number.isNaN(pos.neutral_influence) || pos.neutral_influence > 10)) {
-      found.push("The neutral house's Influence is a whole number from 0 to 10.");
-    }
+  for (const loc of LOCATIONS) {  // the board, whoever's hands are checked
+    pos.locations[loc].forEach((e) => place(typeof e === "string" ? e : e.card, LOCATION_NAMES[loc]));
+  }
+  pos.banished.forEach((id) => place(id, "the banished pile"));
+  if ("neutral_influence" in pos && (Number.isNaN(pos.neutral_influence) || pos.neutral_influence > 10)) {
+    found.push("The neutral house's Influence is a whole number from 0 to 10.");
   }
   return found;
 }
@@ -475,7 +474,8 @@ function showResult(pos, pad, editable) {
   const sovereign = pos.players.find((p) => p.sovereign);
   const top = Math.max(...pad.players.map((p) => p.total));
   const tiedTop = pad.players.filter((p) => p.total === top).length;
-  let verdict = pad.winners.length > 1 ? `Shared victory: ${pad.winners.join(" and ")}.`
+  let verdict = pad.winners.length > 1
+    ? `Shared victory: ${pad.winners.join(" and ")} (tied on ${top}; none of them holds the Sovereign token).`
     : `Winner: ${pad.winners[0]}.`;
   if (tiedTop > 1 && pad.winners.length === 1 && sovereign) {
     verdict += ` Tied on ${top}; the Sovereign token's holder wins the tie.`;
