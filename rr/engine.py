@@ -47,6 +47,7 @@ from rr.errors import SamplingError as SamplingError
 from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed, TurnStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
+from rr.names import check_players, normalise
 from rr.narrate import option_text, player, words
 from rr.options import Option, describe
 from rr.randomness import Secret, SeedOrigin
@@ -78,7 +79,17 @@ def _whole_game(started: GameStarted) -> Restart:
 
 
 class Game:
-    """A game in progress (or over): its events, its state and the decision it waits for."""
+    """A game in progress (or over): its events, its state and the decision it waits for.
+
+    >>> import rr
+    >>> game = rr.Game.new(["Ana", "Bo"], seed=2)
+    >>> decision = game.pending                      # whose choice, and its legal options
+    >>> decision.seat, decision.prompt
+    (1, 'Lead or Scout')
+    >>> events = game.choose(decision.options[0], seat=decision.seat)
+    >>> len(game.events) > 1, game.is_over
+    (True, False)
+    """
 
     def __init__(self, started: GameStarted, recorded: Sequence[Event] = (), *,
                  given_chances: bool = False, secret: Secret | None = None,
@@ -168,14 +179,12 @@ class Game:
             Game.new(["Ana"], level=4, seed=1)
         """
         names = ([f"P{i + 1}" for i in range(players)] if isinstance(players, int)
-                 else [str(p) for p in players])
+                 else [normalise(str(p)) for p in players])
         solo = len(names) == 1
         if solo:
             level = automa_table().normal_level if level is None else level
             if level not in LEVELS:
                 raise BadInputError(f"Au Toma's level is 1 to 6, not {level}", "RR-SOLO-16")
-            if names[0] == AU_TOMA:
-                raise BadInputError(f"{AU_TOMA} is the automaton's name")
             names.append(AU_TOMA)
         elif level is not None:
             raise BadInputError("a level is for a solo game against Tull Au Toma (one player)",
@@ -183,8 +192,7 @@ class Game:
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise BadInputError(f"a game needs 2 to 6 players, not {len(names)} (or 1, solo "
                                 "against Tull Au Toma)", "RR-SETUP-7")
-        if len(set(names)) != len(names):
-            raise BadInputError("player names must differ")
+        check_players(names[:-1] if solo else names)  # one name each, none the automaton's
         given: tuple[House, ...] | None = None
         if houses is not None:
             try:

@@ -12,7 +12,17 @@ from __future__ import annotations
 
 
 class RRError(Exception):
-    """Base of every error rr raises for bad input."""
+    """Base of every error rr raises for bad input: the message says what was wrong and,
+    where one applies, names the rule (:attr:`rule`, also at the message's end).
+
+    >>> import rr
+    >>> game = rr.Game.new(["Ana", "Bo"], seed=1)
+    >>> try:
+    ...     game.choose(game.pending.options[0], seat=1 - game.pending.seat)
+    ... except rr.RRError as err:
+    ...     print(type(err).__name__, err.rule)
+    WrongPlayerError RR-TURN-1
+    """
 
     rule: str | None = None
 
@@ -33,7 +43,18 @@ class UnknownCardError(RRError, KeyError):
 
 
 class IllegalChoiceError(RRError):
-    """An option that is not among the pending decision's legal options."""
+    """An option that is not among the pending decision's legal options; the game is left
+    as it was.
+
+    >>> import rr
+    >>> from rr.options import PickCard
+    >>> game = rr.Game.new(["Ana", "Bo"], seed=1)
+    >>> try:
+    ...     game.choose(PickCard("sevro"))
+    ... except rr.IllegalChoiceError as err:
+    ...     print("refused:", len(game.events), "events, as before")
+    refused: ... events, as before
+    """
 
 
 class WrongPlayerError(RRError):
@@ -110,6 +131,31 @@ class StoreError(BadInputError):
     server)."""
 
 
+class DamagedStoreError(StoreError):
+    """A game whose stored rows are damaged: a value of the wrong type (an event stored as
+    text), a record missing, a column that cannot be read. The game is not served; the store
+    is left as it is."""
+
+
+class MissingExtraError(RRError, ImportError):
+    """A part of rr used without its optional dependencies (an *extra*) installed; the message
+    names the extra and the command that installs it, and :attr:`extra` is its name.
+
+    >>> import rr
+    >>> raise rr.MissingExtraError("rr.integrations.pettingzoo", "pettingzoo", "numpy")
+    Traceback (most recent call last):
+    ...
+    rr.errors.MissingExtraError: rr.integrations.pettingzoo needs the 'pettingzoo' extra \
+(numpy is not installed): pip install 'red-rising-engine[pettingzoo]'
+    """
+
+    def __init__(self, what: str, extra: str, missing: str | None = None) -> None:
+        self.extra = extra
+        self.install = f"pip install 'red-rising-engine[{extra}]'"
+        why = f" ({missing} is not installed)" if missing else ""
+        RRError.__init__(self, f"{what} needs the '{extra}' extra{why}: {self.install}")
+
+
 class ReportUnavailableError(RRError):
     """``--report`` without matplotlib installed."""
 
@@ -168,6 +214,16 @@ class RateLimitedError(RRError):
     """Too many requests from one token or address (429)."""
 
 
+class HeadersTooLargeError(RRError):
+    """A request whose headers are too many or too large (``rr server --max-header-bytes``,
+    ``--max-headers``) (431). Nothing changed; the connection is closed."""
+
+
+class ServerBusyError(RRError):
+    """A connection past the server's limit (``rr server --max-connections``) (503). Nothing
+    changed; the connection is closed: try again in a moment."""
+
+
 class NotFoundError(RRError):
     """No such route (404)."""
 
@@ -180,6 +236,12 @@ class LoadError(RRError):
 class SignatureRefusedError(RRError):
     """A choice or a seat key's registration whose signature is missing, malformed or not
     made by the seat's key over the right message (issue #29) (403). Nothing changed."""
+
+
+class WeakSignatureError(SignatureRefusedError):
+    """A public key or a signature that strict Ed25519 verification refuses before its
+    equation (:mod:`rr.ed25519`): a point of small order, an encoding that is not canonical, a
+    point off the curve, or S not below the group's order (403). Nothing changed."""
 
 
 class DealPendingError(RRError):

@@ -31,6 +31,7 @@ from rr.narrate import card_name, player
 from rr.oracle.blame import blame
 from rr.narrate import option_text, source_text, story_line
 from rr.oracle.seats import SeatProblem, check_seats
+from rr.oracle.table import check_table
 from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
 from rr.randomness import Secret, SeedOrigin, salt_of
 from rr.ruleset import UNNAMED_RULES_VERSIONS
@@ -55,6 +56,14 @@ class Verdict(enum.Enum):
     UNSIGNED = 5
     """``--seats``: a person's decision is unsigned, mis-signed or signed by another key, or
     the deal is not as recorded (exit status 1; :mod:`rr.oracle.seats`)."""
+    UNSEEDED = 6
+    """A log of this version of rr whose record 0 holds no commitment to a seed (or a binary
+    log that says its outcomes were made at a table): its random outcomes are whatever the
+    log says and cannot be checked (exit status 1; ``--accept-unseeded``: clean, said)."""
+    BAD_TABLE = 7
+    """The header's ``"table"`` section (a server's clock) says a bot made a decision the
+    log does not hold at that seat, one its policy does not name, or a forfeited seat
+    decided after it (exit status 1; :mod:`rr.oracle.table`)."""
 
 
 @frozen
@@ -146,6 +155,9 @@ class AuditReport:
     (:func:`rr.oracle.seats.check_seats`); empty when not checked (no header)."""
     seat_problem: SeatProblem | None = None
     """The first decision (or deal record) that fails the seats' check."""
+    table: str = ""
+    """How the server ran the game (its header's ``"table"`` section, checked by
+    :mod:`rr.oracle.table`); empty when the log has none."""
     rules_note: str = ""
     """For a log whose first record names no rules version (a ``game_started/2`` written
     before versions were recorded): the version it was judged under, and why; empty when
@@ -153,7 +165,8 @@ class AuditReport:
 
     @property
     def exit_code(self) -> int:
-        if self.verdict in (Verdict.BAD_SIGNATURE, Verdict.UNSIGNED):
+        if self.verdict in (Verdict.BAD_SIGNATURE, Verdict.UNSIGNED, Verdict.UNSEEDED,
+                            Verdict.BAD_TABLE):
             return 1
         return int(self.verdict.value)
 
@@ -174,6 +187,8 @@ class AuditReport:
                 note += f"; signature by key {self.signed_by} verified"
             if self.seats:
                 note += f"; {self.seats}"
+            if self.table:
+                note += f"; {self.table}"
             return (f"{self.source}: clean — {self.records} records re-adjudicated; "
                     f"{end}{note}")
         if self.verdict is Verdict.DIVERGED:
@@ -184,6 +199,10 @@ class AuditReport:
                 return (f"{self.source}: diverges at record {d.record}{rule}: seed {d.seed} "
                         "did not produce this random outcome")
             return f"{self.source}: diverges at record {d.record}{rule}"
+        if self.verdict is Verdict.UNSEEDED:
+            return (f"{self.source}: randomness rr audit cannot check — {self.problem}; the "
+                    f"rules re-adjudicate its {self.records} records clean "
+                    "(rr audit --accept-unseeded accepts such a log)")
         if self.verdict is Verdict.UNSIGNED and self.seat_problem is not None:
             return (f"{self.source}: the seats' check fails at "
                     f"{self.seat_problem.words()}")
@@ -215,6 +234,7 @@ class AuditReport:
             "outcomes": self.outcomes.value if self.outcomes is not None else None,
             "randomness": self.randomness, "seed_checked": self.seed_checked,
             "signed_by": self.signed_by, "seats": self.seats, "rules_note": self.rules_note,
+            "table": self.table,
             "seat_problem": None if self.seat_problem is None
             else attrs.asdict(self.seat_problem),
             "totals": list(self.totals) if self.totals is not None else None,
@@ -228,7 +248,7 @@ class AuditReport:
 
 
 def audit_file(path: str | Path, key: str | Path | None = None,
-               seats: bool = False) -> AuditReport:
+               seats: bool = False, accept_unseeded: bool = False) -> AuditReport:
     """Read the log at ``path`` (binary or text form) and audit it. A binary log's random
     outcomes are checked against its seed; a text log's are taken as recorded unless its
     header says ``"outcomes": "seed"`` (see :class:`rr.oracle.seed.Outcomes`).
@@ -238,7 +258,9 @@ def audit_file(path: str | Path, key: str | Path | None = None,
     that does not verify is ``BAD_SIGNATURE``, and neither log is audited further.
 
     The report says whether the seats signed their decisions (:mod:`rr.oracle.seats`); with
-    ``seats``, a clean log whose seats' check fails is ``UNSIGNED`` (exit 1)."""
+    ``seats``, a clean log whose seats' check fails is ``UNSIGNED`` (exit 1). A clean log
+    whose randomness cannot be checked (:func:`unseeded`) is ``UNSEEDED`` (exit 1) unless
+    ``accept_unseeded``."""
     source = str(path)
     signed_by = None
     try:
@@ -257,10 +279,45 @@ def audit_file(path: str | Path, key: str | Path | None = None,
         read = logfile.decode(data)
     except CorruptLogError as err:
         return AuditReport(source, Verdict.UNREADABLE, problem=str(err))
-    report = audit(read.events, source, Outcomes.of(read.header, read.text_form),
-                   read.secret)
-    return with_seats(attrs.evolve(report, signed_by=signed_by), read.header, read.events,
-                      seats)
+    outcomes = Outcomes.of(read.header, read.text_form)
+    report = audit(read.events, source, outcomes, read.secret)
+    report = with_seats(attrs.evolve(report, signed_by=signed_by), read.header, read.events,
+                        seats)
+    table = check_table(read.header, read.events)
+    if table.problem is not None and report.verdict is Verdict.CLEAN:
+        return attrs.evolve(report, verdict=Verdict.BAD_TABLE,
+                            problem=f"the server's table section: {table.problem}")
+    report = attrs.evolve(report, table=table.note)
+    why = unseeded(read.events, outcomes, read.text_form)
+    if why is not None and report.verdict is Verdict.CLEAN:
+        if not accept_unseeded:
+            return attrs.evolve(report, verdict=Verdict.UNSEEDED, problem=why)
+        report = attrs.evolve(report, randomness=f"{why}: accepted (--accept-unseeded), its "
+                                                 "random outcomes taken as recorded")
+    return report
+
+
+def unseeded(events: Sequence[Event], outcomes: Outcomes, text_form: bool) -> str | None:
+    """Why the random outcomes of a log this version of rr wrote cannot be checked, in words,
+    or ``None``: its record 0 (which names a rules version: older logs keep their meaning)
+    holds no commitment to a seed, whatever origin it claims (a game played with chances
+    given from outside, or a log rewritten to drop the commitment and the reveal); or it is
+    a binary log saying its outcomes were made at a table (rr writes none). A table's text
+    log, and a log from before commitments (its seed public), are judged as before."""
+    started = events[0] if events and isinstance(events[0], GameStarted) else None
+    if started is None or started.rules_version is None \
+            or started.seed_origin is SeedOrigin.PUBLIC:
+        return None
+    if outcomes is Outcomes.TABLE:
+        return None if text_form else ("a binary log whose header says its random outcomes "
+                                       "were made at a table")
+    if started.commitment is None:
+        claim = {SeedOrigin.NONE: "no seed", SeedOrigin.CHOSEN: "a seed chosen by its creator",
+                 SeedOrigin.DRAWN: "a seed drawn at random",
+                 SeedOrigin.JOINT: "a seed dealt jointly"}.get(started.seed_origin, "a seed")
+        return (f"record 0 holds no commitment to a seed (it claims {claim}), so nothing "
+                "fixed the random outcomes before the first decision")
+    return None
 
 
 def with_seats(report: AuditReport, header: dict[str, Any], events: Sequence[Event],
@@ -281,7 +338,21 @@ def audit(events: Sequence[Event], source: str = "log",
     random outcome must also be the one the game's seed draws: the seed its last record
     reveals (which must open the commitment of record 0, RR-VIEW-10), else ``secret`` (a
     host's, or the public seed of a log from before commitments). A game not over whose
-    seed is still secret has its outcomes taken as recorded, and the report says so."""
+    seed is still secret has its outcomes taken as recorded, and the report says so.
+
+    >>> import attrs, rr
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2),
+    ...                    [rr.GreedyAgent(1), rr.RandomAgent(2)])
+    >>> rr.audit(game.events).verdict.name
+    'CLEAN'
+    >>> from rr.events.types import HeliumGained
+    >>> at = next(i for i, e in enumerate(game.events) if isinstance(e, HeliumGained))
+    >>> forged = list(game.events)
+    >>> forged[at] = attrs.evolve(forged[at], amount=forged[at].amount + 1)  # one too many
+    >>> report = rr.audit(forged)
+    >>> report.verdict.name, report.divergence.record == at
+    ('DIVERGED', True)
+    """
     events = tuple(events)
     if events and isinstance(events[-1], SeedRevealed):
         try:
