@@ -182,7 +182,11 @@ function pile(label, list, put, {faceDown = false} = {}) {
       close();
     }
   });
-  input.addEventListener("blur", () => setTimeout(close, 150));
+  // Closed a moment after the box loses the focus (a tap on a match lands first), unless it
+  // has the focus again by then.
+  input.addEventListener("blur", () => setTimeout(() => {
+    if (document.activeElement !== input) close();
+  }, 150));
   drawChips();
   return el("div", {class: "pile"},
     el("label", {for: `pick-${n}`, class: "pile-label"}, label, count), input, options, chips);
