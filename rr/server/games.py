@@ -117,9 +117,9 @@ class Games:
         self.table: Callable[[str], dict[str, Any] | None] = lambda game: None
         """A game's log header's ``"table"`` section: how the server ran it (rated, its
         clock, forfeits: :mod:`rr.server.lobby`); ``None``: none."""
-        self.moved: Callable[[str], None] = lambda game: None
-        """Told of each game changed by a choice through this process (its clock,
-        :mod:`rr.server.clocks`)."""
+        self.moved: Callable[[str, dict[str, Any]], None] = lambda game, answer: None
+        """Told of each game changed by a choice through this process, with the seat's
+        answer after it (its clock, :mod:`rr.server.clocks`)."""
 
     # --- who asks -------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ from rr import ratings
 from rr.errors import BadInputError, BadRequest, NotFoundError, RateLimitedError, SeatTakenError
 from rr.events import log as logfile
 from rr.ruleset import Ruleset
-from rr.server import chat, clockspec, requests
+from rr.server import chat, clockspec, requests, webhooks
 from rr.server.clocks import Clocks
 from rr.server.clockspec import ClockSpec
 from rr.server.games import Games
@@ -240,6 +240,8 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
     lobby = Lobby(games, tables)
     games.table = lobby.table_of
     games.moved = lobby.clocks.moved
+    hooks = webhooks.Webhooks(games, tables)
+    lobby.clocks.turn = hooks.turn
     lobby.clocks.start()
     per_address = Buckets(limits.create_rate, limits.create_burst)
 
@@ -322,4 +324,5 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         Route("/api/rated/{id}/log", rated_log, methods=["GET"]),
         Route("/api/clocks/{id}", clock, methods=["GET"]),
         *chat.routes(games, tables, limits),
+        *webhooks.routes(games, tables, hooks),
     ]
