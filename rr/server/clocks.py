@@ -42,6 +42,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from rr.errors import ForbiddenError
 from rr.server.clockspec import FORFEIT, ClockSpec, of_text
 from rr.server.games import Games
 from rr.server.signed import Seats
@@ -70,9 +71,24 @@ class Clocks:
         self.games, self.tables = games, tables
         self._stopped = threading.Event()
         self._syncing = ThreadPoolExecutor(1, "rr-clocks-sync")
+        self._unclocked: set[str] = set()
         self.turn: Callable[[str, int, int], None] = lambda game, seat, decision: None
         """Told when the turn passes to a seat (game, seat, decision): its webhook
         (:mod:`rr.server.webhooks`)."""
+
+    def refuse(self, game: str, seat: int) -> None:
+        """:class:`ForbiddenError` if ``seat`` forfeited ``game`` on its clock (its bot plays
+        it now). A game found without a clock is remembered as such: a clock is made with
+        its game, before any seat can choose."""
+        if game in self._unclocked:
+            return
+        state = self._state(self.tables.run, game)
+        if state is None:
+            self._unclocked.add(game)
+            return
+        if seat in state["forfeited"]:
+            raise ForbiddenError("this seat forfeited when its time ran out: a bot plays it "
+                                 "to the end of the game")
 
     def moved(self, game: str, answer: dict[str, Any]) -> None:
         """``game`` changed (a choice made through this process; ``answer``: the seat's

@@ -240,6 +240,7 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
     lobby = Lobby(games, tables)
     games.table = lobby.table_of
     games.moved = lobby.clocks.moved
+    games.refuse = lobby.clocks.refuse
     hooks = webhooks.Webhooks(games, tables)
     lobby.clocks.turn = hooks.turn
     lobby.clocks.start()

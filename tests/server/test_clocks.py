@@ -86,6 +86,21 @@ def test_a_seat_out_of_time_forfeits_and_counts_last(deployment: Deployment,
     first = client.ok("GET", f"/api/clocks/{game['id']}")["seat"]
     timed = _wait(lambda: client.ok("GET", f"/api/clocks/{game['id']}")["forfeited"])
     assert timed == [first]
+    # The seat that forfeited cannot choose any more, even when its turn comes.
+    for _ in range(200):
+        mine = client.ok("GET", f"/api/games/{game['id']}", game["tokens"][first])
+        if mine["view"]["pending"]["options"]:
+            late = client.call("POST", f"/api/games/{game['id']}/choose",
+                               game["tokens"][first],
+                               {"action": mine["view"]["pending"]["options"][0]["action"],
+                                "decision": mine["decision"]})
+            assert late.status_code in (403, 409), late.text  # 409: its bot was quicker
+            break
+        other = client.ok("GET", f"/api/games/{game['id']}", game["tokens"][1 - first])
+        if other["view"]["pending"]["options"]:
+            client.call("POST", f"/api/games/{game['id']}/choose", game["tokens"][1 - first],
+                        {"action": other["view"]["pending"]["options"][0]["action"],
+                         "decision": other["decision"]})
     _play_out(client, game, first, random.Random(5))
     clock = client.ok("GET", f"/api/clocks/{game['id']}")
     assert clock["forfeited"] == [first] and all(t["seat"] == first for t in clock["timeouts"])
