@@ -110,6 +110,12 @@ class StoreError(BadInputError):
     server)."""
 
 
+class DamagedStoreError(StoreError):
+    """A game whose stored rows are damaged: a value of the wrong type (an event stored as
+    text), a record missing, a column that cannot be read. The game is not served; the store
+    is left as it is."""
+
+
 class ReportUnavailableError(RRError):
     """``--report`` without matplotlib installed."""
 
@@ -168,6 +174,16 @@ class RateLimitedError(RRError):
     """Too many requests from one token or address (429)."""
 
 
+class HeadersTooLargeError(RRError):
+    """A request whose headers are too many or too large (``rr server --max-header-bytes``,
+    ``--max-headers``) (431). Nothing changed; the connection is closed."""
+
+
+class ServerBusyError(RRError):
+    """A connection past the server's limit (``rr server --max-connections``) (503). Nothing
+    changed; the connection is closed: try again in a moment."""
+
+
 class NotFoundError(RRError):
     """No such route (404)."""
 
@@ -180,6 +196,12 @@ class LoadError(RRError):
 class SignatureRefusedError(RRError):
     """A choice or a seat key's registration whose signature is missing, malformed or not
     made by the seat's key over the right message (issue #29) (403). Nothing changed."""
+
+
+class WeakSignatureError(SignatureRefusedError):
+    """A public key or a signature that strict Ed25519 verification refuses before its
+    equation (:mod:`rr.ed25519`): a point of small order, an encoding that is not canonical, a
+    point off the curve, or S not below the group's order (403). Nothing changed."""
 
 
 class DealPendingError(RRError):

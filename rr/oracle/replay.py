@@ -114,16 +114,17 @@ def pending_after(prefix: Sequence[Event]) -> Pending:
 
 
 def replay(events: Sequence[Event], at: int | None = None, seat: Seat | None = None,
-           everything: bool = False) -> Replay:
+           everything: bool = False, since: int = 0) -> Replay:
     """Fold ``events`` up to record ``at`` (default: all) and describe it for ``seat``
-    (``everything``: for the holder of the whole log, every card named)."""
+    (``everything``: for the holder of the whole log, every card named), with the story of
+    the records from ``since`` to ``at``."""
     if not events:
         raise BadInputError("the log holds no events")
     at = resolve_at(len(events), at)
     prefix = events[:at + 1]
     state = fold(prefix)
     pending = pending_after(prefix)
-    answer = seat_answer(Position(prefix, state, pending.decision), seat, 0,
+    answer = seat_answer(Position(prefix, state, pending.decision), seat, min(since, at + 1),
                          everything=everything)
     return Replay(at=at, records=len(events), seat=seat, state=state, pending=pending,
                   answer=answer)

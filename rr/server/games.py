@@ -543,7 +543,8 @@ class Games:
     def _row(self, game: str) -> GameRow:
         row = self.store.row(game)
         if row is None:  # a token of a game that is gone: the store was replaced
-            raise ForbiddenError("this token's game is not in this server's store")
+            raise ForbiddenError("this token's game is not in this server's store (a game "
+                                 "not finished is deleted once unchanged for long enough)")
         return row
 
     def _lock(self, game: str) -> threading.Lock:
@@ -563,6 +564,16 @@ class Games:
     def _drop(self, game: str) -> None:
         with self._guard:
             self._cache.pop(game, None)
+
+    def forget(self, games: Sequence[str]) -> None:
+        """Forget ``games`` (deleted from the store: ``rr.server.expiry``) and their tokens."""
+        gone = set(games)
+        with self._guard:
+            for game in gone:
+                self._cache.pop(game, None)
+                self._locks.pop(game, None)
+            for digest in [d for d, a in self._tokens.items() if a.game in gone]:
+                del self._tokens[digest]
 
     def _fresh(self, row: GameRow, stored: Callable[[int], list[bytes]]) -> _Entry:
         """The game ``row`` describes (read with the lock of the game held), from the cache if

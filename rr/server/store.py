@@ -29,6 +29,7 @@ thread): each thread gets its own connection.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
@@ -36,8 +37,10 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
+from rr.errors import DamagedStoreError, RRError
 from rr.model import Seat
 from rr.randomness import Secret, salt_of
+from rr.untrusted import printable
 
 
 @frozen
@@ -118,6 +121,11 @@ class Store(Protocol):
         events; the future is done once that is committed, or fails (:class:`Moved`: the
         game has more events now, and nothing was written)."""
 
+    def expire(self, before: str) -> list[str]:
+        """Delete the games not over whose last change (:func:`changed_now`) is before
+        ``before``, with their events and tokens; their ids. A game that is over is never
+        deleted."""
+
     def watch(self, changed: Callable[[str], None]) -> None:
         """Call ``changed(game)`` (from any thread) after changes committed by other
         processes, if the database can tell (PostgreSQL's NOTIFY); else do nothing (the
@@ -160,8 +168,15 @@ def players_of(text: str) -> tuple[str, ...]:
 
 ROW_COLUMNS = "id, players, events, decisions, over, bots, seed, salt, seats"
 """The columns a game's row is read from (see :func:`row_of`)."""
-GAME_COLUMNS = "id, players, seed, salt, ruleset, bots, events, decisions, over, seats"
+GAME_COLUMNS = ("id, players, seed, salt, ruleset, bots, events, decisions, over, seats, "
+                "changed")
 """The columns a new game's row is written to, in this order."""
+
+
+def changed_now() -> str:
+    """The time of a change as the stores keep it (a game's ``changed`` column): UTC, ISO
+    8601 to the second — text that sorts as time does."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 def row_of(found: Sequence[Any] | None) -> GameRow | None:
@@ -170,8 +185,26 @@ def row_of(found: Sequence[Any] | None) -> GameRow | None:
     if found is None:
         return None
     game, players, events, decisions, over, bots, seed, salt, seats = found
-    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots),
-                   Secret(seed, None if salt is None else salt_of(salt)), seats)
+    kinds: dict[str, tuple[Any, type | tuple[type, ...]]] = {
+        "players": (players, str), "events": (events, int), "decisions": (decisions, int),
+        "over": (over, int), "bots": (bots, str), "seed": (seed, int),
+        "salt": (salt, (str, type(None))), "seats": (seats, (str, type(None)))}
+    for column, (value, kind) in kinds.items():
+        if not isinstance(value, kind):
+            raise damaged(str(game), f"its {column} column holds {type(value).__name__}")
+    try:
+        return GameRow(game, players_of(players), events, decisions, bool(over),
+                       bots_of(bots), Secret(seed, None if salt is None else salt_of(salt)),
+                       seats)
+    except (ValueError, TypeError, RRError) as err:
+        raise damaged(str(game), f"its row cannot be read ({err})") from None
+
+
+def damaged(game: str, why: str) -> DamagedStoreError:
+    """The error of a game whose stored rows are damaged (``why`` in words)."""
+    return DamagedStoreError(f"game {printable(game)} is damaged in the store: {why}. rr "
+                             "serves no damaged game; the operator can restore the store "
+                             "from a copy")
 
 
 def salt_text(secret: Secret) -> str | None:
