@@ -162,7 +162,7 @@ def build(games: Games, limits: Limits | None = None,
         choice = requests.choice(await body(request))
         answer = await games.choose_soon(opened(request), choice)
         sockets.changed(request.path_params["id"])
-        games.moved(request.path_params["id"])  # its clock (rr.server.clocks)
+        games.moved(request.path_params["id"], answer)  # its clock (rr.server.clocks)
         return answer
 
     @answers

@@ -117,9 +117,12 @@ class Games:
         self.table: Callable[[str], dict[str, Any] | None] = lambda game: None
         """A game's log header's ``"table"`` section: how the server ran it (rated, its
         clock, forfeits: :mod:`rr.server.lobby`); ``None``: none."""
-        self.moved: Callable[[str], None] = lambda game: None
-        """Told of each game changed by a choice through this process (its clock,
-        :mod:`rr.server.clocks`)."""
+        self.refuse: Callable[[str, int], None] = lambda game, seat: None
+        """Raises if ``seat`` of ``game`` may not choose any more (it forfeited on its
+        clock, :mod:`rr.server.clocks`)."""
+        self.moved: Callable[[str, dict[str, Any]], None] = lambda game, answer: None
+        """Told of each game changed by a choice through this process, with the seat's
+        answer after it (its clock, :mod:`rr.server.clocks`)."""
 
     # --- who asks -------------------------------------------------------------------------
 
@@ -487,6 +490,7 @@ class Games:
         if access.seat != decision.seat:
             raise WrongPlayerError(f"seat {access.seat} may not choose now: the decision is "
                                    f"seat {decision.seat}'s ({decision.prompt})", rule)
+        self.refuse(access.game, access.seat)
         option = _listed(decision, choice.action)
         if option is None:
             raise IllegalChoiceError(f"action {choice.action} is not one of this decision's "

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from rr import __version__
-from rr.server import scorepads, web
+from rr.server import lobby_openapi, scorepads, web
 from rr.server.errors import STATUS
 from rr.server.limits import MAX_BODY
 from rr.server.requests import MAX_NAME
@@ -269,6 +269,7 @@ def document() -> dict[str, Any]:
                                                   **_errors(431, 503)}}},
             **web.openapi_paths(),  # the web table's and the replay viewer's (issue #16)
             **scorepads.openapi_paths(),  # the scorepad page and its API
+            **lobby_openapi.paths(),  # the lobby, ratings, clocks, chat, webhooks
         },
     }
 
