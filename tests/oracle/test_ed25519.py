@@ -144,6 +144,9 @@ def test_the_identity_key_and_its_fixed_signature_are_refused_in_words() -> None
 
 @pytest.mark.parametrize("point", SMALL_ORDER)
 def test_every_point_of_small_order_is_refused_as_key_and_as_r(point: bytes) -> None:
+    decoded = ed25519._decode(point)
+    assert not isinstance(decoded, str) and ed25519.small_order(decoded)  # the long way
+    assert decoded[1] in ed25519.SMALL_ORDER_Y
     assert ed25519.key_problem(point) is not None
     assert "small order" in str(ed25519.key_problem(point))
     assert "its R is a point of small order" in str(ed25519.signature_problem(point + bytes(32)))
@@ -158,6 +161,8 @@ def test_encodings_that_are_not_canonical_are_refused(encoding: bytes) -> None:
 
 def test_a_good_signature_verifies_and_its_s_plus_l_does_not() -> None:
     key = SeatKey.generate()
+    decoded = ed25519._decode(key.public)
+    assert not isinstance(decoded, str) and not ed25519.small_order(decoded)
     signature = key.sign(b"message")
     assert ed25519.verify(key.public, signature, b"message")
     assert not ed25519.verify(key.public, signature, b"messages")
@@ -169,6 +174,8 @@ def test_a_good_signature_verifies_and_its_s_plus_l_does_not() -> None:
         ed25519.verify(key.public, high, b"message")
     off = bytes.fromhex("02" + "00" * 31)  # y = 2: no x on the curve
     assert ed25519.key_problem(off) == "not a point of the curve"
+    assert ed25519.signature_problem(off + bytes(32)) is None  # left to the equation
+    assert not ed25519.verifies(key.public, off + bytes(32), b"message")
     assert ed25519.key_problem(b"\x00" * 31) == "31 bytes, not the 32 of an Ed25519 public key"
 
 
