@@ -1,11 +1,12 @@
 """Shared test settings: hypothesis profiles (RR_FUZZ=long for the long one), and the ``slow``
 marker (issue #26).
 
-``python -m pytest`` (the README's test command, which CI runs) runs everything;
-``python -m pytest -m "not slow"`` is the quick run for development, which leaves out what
-:data:`SLOW` names and every test on PostgreSQL. The tests marked are the ones that start
-heavy real components (mypy, headless Chromium, a PostgreSQL cluster, Ray, a wheel build)
-or play many games; ``@pytest.mark.slow`` on a test marks it too.
+``python -m pytest`` runs every test; ``python -m pytest -m "not slow"`` is the quick run for
+development, which leaves out what :data:`SLOW` names and every test on PostgreSQL. CI
+(``python -m tools.ci``, the README's test command) runs ruff and mypy first, then the quick
+tests, then the slow ones. The tests marked are the ones that start heavy real components
+(headless Chromium, a PostgreSQL cluster, Ray, a wheel build) or play many games;
+``@pytest.mark.slow`` on a test marks it too.
 """
 
 import os
@@ -24,9 +25,9 @@ ROOT = Path(__file__).resolve().parent
 
 SLOW: dict[str, str] = {
     "tests/web/": "drives headless Chromium against real server processes",
-    "tests/meta/test_typing.py": "runs mypy --strict over rr/",
     "tests/meta/test_wheel.py": "builds the wheel and installs it in a new environment",
-    "tests/meta/test_fresh_install.py": "installs rr in a new venv as the README's first command does",
+    "tests/meta/test_fresh_install.py":
+        "installs rr in a new venv as the README's first command does",
     "tests/meta/test_apidocs.py": "builds the API reference with pdoc",
     "tests/meta/test_mutation_tool.py": "runs mutants through pytest subprocesses",
     "tests/meta/test_readme_figures.py": "plays the README's hundreds of games again",

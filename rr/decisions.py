@@ -77,7 +77,13 @@ def by_card(card: CardId) -> ByCard:
 @quick_init
 @frozen
 class Decision:
-    """A pending choice: who decides, what kind, which rule or card asks, and the options."""
+    """A pending choice: who decides, what kind, which rule or card asks, and the options.
+
+    >>> import rr
+    >>> decision = rr.Game.new(["Ana", "Bo"], seed=2).pending
+    >>> decision.seat, decision.ask, decision.rule, len(decision.options)
+    (1, <Ask.TURN: 'turn'>, 'RR-TURN-1', 21)
+    """
 
     seat: Seat
     ask: Ask

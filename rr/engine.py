@@ -79,7 +79,17 @@ def _whole_game(started: GameStarted) -> Restart:
 
 
 class Game:
-    """A game in progress (or over): its events, its state and the decision it waits for."""
+    """A game in progress (or over): its events, its state and the decision it waits for.
+
+    >>> import rr
+    >>> game = rr.Game.new(["Ana", "Bo"], seed=2)
+    >>> decision = game.pending                      # whose choice, and its legal options
+    >>> decision.seat, decision.prompt
+    (1, 'Lead or Scout')
+    >>> events = game.choose(decision.options[0], seat=decision.seat)
+    >>> len(game.events) > 1, game.is_over
+    (True, False)
+    """
 
     def __init__(self, started: GameStarted, recorded: Sequence[Event] = (), *,
                  given_chances: bool = False, secret: Secret | None = None,

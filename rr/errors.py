@@ -12,7 +12,17 @@ from __future__ import annotations
 
 
 class RRError(Exception):
-    """Base of every error rr raises for bad input."""
+    """Base of every error rr raises for bad input: the message says what was wrong and,
+    where one applies, names the rule (:attr:`rule`, also at the message's end).
+
+    >>> import rr
+    >>> game = rr.Game.new(["Ana", "Bo"], seed=1)
+    >>> try:
+    ...     game.choose(game.pending.options[0], seat=1 - game.pending.seat)
+    ... except rr.RRError as err:
+    ...     print(type(err).__name__, err.rule)
+    WrongPlayerError RR-TURN-1
+    """
 
     rule: str | None = None
 
@@ -33,7 +43,18 @@ class UnknownCardError(RRError, KeyError):
 
 
 class IllegalChoiceError(RRError):
-    """An option that is not among the pending decision's legal options."""
+    """An option that is not among the pending decision's legal options; the game is left
+    as it was.
+
+    >>> import rr
+    >>> from rr.options import PickCard
+    >>> game = rr.Game.new(["Ana", "Bo"], seed=1)
+    >>> try:
+    ...     game.choose(PickCard("sevro"))
+    ... except rr.IllegalChoiceError as err:
+    ...     print("refused:", len(game.events), "events, as before")
+    refused: ... events, as before
+    """
 
 
 class WrongPlayerError(RRError):
@@ -116,6 +137,25 @@ class DamagedStoreError(StoreError):
     is left as it is."""
 
 
+class MissingExtraError(RRError, ImportError):
+    """A part of rr used without its optional dependencies (an *extra*) installed; the message
+    names the extra and the command that installs it, and :attr:`extra` is its name.
+
+    >>> import rr
+    >>> raise rr.MissingExtraError("rr.integrations.pettingzoo", "pettingzoo", "numpy")
+    Traceback (most recent call last):
+    ...
+    rr.errors.MissingExtraError: rr.integrations.pettingzoo needs the 'pettingzoo' extra \
+(numpy is not installed): pip install 'red-rising-engine[pettingzoo]'
+    """
+
+    def __init__(self, what: str, extra: str, missing: str | None = None) -> None:
+        self.extra = extra
+        self.install = f"pip install 'red-rising-engine[{extra}]'"
+        why = f" ({missing} is not installed)" if missing else ""
+        RRError.__init__(self, f"{what} needs the '{extra}' extra{why}: {self.install}")
+
+
 class ReportUnavailableError(RRError):
     """``--report`` without matplotlib installed."""
 
@@ -172,6 +212,16 @@ class RequestCutOffError(RRError):
 
 class RateLimitedError(RRError):
     """Too many requests from one token or address (429)."""
+
+
+class HeadersTooLargeError(RRError):
+    """A request whose headers are too many or too large (``rr server --max-header-bytes``,
+    ``--max-headers``) (431). Nothing changed; the connection is closed."""
+
+
+class ServerBusyError(RRError):
+    """A connection past the server's limit (``rr server --max-connections``) (503). Nothing
+    changed; the connection is closed: try again in a moment."""
 
 
 class NotFoundError(RRError):

@@ -374,7 +374,16 @@ def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: boo
             initial: GameState | None = None) -> Iterator[tuple[int, str]]:
     """``(record number, line)`` for every event worth a line, as ``viewer`` may see it
     (``everything``: no card hidden, for a finished game's full record): the short story of
-    :func:`narration`, without the records nobody needs to read."""
+    :func:`narration`, without the records nobody needs to read.
+
+    >>> import rr
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2),
+    ...                    [rr.GreedyAgent(1), rr.RandomAgent(2)])
+    >>> for number, text in list(rr.story(game.events))[:2]:
+    ...     print(number, text)
+    0 A game of 2 players: Ana, Bo
+    1 The deck is shuffled
+    """
     for index, shown, before, after in _folded(events, viewer, not everything,
                                                initial or EMPTY, 0):
         text = line(shown, before, after)

@@ -19,7 +19,15 @@ from rr.errors import BadInputError
 
 @frozen
 class Ruleset:
-    """Named options; each field's docstring names the ruling in spec/rulings.md."""
+    """Named options; each field's docstring names the ruling in spec/rulings.md.
+
+    >>> import rr
+    >>> rr.Ruleset().describe(), rr.Ruleset(au_toma_variant=True).describe()
+    ('official', 'au_toma_variant=true')
+    >>> solo = rr.Game.new(["Ana"], level=2, seed=1, ruleset=rr.Ruleset(au_toma_variant=True))
+    >>> solo.state.ruleset.au_toma_variant
+    True
+    """
 
     firewall_each_other_location: bool = True
     """RULING-A1: Firewall Expert places on each *other* location (official errata)."""

@@ -6,9 +6,11 @@
 pdoc (the ``docs`` extra, also in ``test``: ``pip install -e '.[docs]'``) imports every module
 of the ``rr`` package but the command line (``rr.cli``: its reference is ``rr COMMAND
 --help``) and writes one HTML page per module, with a search box, from the docstrings as they
-are written (reStructuredText). The pages are generated, never edited or committed
-(``docs/api/`` is in .gitignore). Any warning pdoc gives (a type it cannot resolve, a module
-it cannot import) fails the build: ``tests/meta/test_apidocs.py`` builds it in the test suite.
+are written (reStructuredText). The first page, ``rr`` ("start here"), shows the names
+``import rr`` gives; the modules under it are the reference for everything else. The pages
+are generated, never edited or committed (``docs/api/`` is in .gitignore). Any warning pdoc
+gives (a type it cannot resolve, a module it cannot import) fails the build:
+``tests/meta/test_apidocs.py`` builds it in the test suite.
 """
 
 from __future__ import annotations
@@ -20,8 +22,20 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ("rr", "!rr.cli")
-"""What is documented (pdoc's syntax: ``!`` leaves a module and its submodules out)."""
+
+
+def modules() -> list[str]:
+    """``rr`` first (its page is the start, which ``index.html`` opens: the names of
+    ``rr.__all__``), then each module and subpackage of the package (which bring their own
+    submodules) but the command line's. They are named one by one, as ``rr`` declares
+    ``__all__``, which pdoc would otherwise read as all there is of the package."""
+    import pkgutil
+
+    import rr
+
+    found = sorted(f"rr.{info.name}" for info in pkgutil.iter_modules(rr.__path__)
+                   if info.name not in ("cli", "__main__"))
+    return ["rr", *found, "!rr.cli", "!rr.cli.*"]  # pdoc's "!": leave out what matched
 
 
 def build(out: Path) -> list[str]:
@@ -33,7 +47,7 @@ def build(out: Path) -> list[str]:
                           footer_text="rr — the Red Rising rules engine")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        pdoc.pdoc(*MODULES, output_directory=out)
+        pdoc.pdoc(*modules(), output_directory=out)
     return [f"{w.category.__name__}: {w.message}" for w in caught]
 
 

@@ -100,6 +100,11 @@ class GreedyAgent:
     Hand it what the deciding seat knows (:class:`~rr.agents.interface.Seen`): it reads the
     seat's view for the decisions it values; without one it can only
     block, declare ``best`` and pick at random.
+
+    >>> import rr
+    >>> game = rr.Game.new(["Ana", "Bo"], seed=2)
+    >>> str(rr.GreedyAgent(1).choose(game.pending, rr.Seen.of(game, game.pending.seat)))
+    'lead holo_designer on Luna'
     """
 
     def __init__(self, seed: int = 0, ruleset: Ruleset | None = None) -> None:

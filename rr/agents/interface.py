@@ -32,7 +32,14 @@ if TYPE_CHECKING:
 
 class Seen:
     """What a seat knows, as an agent is handed it: ``seat``, ``view`` (built on first use:
-    building one costs time), :meth:`sample` and :meth:`determinise`."""
+    building one costs time), :meth:`sample` and :meth:`determinise`.
+
+    >>> import random, rr
+    >>> game = rr.Game.new(["Ana", "Bo"], seed=2)
+    >>> seen = rr.Seen.of(game, 1)
+    >>> len(seen.view.hand), seen.sample(random.Random(0)).view(1) == seen.view
+    (5, True)
+    """
 
     __slots__ = ("_determiniser", "_sampler", "_view", "_view_of", "seat")
 
@@ -83,7 +90,18 @@ class Seen:
 
 
 class Agent(Protocol):
-    """Picks one of ``decision.options``, from ``decision`` and what its seat knows."""
+    """Picks one of ``decision.options``, from ``decision`` and what its seat knows.
+
+    Any class with this ``choose`` is an agent (docs/AGENTS.md):
+
+    >>> import rr
+    >>> class FirstOption:
+    ...     def choose(self, decision, seen):
+    ...         return decision.options[0]
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2), [FirstOption(), rr.RandomAgent()])
+    >>> game.is_over
+    True
+    """
 
     def choose(self, decision: Decision, seen: Seen) -> Option:
         """The option to pick (one of ``decision.options``)."""

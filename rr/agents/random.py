@@ -10,7 +10,13 @@ from rr.options import Option
 
 
 class RandomAgent:
-    """Picks uniformly among the listed options; deterministic for a given seed."""
+    """Picks uniformly among the listed options; deterministic for a given seed.
+
+    >>> import rr
+    >>> decision = rr.Game.new(["Ana", "Bo"], seed=2).pending
+    >>> rr.RandomAgent(1).choose(decision) == rr.RandomAgent(1).choose(decision)
+    True
+    """
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = _random.Random(seed)

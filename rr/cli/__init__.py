@@ -43,6 +43,7 @@ COMMANDS: tuple[str, ...] = (
     "score",
     "replay",
     "audit",
+    "ratings",
     "keygen",
     "sign",
     "regress",
@@ -62,9 +63,23 @@ class Command(Protocol):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        print(f"rr: error: {printable(message)}", file=sys.stderr)
-        raise SystemExit(2)
+        """A usage error in one line, pointing at the command's ``--help`` (exit 2)."""
+        print(f"{self.prog}: error: {_one_line(message)} (see {self.prog} --help)",
+              file=sys.stderr)
+        raise SystemExit(EXIT_USER_ERROR)
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: None = None) -> argparse.Namespace:
+        """As argparse's, but arguments no option takes are a usage error of the command
+        they were given to (``rr replay LOG --bogus`` points at ``rr replay --help``)."""
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            commands: dict[str, argparse.ArgumentParser] = next(
+                (action.choices for action in self._actions
+                 if isinstance(action, argparse._SubParsersAction)), {})
+            where = commands.get(getattr(parsed, "command", None) or "", self)
+            where.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
 
 
 def build_parser() -> argparse.ArgumentParser:

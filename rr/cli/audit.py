@@ -32,8 +32,9 @@ before commitments keep their meaning.
 
 Many logs. LOG may be a folder: every ``*.rrlog`` and ``*.jsonl`` in it, by name. Several
 logs are audited by worker processes, one per core (``--workers N``; 1: none), with a progress bar
-on a terminal; the reports are printed in the order of the logs, exactly as one process would
-print them, and the exit status is the worst of them.
+when stderr is a terminal; the reports are printed on stdout in the order of the logs, exactly
+as one process would print them (``rr audit DIR > reports.txt`` and ``| grep`` get every one),
+and the exit status is the worst of them.
 """
 
 from __future__ import annotations
@@ -113,13 +114,25 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers or os.cpu_count() or 1
     signal.signal(signal.SIGTERM, terminated)
     console = Console(stderr=True)
+    # The bar only on a terminal's stderr; it takes in the reports printed meanwhile (so they
+    # scroll above it) only when stdout is that terminal too: `rr audit DIR > file` or
+    # `| grep` gets every report on stdout.
     with Progress(TextColumn("audit"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True,
+                  redirect_stdout=_is_terminal(sys.stdout),
                   disable=args.json or len(paths) < 2 or not console.is_terminal) as progress:
         task = progress.add_task("logs", total=len(paths))
         return _report(audit_all(paths, args.key, workers, args.seats, args.accept_unseeded),
                        args.json,
                        lambda: progress.advance(task))
+
+
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except ValueError:  # a closed stream
+        return False
 
 
 def _report(reports: Iterator[AuditReport], as_json: bool, advance: Callable[[], None]) -> int:

@@ -33,7 +33,9 @@ from attrs import evolve
 
 from rr.errors import BadInputError
 from rr.seatkeys import SeatKey
-from rr.server.limits import Limits
+from rr.server.expiry import DAYS
+from rr.server.guards import CONNECTIONS, HEADER_BYTES, HEADERS, Guards
+from rr.server.limits import GAMES_PER_HOUR, Limits
 from rr.untrusted import printable
 
 if TYPE_CHECKING:
@@ -88,6 +90,32 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="server processes taking connections on the one port (default "
                              "1); on PostgreSQL they use several cores at once (on SQLite "
                              "they take turns for the file's one write lock); not on Windows")
+    parser.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+                        help="the reverse proxies whose X-Forwarded-For header is believed "
+                             "(addresses or networks, comma-separated; * for any); default: "
+                             "none, not even 127.0.0.1 (the limits count each connection's "
+                             "own address)")
+    parser.add_argument("--games-per-hour", type=float, default=GAMES_PER_HOUR, metavar="N",
+                        help="new games an hour per client address (at once: as many; "
+                             "default %(default)g); past it: 429")
+    parser.add_argument("--expire-days", type=float, default=DAYS, metavar="DAYS",
+                        help="a game not finished and unchanged this long is deleted (default "
+                             "%(default)g; 0: never); a finished game is never deleted")
+    parser.add_argument("--replay-cpu", type=float, default=Limits().replay_cpu,
+                        metavar="SECONDS",
+                        help="CPU seconds a second the replay viewer's requests from one "
+                             "address may use (default %(default)g; at once: ten times that); "
+                             "past it: 429")
+    parser.add_argument("--max-header-bytes", type=int, default=HEADER_BYTES, metavar="BYTES",
+                        help="the most bytes of a request's line and headers (default "
+                             "%(default)s); past it: 431, the connection closed")
+    parser.add_argument("--max-headers", type=int, default=HEADERS, metavar="N",
+                        help="the most headers of a request (default %(default)s); past it: "
+                             "431")
+    parser.add_argument("--max-connections", type=int, default=CONNECTIONS, metavar="N",
+                        help="the most connections held at once, HTTP and WebSocket (default "
+                             "%(default)s, under the usual open-file limit of 1,024); one more "
+                             "is answered 503 and closed")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,10 +126,13 @@ def run(args: argparse.Namespace) -> int:
     from rr.events.signing import signer
     from rr.server.bots import KINDS
     from rr.server.app import build
+    from rr.server.expiry import Sweeper
     from rr.server.games import Games
     from rr.server.hosts import AllowedHosts, allowed
     from rr.server.openapi import document
+    from rr.server.proxies import trusted
     from rr.server.store import open_store
+    from rr.server.guards import guarded
     from rr.server.timeouts import KEEP_ALIVE_SECONDS, READ_SECONDS, timed_protocol
 
     if not 0 < args.rate <= 1e6:
@@ -118,6 +149,16 @@ def run(args: argparse.Namespace) -> int:
     if args.workers > 1 and not hasattr(os, "fork"):
         raise BadInputError("--workers above 1 needs os.fork (not on Windows)")
     hosts = allowed(args.host, args.allowed_hosts.split(",") if args.allowed_hosts else ())
+    if not 0 < args.games_per_hour <= 1e9:
+        raise BadInputError(f"--games-per-hour is a number above 0, not {args.games_per_hour:g}")
+    if not 0 <= args.expire_days <= 1e5:
+        raise BadInputError(f"--expire-days is a number of days, 0 or more, not "
+                            f"{args.expire_days:g}")
+    if not 0 < args.replay_cpu <= 100:
+        raise BadInputError(f"--replay-cpu is a number of seconds a second above 0 (at most "
+                            f"100), not {args.replay_cpu:g}")
+    proxies = trusted(args.forwarded_allow_ips)
+    guards = _guards(args)
     agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
     listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind
     try:
@@ -137,26 +178,46 @@ def run(args: argparse.Namespace) -> int:
         print("rr server: only this machine can reach it; for a phone or another computer on "
               "your network: rr server --host 0.0.0.0", flush=True)
     limits = evolve(Limits(), rate=args.rate, burst=2 * args.rate, guess_rate=args.rate / 10,
-                    guess_burst=args.rate / 5)
+                    guess_burst=args.rate / 5, replay_cpu=args.replay_cpu,
+                    create_rate=args.games_per_hour / 3600,
+                    create_burst=max(1.0, args.games_per_hour))
     sys.setswitchinterval(SWITCH_SECONDS)
     _log_to_stderr()
 
     def serve(store: Store) -> None:
-        app = AllowedHosts(build(Games(store, sign, agents, server_key), limits,
-                                 openapi=document()), hosts | allowed(host))
+        games = Games(store, sign, agents, server_key)
+        app = AllowedHosts(build(games, limits, openapi=document()), hosts | allowed(host))
         # Slow clients are cut off: a request must arrive whole in read_seconds, and a
         # connection idle after an answer is closed after KEEP_ALIVE_SECONDS
         # (rr.server.timeouts).
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                http=timed_protocol(read_seconds),
-                                timeout_keep_alive=KEEP_ALIVE_SECONDS)
-        _serve(uvicorn.Server(config), listener, store)
+                                http=guarded(timed_protocol(read_seconds), guards),
+                                h11_max_incomplete_event_size=guards.header_bytes,
+                                timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                                proxy_headers=bool(proxies), forwarded_allow_ips=proxies)
+        # Games never finished are deleted once unchanged long enough (rr.server.expiry).
+        sweeper = Sweeper(store, args.expire_days, games.forget)
+        sweeper.start()
+        try:
+            _serve(uvicorn.Server(config), listener, store)
+        finally:
+            sweeper.stop()
 
     if args.workers == 1:
         serve(store)
         return 0
     store.close()  # opened to check it; each worker opens its own after the fork
     return _workers(args.workers, lambda: serve(open_store(args.db, args.sqlite_sync.upper())))
+
+
+def _guards(args: argparse.Namespace) -> Guards:
+    """The connection limits asked for, checked."""
+    for name, value, least, most in (("--max-header-bytes", args.max_header_bytes, 1024, 2**24),
+                                     ("--max-headers", args.max_headers, 10, 10_000),
+                                     ("--max-connections", args.max_connections, 1, 1_000_000)):
+        if not least <= value <= most:
+            raise BadInputError(f"{name} is a number from {least} to {most}, not {value}")
+    return Guards(args.max_header_bytes, args.max_headers, args.max_connections)
 
 
 def _serve(server: Any, listener: socket.socket, store: Store) -> None:

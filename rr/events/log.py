@@ -188,14 +188,18 @@ def _chain(previous: bytes, count: int, raw: bytes) -> bytes:
 
 
 def encode(events: Sequence[Event], secret: Secret | None = None,
-           seats: dict[str, Any] | None = None) -> bytes:
+           seats: dict[str, Any] | None = None, table: dict[str, Any] | None = None) -> bytes:
     """The binary log of ``events`` (version 2: header, blocks, trailer); ``secret`` as
     :func:`header_for` says. ``seats``: the header's ``"seats"`` section, which a server
-    writes for its seats' keys and signatures (:mod:`rr.seatkeys`); the chain covers it
-    with the rest of the header."""
+    writes for its seats' keys and signatures (:mod:`rr.seatkeys`); ``table``: its
+    ``"table"`` section, how the server ran the game (rated or not, its clock, the seats
+    that forfeited: :mod:`rr.ratings`). The chain covers them with the rest of the
+    header."""
     header = header_for(events, VERSION, secret)
     if seats is not None:
         header["seats"] = seats
+    if table is not None:
+        header["table"] = table
     blob = pack(header)
     parts = [blob]
     chain = hashlib.sha256(blob).digest()
@@ -551,12 +555,31 @@ def write(path: str | Path, events: Sequence[Event], secret: Secret | None = Non
     durably (:func:`rr.files.write_whole`: a temporary file created exclusively in the same
     folder, given the permissions the user's umask allows, flushed to disk, renamed over
     ``path``, and the folder synced). A crash leaves the old file or the new one, never half
-    of one."""
+    of one.
+
+    >>> import pathlib, tempfile, rr
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2),
+    ...                    [rr.RandomAgent(1), rr.RandomAgent(2)])
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.rrlog"
+    >>> rr.write_log(path, game.events)
+    >>> rr.read_log(path).events == game.events
+    True
+    """
     path = Path(path)
     write_whole(path, encode_text(events, secret).encode("utf-8") if path.suffix == ".jsonl"
                 else encode(events, secret))
 
 
 def read(path: str | Path) -> Log:
-    """Read and verify the log at ``path`` (binary or text form)."""
+    """Read and verify the log at ``path`` (binary or text form): its ``events`` and
+    ``header``; :class:`~rr.errors.CorruptLogError` naming what is wrong if it is not a log.
+
+    >>> import pathlib, tempfile, rr
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "notes.rrlog"
+    >>> _ = path.write_text("not a game")
+    >>> rr.read_log(path)
+    Traceback (most recent call last):
+    ...
+    rr.errors.CorruptLogError: ...
+    """
     return decode(read_bytes(path, CorruptLogError))

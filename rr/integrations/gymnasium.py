@@ -48,9 +48,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import gymnasium
-import numpy
-from gymnasium import spaces
+from rr.errors import MissingExtraError
+
+try:
+    import gymnasium
+    import numpy
+    from gymnasium import spaces
+except ModuleNotFoundError as missing:  # the extra's name, not a bare ModuleNotFoundError
+    raise MissingExtraError("rr.integrations.gymnasium", "pettingzoo", missing.name) from missing
 
 from rr.actions import NUM_ACTIONS
 from rr.engine import Game

@@ -53,8 +53,13 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-import numpy
-import numpy.typing
+from rr.errors import MissingExtraError
+
+try:
+    import numpy
+    import numpy.typing
+except ModuleNotFoundError as missing:  # the extra's name, not a bare ModuleNotFoundError
+    raise MissingExtraError("rr.integrations.observer", "pettingzoo", missing.name) from missing
 
 from rr.decisions import Ask, Decision
 from rr.engine import Game

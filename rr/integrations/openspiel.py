@@ -88,8 +88,13 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
-import numpy
-import pyspiel
+from rr.errors import MissingExtraError
+
+try:
+    import numpy
+    import pyspiel
+except ModuleNotFoundError as missing:  # the extra's name, not a bare ModuleNotFoundError
+    raise MissingExtraError("rr.integrations.openspiel", "openspiel", missing.name) from missing
 
 from rr.actions import NUM_ACTIONS, option_of
 from rr.cards.catalogue import all_ids

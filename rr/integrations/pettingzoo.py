@@ -81,10 +81,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
-import gymnasium
-import numpy
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+from rr.errors import MissingExtraError
+
+try:
+    import gymnasium
+    import numpy
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+except ModuleNotFoundError as missing:  # the extra's name, not a bare ModuleNotFoundError
+    raise MissingExtraError("rr.integrations.pettingzoo", "pettingzoo", missing.name) from missing
 
 from rr.actions import NUM_ACTIONS
 from rr.decisions import Decision

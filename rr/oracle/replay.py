@@ -114,16 +114,25 @@ def pending_after(prefix: Sequence[Event]) -> Pending:
 
 
 def replay(events: Sequence[Event], at: int | None = None, seat: Seat | None = None,
-           everything: bool = False) -> Replay:
+           everything: bool = False, since: int = 0) -> Replay:
     """Fold ``events`` up to record ``at`` (default: all) and describe it for ``seat``
-    (``everything``: for the holder of the whole log, every card named)."""
+    (``everything``: for the holder of the whole log, every card named), with the story of
+    the records from ``since`` to ``at``.
+
+    >>> import rr
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2),
+    ...                    [rr.GreedyAgent(1), rr.RandomAgent(2)])
+    >>> position = rr.replay(game.events, at=20, seat=0)
+    >>> position.at, position.records, len(position.view.hand)
+    (20, 385, 5)
+    """
     if not events:
         raise BadInputError("the log holds no events")
     at = resolve_at(len(events), at)
     prefix = events[:at + 1]
     state = fold(prefix)
     pending = pending_after(prefix)
-    answer = seat_answer(Position(prefix, state, pending.decision), seat, 0,
+    answer = seat_answer(Position(prefix, state, pending.decision), seat, min(since, at + 1),
                          everything=everything)
     return Replay(at=at, records=len(events), seat=seat, state=state, pending=pending,
                   answer=answer)

@@ -66,7 +66,15 @@ class FinalScore:
 
 
 def scorepad_of(state: GameState) -> FinalScore:
-    """Score ``state`` with the scorepad (RR-SCORE-*); winners as seats."""
+    """Score ``state`` with the scorepad (RR-SCORE-*); winners as seats.
+
+    >>> import rr
+    >>> game = rr.play_out(rr.Game.new(["Ana", "Bo"], seed=2),
+    ...                    [rr.GreedyAgent(1), rr.RandomAgent(2)])
+    >>> score = rr.scorepad_of(game.state)
+    >>> score.totals, score.winners, score.pad.winners
+    ((261, 180), (0,), ('Ana',))
+    """
     pad = score(final_table(state), state.ruleset)
     names = [p.name for p in state.players]
     totals = tuple(p.rows.total for p in pad.players)

@@ -10,8 +10,12 @@ of ``rr.seat_answer``, sent as it is. The pieces, each small:
 * ``rr.server.requests`` — reading request bodies; ``rr.server.errors`` — statuses;
   ``rr.server.http`` — what every route does alike (tokens, declared sizes, JSON answers);
 * ``rr.server.tokens`` — seat tokens (stored as hashes); ``rr.server.limits`` — rates, sizes;
+  ``rr.server.guards`` — headers and connections; ``rr.server.proxies`` — proxy headers;
+  ``rr.server.expiry`` — games never finished deleted; ``rr.server.sqlite_mark`` — a
+  roll-back of a SQLite store found;
 * ``rr.server.bots`` — seats played inside the server; ``rr.server.openapi`` — the document;
 * ``rr.server.load`` — the load script (``python -m rr.server.load``);
 * ``rr.server.web`` — the web table (``/``) and the replay viewer (``/replay``), their files in
-  ``static/``; ``rr.server.replays`` — the viewer's route: a log folded, viewed and audited.
+  ``static/``; ``rr.server.replays`` — the viewer's route: a log folded, viewed and audited;
+  ``rr.server.work`` — its work bounded.
 """

@@ -52,7 +52,7 @@ from rr.errors import (
     RRError,
     UnauthorizedError,
 )
-from rr.server import requests, web
+from rr.server import lobby, requests, scorepads, web
 from rr.server.errors import error_body, status_of
 from rr.server.http import JSON, Handler, answers, bearer, dumps, record_number, refuse_large
 from rr.server.games import Games
@@ -133,6 +133,7 @@ def build(games: Games, limits: Limits | None = None,
         address = request.client.host if request.client else "?"
         if not per_address.take(address):
             raise RateLimitedError("too many new games from this address; wait a moment")
+        requests.json_content(request)  # no game made by a page of another site
         new = requests.new_game(await body(request), games.agents)
         return JSON(await run(games.create, new), 201)
 
@@ -161,6 +162,7 @@ def build(games: Games, limits: Limits | None = None,
         choice = requests.choice(await body(request))
         answer = await games.choose_soon(opened(request), choice)
         sockets.changed(request.path_params["id"])
+        games.moved(request.path_params["id"])  # its clock (rr.server.clocks)
         return answer
 
     @answers
@@ -309,7 +311,9 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/log", log, methods=["GET"]),
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),
-        *web.routes(),  # the web table and the replay viewer (issue #16)
+        *web.routes(limits.replay_cpu),  # the web table and the replay viewer (issue #16)
+        *scorepads.routes(),  # the scorepad page and rr score over HTTP
+        *lobby.routes(games, limits),  # the lobby, the ratings
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
     return HotRoutes(app, show, choose)

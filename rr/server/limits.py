@@ -21,6 +21,12 @@ from collections import OrderedDict
 
 from attrs import frozen
 
+from rr.server.work import SECONDS_A_SECOND
+
+GAMES_PER_HOUR = 100.0
+"""New games an hour per client address, and at once (``rr server --games-per-hour``): each
+is kept until it is finished or expires (``rr.server.expiry``), so this bounds what one
+address can make the store hold."""
 MAX_BODY = 64 * 1024
 """The largest request body accepted, in bytes (a choice is under 100)."""
 
@@ -31,12 +37,15 @@ class Limits:
     rate: float = 50.0
     """Requests a second per token (reads and choices together)."""
     burst: float = 100.0
-    create_rate: float = 20.0
-    """New games a second per client address."""
-    create_burst: float = 200.0
+    create_rate: float = GAMES_PER_HOUR / 3600
+    """New games a second per client address (a quota: 100 an hour)."""
+    create_burst: float = GAMES_PER_HOUR
     guess_rate: float = 5.0
     """Requests a second with a token the server does not know, per client address."""
     guess_burst: float = 10.0
+    replay_cpu: float = SECONDS_A_SECOND
+    """CPU seconds a second the replays of one client address may use (``rr.server.work``;
+    at once: ten times that)."""
 
 
 class Buckets:

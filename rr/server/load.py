@@ -235,7 +235,8 @@ def _start(db: str, processes: int, folder: Path, extra: Sequence[str] = ()
         with out.open("wb") as sink:
             servers.append(subprocess.Popen(
                 [sys.executable, "-m", "rr", "server", "--port", "0", "--db", db,
-                 "--rate", "1000000", *extra], stdout=sink, stderr=subprocess.STDOUT, cwd=folder))
+                 "--rate", "1000000", "--games-per-hour", "1e9", *extra], stdout=sink,
+                stderr=subprocess.STDOUT, cwd=folder))
         deadline = time.monotonic() + START_SECONDS
         while not LISTENING.search(out.read_text("utf-8", "replace")):
             if servers[-1].poll() is not None or time.monotonic() > deadline:

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from rr import __version__
-from rr.server import web
+from rr.server import scorepads, web
 from rr.server.errors import STATUS
 from rr.server.limits import MAX_BODY
 from rr.server.requests import MAX_NAME
@@ -261,9 +261,14 @@ def document() -> dict[str, Any]:
                                {**_SINCE, "description": "the first record the first message "
                                                          "brings (default 0)"}],
                 "responses": {"101": {"description": "switching to WebSocket"}}}},
-            "/api/health": {"get": {"summary": "whether the server answers",
-                                    "responses": {"200": _json({"type": "object"}, "ok")}}},
+            "/api/health": {"get": {"summary": "whether the server answers (any route: a "
+                                               "request with too many or too large headers "
+                                               "is a 431, a connection past the server's "
+                                               "limit a 503)",
+                                    "responses": {"200": _json({"type": "object"}, "ok"),
+                                                  **_errors(431, 503)}}},
             **web.openapi_paths(),  # the web table's and the replay viewer's (issue #16)
+            **scorepads.openapi_paths(),  # the scorepad page and its API
         },
     }
 

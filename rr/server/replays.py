@@ -25,7 +25,8 @@ fold: a tampered log that decodes opens, and is shown up to the record the fold 
 (``unfolded``, in ``rr replay``'s words), while the audit names its first divergence, at or
 before that record (as ``rr audit`` does); and where
 the seat answer is :mod:`rr.seat_answer`'s (JSON, ``docs/JSON.md``), the same form the table
-is sent, with the story from record 0 (for ``"all"``: ``everything`` true, every card named,
+is sent, with the story of the last :data:`STORY` records up to ``at`` (its ``since``: the
+first told; for ``"all"``: ``everything`` true, every card named,
 every hand and the deck among ``view.known_elsewhere``).
 
 Body: ``{"log": base64, "at"?: record (default the last), "seat"?: n | null | "all",
@@ -65,6 +66,9 @@ MAX_INFLATED = 2**20
 """The most bytes a version 2 log's blocks inflate to together (1 MiB): 12 times the
 longest game measured (82 KB)."""
 BOUNDS = logfile.Bounds(records=MAX_RECORDS, inflated=MAX_INFLATED)
+STORY = 200
+"""The most records whose story an answer tells: the last ones up to the record shown (the
+story is the costliest part of an answer; a viewer steps back to read earlier records)."""
 
 
 @frozen
@@ -129,7 +133,7 @@ def answer(request: ReplayRequest) -> dict[str, Any]:
         raise BadInputError(f"record {at} cannot be shown: the records stop folding at record "
                             f"{folded} ({problem})")
     shown = replay(events[:folded], at, seat if isinstance(seat, int) else None,
-                   everything=seat == "all")
+                   everything=seat == "all", since=max(0, at + 1 - STORY))
     unfolded = None if problem is None else {"record": folded, "problem": problem}
     return {"players": players, "form": "jsonl" if read.text_form else "rrlog",
             **replay_json(shown), "records": len(events), "foldable": folded,

@@ -226,3 +226,14 @@ def choice(data: dict[str, Any]) -> Choice:
     if signature is not None and not isinstance(signature, str):
         raise _wrong("signature", "base64 text", signature)
     return Choice(int(data["action"]), int(data["decision"]), signature)
+
+
+def json_content(request: Request) -> None:
+    """A :class:`BadRequest` unless the request says its body is JSON. A page of another
+    site can send a form or plain text to this server without asking, never JSON (the
+    browser asks first, and the server does not allow it): the token-less routes that cost
+    work or storage take only JSON."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise BadRequest("this route takes a JSON body sent with 'Content-Type: "
+                         "application/json'")

@@ -29,6 +29,7 @@ thread): each thread gets its own connection.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
@@ -120,6 +121,11 @@ class Store(Protocol):
         events; the future is done once that is committed, or fails (:class:`Moved`: the
         game has more events now, and nothing was written)."""
 
+    def expire(self, before: str) -> list[str]:
+        """Delete the games not over whose last change (:func:`changed_now`) is before
+        ``before``, with their events and tokens; their ids. A game that is over is never
+        deleted."""
+
     def watch(self, changed: Callable[[str], None]) -> None:
         """Call ``changed(game)`` (from any thread) after changes committed by other
         processes, if the database can tell (PostgreSQL's NOTIFY); else do nothing (the
@@ -162,8 +168,15 @@ def players_of(text: str) -> tuple[str, ...]:
 
 ROW_COLUMNS = "id, players, events, decisions, over, bots, seed, salt, seats"
 """The columns a game's row is read from (see :func:`row_of`)."""
-GAME_COLUMNS = "id, players, seed, salt, ruleset, bots, events, decisions, over, seats"
+GAME_COLUMNS = ("id, players, seed, salt, ruleset, bots, events, decisions, over, seats, "
+                "changed")
 """The columns a new game's row is written to, in this order."""
+
+
+def changed_now() -> str:
+    """The time of a change as the stores keep it (a game's ``changed`` column): UTC, ISO
+    8601 to the second — text that sorts as time does."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 def row_of(found: Sequence[Any] | None) -> GameRow | None:

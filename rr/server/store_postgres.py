@@ -40,6 +40,7 @@ from rr.server.store import (
     GameRow,
     Moved,
     bots_text,
+    changed_now,
     chunks,
     players_text,
     row_of,
@@ -73,9 +74,10 @@ CREATE TABLE IF NOT EXISTS tokens (
 );
 ALTER TABLE games ADD COLUMN IF NOT EXISTS salt TEXT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS seats TEXT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS changed TEXT;
 """
 
-ADDED = {"games": ("salt", "seats")}
+ADDED = {"games": ("salt", "seats", "changed")}
 """The columns added since the first store (last in their table), which an older store lacks
 (:mod:`rr.server.postgres_check`)."""
 
@@ -106,8 +108,9 @@ class _Locked:
         with self._db.cursor() as cursor:
             cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
                                [(self.row.id, start + i, e) for i, e in enumerate(events)])
-        self._db.execute("UPDATE games SET events = %s, decisions = %s, over = %s "
-                         "WHERE id = %s", (start + len(events), decisions, over, self.row.id))
+        self._db.execute("UPDATE games SET events = %s, decisions = %s, over = %s, "
+                         "changed = %s WHERE id = %s",
+                         (start + len(events), decisions, over, changed_now(), self.row.id))
         if seats is not None:
             self._db.execute("UPDATE games SET seats = %s WHERE id = %s", (seats, self.row.id))
         if secret is not None:
@@ -121,7 +124,7 @@ class _Locked:
 _APPEND = """
 WITH moved AS (
     UPDATE games SET events = %(total)s, decisions = %(decisions)s, over = %(over)s,
-                     seats = coalesce(%(seats)s, seats)
+                     seats = coalesce(%(seats)s, seats), changed = %(changed)s
     WHERE id = %(game)s AND events = %(start)s RETURNING id)
 INSERT INTO events (game, seq, data)
 SELECT moved.id, %(start)s + s.i - 1, s.data
@@ -146,7 +149,7 @@ class _Append:
     def parameters(self) -> dict[str, Any]:
         return {"total": self.start + len(self.events), "decisions": self.decisions,
                 "over": self.over, "seats": self.seats, "game": self.game,
-                "start": self.start, "data": list(self.events)}
+                "start": self.start, "data": list(self.events), "changed": changed_now()}
 
     def __call__(self, db: Any) -> None:
         """The append alone (in a savepoint of its own: :meth:`PostgresStore._batch`'s way
@@ -183,6 +186,9 @@ class PostgresStore:
                 db.execute("SELECT pg_advisory_xact_lock(7215)")
                 postgres_check.check(db, SCHEMA, ADDED)  # another program's tables: refused
                 db.execute(SCHEMA)
+                # Games of a store made before their changes were dated: dated now.
+                db.execute("UPDATE games SET changed = %s WHERE changed IS NULL",
+                           (changed_now(),))
         except self._psycopg.Error as err:
             raise StoreError(f"cannot create rr's tables: {_first_line(err)}") from None
 
@@ -204,10 +210,10 @@ class PostgresStore:
         db = self._db()
         with db.transaction(), db.cursor() as cursor:
             cursor.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
-                           "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                           "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                            (row.id, players_text(row.players), row.secret.seed,
                             salt_text(row.secret), ruleset, bots_text(row.bots), len(events),
-                            row.decisions, row.over, row.seats))
+                            row.decisions, row.over, row.seats, changed_now()))
             for start, part in chunks(events):
                 cursor.executemany("INSERT INTO events (game, seq, data) VALUES (%s, %s, %s)",
                                    [(row.id, start + i, e) for i, e in enumerate(part)])
@@ -278,6 +284,21 @@ class PostgresStore:
         for place, failed in zip(order, done):
             failures[place] = failed
         return failures
+
+    def expire(self, before: str) -> list[str]:
+        stale = "SELECT id FROM games WHERE NOT over AND changed < %s"
+        db = self._db()
+        try:
+            with db.transaction():
+                gone = [game for (game,) in db.execute(stale + " FOR UPDATE", (before,))]
+                if gone:
+                    for table in ("tokens", "events"):
+                        db.execute(f"DELETE FROM {table} WHERE game = ANY(%s)", (gone,))
+                    db.execute("DELETE FROM games WHERE id = ANY(%s)", (gone,))
+        except self._psycopg.Error as err:
+            raise StoreError(f"PostgreSQL could not expire games: {_first_line(err)}"
+                             ) from None
+        return gone
 
     def watch(self, changed: Callable[[str], None]) -> None:
         """Call ``changed(game)`` (from a thread of its own) after every change committed by

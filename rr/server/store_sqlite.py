@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from rr.model import Seat
-from rr.server import sqlite_check
+from rr.server import sqlite_check, sqlite_mark
 from rr.errors import StoreError
 from rr.randomness import Secret
 from rr.server.commits import GroupCommit, Work, run_each
@@ -31,6 +31,7 @@ from rr.server.store import (
     GameRow,
     Moved,
     bots_text,
+    changed_now,
     chunks,
     damaged,
     players_text,
@@ -44,10 +45,11 @@ SYNCHRONOUS = ("FULL", "NORMAL")
 BUSY_MS = 10_000
 """How long a connection waits for another's write lock before giving up."""
 
-ADDED = {"games": ("salt", "seats")}
+ADDED = {"games": ("salt", "seats", "changed")}
 """Columns added to rr's tables since stores were first made, last in their tables: a store
 that lacks them is whole, and gets them when it is opened (``salt``: issue #25; ``seats``,
-the seats' keys and signatures of a signed game: issue #29)."""
+the seats' keys and signatures of a signed game: issue #29; ``changed``, when the game last
+changed, for its expiry: rr.server.expiry)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -60,7 +62,8 @@ CREATE TABLE IF NOT EXISTS games (
     decisions INTEGER NOT NULL,
     over INTEGER NOT NULL,
     salt TEXT,
-    seats TEXT
+    seats TEXT,
+    changed TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game TEXT NOT NULL REFERENCES games(id),
@@ -91,8 +94,9 @@ class _Locked:
         start = self.row.events
         self._db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
                              [(self.row.id, start + i, e) for i, e in enumerate(events)])
-        self._db.execute("UPDATE games SET events = ?, decisions = ?, over = ? WHERE id = ?",
-                         (start + len(events), decisions, int(over), self.row.id))
+        self._db.execute("UPDATE games SET events = ?, decisions = ?, over = ?, changed = ? "
+                         "WHERE id = ?",
+                         (start + len(events), decisions, int(over), changed_now(), self.row.id))
         if seats is not None:
             self._db.execute("UPDATE games SET seats = ? WHERE id = ?", (seats, self.row.id))
         if secret is not None:
@@ -104,8 +108,9 @@ def _append(db: sqlite3.Connection, game: str, start: int, events: Sequence[byte
             decisions: int, over: bool, seats: str | None) -> None:
     """The work of :meth:`SqliteStore.append_later` (:class:`Moved` if the game has gone on)."""
     changed = db.execute("UPDATE games SET events = ?, decisions = ?, over = ?, "
-                         "seats = coalesce(?, seats) WHERE id = ? AND events = ?",
-                         (start + len(events), decisions, int(over), seats, game, start))
+                         "seats = coalesce(?, seats), changed = ? WHERE id = ? AND events = ?",
+                         (start + len(events), decisions, int(over), seats, changed_now(), game,
+                          start))
     if changed.rowcount != 1:
         raise Moved(game)
     db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
@@ -148,17 +153,23 @@ class SqliteStore:
         self._guard = threading.Lock()
         self._commits = GroupCommit(self._batch, "rr-sqlite-commit")
         sqlite_check.check(self.path, SCHEMA, ADDED)  # a damaged store is refused
+        sqlite_mark.check(self.path)  # and so is one that lost committed changes
         db = self._db()
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.executescript(SCHEMA)
+            db.executescript(sqlite_mark.SCHEMA)
             for table, added in ADDED.items():
                 columns = {c[1] for c in db.execute(f"PRAGMA table_info({table})")}
                 for column in added:
                     if column not in columns:  # a store made before the column was
                         db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
+            # Games of a store made before their changes were dated: dated now (their
+            # expiry counts from here).
+            db.execute("UPDATE games SET changed = ? WHERE changed IS NULL", (changed_now(),))
         except sqlite3.Error as err:
             raise StoreError(f"cannot use {self.path} as a SQLite database: {err}") from None
+        self._mark = sqlite_mark.Mark(self.path)
 
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
@@ -187,19 +198,21 @@ class SqliteStore:
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, players_text(row.players), row.secret.seed,
                         salt_text(row.secret), ruleset, bots_text(row.bots), len(events),
-                        row.decisions, int(row.over), row.seats))
+                        row.decisions, int(row.over), row.seats, changed_now()))
             for start, part in chunks(events):
                 db.executemany("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)",
                                [(row.id, start + i, e) for i, e in enumerate(part)])
             db.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
                            [(digest, row.id, seat) for digest, seat in tokens])
+            count = self._mark.count(db)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        self._mark.write(count)
 
     def access(self, token_hash: str) -> Access | None:
         found = self._db().execute("SELECT game, seat FROM tokens WHERE hash = ?",
@@ -225,10 +238,12 @@ class SqliteStore:
             if row is None:
                 raise KeyError(game)
             yield _Locked(db, row)
+            count = self._mark.count(db)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        self._mark.write(count)
 
     def append_later(self, row: GameRow, events: Sequence[bytes], decisions: int, over: bool,
                      seats: str | None = None) -> Future[None]:
@@ -245,12 +260,33 @@ class SqliteStore:
                 failures = run_each(works, db, lambda: db.execute("SAVEPOINT work"),
                                     lambda: db.execute("RELEASE work"),
                                     lambda: db.execute("ROLLBACK TO work"))
+                count = self._mark.count(db)
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
+            self._mark.write(count)
         return failures
+
+    def expire(self, before: str) -> list[str]:
+        db = self._db()
+        stale = "SELECT id FROM games WHERE over = 0 AND changed < ?"
+        with self._writing:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                gone = [game for (game,) in db.execute(stale, (before,))]
+                if gone:
+                    for table in ("tokens", "events"):
+                        db.execute(f"DELETE FROM {table} WHERE game IN ({stale})", (before,))
+                    db.execute("DELETE FROM games WHERE over = 0 AND changed < ?", (before,))
+                count = self._mark.count(db)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            self._mark.write(count)
+        return gone
 
     def watch(self, changed: Callable[[str], None]) -> None:
         """SQLite cannot tell one process of another's changes: the WebSockets poll."""
@@ -261,3 +297,4 @@ class SqliteStore:
             for db in self._all:
                 db.close()
             self._all.clear()
+        self._mark.close()

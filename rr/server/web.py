@@ -26,12 +26,13 @@ takes no headers, as ``?token=``, which ``rr server`` never logs).
 
 from __future__ import annotations
 
+import asyncio
+import math
 from collections.abc import Awaitable, Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -39,8 +40,8 @@ from starlette.staticfiles import StaticFiles
 
 from rr.automa import automa_table
 from rr.cards.catalogue import catalogue, houses
-from rr.errors import RateLimitedError
-from rr.server import replays, requests
+from rr.errors import RateLimitedError, ServerBusyError
+from rr.server import replays, requests, work
 from rr.server.http import answers, refuse_large
 from rr.server.limits import Buckets
 
@@ -58,7 +59,8 @@ HEADERS = {
 but a page's address is nobody else's business either)."""
 
 REPLAYS_PER_SECOND = 10.0
-"""Replay requests a second per client address (each re-runs the rules over a log)."""
+"""Replay requests a second per client address (each re-runs the rules over a log); their
+work is bounded too (:mod:`rr.server.work`)."""
 
 
 @cache
@@ -99,8 +101,9 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     return page
 
 
-def routes() -> list[BaseRoute]:
-    """The pages, their files, and the routes only they need."""
+def routes(replay_cpu: float = work.SECONDS_A_SECOND) -> list[BaseRoute]:
+    """The pages, their files, and the routes only they need (``replay_cpu``: the CPU
+    seconds a second one address's replays may use)."""
     per_address = Buckets(REPLAYS_PER_SECOND, 2 * REPLAYS_PER_SECOND)
 
     @answers
@@ -111,16 +114,39 @@ def routes() -> list[BaseRoute]:
     async def reference(request: Request) -> Any:
         return reference_json()
 
+    budget = work.Budget(replay_cpu, replay_cpu * work.BURST_SECONDS / work.SECONDS_A_SECOND)
+    worker = work.Worker()
+    turns = asyncio.Semaphore(work.AT_ONCE)
+    busy = [0]  # replays running or waiting for their turn
+
     @answers
     async def replay(request: Request) -> Any:
+        # Bounded by the work it costs (rr.server.work): an address's budget of CPU time,
+        # one replay at a time in a process of its own, the story told for the records shown.
         address = request.client.host if request.client else "?"
         if not per_address.take(address):
             raise RateLimitedError("too many replay requests from this address; wait a moment")
+        wait = budget.allows(address)
+        if wait:
+            raise RateLimitedError(f"the replays from this address have used their share of "
+                                   f"the server's time; wait {math.ceil(wait)} s")
         refuse_large(request, replays.MAX_BODY,
                      f"a replay request holds at most {replays.MAX_BODY // 2**20} MiB")
-        asked = replays.request_of(requests.body_of(await requests.read_body(
-            request, replays.MAX_BODY)))
-        return await anyio.to_thread.run_sync(replays.answer, asked)
+        requests.json_content(request)
+        raw = await requests.read_body(request, replays.MAX_BODY)
+        if busy[0] >= work.AT_ONCE + work.WAITING:
+            raise ServerBusyError("the server is replaying other logs; try again in a moment")
+        busy[0] += 1
+        try:
+            async with turns:
+                answer, seconds = await worker.run(raw)
+        except work.Spent as spent:
+            budget.charge(address, spent.seconds)
+            raise spent.error from None
+        finally:
+            busy[0] -= 1
+        budget.charge(address, seconds)
+        return answer
 
     return [
         Route("/", _page("table.html"), methods=["GET"]),
@@ -180,12 +206,13 @@ def openapi_paths() -> dict[str, Any]:
                     "key": {"type": "string", "description": "the signer's PEM public key"},
                 }}}}},
             "responses": {"200": {"description": "{records, players, form, record, note, "
-                                                 "answer: SeatAnswer, foldable, unfolded: "
+                                                 "answer: SeatAnswer (its story: the last "
+                                                 "200 records up to `at`), foldable, unfolded: "
                                                  "{record, problem} | null, audit}: a log "
                                                  "that decodes opens, its records 0 to "
                                                  "foldable - 1 shown (the first record the "
                                                  "fold refuses, in rr replay's words, is "
                                                  "unfolded); `at` past them is a 422",
                                   "content": {"application/json": {}}},
-                          **errors(400, 408, 413, 422, 429)}}},
+                          **errors(400, 408, 413, 422, 429, 503)}}},
     }

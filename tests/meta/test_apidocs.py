@@ -23,3 +23,7 @@ def test_the_api_reference_builds_without_warnings(tmp_path: Path) -> None:
     assert 'id="Game.new"' in engine and 'id="Game.sample_for"' in engine
     assert 'id="View"' in (tmp_path / "rr" / "views.html").read_text("utf-8")
     assert ":mod:`" not in engine and "``" not in engine
+    start = (tmp_path / "rr.html").read_text("utf-8")  # the page index.html opens
+    assert "Start here" in start
+    for name in ("Game", "play_out", "scorepad_of", "audit", "RRError", "MissingExtraError"):
+        assert f'id="{name}"' in start, name

@@ -15,10 +15,3 @@ def test_readme_examples_run() -> None:
     assert result.attempted > 0
     assert result.failed == 0
 
-
-def test_readme_commands_match_ci() -> None:
-    """.ci/run runs exactly the README's second command (the whole test suite)."""
-    lines = [line.strip() for line in (ROOT / "README.md").read_text().splitlines()
-             if line.startswith("    python3 -m venv")]
-    assert len(lines) >= 2 and "rr demo" in lines[0] and "pytest" in lines[1]
-    assert lines[1] in (ROOT / ".ci" / "run").read_text()

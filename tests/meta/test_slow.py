@@ -1,6 +1,6 @@
-"""The ``slow`` marker (issue #26): ``pytest -m "not slow"`` is the quick run for development
-and leaves out mypy, Chromium, PostgreSQL and the many-game runs; ``pytest`` alone (the
-README's test command, which CI runs) still runs every test."""
+"""The ``slow`` marker: ``pytest -m "not slow"`` is the quick run for development and leaves out
+the wheel build, Chromium, PostgreSQL and the many-game runs; ``pytest -m slow`` runs those
+(CI's last stage, ``tools/ci.py``), and ``pytest`` alone runs every test."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 from conftest import ROOT, SLOW
 
-SAMPLE = ("tests/meta/test_typing.py", "tests/web/test_routes.py", "tests/server/test_games.py",
+SAMPLE = ("tests/meta/test_wheel.py", "tests/web/test_routes.py", "tests/server/test_games.py",
           "tests/meta/test_slow.py", "tests/agents/test_greedy.py")
 
 
@@ -33,14 +33,15 @@ def test_every_slow_entry_names_a_test_file_or_folder() -> None:
 
 
 def test_the_quick_run_leaves_out_the_slow_tests_and_the_full_run_keeps_them() -> None:
-    """mypy, the browser tests and the PostgreSQL half of the server tests are deselected by
-    ``-m "not slow"`` (their SQLite half and this file stay); without ``-m`` all are run."""
+    """The wheel build, the browser tests and the PostgreSQL half of the server tests are
+    deselected by ``-m "not slow"`` (their SQLite half and this file stay); without ``-m`` all
+    are run."""
     everything = _collected()
     quick = _collected("-m", "not slow")
-    assert any("test_typing.py" in t for t in everything)
+    assert any("test_wheel.py" in t for t in everything)
     assert any(t.startswith("tests/web/") for t in everything)
     assert any("[postgres]" in t for t in everything)
-    assert not any("test_typing.py" in t or t.startswith("tests/web/") or "[postgres]" in t
+    assert not any("test_wheel.py" in t or t.startswith("tests/web/") or "[postgres]" in t
                    for t in quick)
     assert any("test_games.py" in t and "[sqlite]" in t for t in quick)
     assert any("test_slow.py" in t for t in quick)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import subprocess
+import threading
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -59,7 +62,9 @@ def test_as_root_the_install_is_announced_and_run(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(system_packages.subprocess, "run", run)
     config = Config()
     assert system_packages.apt_install(config, ("postgresql",), "POSTGRESQL TESTS") is None
-    assert ran == [["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "postgresql"]]
+    assert ran == [["apt-get", "update", "-q"],
+                   ["apt-get", "-o", "DPkg::Lock::Timeout=600", "install", "-y", "-q",
+                    "postgresql"]]
     before, after = config.pluginmanager.reporter.lines
     assert "installing the Debian package(s) postgresql with apt-get" in before
     assert after.startswith("rr tests: installed postgresql in ")
@@ -76,3 +81,37 @@ def test_a_failed_install_is_said_and_skips_with_apt_gets_words(
     why = system_packages.apt_install(config, ("chromium",), "BROWSER TESTS")
     assert why is not None and "apt-get update -q failed" in why and "Unable to locate" in why
     assert config.pluginmanager.reporter.lines[-1] == "rr tests: apt-get update -q failed"
+
+
+def test_workers_install_one_at_a_time_and_a_waiting_one_finds_the_package(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Two test processes (xdist workers; threads here, each opening the lock file) missing
+    the same package: the first installs it under the lock, the second waits, then finds it
+    present and runs no apt-get of its own."""
+    installed: list[str] = []
+    ran: list[list[str]] = []
+
+    def run(command: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+        ran.append(command)
+        time.sleep(0.3)  # long enough for the other thread to reach the lock
+        if "install" in command:
+            installed.append("postgresql")
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(system_packages, "LOCK", tmp_path / "apt.lock")
+    monkeypatch.setattr(system_packages.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(system_packages.shutil, "which", lambda _: "/usr/bin/apt-get")
+    monkeypatch.setattr(system_packages.subprocess, "run", run)
+    answers: list[str | None] = []
+
+    def worker() -> None:
+        answers.append(system_packages.apt_install(
+            Config(), ("postgresql",), "POSTGRESQL TESTS", present=lambda: bool(installed)))
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert answers == [None, None]
+    assert [command[-1] for command in ran] == ["-q", "postgresql"]  # one update, one install

@@ -166,14 +166,15 @@ def test_cli_replay_corrupt_and_missing_logs(tmp_path: Path,
     assert "truncated" in err and "Traceback" not in err
 
 
-def test_resolve_seat_by_exact_name_then_casefold_then_number() -> None:
-    """`--as` names a player exactly, then ignoring case, then by number (1 to the count)."""
-    state = Game.new(["ana", "Ana", "Bo"], seed=1).state
-    assert resolve_seat(state, "Ana") == 1 and resolve_seat(state, " ana ") == 0
-    assert resolve_seat(state, "bo") == 2 and resolve_seat(state, "BO") == 2
+def test_resolve_seat_by_name_ignoring_case_then_number() -> None:
+    """`--as` names a player (ignoring case and surrounding spaces: no two players' names are
+    equal so, rr.names), then by number (1 to the count)."""
+    state = Game.new(["Ana", "Bo", "Cy"], seed=1).state
+    assert resolve_seat(state, "Ana") == 0 and resolve_seat(state, " ana ") == 0
+    assert resolve_seat(state, "bo") == 1 and resolve_seat(state, "BO") == 1
     assert [resolve_seat(state, n) for n in ("1", "2", "3")] == [0, 1, 2]
-    for bad in ("0", "4", "Cy"):
-        with pytest.raises(BadInputError, match=r"players: 1 = ana, 2 = Ana, 3 = Bo"):
+    for bad in ("0", "4", "Di"):
+        with pytest.raises(BadInputError, match=r"players: 1 = Ana, 2 = Bo, 3 = Cy"):
             resolve_seat(state, bad)
 
 

@@ -117,8 +117,10 @@ class Deployment:
 
     def __init__(self, db: str, folder: Path, processes: int, key: Path | None = None) -> None:
         self.db, self.folder, self.key = db, folder, key
-        # The tests ask faster than a person: the rate limit has its own test (--rate 5).
-        self.servers = [Server(db, folder, key, f"server{i}", ["--rate", "100000"])
+        # The tests ask faster than a person: the rate limit has its own test (--rate 5), and
+        # so has the quota of new games (tests/server/test_storage.py).
+        self.servers = [Server(db, folder, key, f"server{i}",
+                               ["--rate", "100000", "--games-per-hour", "1000000"])
                         for i in range(processes)]
         self.client = Client(self.servers)
 

@@ -34,7 +34,7 @@ def install(config: object) -> Path | str:
     found = _bin()
     if found is None:
         why = apt_install(config, ("postgresql",), "POSTGRESQL TESTS (tests/server)",
-                          APT_SECONDS)
+                          APT_SECONDS, lambda: _bin() is not None)
         found = _bin()
         if found is None:
             return why or "POSTGRESQL TESTS SKIPPED: apt-get installed no initdb"

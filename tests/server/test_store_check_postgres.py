@@ -68,7 +68,8 @@ def test_a_new_database_gets_rr_s_tables_and_opens_again(url: str) -> None:
 
 
 def test_a_store_made_before_the_added_columns_opens_and_gains_them(url: str) -> None:
-    """A store of rr before #25 (no salt) and #29 (no seats) is rr's: opened, columns added."""
+    """A store of rr before #25 (no salt), #29 (no seats) and the expiry of games (no
+    changed) is rr's: opened, columns added."""
     _sql(url, "CREATE TABLE games (id TEXT PRIMARY KEY, players TEXT NOT NULL, "
               "seed BIGINT NOT NULL, ruleset TEXT NOT NULL, bots TEXT NOT NULL, "
               "events INTEGER NOT NULL, decisions INTEGER NOT NULL, over BOOLEAN NOT NULL)",
@@ -77,7 +78,8 @@ def test_a_store_made_before_the_added_columns_opens_and_gains_them(url: str) ->
          "CREATE TABLE tokens (hash TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES "
          "games(id), seat INTEGER)")
     PostgresStore(url).close()
-    assert [c for t, c, _ in _columns(url) if t == "games"][-2:] == ["salt", "seats"]
+    assert [c for t, c, _ in _columns(url) if t == "games"][-3:] == ["salt", "seats",
+                                                                      "changed"]
 
 
 @pytest.mark.parametrize(("statements", "words"), [

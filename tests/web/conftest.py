@@ -35,10 +35,13 @@ INSTALL_SECONDS = 900
 
 def _install(config: object) -> str | None:
     """Install Debian's chromium if missing; why the browser is unavailable, or None."""
-    if os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER):
+    def present() -> bool:
+        return os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)
+
+    if present():
         return None
     return apt_install(config, ("chromium", "chromium-driver"), "BROWSER TESTS (tests/web)",
-                       INSTALL_SECONDS)
+                       INSTALL_SECONDS, present)
 
 
 @pytest.fixture(scope="session")

@@ -160,6 +160,11 @@ async function step(at) {
     value: line.record, "data-record": line.record,
     class: [line.record === at ? "current" : "", line.record === divergence ? "diverges" : ""].join(" ").trim() || null,
   }, peopleText(named(line.text), view))));
+  if (shown.since > 0) {
+    // The answer tells the story of the last records only: earlier ones by stepping back.
+    $("story").prepend(el("li", {class: "hint"},
+      `Records 0 to ${shown.since - 1}: step back to read their story.`));
+  }
   if (divergence !== null && divergence > at && at === last) {
     // The divergence itself cannot be shown (the fold refuses it) or the log ends before it.
     $("story").append(el("li", {value: divergence, class: "diverges", "data-record": divergence},
