@@ -79,7 +79,8 @@ Ops
 ``ops``
     The ops and their fields (this list, as data).
 ``new`` players, [seed], [ruleset], [houses], [solo], [level], [as]
-    A new game: ``players`` is a list of 2-6 distinct names or a count (names P1, P2, ...);
+    A new game: ``players`` is a list of 2-6 names, distinct ignoring case and kept in NFC
+    without surrounding spaces, none "Tull Au Toma" (:mod:`rr.names`), or a count (P1, P2, ...);
     one player (with ``solo`` true, or a ``level`` 1-6) plays against Tull Au Toma, seat 1;
     ``ruleset`` is ``"official"`` or overrides such as ``"protect_small_hands=true"``;
     ``houses`` one house name per player; ``seed`` a chosen seed (without it, one is drawn
@@ -176,7 +177,7 @@ OPS: tuple[Op, ...] = (
     Op("ops", "the ops and their fields"),
     Op("new", "start a game; returns its id, its ruleset and the seat answer", (
         Field("players", "list of strings or integer", True,
-              "2-6 distinct player names, or a count (names P1, P2, ...)"),
+              "2-6 player names, distinct ignoring case, or a count (names P1, P2, ...)"),
         Field("seed", "integer", False,
               "a chosen seed, for tests and practice (default: drawn at random, and secret "
               "until the game is over; without 'as' the answer tells the host which)"),
