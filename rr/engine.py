@@ -47,6 +47,7 @@ from rr.errors import SamplingError as SamplingError
 from rr.events.codec import decode_event, encode_event
 from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed, TurnStarted
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, CardId, House, Seat
+from rr.names import check_players, normalise
 from rr.narrate import option_text, player, words
 from rr.options import Option, describe
 from rr.randomness import Secret, SeedOrigin
@@ -168,14 +169,12 @@ class Game:
             Game.new(["Ana"], level=4, seed=1)
         """
         names = ([f"P{i + 1}" for i in range(players)] if isinstance(players, int)
-                 else [str(p) for p in players])
+                 else [normalise(str(p)) for p in players])
         solo = len(names) == 1
         if solo:
             level = automa_table().normal_level if level is None else level
             if level not in LEVELS:
                 raise BadInputError(f"Au Toma's level is 1 to 6, not {level}", "RR-SOLO-16")
-            if names[0] == AU_TOMA:
-                raise BadInputError(f"{AU_TOMA} is the automaton's name")
             names.append(AU_TOMA)
         elif level is not None:
             raise BadInputError("a level is for a solo game against Tull Au Toma (one player)",
@@ -183,8 +182,7 @@ class Game:
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise BadInputError(f"a game needs 2 to 6 players, not {len(names)} (or 1, solo "
                                 "against Tull Au Toma)", "RR-SETUP-7")
-        if len(set(names)) != len(names):
-            raise BadInputError("player names must differ")
+        check_players(names[:-1] if solo else names)  # one name each, none the automaton's
         given: tuple[House, ...] | None = None
         if houses is not None:
             try:

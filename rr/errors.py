@@ -110,6 +110,12 @@ class StoreError(BadInputError):
     server)."""
 
 
+class DamagedStoreError(StoreError):
+    """A game whose stored rows are damaged: a value of the wrong type (an event stored as
+    text), a record missing, a column that cannot be read. The game is not served; the store
+    is left as it is."""
+
+
 class ReportUnavailableError(RRError):
     """``--report`` without matplotlib installed."""
 
@@ -190,6 +196,12 @@ class LoadError(RRError):
 class SignatureRefusedError(RRError):
     """A choice or a seat key's registration whose signature is missing, malformed or not
     made by the seat's key over the right message (issue #29) (403). Nothing changed."""
+
+
+class WeakSignatureError(SignatureRefusedError):
+    """A public key or a signature that strict Ed25519 verification refuses before its
+    equation (:mod:`rr.ed25519`): a point of small order, an encoding that is not canonical, a
+    point off the curve, or S not below the group's order (403). Nothing changed."""
 
 
 class DealPendingError(RRError):

@@ -129,6 +129,7 @@ from rr.errors import (
     EngineBugError,
     IllegalChoiceError,
     NoDecisionPendingError,
+    RequestTooLargeError,
     RRError,
     WrongPlayerError,
 )
@@ -496,6 +497,20 @@ def _failure(ident: Any, err: Exception, kind: str | None = None) -> Result:
         message = f"rr failed on this request (a bug in rr): {err!r}"
     return {"id": ident, "ok": False,
             "error": {"type": kind or type(err).__name__, "message": message, "rule": rule}}
+
+
+MAX_REQUEST_BYTES = 8 * 1024 * 1024
+"""The longest request line ``rr stdio`` reads: 8 MiB (the longest log a ``load`` brings is
+far shorter). A longer line is skipped, never held whole, and answered with
+:func:`too_long`."""
+
+
+def too_long() -> str:
+    """The response (one line, without its newline) to a request line longer than
+    :data:`MAX_REQUEST_BYTES`: a ``RequestTooLargeError``; the session goes on."""
+    return _dump(_failure(None, RequestTooLargeError(
+        f"the request line is longer than {MAX_REQUEST_BYTES // (1024 * 1024)} MiB "
+        f"({MAX_REQUEST_BYTES:,} bytes), the most rr stdio reads: it was skipped unread")))
 
 
 def _dump(response: Result) -> str:

@@ -51,6 +51,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from rr import ed25519
 from rr.errors import BadInputError
 from rr.events.codec import encode_event
 from rr.events.signing import HINT, fingerprint
@@ -170,14 +171,10 @@ def unb64(text: Any, what: str, size: int | None = None) -> bytes:
 
 def verifies(public: bytes, signature: bytes, message: bytes) -> bool:
     """Whether ``signature`` is the Ed25519 signature of ``message`` by the raw public key
-    ``public`` (32 bytes)."""
-    ed = _ed25519()
-    exceptions = importlib.import_module("cryptography.exceptions")
-    try:
-        ed.Ed25519PublicKey.from_public_bytes(public).verify(signature, message)
-    except (exceptions.InvalidSignature, ValueError):
-        return False
-    return True
+    ``public`` (32 bytes), by strict verification (:mod:`rr.ed25519`: a key or an R of small
+    order, an encoding that is not canonical, or S not below the group's order never
+    verifies)."""
+    return ed25519.verifies(public, signature, message)
 
 
 class SeatKey:

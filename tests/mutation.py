@@ -2,7 +2,7 @@
 
     python -m tests.mutation rr/state.py rr/cards [--tests tests/engine ...] [--sample N]
                              [--every K] [--workers 2] [--timeout 120] [--out summary.json]
-                             [--no-confirm] [--list]
+                             [--no-confirm] [--list] [--within FUNCTION]
     python -m tests.mutation --all [--every K]   # the packages held to 90%, with totals
 
 Each *mutant* is the module with one small mistake: a comparison flipped (``<`` / ``<=``,
@@ -61,6 +61,8 @@ class Mutant:
     description: str
     text: str
     """The source line, stripped: what the equivalence list quotes (line numbers move)."""
+    function: str = ""
+    """The innermost function it is made in ("" at module level): what ``--within`` picks."""
 
     @property
     def key(self) -> str:
@@ -241,7 +243,17 @@ def _generate(source: str) -> Iterator[tuple[Mutant, tuple[int, ...]]]:
                                                getattr(s[0], "col_offset", 0)))):
         line = getattr(node, "lineno", 0)
         text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
-        yield Mutant(number, line, kind, description, text), _scope(node, parents)
+        yield (Mutant(number, line, kind, description, text, _function(node, parents)),
+               _scope(node, parents))
+
+
+def _function(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
+    """The name of the innermost function ``node`` is in, or ""."""
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return node.name
+    return ""
 
 
 def mutated(source: str, number: int) -> str:
@@ -487,15 +499,18 @@ def _trace(copy: Path, modules: list[str], tests: list[str],
 
 def measure(module: str, tests: list[str] | None = None, sample: int | None = None,
             workers: int = 2, timeout: float = 120.0, quiet: bool = False,
-            confirm: bool = True, every: int = 1) -> Result:
+            confirm: bool = True, every: int = 1, within: str | None = None) -> Result:
     """Run every (or a sample of the) mutant(s) of ``module`` against its focused tests."""
-    return measure_all([module], tests, sample, workers, timeout, quiet, confirm, every)[0]
+    return measure_all([module], tests, sample, workers, timeout, quiet, confirm, every,
+                       within)[0]
 
 
 def measure_all(modules: list[str], tests: list[str] | None = None, sample: int | None = None,
                 workers: int = 2, timeout: float = 120.0, quiet: bool = False,
-                confirm: bool = True, every: int = 1) -> list[Result]:
-    """Run every (or a sample of the) mutant(s) of each module against its focused tests.
+                confirm: bool = True, every: int = 1,
+                within: str | None = None) -> list[Result]:
+    """Run every (or a sample of the) mutant(s) of each module against its focused tests
+    (``within``: only those made inside the functions of that name).
 
     The focused tests first run once on the unmutated modules (once for all the modules that
     share them), recording which lines each test executes. A mutant then runs only the tests
@@ -524,15 +539,17 @@ def measure_all(modules: list[str], tests: list[str] | None = None, sample: int 
             for module in group:
                 results[module] = _measure_one(module, list(group_tests), order,
                                                executed[module], copies, sample, every,
-                                               timeout, confirm, progress)
+                                               timeout, confirm, progress, within)
     return [results[m] for m in modules]
 
 
 def _measure_one(module: str, tests: list[str], order: list[str],
                  executed: dict[str, set[int]], copies: list[Path], sample: int | None,
-                 every: int, timeout: float, confirm: bool, progress: Any) -> Result:
+                 every: int, timeout: float, confirm: bool, progress: Any,
+                 within: str | None = None) -> Result:
     source = (ROOT / module).read_text()
-    made = list(_generate(source))
+    made = [(m, scope) for m, scope in _generate(source)
+            if within is None or m.function == within]
     chosen = made
     if sample is not None and sample < len(made):
         step = len(made) / sample
@@ -642,6 +659,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--out", type=Path, help="write a JSON summary here")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--within", metavar="FUNCTION",
+                        help="only the mutants made inside the functions of this name")
     parser.add_argument("--no-confirm", action="store_true",
                         help="do not rerun survivors against every focused test (faster; a "
                              "mutant only a test that runs rr in a subprocess catches may "
@@ -654,10 +673,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         for module in modules:
             for m in mutants((ROOT / module).read_text()):
-                print(f"{module}:{m.line} #{m.number} {m.kind}: {m.description}")
+                if args.within is None or m.function == args.within:
+                    print(f"{module}:{m.line} #{m.number} {m.kind}: {m.description}")
         return 0
     results = measure_all(modules, args.tests, args.sample, args.workers, args.timeout,
-                          confirm=not args.no_confirm, every=args.every)
+                          confirm=not args.no_confirm, every=args.every, within=args.within)
     report(results)
     if args.out is not None:
         args.out.write_text(json.dumps(

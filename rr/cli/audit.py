@@ -25,6 +25,10 @@ seed: every shuffle, die roll and random pick must be the one that seed draws (d
 s uses ``Random(f"{s}:{n}")``), else the audit stops at that record with exit 1. A log typed
 in from a physical game (the ``.jsonl`` text form, see examples/README.md in rr's source
 repository) takes its deck order and die rolls as recorded observations, and the report says so.
+A log of this rr's version whose record 0 holds no commitment to a seed (whatever origin it
+claims), or a binary log saying its outcomes were made at a table, has randomness the audit
+cannot check: exit 1, saying so, unless --accept-unseeded (then clean, and said). Logs from
+before commitments keep their meaning.
 
 Many logs. LOG may be a folder: every ``*.rrlog`` and ``*.jsonl`` in it, by name. Several
 logs are audited by worker processes, one per core (``--workers N``; 1: none), with a progress bar
@@ -71,6 +75,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                              "its seat's registered key, the bots' by the server's, and the "
                              "seed derived as recorded; exit 1 naming the first decision "
                              "(record, seat, player) that is not")
+    parser.add_argument("--accept-unseeded", action="store_true",
+                        help="accept a log whose record 0 holds no commitment to a seed (its "
+                             "random outcomes taken as recorded, and said); without it, such "
+                             "a log of this rr's version exits 1")
     parser.add_argument("--key", metavar="PUBLIC", default=None,
                         help="a public key (rr keygen): each LOG must carry a signature "
                              "(LOG.sig, made by rr sign) that this key verifies over the "
@@ -84,19 +92,19 @@ def logs_of(names: Sequence[str]) -> list[Path]:
 
 
 def audit_all(paths: Sequence[Path], key: str | None, workers: int,
-              seats: bool = False) -> Iterator[AuditReport]:
+              seats: bool = False, accept_unseeded: bool = False) -> Iterator[AuditReport]:
     """The report of each log, in the order of ``paths``, from ``workers`` processes."""
     if workers == 1 or len(paths) < 2:
         for path in paths:
-            yield audit_file(path, key, seats)
+            yield audit_file(path, key, seats, accept_unseeded)
         return
     # A Pool terminated on the way out of the ``with`` (Ctrl-C, SIGTERM, a closed pipe): no
     # worker outlives the command. imap keeps the order of the logs.
     with multiprocessing.Pool(min(workers, len(paths)), initializer=worker_signals) as pool:
-        yield from pool.imap(_audit, [(path, key, seats) for path in paths])
+        yield from pool.imap(_audit, [(path, key, seats, accept_unseeded) for path in paths])
 
 
-def _audit(job: tuple[Path, str | None, bool]) -> AuditReport:
+def _audit(job: tuple[Path, str | None, bool, bool]) -> AuditReport:
     return audit_file(*job)
 
 
@@ -109,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
                   TimeRemainingColumn(), console=console, transient=True,
                   disable=args.json or len(paths) < 2 or not console.is_terminal) as progress:
         task = progress.add_task("logs", total=len(paths))
-        return _report(audit_all(paths, args.key, workers, args.seats), args.json,
+        return _report(audit_all(paths, args.key, workers, args.seats, args.accept_unseeded),
+                       args.json,
                        lambda: progress.advance(task))
 
 

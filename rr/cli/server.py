@@ -10,7 +10,9 @@ listens on (``--port 0``: a free port) and runs until interrupted (Ctrl-C or SIG
 By default only this machine can reach it (127.0.0.1). To play from a phone or another
 computer on your network, listen on every address, ``--host 0.0.0.0``, and open
 http://THIS-MACHINE'S-ADDRESS:PORT there; anyone who can reach that address can then create
-games on it. The routes are described in examples/server/ in rr's source repository.
+games on it. It answers only to this machine's names and the addresses it listens on
+(``--allowed-hosts`` adds names, for a server reached by one). The routes are described in
+examples/server/ in rr's source repository.
 """
 
 from __future__ import annotations
@@ -80,6 +82,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--read-timeout", type=float, default=None, metavar="SECONDS",
                         help="how long a request may take to arrive, headers and body, before "
                              "the connection is closed (default 15)")
+    parser.add_argument("--allowed-hosts", default="", metavar="NAMES",
+                        help="host names the server answers to besides this machine's own "
+                             "and the address it listens on (comma-separated; * for any): "
+                             "a request under another name is refused (DNS rebinding)")
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="server processes taking connections on the one port (default "
                              "1); on PostgreSQL they use several cores at once (on SQLite "
@@ -127,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
     from rr.server.app import build
     from rr.server.expiry import Sweeper
     from rr.server.games import Games
+    from rr.server.hosts import AllowedHosts, allowed
     from rr.server.openapi import document
     from rr.server.proxies import trusted
     from rr.server.store import open_store
@@ -146,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
                             f"{args.workers}")
     if args.workers > 1 and not hasattr(os, "fork"):
         raise BadInputError("--workers above 1 needs os.fork (not on Windows)")
+    hosts = allowed(args.host, args.allowed_hosts.split(",") if args.allowed_hosts else ())
     if not 0 < args.games_per_hour <= 1e9:
         raise BadInputError(f"--games-per-hour is a number above 0, not {args.games_per_hour:g}")
     if not 0 <= args.expire_days <= 1e5:
@@ -183,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
 
     def serve(store: Store) -> None:
         games = Games(store, sign, agents, server_key)
-        app = build(games, limits, openapi=document())
+        app = AllowedHosts(build(games, limits, openapi=document()), hosts | allowed(host))
         # Slow clients are cut off: a request must arrive whole in read_seconds, and a
         # connection idle after an answer is closed after KEEP_ALIVE_SECONDS
         # (rr.server.timeouts).

@@ -187,10 +187,20 @@ def verify_pem(log_bytes: bytes, signature: Signature, public_pem: bytes, what: 
 
 def verify_with(log_bytes: bytes, signature: Signature, key: Any) -> str:
     """:func:`verify` with a loaded public key."""
-    mine = fingerprint(_raw(key))
+    from rr import ed25519
+
+    raw = _raw(key)
+    mine = fingerprint(raw)
+    weak = ed25519.key_problem(raw)
+    if weak is not None:
+        raise SignatureError(f"the key given ({mine}) is refused: it is {weak}; a signature "
+                             "by it proves nothing")
     if signature.key != mine:
         raise SignatureError(f"signed by key {signature.key[:16]}, not by the key given "
                              f"({mine})")
+    weak = ed25519.signature_problem(signature.signature)
+    if weak is not None:
+        raise SignatureError(f"the signature is refused: {weak}")
     exceptions = importlib.import_module("cryptography.exceptions")
     try:
         key.verify(signature.signature, DOMAIN + log_bytes)

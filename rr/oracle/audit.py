@@ -55,6 +55,10 @@ class Verdict(enum.Enum):
     UNSIGNED = 5
     """``--seats``: a person's decision is unsigned, mis-signed or signed by another key, or
     the deal is not as recorded (exit status 1; :mod:`rr.oracle.seats`)."""
+    UNSEEDED = 6
+    """A log of this version of rr whose record 0 holds no commitment to a seed (or a binary
+    log that says its outcomes were made at a table): its random outcomes are whatever the
+    log says and cannot be checked (exit status 1; ``--accept-unseeded``: clean, said)."""
 
 
 @frozen
@@ -153,7 +157,7 @@ class AuditReport:
 
     @property
     def exit_code(self) -> int:
-        if self.verdict in (Verdict.BAD_SIGNATURE, Verdict.UNSIGNED):
+        if self.verdict in (Verdict.BAD_SIGNATURE, Verdict.UNSIGNED, Verdict.UNSEEDED):
             return 1
         return int(self.verdict.value)
 
@@ -184,6 +188,10 @@ class AuditReport:
                 return (f"{self.source}: diverges at record {d.record}{rule}: seed {d.seed} "
                         "did not produce this random outcome")
             return f"{self.source}: diverges at record {d.record}{rule}"
+        if self.verdict is Verdict.UNSEEDED:
+            return (f"{self.source}: randomness rr audit cannot check — {self.problem}; the "
+                    f"rules re-adjudicate its {self.records} records clean "
+                    "(rr audit --accept-unseeded accepts such a log)")
         if self.verdict is Verdict.UNSIGNED and self.seat_problem is not None:
             return (f"{self.source}: the seats' check fails at "
                     f"{self.seat_problem.words()}")
@@ -228,7 +236,7 @@ class AuditReport:
 
 
 def audit_file(path: str | Path, key: str | Path | None = None,
-               seats: bool = False) -> AuditReport:
+               seats: bool = False, accept_unseeded: bool = False) -> AuditReport:
     """Read the log at ``path`` (binary or text form) and audit it. A binary log's random
     outcomes are checked against its seed; a text log's are taken as recorded unless its
     header says ``"outcomes": "seed"`` (see :class:`rr.oracle.seed.Outcomes`).
@@ -238,7 +246,9 @@ def audit_file(path: str | Path, key: str | Path | None = None,
     that does not verify is ``BAD_SIGNATURE``, and neither log is audited further.
 
     The report says whether the seats signed their decisions (:mod:`rr.oracle.seats`); with
-    ``seats``, a clean log whose seats' check fails is ``UNSIGNED`` (exit 1)."""
+    ``seats``, a clean log whose seats' check fails is ``UNSIGNED`` (exit 1). A clean log
+    whose randomness cannot be checked (:func:`unseeded`) is ``UNSEEDED`` (exit 1) unless
+    ``accept_unseeded``."""
     source = str(path)
     signed_by = None
     try:
@@ -257,10 +267,40 @@ def audit_file(path: str | Path, key: str | Path | None = None,
         read = logfile.decode(data)
     except CorruptLogError as err:
         return AuditReport(source, Verdict.UNREADABLE, problem=str(err))
-    report = audit(read.events, source, Outcomes.of(read.header, read.text_form),
-                   read.secret)
-    return with_seats(attrs.evolve(report, signed_by=signed_by), read.header, read.events,
-                      seats)
+    outcomes = Outcomes.of(read.header, read.text_form)
+    report = audit(read.events, source, outcomes, read.secret)
+    report = with_seats(attrs.evolve(report, signed_by=signed_by), read.header, read.events,
+                        seats)
+    why = unseeded(read.events, outcomes, read.text_form)
+    if why is not None and report.verdict is Verdict.CLEAN:
+        if not accept_unseeded:
+            return attrs.evolve(report, verdict=Verdict.UNSEEDED, problem=why)
+        report = attrs.evolve(report, randomness=f"{why}: accepted (--accept-unseeded), its "
+                                                 "random outcomes taken as recorded")
+    return report
+
+
+def unseeded(events: Sequence[Event], outcomes: Outcomes, text_form: bool) -> str | None:
+    """Why the random outcomes of a log this version of rr wrote cannot be checked, in words,
+    or ``None``: its record 0 (which names a rules version: older logs keep their meaning)
+    holds no commitment to a seed, whatever origin it claims (a game played with chances
+    given from outside, or a log rewritten to drop the commitment and the reveal); or it is
+    a binary log saying its outcomes were made at a table (rr writes none). A table's text
+    log, and a log from before commitments (its seed public), are judged as before."""
+    started = events[0] if events and isinstance(events[0], GameStarted) else None
+    if started is None or started.rules_version is None \
+            or started.seed_origin is SeedOrigin.PUBLIC:
+        return None
+    if outcomes is Outcomes.TABLE:
+        return None if text_form else ("a binary log whose header says its random outcomes "
+                                       "were made at a table")
+    if started.commitment is None:
+        claim = {SeedOrigin.NONE: "no seed", SeedOrigin.CHOSEN: "a seed chosen by its creator",
+                 SeedOrigin.DRAWN: "a seed drawn at random",
+                 SeedOrigin.JOINT: "a seed dealt jointly"}.get(started.seed_origin, "a seed")
+        return (f"record 0 holds no commitment to a seed (it claims {claim}), so nothing "
+                "fixed the random outcomes before the first decision")
+    return None
 
 
 def with_seats(report: AuditReport, header: dict[str, Any], events: Sequence[Event],

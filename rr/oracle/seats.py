@@ -27,7 +27,7 @@ from typing import Any
 
 from attrs import frozen
 
-from rr import actions
+from rr import actions, ed25519
 from rr.errors import BadInputError
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed
@@ -103,6 +103,9 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
     except BadInputError as err:
         return SeatsCheck(f"the seats section cannot be read: {err}",
                           SeatProblem(0, None, None, f"the seats section cannot be read: {err}"))
+    weak = _weak_key(keys, server, names)
+    if weak is not None:
+        return SeatsCheck(f"a key is refused: {weak.reason}", weak)
     deal_note, deal_problem = _deal(record, keys, started, events)
     persons = [s for s, e in kinds.items() if e.kind == PERSON]
     problem = deal_problem or _decisions(record, keys, server, kinds, names, events,
@@ -160,6 +163,10 @@ def _deal(record: SeatsRecord, keys: Mapping[int, bytes], started: GameStarted,
             signature = unb64(entry.registration, "a registration", 64)
         except BadInputError as err:
             return "", SeatProblem(0, entry.seat, player, str(err))
+        weak = ed25519.signature_problem(signature)
+        if weak is not None:
+            return "", SeatProblem(0, entry.seat, player,
+                                   f"its key's registration is refused: {weak}")
         message = key_message(record.game, entry.seat, str(entry.key), entry.contribution,
                               record.server_commitment)
         if not verifies(keys[entry.seat], signature, message):
@@ -177,6 +184,20 @@ def _deal(record: SeatsRecord, keys: Mapping[int, bytes], started: GameStarted,
     who = ", ".join(started.players[e.seat] for e in record.seats if e.kind == PERSON)
     return (f"seed derived from the server's committed secret and the contributions of "
             f"{who or 'no person'}: recomputed", None)
+
+
+def _weak_key(keys: Mapping[int, bytes], server: bytes | None,
+              names: Sequence[str]) -> SeatProblem | None:
+    """The first key strict verification refuses (:mod:`rr.ed25519`: small order, not
+    canonical), at record 0: a seat with such a key signs nothing it can be held to."""
+    for seat, key in sorted(keys.items()):
+        problem = ed25519.key_problem(key)
+        if problem is not None:
+            return SeatProblem(0, seat, names[seat], f"its key is refused: it is {problem}")
+    problem = None if server is None else ed25519.key_problem(server)
+    if problem is not None:
+        return SeatProblem(0, None, None, f"the server's key is refused: it is {problem}")
+    return None
 
 
 def _why(problem: SeatProblem, reason: str) -> SeatProblem:
@@ -222,6 +243,10 @@ def _decisions(record: SeatsRecord, keys: Mapping[int, bytes], server: bytes | N
             signature = unb64(text, "a signature", 64)
         except BadInputError as err:
             return _why(problem, f"mis-signed (decision {number}): {err}")
+        weak = ed25519.signature_problem(signature)
+        if weak is not None:
+            return _why(problem, f"mis-signed (decision {number}): the signature is refused: "
+                                 f"{weak}")
         running.extend(events[running.records:index])
         message = decision_message(record.game, number, seat, actions.action_of(event.option),
                                    running.hex())

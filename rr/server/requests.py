@@ -12,6 +12,7 @@ from attrs import frozen
 from starlette.requests import ClientDisconnect, Request
 
 from rr.errors import BadInputError, BadRequest, RequestCutOffError, RequestTooLargeError
+from rr.names import check_players, normalise
 from rr.ruleset import Ruleset
 from rr.server.bots import KINDS
 from rr.untrusted import load_json, size_text
@@ -114,6 +115,7 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
         raise _wrong("players", "a list of player names", players)
     for name in players:
         check_name(name)
+    players = list(check_players(players))
     seed = data.get("seed")
     if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 19:
         seed = int(seed)  # a string of digits: a browser's numbers lose digits above 2**53
@@ -144,10 +146,12 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
 
 
 def check_name(name: str) -> None:
-    """A player's name: 1 to :data:`MAX_NAME` printable characters (:class:`BadInputError`)."""
+    """A player's name: 1 to :data:`MAX_NAME` printable characters, not the automaton's
+    (:class:`BadInputError`; :mod:`rr.names` reads it)."""
     if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
         raise BadInputError(f"a player's name is 1 to {MAX_NAME} printable characters, "
                             f"not {json.dumps(name)[:60]}")
+    check_players([name])
 
 
 def _open(seats: Any, players: list[str], bots: dict[int, str]) -> tuple[int, ...]:
@@ -175,7 +179,7 @@ def take(data: dict[str, Any]) -> Take:
     check_name(name)
     if seat is not None and not (_is_int(seat) and seat >= 0):
         raise _wrong("seat", "a seat number (from 0)", seat)
-    return Take(name.strip(), seat)
+    return Take(normalise(name), seat)
 
 
 def _level(solo: Any, players: int) -> int | None:

@@ -43,12 +43,13 @@ from typing import Any
 import attrs
 from attrs import define, field
 
-from rr import actions
+from rr import actions, ed25519
 from rr.engine import Game
 from rr.errors import BadInputError, SeatKeyError, SeatTakenError, SignatureRefusedError
 from rr.events.codec import structure, unstructure
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted
+from rr.names import check_taker
 from rr.randomness import SALT_BYTES, SeedOrigin, unhex
 from rr.ruleset import Ruleset
 from rr.server.tokens import hash_of, new_token
@@ -166,6 +167,7 @@ class Seats:
             raise SeatTakenError(f"seat {seat} is taken already"
                                  + (f" (free: {', '.join(str(s) for s in self.free)})"
                                     if self.free else ": the game is full"))
+        name = check_taker(name, self.players, seat)
         self.open[seat] = None
         self.players = tuple(name if n == seat else p for n, p in enumerate(self.players))
         return seat, token
@@ -189,8 +191,10 @@ class Seats:
             raise BadInputError(f"a seat key takes no field {unknown[0]!r} (it takes: key, "
                                 "contribution, signature)")
         key = unb64(body.get("key"), "key (the raw Ed25519 public key)", 32)
+        ed25519.check_key(key, "the seat's key")
         unhex(body.get("contribution"), "contribution", CONTRIBUTION_BYTES)
         signature = _signature(body.get("signature"))
+        ed25519.check_signature(signature, "the registration's signature")
         message = key_message(game, seat, b64(key), str(body["contribution"]), self.commitment)
         if not verifies(key, signature, message):
             raise SignatureRefusedError(
@@ -232,8 +236,11 @@ class Seats:
                                         f"{fingerprint_of(self.keys[seat]['key'])}): this "
                                         "choice carries no signature")
         raw = _signature(signature)
+        key = unb64(self.keys[seat]["key"], "key", 32)
+        ed25519.check_key(key, f"seat {seat}'s key")  # a key registered before the check
+        ed25519.check_signature(raw, f"the signature of seat {seat}'s choice")
         message = decision_message(game, decision, seat, action, prefix)
-        if not verifies(unb64(self.keys[seat]["key"], "key", 32), raw, message):
+        if not verifies(key, raw, message):
             raise SignatureRefusedError(
                 f"the signature is not seat {seat}'s key's over decision {decision} of this "
                 f"game, action {action} and the log so far (hash {prefix[:16]}…)")

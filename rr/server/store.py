@@ -37,8 +37,10 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
+from rr.errors import DamagedStoreError, RRError
 from rr.model import Seat
 from rr.randomness import Secret, salt_of
+from rr.untrusted import printable
 
 
 @frozen
@@ -183,8 +185,26 @@ def row_of(found: Sequence[Any] | None) -> GameRow | None:
     if found is None:
         return None
     game, players, events, decisions, over, bots, seed, salt, seats = found
-    return GameRow(game, players_of(players), events, decisions, bool(over), bots_of(bots),
-                   Secret(seed, None if salt is None else salt_of(salt)), seats)
+    kinds: dict[str, tuple[Any, type | tuple[type, ...]]] = {
+        "players": (players, str), "events": (events, int), "decisions": (decisions, int),
+        "over": (over, int), "bots": (bots, str), "seed": (seed, int),
+        "salt": (salt, (str, type(None))), "seats": (seats, (str, type(None)))}
+    for column, (value, kind) in kinds.items():
+        if not isinstance(value, kind):
+            raise damaged(str(game), f"its {column} column holds {type(value).__name__}")
+    try:
+        return GameRow(game, players_of(players), events, decisions, bool(over),
+                       bots_of(bots), Secret(seed, None if salt is None else salt_of(salt)),
+                       seats)
+    except (ValueError, TypeError, RRError) as err:
+        raise damaged(str(game), f"its row cannot be read ({err})") from None
+
+
+def damaged(game: str, why: str) -> DamagedStoreError:
+    """The error of a game whose stored rows are damaged (``why`` in words)."""
+    return DamagedStoreError(f"game {printable(game)} is damaged in the store: {why}. rr "
+                             "serves no damaged game; the operator can restore the store "
+                             "from a copy")
 
 
 def salt_text(secret: Secret) -> str | None:

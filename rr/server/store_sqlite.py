@@ -33,6 +33,7 @@ from rr.server.store import (
     bots_text,
     changed_now,
     chunks,
+    damaged,
     players_text,
     row_of,
     salt_text,
@@ -117,8 +118,19 @@ def _append(db: sqlite3.Connection, game: str, start: int, events: Sequence[byte
 
 
 def _events(db: sqlite3.Connection, game: str, since: int) -> list[bytes]:
-    return [bytes(data) for (data,) in db.execute(
-        "SELECT data FROM events WHERE game = ? AND seq >= ? ORDER BY seq", (game, since))]
+    """The game's stored events from the ``since``-th on; :class:`DamagedStoreError` if one
+    is not stored as bytes (SQLite keeps whatever type a value was written with) or one is
+    missing."""
+    found: list[bytes] = []
+    for seq, kind, data in db.execute(
+            "SELECT seq, typeof(data), CAST(data AS BLOB) FROM events WHERE game = ? AND "
+            "seq >= ? ORDER BY seq", (game, since)):
+        if seq != since + len(found):
+            raise damaged(game, f"its record {since + len(found)} is missing")
+        if kind != "blob":
+            raise damaged(game, f"its record {seq} is stored as {kind}, not as bytes")
+        found.append(bytes(data))
+    return found
 
 
 class SqliteStore:

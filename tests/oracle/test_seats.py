@@ -279,3 +279,79 @@ def test_a_salt_and_a_contribution_are_read_by_one_hex_reader() -> None:
                         ("00", "a salt is 32 bytes in hex, not 1 bytes")):
         with pytest.raises(BadInputError, match=words):
             salt_of(text)
+
+
+IDENTITY = bytes([1]) + bytes(31)
+FIXED = IDENTITY + bytes(32)
+"""The identity point as a key, and the "signature" (R = identity, S = 0) that the
+equation alone accepts for every message by it."""
+
+
+def _weak(made: Made) -> signed.Seats:
+    """``made``'s seats with Ana's key replaced by the identity point and every one of her
+    signatures (registration and decisions) by the fixed one, as a server that took them
+    would have kept them."""
+    seats = signed.Seats.of(made.seats.text())
+    seats.keys[0] = {**seats.keys[0], "key": base64.b64encode(IDENTITY).decode(),
+                     "registration": base64.b64encode(FIXED).decode()}
+    for number in seats.signatures:
+        seats.signatures[number] = base64.b64encode(FIXED).decode()
+    return seats
+
+
+@pytest.mark.rule("RR-VIEW-10")
+def test_a_small_order_key_signs_nothing_the_seats_check_accepts(
+        made: Made, server: tuple[Path, SeatKey], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's forger with a seat of small-order key: Ana's key the identity point, her
+    signatures all R = identity, S = 0; one of her decisions changed, the rest replayed
+    legally, the bots re-signed and the file signed by the server's key. `rr audit --key`
+    verifies the file; `--seats` refuses Ana's key at record 0, in words."""
+    from tests.oracle.signed_games import resigned
+
+    public = server[0].with_suffix(".pub")
+    seats = _weak(made)
+    mine = person_decisions(made)
+    at = changeable(made.events, mine[len(mine) // 2:])
+    events = forge(made, at)
+    path = write(tmp_path / "weak.rrlog", made, server[1], events=events, seats=seats)
+    section = resigned(_section(path), events, server[1])
+    path.write_bytes(log.encode(events, seats=section))
+    signing.sign(path, server[0])
+    assert main(["audit", "--key", str(public), str(path)]) == 0
+    capsys.readouterr()
+    assert main(["audit", "--seats", "--key", str(public), str(path)]) == 1
+    out = capsys.readouterr().out
+    assert ("the seats' check fails at record 0, seat 0 (Ana): its key is refused: it is a "
+            "point of small order") in out, out
+    assert "seats signed: Ana" not in out
+
+
+def test_a_signed_decision_with_a_small_order_r_is_refused_in_words(
+        made: Made, server: tuple[Path, SeatKey], tmp_path: Path) -> None:
+    """Ana's real key, one of her decision signatures replaced by R = identity, S = 0."""
+    path = write(tmp_path / "g.rrlog", made, server[1])
+    signatures = list(_section(path)["signatures"])  # type: ignore[call-overload]
+    at = person_decisions(made)[1]
+    number = sum(isinstance(e, DecisionMade) for e in made.events[:at])
+    signatures[number] = base64.b64encode(FIXED).decode()
+    report = audit_file(_rewrite(path, tmp_path / "x.rrlog", signatures=signatures), seats=True)
+    assert report.seat_problem is not None and report.exit_code == 1
+    assert (report.seat_problem.record, report.seat_problem.seat) == (at, 0)
+    assert report.seat_problem.reason == (
+        f"mis-signed (decision {number}): the signature is refused: its R is a point of small "
+        "order (its multiple by 8 is the identity), for which one signature verifies many "
+        "messages")
+
+
+def test_registering_a_small_order_key_is_refused_and_changes_nothing() -> None:
+    """Offline, as the server registers a seat: the identity key with its fixed signature."""
+    from rr.errors import WeakSignatureError
+
+    seats = signed.Seats.new(["Ana", "Bo"], signed.Ruleset(), None, [0])[0]
+    body = {"key": base64.b64encode(IDENTITY).decode(), "contribution": "00" * 32,
+            "signature": base64.b64encode(FIXED).decode()}
+    with pytest.raises(WeakSignatureError, match="the seat's key is refused: it is a point "
+                                                 "of small order"):
+        seats.register("g", 0, body)
+    assert seats.keys == {} and seats.waiting == [0]

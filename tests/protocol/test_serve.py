@@ -104,3 +104,59 @@ def test_the_old_name_serve_still_works_with_a_note_on_stderr(
     check_session(captured.out)
     assert captured.err.splitlines() == [
         "rr serve: deprecated: this command is now rr stdio; rr serve goes away in 0.2.0"]
+
+
+def _hwm(pid: int) -> int:
+    """The process's peak resident memory, in bytes (Linux's VmHWM)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no VmHWM")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+def test_a_request_line_over_the_bound_is_skipped_unread_and_answered() -> None:
+    """A 64 MiB request line: answered with a RequestTooLargeError in words, the next request
+    answered as usual, and the process's peak memory stays far below the line's size (it
+    is read in pieces and dropped, never held whole)."""
+    from rr.protocol import MAX_REQUEST_BYTES
+
+    size = 64 * 1024 * 1024
+    process = subprocess.Popen([sys.executable, "-m", "rr", "stdio"], cwd=ROOT,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write(b'{"id": 1, "op": "ops"}\n')
+        process.stdin.flush()
+        assert json.loads(process.stdout.readline())["ok"]
+        quiet = _hwm(process.pid)
+        piece = b"x" * (1024 * 1024)
+        process.stdin.write(b'{"id": 2, "op": "load", "text": "')
+        for _ in range(size // len(piece)):
+            process.stdin.write(piece)
+        process.stdin.write(b'"}\n{"id": 3, "op": "ops"}\n')
+        process.stdin.flush()
+        refused = json.loads(process.stdout.readline())
+        after = json.loads(process.stdout.readline())
+        peak = _hwm(process.pid)
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+    assert refused == {"id": None, "ok": False, "error": {
+        "type": "RequestTooLargeError", "rule": None,
+        "message": f"the request line is longer than 8 MiB ({MAX_REQUEST_BYTES:,} bytes), the "
+                   "most rr stdio reads: it was skipped unread"}}
+    assert after["id"] == 3 and after["ok"]
+    assert peak - quiet < 24 * 1024 * 1024, (quiet, peak)
+    assert process.returncode == 0
+
+
+def test_the_bound_counts_the_line_without_its_newline() -> None:
+    """A line of exactly the bound is read; one byte more is skipped, to its end."""
+    from rr.cli.stdio import _lines
+
+    lines = list(_lines(io.BytesIO(b"a" * 10 + b"\n" + b"b" * 11 + b"\n" + b"c" * 30 + b"\nok"),
+                        limit=10))  # type: ignore[arg-type]
+    assert lines == [b"a" * 10 + b"\n", None, None, b"ok"]
+    assert list(_lines(io.StringIO("d" * 11), limit=10)) == [None]

@@ -172,3 +172,43 @@ def test_a_game_without_keys_works_as_before_and_its_log_says_so(
     result = _audit(path, "--seats")
     assert result.returncode == 1
     assert "seat 0 (Ana): unsigned: this person's seat registered no key" in result.stdout
+
+
+IDENTITY = bytes([1]) + bytes(31)
+FIXED = IDENTITY + bytes(32)
+"""The identity point as a key, and R = identity, S = 0: a "signature" the equation alone
+accepts for every message by that key."""
+
+
+def test_a_small_order_key_and_a_small_order_r_are_refused_in_words(sqlite: Deployment) -> None:
+    """Strict verification on a real server: the identity point registered as a seat's key
+    with its fixed signature is refused (403, in words, the seat still waiting); a choice
+    signed R = identity, S = 0 by a seat of a real key is refused and changes nothing."""
+    url = sqlite.client.base()
+    created = Client.create(url, ["Ana", "Bo"], bots={1: "random"}, signed=True)
+    token = created["seats"][0]["token"]
+    body = {"key": b64(IDENTITY), "contribution": "00" * 32, "signature": b64(FIXED)}
+    response = sqlite.client.call("POST", f"/api/games/{created['id']}/seat", token, body)
+    assert response.status_code == 403, response.text
+    error = response.json()["error"]
+    assert error["type"] == "WeakSignatureError"
+    assert error["message"] == ("the seat's key is refused: it is a point of small order (its "
+                                "multiple by 8 is the identity), for which one signature "
+                                "verifies many messages")
+    ana = Client(url, created["id"], token, SeatKey.generate())
+    assert ana.seat()["key"] is None
+    ana.join()
+    answer = ana.show()
+    while answer["view"]["pending"]["options"] is None:
+        answer = ana.show()
+    seat = ana.seat()
+    before = _state(ana)
+    response = sqlite.client.call("POST", f"/api/games/{created['id']}/choose", token, {
+        "action": answer["view"]["pending"]["options"][0]["action"],
+        "decision": seat["decision"], "signature": b64(FIXED)})
+    assert response.status_code == 403
+    assert response.json()["error"]["message"] == (
+        "the signature of seat 0's choice is refused: its R is a point of small order (its "
+        "multiple by 8 is the identity), for which one signature verifies many messages")
+    assert _state(ana) == before
+    assert "Traceback" not in sqlite.output()

@@ -84,9 +84,9 @@ def test_silent_and_slow_connections_are_closed(server: Server) -> None:
     whose body comes a byte every 0.2 s are all closed, and the server still answers."""
     silent = [connect(server) for _ in range(EACH)]
     headers = [connect(server) for _ in range(EACH)]
-    trickle(headers, b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+    trickle(headers, b"GET /api/health HTTP/1.1\r\nHost: localhost\r\n")
     body = [connect(server) for _ in range(EACH)]
-    trickle(body, b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+    trickle(body, b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
                   b"\r\nContent-Length: 400\r\n\r\n{")
     try:
         wait_closed(silent)
@@ -94,7 +94,7 @@ def test_silent_and_slow_connections_are_closed(server: Server) -> None:
         wait_closed(body, b" ")
         fresh = connect(server)
         fresh.setblocking(True)
-        fresh.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        fresh.sendall(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n")
         assert fresh.recv(65536).startswith(b"HTTP/1.1 200")
         fresh.close()
     finally:
@@ -109,7 +109,7 @@ def test_an_idle_connection_after_an_answer_is_closed(server: Server) -> None:
     conns = [connect(server) for _ in range(EACH)]
     for conn in conns:
         conn.setblocking(True)
-        conn.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        conn.sendall(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n")
         assert conn.recv(65536).startswith(b"HTTP/1.1 200")
         conn.setblocking(False)
     try:
@@ -126,7 +126,7 @@ def test_a_request_that_arrives_in_time_is_answered(server: Server) -> None:
     conn.setblocking(True)
     try:
         for _ in range(2):
-            for piece in (b"GET /api/health HTTP/1.1\r\n", b"Host: x\r\n", b"\r\n"):
+            for piece in (b"GET /api/health HTTP/1.1\r\n", b"Host: localhost\r\n", b"\r\n"):
                 conn.sendall(piece)
                 time.sleep(READ / 10)
             assert conn.recv(65536).startswith(b"HTTP/1.1 200")
