@@ -43,6 +43,7 @@ COMMANDS: tuple[str, ...] = (
     "score",
     "replay",
     "audit",
+    "ratings",
     "keygen",
     "sign",
     "regress",

@@ -188,14 +188,18 @@ def _chain(previous: bytes, count: int, raw: bytes) -> bytes:
 
 
 def encode(events: Sequence[Event], secret: Secret | None = None,
-           seats: dict[str, Any] | None = None) -> bytes:
+           seats: dict[str, Any] | None = None, table: dict[str, Any] | None = None) -> bytes:
     """The binary log of ``events`` (version 2: header, blocks, trailer); ``secret`` as
     :func:`header_for` says. ``seats``: the header's ``"seats"`` section, which a server
-    writes for its seats' keys and signatures (:mod:`rr.seatkeys`); the chain covers it
-    with the rest of the header."""
+    writes for its seats' keys and signatures (:mod:`rr.seatkeys`); ``table``: its
+    ``"table"`` section, how the server ran the game (rated or not, its clock, the seats
+    that forfeited: :mod:`rr.ratings`). The chain covers them with the rest of the
+    header."""
     header = header_for(events, VERSION, secret)
     if seats is not None:
         header["seats"] = seats
+    if table is not None:
+        header["table"] = table
     blob = pack(header)
     parts = [blob]
     chain = hashlib.sha256(blob).digest()

@@ -31,6 +31,7 @@ from rr.narrate import card_name, player
 from rr.oracle.blame import blame
 from rr.narrate import option_text, source_text, story_line
 from rr.oracle.seats import SeatProblem, check_seats
+from rr.oracle.table import check_table
 from rr.oracle.seed import Outcomes, SeedMismatch, check_seed
 from rr.randomness import Secret, SeedOrigin, salt_of
 from rr.ruleset import UNNAMED_RULES_VERSIONS
@@ -59,6 +60,10 @@ class Verdict(enum.Enum):
     """A log of this version of rr whose record 0 holds no commitment to a seed (or a binary
     log that says its outcomes were made at a table): its random outcomes are whatever the
     log says and cannot be checked (exit status 1; ``--accept-unseeded``: clean, said)."""
+    BAD_TABLE = 7
+    """The header's ``"table"`` section (a server's clock) says a bot made a decision the
+    log does not hold at that seat, one its policy does not name, or a forfeited seat
+    decided after it (exit status 1; :mod:`rr.oracle.table`)."""
 
 
 @frozen
@@ -150,6 +155,9 @@ class AuditReport:
     (:func:`rr.oracle.seats.check_seats`); empty when not checked (no header)."""
     seat_problem: SeatProblem | None = None
     """The first decision (or deal record) that fails the seats' check."""
+    table: str = ""
+    """How the server ran the game (its header's ``"table"`` section, checked by
+    :mod:`rr.oracle.table`); empty when the log has none."""
     rules_note: str = ""
     """For a log whose first record names no rules version (a ``game_started/2`` written
     before versions were recorded): the version it was judged under, and why; empty when
@@ -157,7 +165,8 @@ class AuditReport:
 
     @property
     def exit_code(self) -> int:
-        if self.verdict in (Verdict.BAD_SIGNATURE, Verdict.UNSIGNED, Verdict.UNSEEDED):
+        if self.verdict in (Verdict.BAD_SIGNATURE, Verdict.UNSIGNED, Verdict.UNSEEDED,
+                            Verdict.BAD_TABLE):
             return 1
         return int(self.verdict.value)
 
@@ -178,6 +187,8 @@ class AuditReport:
                 note += f"; signature by key {self.signed_by} verified"
             if self.seats:
                 note += f"; {self.seats}"
+            if self.table:
+                note += f"; {self.table}"
             return (f"{self.source}: clean — {self.records} records re-adjudicated; "
                     f"{end}{note}")
         if self.verdict is Verdict.DIVERGED:
@@ -223,6 +234,7 @@ class AuditReport:
             "outcomes": self.outcomes.value if self.outcomes is not None else None,
             "randomness": self.randomness, "seed_checked": self.seed_checked,
             "signed_by": self.signed_by, "seats": self.seats, "rules_note": self.rules_note,
+            "table": self.table,
             "seat_problem": None if self.seat_problem is None
             else attrs.asdict(self.seat_problem),
             "totals": list(self.totals) if self.totals is not None else None,
@@ -271,6 +283,11 @@ def audit_file(path: str | Path, key: str | Path | None = None,
     report = audit(read.events, source, outcomes, read.secret)
     report = with_seats(attrs.evolve(report, signed_by=signed_by), read.header, read.events,
                         seats)
+    table = check_table(read.header, read.events)
+    if table.problem is not None and report.verdict is Verdict.CLEAN:
+        return attrs.evolve(report, verdict=Verdict.BAD_TABLE,
+                            problem=f"the server's table section: {table.problem}")
+    report = attrs.evolve(report, table=table.note)
     why = unseeded(read.events, outcomes, read.text_form)
     if why is not None and report.verdict is Verdict.CLEAN:
         if not accept_unseeded:

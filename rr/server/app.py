@@ -52,7 +52,7 @@ from rr.errors import (
     RRError,
     UnauthorizedError,
 )
-from rr.server import requests, web
+from rr.server import lobby, requests, scorepads, web
 from rr.server.errors import error_body, status_of
 from rr.server.http import JSON, Handler, answers, bearer, dumps, record_number, refuse_large
 from rr.server.games import Games
@@ -162,6 +162,7 @@ def build(games: Games, limits: Limits | None = None,
         choice = requests.choice(await body(request))
         answer = await games.choose_soon(opened(request), choice)
         sockets.changed(request.path_params["id"])
+        games.moved(request.path_params["id"])  # its clock (rr.server.clocks)
         return answer
 
     @answers
@@ -311,6 +312,8 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/log.sig", signature, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", push),
         *web.routes(limits.replay_cpu),  # the web table and the replay viewer (issue #16)
+        *scorepads.routes(),  # the scorepad page and rr score over HTTP
+        *lobby.routes(games, limits),  # the lobby, the ratings
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
     return HotRoutes(app, show, choose)

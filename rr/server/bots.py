@@ -29,6 +29,18 @@ search agent) is left out: it spends many milliseconds a decision, and any clien
 games, so it would let one client take the server's cores."""
 
 
+def play_one(game: Game, kind: str, decisions: int) -> None:
+    """The bot ``kind`` makes the pending decision of ``game`` (number ``decisions``), for
+    whichever seat it is: a seat whose time ran out (:mod:`rr.server.clocks`)."""
+    decision = game.pending
+    assert decision is not None
+    try:
+        names.play(names.make(kind, decisions, game.state.ruleset), kind, game, decision)
+    except AgentError as err:
+        raise BotFailedError(f"seat {decision.seat}'s bot {kind!r} failed to decide "
+                             "(the server's log says why)") from err
+
+
 def play(game: Game, bots: Mapping[int, str], decisions: int) -> int:
     """Let the bots of ``bots`` (seat: agent) decide while it is their turn; ``decisions``:
     the decisions made so far. Returns the decisions made after them."""

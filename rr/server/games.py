@@ -114,6 +114,12 @@ class Games:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._tokens: dict[str, Access] = {}
+        self.table: Callable[[str], dict[str, Any] | None] = lambda game: None
+        """A game's log header's ``"table"`` section: how the server ran it (rated, its
+        clock, forfeits: :mod:`rr.server.lobby`); ``None``: none."""
+        self.moved: Callable[[str], None] = lambda game: None
+        """Told of each game changed by a choice through this process (its clock,
+        :mod:`rr.server.clocks`)."""
 
     # --- who asks -------------------------------------------------------------------------
 
@@ -358,7 +364,7 @@ class Games:
         events = [decode_event(e) for e in self.store.events(row.id)]
         kept = None if row.seats is None else signed.Seats.of(row.seats)
         data = log.encode(events, row.secret, seats=signed.record(
-            row.id, events, row.bots, kept, self._server_key))
+            row.id, events, row.bots, kept, self._server_key), table=self.table(row.id))
         return data, None if self._sign is None else self._sign(data)
 
     def scores_now(self, access: Access) -> dict[str, Any]:
@@ -487,6 +493,46 @@ class Games:
                                      f"options ({decision.prompt})", rule)
         game.choose(option, seat=access.seat)
         return bots.play(game, row.bots, row.decisions + 1)
+
+    def play_for(self, game: str, seat: int, decision: int, kind: str,
+                 also: frozenset[int] = frozenset(), also_kind: str = "random"
+                 ) -> list[tuple[int, int, str]] | None:
+        """Have the bot ``kind`` make decision number ``decision`` of ``game`` for ``seat``
+        (a person's seat whose time ran out: :mod:`rr.server.clocks`), then the game's bots,
+        and the bot ``also_kind`` for the seats in ``also`` (forfeited), as long as it is
+        theirs; committed at once. The decisions made for ``seat`` and ``also`` (number,
+        seat, bot); ``None`` (nothing changed) if the game is no longer at that decision, or
+        it is not ``seat``'s."""
+        with self._lock(game):
+            try:
+                with self.store.locked(game) as locked:
+                    row = locked.row
+                    if row.decisions != decision or row.events == 0:
+                        return None
+                    entry = self._fresh(row, locked.events)
+                    pending = entry.game.pending
+                    if pending is None or pending.seat != seat:
+                        return None
+                    start = len(entry.game.events)
+                    made = decision
+                    played: list[tuple[int, int, str]] = []
+                    while pending is not None:
+                        if pending.seat in row.bots:
+                            made = bots.play(entry.game, row.bots, made)
+                        elif not played or pending.seat in also:
+                            bot = kind if not played else also_kind
+                            played.append((made, pending.seat, bot))
+                            bots.play_one(entry.game, bot, made)
+                            made += 1
+                        else:
+                            break
+                        pending = entry.game.pending
+                    locked.append([encode_event(e) for e in entry.game.events[start:]], made,
+                                  entry.game.is_over)
+            except BaseException:
+                self._drop(game)  # changed in memory, perhaps not in the store
+                raise
+        return played
 
     # --- the cache ------------------------------------------------------------------------
 

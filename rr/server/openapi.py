@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from rr import __version__
-from rr.server import web
+from rr.server import scorepads, web
 from rr.server.errors import STATUS
 from rr.server.limits import MAX_BODY
 from rr.server.requests import MAX_NAME
@@ -268,6 +268,7 @@ def document() -> dict[str, Any]:
                                     "responses": {"200": _json({"type": "object"}, "ok"),
                                                   **_errors(431, 503)}}},
             **web.openapi_paths(),  # the web table's and the replay viewer's (issue #16)
+            **scorepads.openapi_paths(),  # the scorepad page and its API
         },
     }
 

@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr.engine", "rr.sampling", "rr.dealing", "rr.chances"),
     ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol",
      "rr.server", "rr.cli", "rr.observation", "rr.integrations", "rr.report", "rr.__main__",
-     "rr.client"),
+     "rr.client", "rr.ratings"),
 )
 
 

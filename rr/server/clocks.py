@@ -1,0 +1,232 @@
+"""The games' clocks, run by the server (never by a browser) and stored, so that they survive
+a restart: real time (each seat's bank, less the time it takes to decide, plus a Fischer
+increment after each of its decisions) or turn-based (each decision given so many days).
+
+A clock is one row of the ``clocks`` table (:mod:`rr.server.tables`): its spec
+(:mod:`rr.server.clockspec`), each seat's bank in milliseconds, the seat it is running for
+and since when (milliseconds since the epoch), the decision number it was started at, and
+the moment it runs out (``due``, a column of its own, so that the ticker finds the clocks
+due with one query). It is brought up to date (:meth:`Clocks.sync`) after every choice made
+through this process and by the ticker (:meth:`Clocks.tick`, every :data:`TICK_SECONDS` in
+each server process): when the game's decision number has moved on, the seat that was
+deciding is charged the time since its clock started, given its increment (real time) or a
+new allowance (turn-based) when the turn passes to another seat (a turn may ask its seat
+several decisions), and the clock starts for the seat deciding now. Time the server was
+down counts like any other.
+
+When a seat's time runs out, the clock's ``at_zero`` policy is applied, and recorded in the
+clock's ``timeouts`` (each: the decision number, the seat, the bot that made that decision
+and whether the seat forfeited), which the game's log carries in its header's ``"table"``
+section (``"timeouts"``, ``"forfeited"``), checked by ``rr audit``
+(:func:`rr.oracle.table.check`):
+
+* a bot's name (``"random"``, ``"greedy"``): that bot makes the seat's decision; the seat's
+  bank is then its increment alone (real time) or a new day's allowance (turn-based);
+* ``"forfeit"``: the seat forfeits: a random bot makes this and every later decision of the
+  seat, the game goes on to its end, and the seat counts last in the ratings
+  (:mod:`rr.ratings`).
+
+Every change of a clock is made in a transaction of the ``clocks`` lock, which every server
+process takes in turn; the bot's decision is made only if the game is still at the decision
+the clock ran out on (:meth:`rr.server.games.Games.play_for`), so two processes never both
+play it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from rr.server.clockspec import FORFEIT, ClockSpec, of_text
+from rr.server.games import Games
+from rr.server.signed import Seats
+from rr.server.store import Access
+from rr.server.tables import Run, Tables
+
+TICK_SECONDS = 0.25
+"""How often each server process looks for clocks that ran out."""
+FORFEIT_BOT = "random"
+"""The bot that plays a forfeited seat to the end of the game."""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Clocks:
+    """The clocks of one server process's games."""
+
+    def __init__(self, games: Games, tables: Tables) -> None:
+        self.games, self.tables = games, tables
+        self._stopped = threading.Event()
+        self._syncing = ThreadPoolExecutor(1, "rr-clocks-sync")
+
+    def moved(self, game: str) -> None:
+        """``game`` changed (a choice made through this process): its clock is brought up
+        to date in a thread of its own (the caller, the event loop, does not wait)."""
+        self._syncing.submit(self._sync_quietly, game)
+
+    def _sync_quietly(self, game: str) -> None:
+        try:
+            self.sync(game)
+        except Exception as err:  # noqa: BLE001 - the ticker tries again
+            print(f"rr server: the clock of a game: {type(err).__name__}: {err}",
+                  file=sys.stderr)
+
+    # --- starting and reading ---------------------------------------------------------------
+
+    def add(self, game: str, spec: ClockSpec, seats: int) -> None:
+        """A new game's clock, stopped until the game is dealt."""
+        state = {"spec": spec.as_json(), "banks": [spec.bank_ms] * seats, "seat": None,
+                 "since": None, "decisions": None, "timeouts": [], "forfeited": []}
+        self.tables.run("INSERT INTO clocks (game, state, due) VALUES (?, ?, ?)",
+                        (game, json.dumps(state), 0))
+
+    def _state(self, run: Run, game: str) -> dict[str, Any] | None:
+        found = run("SELECT state FROM clocks WHERE game = ?", (game,))
+        return None if not found else dict(json.loads(found[0][0]))
+
+    def show(self, game: str) -> dict[str, Any] | None:
+        """What the table shows of ``game``'s clock: each seat's time left now (the running
+        one counted down to this moment), the seat it runs for, the policy at zero and what
+        it did; ``None``: the game has no clock."""
+        self.sync(game)
+        state = self._state(self.tables.run, game)
+        if state is None:
+            return None
+        spec = of_text(json.dumps(state["spec"]))
+        assert spec is not None
+        now = now_ms()
+        left = list(state["banks"])
+        seat = state["seat"]
+        if seat is not None and state["since"] is not None:
+            left[seat] = max(0, left[seat] - (now - state["since"]))
+        row = self.games.store.row(game)
+        players = [] if row is None else list(
+            row.players if row.seats is None else Seats.of(row.seats).players)
+        return {"game": game, **spec.as_json(), "text": spec.text(), "seat": seat,
+                "players": players,
+                "left_ms": left, "running": seat is not None, "now": now,
+                "timeouts": state["timeouts"], "forfeited": state["forfeited"]}
+
+    def record(self, game: str) -> dict[str, Any]:
+        """The clock's part of the log header's ``"table"`` section."""
+        state = self._state(self.tables.run, game)
+        if state is None:
+            return {}
+        return {"timeouts": state["timeouts"], "forfeited": state["forfeited"]}
+
+    # --- running ----------------------------------------------------------------------------
+
+    def _pending(self, game: str) -> tuple[int, int | None, bool]:
+        """The game's decision number, the seat deciding (``None``: none) and whether it is
+        over."""
+        row = self.games.store.row(game)
+        if row is None or row.events == 0:
+            return -1, None, False
+        answer = self.games.show(Access(game, None))
+        pending = answer["view"]["pending"]
+        return row.decisions, None if pending is None else pending["seat"], row.over
+
+    def sync(self, game: str) -> None:
+        """Bring ``game``'s clock up to date with the game (see the module's notes)."""
+        known = self._state(self.tables.run, game)
+        if known is None:
+            return  # no clock
+        decisions, seat, over = self._pending(game)
+        if decisions < 0 or decisions == known["decisions"]:
+            return
+        with self.tables.transaction("clocks") as run:
+            state = self._state(run, game)
+            if state is None or decisions < 0 or decisions == state["decisions"]:
+                return
+            self._moved(run, game, state, decisions, None if over else seat, now_ms())
+
+    def _moved(self, run: Run, game: str, state: dict[str, Any], decisions: int,
+               seat: int | None, now: int) -> None:
+        """The game is at decision ``decisions`` now, ``seat``'s: charge the seat that was
+        deciding, start ``seat``'s clock."""
+        spec = of_text(json.dumps(state["spec"]))
+        assert spec is not None
+        before = state["seat"]
+        if before is not None and state["since"] is not None:
+            # A turn may ask its seat several decisions: the increment (real time) or a new
+            # allowance (turn-based) comes when the turn passes to another seat.
+            left = max(0, state["banks"][before] - (now - state["since"]))
+            if seat == before:
+                state["banks"][before] = left
+            elif spec.kind == "real":
+                state["banks"][before] = left + spec.increment_ms
+            else:
+                state["banks"][before] = spec.bank_ms
+        state.update(seat=seat, since=now if seat is not None else None, decisions=decisions)
+        due = None
+        if seat is not None:
+            due = now if seat in state["forfeited"] else now + state["banks"][seat]
+        run("UPDATE clocks SET state = ?, due = ? WHERE game = ?",
+            (json.dumps(state), due, game))
+
+    def tick(self) -> None:
+        """Bring the clocks that may have run out up to date, and apply the policy of each
+        that has."""
+        now = now_ms()
+        for (game,) in self.tables.run(
+                "SELECT game FROM clocks WHERE due IS NOT NULL AND due <= ?", (now,)):
+            self.sync(game)
+            self._ran_out(game)
+
+    def _ran_out(self, game: str) -> None:
+        state = self._state(self.tables.run, game)
+        if state is None or state["seat"] is None:
+            return
+        seat, decision = state["seat"], state["decisions"]
+        spec = of_text(json.dumps(state["spec"]))
+        assert spec is not None
+        forfeited = seat in state["forfeited"]
+        if not forfeited and now_ms() - state["since"] < state["banks"][seat]:
+            return  # not yet (it moved meanwhile, or another process gave it time)
+        forfeits = forfeited or spec.at_zero == FORFEIT
+        kind = FORFEIT_BOT if forfeits else spec.at_zero
+        # Outside the clocks' transaction: on SQLite it holds the file's one write lock.
+        forfeiting = {*state["forfeited"], seat} if forfeits else set(state["forfeited"])
+        played = self.games.play_for(game, seat, decision, kind, frozenset(forfeiting),
+                                     FORFEIT_BOT)
+        if played is None:
+            return  # the game moved on: the next sync charges the seat
+        decisions, now_seat, over = self._pending(game)
+        with self.tables.transaction("clocks") as run:
+            state = self._state(run, game)
+            assert state is not None
+            if forfeits and seat not in state["forfeited"]:
+                state["forfeited"].append(seat)
+            for number, who, bot in played:
+                state["timeouts"].append({"decision": number, "seat": who, "bot": bot,
+                                          "forfeit": who in forfeiting})
+            state["banks"][seat] = spec.increment_ms if spec.kind == "real" else spec.bank_ms
+            state["seat"] = None  # charged already: the policy set its bank
+            self._moved(run, game, state, decisions, None if over else now_seat, now_ms())
+
+    def start(self) -> None:
+        """Tick in a thread of this process until :meth:`stop` (a daemon: it ends with the
+        process)."""
+        def loop() -> None:
+            failures = 0
+            while not self._stopped.wait(TICK_SECONDS):
+                try:
+                    self.tick()
+                    failures = 0
+                except Exception as err:  # noqa: BLE001 - said, then tried again
+                    failures += 1
+                    if failures == 1:
+                        print(f"rr server: the clocks: {type(err).__name__}: {err}",
+                              file=sys.stderr)
+                    if failures > 100:
+                        return  # the database is gone (a test's server, stopped)
+        threading.Thread(target=loop, name="rr-clocks", daemon=True).start()
+
+    def stop(self) -> None:
+        self._stopped.set()
