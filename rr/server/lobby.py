@@ -257,6 +257,7 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         return await anyio.to_thread.run_sync(func, *args)
 
     async def body(request: Request) -> dict[str, Any]:
+        requests.json_content(request)  # no game made by a page of another site
         return requests.body_of(await requests.read_body(request, limits.body))
 
     def count(request: Request) -> None:
