@@ -59,6 +59,7 @@ from rr.server.games import Games
 from rr.server.limits import Buckets, Limits
 from rr.server.store import Access
 from rr.server.tokens import hash_of
+from rr.server.wire_version import WireVersions
 
 POLL_SECONDS = 1.0
 """How often a WebSocket looks for changes made by another server process."""
@@ -316,7 +317,7 @@ def build(games: Games, limits: Limits | None = None,
         *lobby.routes(games, limits),  # the lobby, the ratings
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
-    return HotRoutes(app, show, choose)
+    return WireVersions(HotRoutes(app, show, choose))  # rr.wire: the RR-Wire header
 
 
 GAMES = "/api/games/"

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr", "rr.model", "rr.quick_init", "rr.options", "rr.actions", "rr.decisions", "rr.errors",
      "rr.ruleset",
-     "rr.cards.catalogue", "rr.untrusted", "rr.randomness"),
+     "rr.cards.catalogue", "rr.untrusted", "rr.randomness", "rr.wire"),
     ("rr.events", "rr.seatkeys", "rr.ed25519"),
     ("rr.state", "rr.knowledge", "rr.inferences"),
     ("rr.effects", "rr.views", "rr.jsonforms"),
