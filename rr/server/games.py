@@ -53,6 +53,7 @@ from rr.errors import (
 )
 from rr.events import log
 from rr.events.codec import decode_event, encode_event
+from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event
 from rr.jsonforms import to_json
 from rr.options import Option
@@ -237,9 +238,11 @@ class Games:
                 "open": [] if kept is None else kept.free,
                 "dealt": row.events > 0, "decision": row.decisions, "log_hash": None}
             if kept is not None and signs:
-                key = kept.keys.get(access.seat) if access.seat is not None else None
+                mine = access.seat
                 out.update(server_commitment=kept.commitment, waiting=kept.waiting,
-                           key=None if key is None else signed.fingerprint_of(key["key"]))
+                           key=fingerprint(kept.key_now(mine))
+                           if mine is not None and mine in kept.keys else None,
+                           released=access.seat in kept.releases)
             if row.events and kept is not None and signs:
                 entry = self._fresh(row, lambda start: self.store.events(row.id, start))
                 out["log_hash"] = entry.log_hash(kept.secret)
@@ -270,6 +273,33 @@ class Games:
                                   game.is_over, seats=kept.text(), secret=game.secret)
             if game is not None:
                 self._keep(access.game, _Entry(game))
+        return self.seat(access)
+
+    def release(self, access: Access, body: dict[str, Any]) -> dict[str, Any]:
+        """Release ``access``'s seat to whoever holds a transfer code (:mod:`rr.seatmoves`),
+        signed by the seat's key now; :meth:`seat`'s answer after it."""
+        return self._moving(access, lambda row, kept: kept.release(row.id, _seat(access), body))
+
+    def move(self, access: Access, body: dict[str, Any]) -> dict[str, Any]:
+        """Give ``access``'s seat to the new key ``body`` names, with the transfer code its
+        release was made for (:mod:`rr.seatmoves`); :meth:`seat`'s answer after it."""
+        return self._moving(access, lambda row, kept: kept.move(row.id, _seat(access),
+                                                                row.decisions, body))
+
+    def _moving(self, access: Access, change: Callable[[GameRow, signed.Seats], Any]
+                ) -> dict[str, Any]:
+        """Make ``change`` on the seats of ``access``'s game and store them (under its
+        locks); nothing changes if it fails."""
+        with self._lock(access.game), self.store.locked(access.game) as locked:
+            row = locked.row
+            kept = None if row.seats is None else signed.Seats.of(row.seats)
+            if kept is None or not kept.signed:
+                raise SeatKeyError("this game's seats have no keys: its seat's link opens "
+                                   "it on any device")
+            if row.over:
+                raise SeatKeyError("the game is over: there is no seat to move")
+            change(row, kept)
+            locked.append([], row.decisions, row.over, seats=kept.text())
         return self.seat(access)
 
     # --- open seats (issue #28) -------------------------------------------------------------
@@ -533,6 +563,12 @@ class Games:
         entry = _Entry(Game.resume([decode_event(e) for e in stored(0)], secret=row.secret))
         self._keep(row.id, entry)
         return entry
+
+
+def _seat(access: Access) -> int:
+    if access.seat is None:
+        raise ForbiddenError("a spectator has no seat to move")
+    return access.seat
 
 
 def _busy(game: str) -> StaleDecisionError:

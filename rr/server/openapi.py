@@ -137,7 +137,22 @@ def _schemas() -> dict[str, Any]:
             "open": {"type": "array", "items": integer,
                      "description": "open seats not taken yet (the deal waits for them)"},
             "dealt": {"type": "boolean"},
+            "released": {"type": "boolean", "description": "a transfer code waits to move "
+                                                            "the seat to another device"},
             "decision": integer, "log_hash": {"type": ["string", "null"]}}},
+        "SeatRelease": {"type": "object", "required": ["code_hash", "signature"],
+                        "additionalProperties": False, "properties": {
+                            "code_hash": {"type": "string", "description": "SHA-256 of the "
+                                          "transfer code's 16 bytes, hex"},
+                            "signature": {"type": "string", "description": "base64, by the "
+                                          "seat's key over the release (rr.seatmoves)"}}},
+        "SeatMove": {"type": "object", "required": ["key", "code", "signature"],
+                     "additionalProperties": False, "properties": {
+                         "key": {"type": "string", "description": "the new raw public key, "
+                                 "base64"},
+                         "code": {"type": "string", "description": "the transfer code, hex"},
+                         "signature": {"type": "string", "description": "base64, by the new "
+                                       "key over the move (rr.seatmoves)"}}},
         "Told": {"type": "object", "required": ["record", "event", "text"], "properties": {
             "record": integer,
             "event": {"type": "array", "description": "[tag, payload], redacted for the seat"},
@@ -224,6 +239,25 @@ def document() -> dict[str, Any]:
                          "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
                                                     "the seat after it"),
                                        **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
+            "/api/games/{id}/seat/release": {"post": {
+                "summary": "release the seat to another device: the hash of a one-time "
+                           "transfer code, signed by the seat's key (rr.seatmoves)",
+                "security": bearer, "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/SeatRelease"}}}},
+                "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
+                                           "the seat after it"),
+                              **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
+            "/api/games/{id}/seat/move": {"post": {
+                "summary": "move the seat to this device's new key with the transfer code "
+                           "its release was made for; from the next decision on the seat "
+                           "signs with the new key",
+                "security": bearer, "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/SeatMove"}}}},
+                "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
+                                           "the seat after it"),
+                              **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
             "/api/games/{id}/invitation": {
                 "get": {"summary": "what the game's invitation (Bearer: the invitation, "
                                    "counted by address as an unknown token is) shows: the "
