@@ -14,7 +14,7 @@
 // notify (alerts.js).
 import {api, cardName, el, fragment, loadCards, named, scorepad}
   from "/static/common.js";
-import {canSign, joinSeat, signChoice} from "/static/keys.js";
+import {canSign, joinSeat, playedElsewhere, signChoice, stillHere} from "/static/keys.js";
 import {cardTile, peopleText, playerPanels, tableBoard, zoomCard, zoomHouse}
   from "/static/tableboard.js";
 import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js";
@@ -239,6 +239,7 @@ function show(answer) {
   const before = current;
   current = answer;
   const view = answer.view;
+  if (playedElsewhere() && view.pending) view.pending.options = null;  // chosen over there
   $("game").hidden = false;
   const me = answer.seat === null ? "a spectator" : view.players[answer.seat].name;
   $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
@@ -264,6 +265,9 @@ function show(answer) {
   // It has become this seat's turn (not on opening the page): after others' moves, or a
   // question of its own after someone else's.
   const mine = Boolean(view.pending && view.pending.options);
+  if (newDecision && mine) {
+    stillHere(game, () => { if (current.view.pending) current.view.pending.options = null; draw(); });
+  }
   if (before && newDecision && mine && (!wasMine || fresh.length)) {
     turnAlert("Your turn — Red Rising", `${view.pending.prompt} (game ${game.id})`,
               `rr-${game.id}`);
@@ -435,7 +439,8 @@ function drawDecision() {
   const player = view.players[pending.seat].name;
   const source = pending.source[0] === "rule" ? "" : ` — ${named(pending.source[1])}`;
   $("prompt").textContent = mine ? `Your turn: ${pending.prompt}${source}`
-                                 : `Waiting for ${player}: ${pending.prompt}${source}`;
+    : pending.seat === answer.seat ? `Your turn, on your other device: ${pending.prompt}${source}`
+    : `Waiting for ${player}: ${pending.prompt}${source}`;
   $("decision").className = mine ? "yours" : "";
   $("option-list").hidden = !mine;
   if (!mine) { $("pick-text").textContent = ""; return; }
