@@ -21,6 +21,7 @@ import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js
 import {invitationLink, showInvitation} from "/static/invite.js";
 import {pressCard} from "/static/drag.js";
 import {setUpAlerts, turnAlert} from "/static/alerts.js";
+import {showEndOfGame} from "/static/endgame.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
@@ -667,7 +668,7 @@ function showEnd(answer) {
   ended = true;
   $("end").hidden = false;
   $("open-replay").href = `/replay#game=${encodeURIComponent(game.id)}&token=${encodeURIComponent(game.token)}`;
-  $("scorepad").replaceChildren(scorepad(answer.scorepad, answer.view));
+  showEndOfGame(answer, game);
   $("download").onclick = async () => {
     // The log is fetched only to be saved: the scorepad came with the last answer.
     const response = await fetch(`/api/games/${game.id}/log`,
