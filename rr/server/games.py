@@ -199,6 +199,7 @@ class Games:
                           "open": is_open})
         spectator = new_token()
         tokens.append((hash_of(spectator), None))
+        seats_kept.watch = spectator  # a full game's invitation offers to watch it
         events: list[bytes] = []
         decisions, over, secret = 0, False, Secret(0)  # no seed until the deal
         game: Game | None = None
@@ -237,6 +238,7 @@ class Games:
                 "key": None, "server_commitment": None, "waiting": [],
                 "open": [] if kept is None else kept.free,
                 "dealt": row.events > 0, "decision": row.decisions, "log_hash": None}
+            out["players"] = _seats_now(row, kept)
             if kept is not None and signs:
                 mine = access.seat
                 out.update(server_commitment=kept.commitment, waiting=kept.waiting,
@@ -589,6 +591,19 @@ def _dealt(row: GameRow) -> GameRow:
     return row
 
 
+def _seats_now(row: GameRow, kept: signed.Seats | None) -> list[dict[str, Any]]:
+    """Who sits where, for a seat waiting for the deal: each seat's name (``None``: an open
+    seat nobody took yet), its bot's kind, whether it was left open, and whether its player
+    has joined (taken the seat and, in a signed game, registered a key)."""
+    names = row.players if kept is None else kept.players
+    free = [] if kept is None else kept.free
+    waiting = [] if kept is None else kept.waiting
+    return [{"seat": seat, "name": None if seat in free else name, "bot": row.bots.get(seat),
+             "open": kept is not None and seat in kept.open,
+             "joined": seat not in free and seat not in waiting}
+            for seat, name in enumerate(names)]
+
+
 def _invited_answer(row: GameRow, kept: signed.Seats) -> dict[str, Any]:
     """The invitation's answer: the seats by name, who is free, whether the game is full."""
     seats = []
@@ -597,7 +612,17 @@ def _invited_answer(row: GameRow, kept: signed.Seats) -> dict[str, Any]:
         seats.append({"seat": seat, "name": None if seat in kept.free else name,
                       "bot": row.bots.get(seat), "open": is_open})
     return {"game": row.id, "seats": seats, "free": kept.free, "full": not kept.free,
-            "dealt": row.events > 0}
+            "dealt": row.events > 0, "watch": None if kept.free else kept.watch,
+            "practice": _practice(kept)}
+
+
+def _practice(kept: signed.Seats) -> dict[str, Any] | None:
+    """A practice game's chosen seed, said before a seat is taken (RR-VIEW-10): whoever
+    chose it can know every card. ``None`` for a game whose seed nobody chooses."""
+    if kept.seed is None:
+        return None
+    return {"seed_origin": "chosen", "words": "This is a practice game: its creator chose "
+            "the seed, so they can know every card, yours included."}
 
 
 def _catch_up(game: Game, recorded: list[Event]) -> bool:

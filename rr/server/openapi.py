@@ -49,7 +49,9 @@ def _schemas() -> dict[str, Any]:
         "NewGame": {"type": "object", "required": ["players"], "additionalProperties": False,
                     "properties": {
                         "players": {"type": "array", "minItems": 1, "maxItems": 6, "items": {
-                            "type": "string", "minLength": 1, "maxLength": MAX_NAME}},
+                            "type": ["string", "null"], "minLength": 1,
+                            "maxLength": MAX_NAME, "description": "null: an open seat, "
+                            "named by its taker (\"Seat N\" until then)"}},
                         "seed": {"type": ["integer", "string"], "minimum": 0,
                                  "pattern": "^[0-9]{1,19}$",
                                  "description": "an integer, or its digits as a string (a "
@@ -78,7 +80,7 @@ def _schemas() -> dict[str, Any]:
                                                 "(issue #28): whoever opens the game's "
                                                 "invitation takes one, naming the player "
                                                 "(POST .../invitation); their names in "
-                                                "players stand until then; the game is "
+                                                "players (or null) stand until then; the game is "
                                                 "dealt once every open seat is taken (and, "
                                                 "signed, every key registered)"}}},
         "Created": {"type": "object", "required": ["id", "seats", "spectator"], "properties": {
@@ -95,12 +97,18 @@ def _schemas() -> dict[str, Any]:
                                                             ".../invitation only"}}},
         "Invitation": {"type": "object", "required": ["game", "seats", "free", "full", "dealt"],
                        "description": "what an invitation shows: the seats by name, no card "
-                                      "and no token",
+                                      "and no seat's token (once full, the spectator's, "
+                                      "to watch)",
                        "properties": {
                            "game": string, "free": {"type": "array", "items": integer},
                            "full": {"type": "boolean", "description": "every open seat "
                                                                       "taken"},
                            "dealt": {"type": "boolean"},
+                           "watch": {"type": ["string", "null"], "description": "once "
+                                     "full: the spectator's token, to watch the game"},
+                           "practice": {"type": ["object", "null"], "description": "a "
+                                        "practice game (its creator chose the seed): in "
+                                        "words, before a seat is taken"},
                            "seats": {"type": "array", "items": {"type": "object", "properties": {
                                "seat": integer, "name": {"type": ["string", "null"],
                                                          "description": "null: free"},
@@ -137,6 +145,9 @@ def _schemas() -> dict[str, Any]:
             "open": {"type": "array", "items": integer,
                      "description": "open seats not taken yet (the deal waits for them)"},
             "dealt": {"type": "boolean"},
+            "players": {"type": "array", "description": "who sits where: name (null: an "
+                        "open seat not taken yet), bot, open, joined (taken and, signed, "
+                        "its key registered)", "items": {"type": "object"}},
             "released": {"type": "boolean", "description": "a transfer code waits to move "
                                                             "the seat to another device"},
             "decision": integer, "log_hash": {"type": ["string", "null"]}}},

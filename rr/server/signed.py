@@ -33,7 +33,9 @@ The store's ``seats`` column holds one JSON object per such game (``NULL`` for a
     the release's signature by the seat's key (:mod:`rr.seatmoves`);
 ``moves``
     the seats moved to another device, in order (:class:`rr.seatmoves.Move`): from each
-    move's decision on, the seat signs with the move's key.
+    move's decision on, the seat signs with the move's key;
+``watch``
+    the spectator's token, which the invitation hands out once every seat is taken.
 
 Everything here runs under the game's lock (:meth:`rr.server.store.Store.locked`).
 """
@@ -100,6 +102,9 @@ class Seats:
     """Per seat released to another device: ``{"hash", "signature"}`` (module notes)."""
     moves: list[Move] = field(factory=list)
     """The seats moved to another device, in order."""
+    watch: str | None = None
+    """The spectator's token, which the invitation gives once the game is full (to watch
+    it: no hand)."""
 
     @classmethod
     def new(cls, players: Sequence[str], ruleset: Ruleset, level: int | None,
@@ -123,7 +128,7 @@ class Seats:
                    {int(k): v for k, v in data.get("open", {}).items()},
                    data.get("invitation"), data.get("seed"),
                    {int(k): v for k, v in data.get("releases", {}).items()},
-                   [Move.of(m) for m in data.get("moves", [])])
+                   [Move.of(m) for m in data.get("moves", [])], data.get("watch"))
 
     def text(self) -> str:
         return json.dumps({"secret": self.secret.hex(), "players": list(self.players),
@@ -135,7 +140,8 @@ class Seats:
                            "open": {str(k): v for k, v in self.open.items()},
                            "invitation": self.invitation, "seed": self.seed,
                            "releases": {str(k): v for k, v in self.releases.items()},
-                           "moves": [m.as_json() for m in self.moves]},
+                           "moves": [m.as_json() for m in self.moves],
+                           "watch": self.watch},
                           sort_keys=True)
 
     @property

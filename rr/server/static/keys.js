@@ -120,7 +120,7 @@ const unhex = (text) => new Uint8Array(text.match(/../g).map((b) => parseInt(b, 
 // Take the seat: in a signed game, register this browser's key and contribution (once); then,
 // in any game dealt once its seats are ready, wait until the deal (every person's key, every
 // open seat taken: issue #28). Resolves with the seat's state.
-export async function joinSeat(game, status) {
+export async function joinSeat(game, status, waiting = null) {
   let seat = await api("GET", `/api/games/${game.id}/seat`, {token: game.token});
   if (seat.seat === null) return seat;
   if (seat.signed) {
@@ -149,13 +149,17 @@ export async function joinSeat(game, status) {
   while (!seat.dealt) {
     waited = true;
     const open = seat.open || [];
-    status(open.length
-      ? `Waiting for ${open.length} open seat${open.length === 1 ? "" : "s"} to be taken with the game's invitation…`
-      : "Waiting for the other players to take their seats (the deal needs every player's key)…");
+    if (waiting) waiting(seat);  // the waiting screen (waiting.js), live
+    else {
+      status(open.length
+        ? `Waiting for ${open.length} open seat${open.length === 1 ? "" : "s"} to be taken with the game's invitation…`
+        : "Waiting for the other players to take their seats (the deal needs every player's key)…");
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     seat = await api("GET", `/api/games/${game.id}/seat`, {token: game.token});
   }
-  if (waited) status("");  // the waiting line only: a warning stays in its own place
+  if (waiting) waiting(null);
+  else if (waited) status("");  // the waiting line only: a warning stays in its own place
   return seat;
 }
 

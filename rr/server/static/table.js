@@ -22,6 +22,8 @@ import {invitationLink, showInvitation} from "/static/invite.js";
 import {pressCard} from "/static/drag.js";
 import {setUpAlerts, turnAlert} from "/static/alerts.js";
 import {showEndOfGame} from "/static/endgame.js";
+import {shareLater, showWaiting} from "/static/waiting.js";
+import {notePractice} from "/static/practice.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
@@ -55,11 +57,18 @@ function status(text, error = false) {
 // --- the start page: your games, a new game -------------------------------------------------
 
 function seatRow(index, name, agent) {
-  return el("li", {},
-    el("input", {class: "name", value: name, "aria-label": `player ${index + 1}'s name`,
-                 maxlength: 40, required: true}),
-    el("select", {class: "agent", "aria-label": `player ${index + 1} is`},
-       AGENTS.map(([value, text]) => el("option", {value, selected: value === agent}, text))));
+  const input = el("input", {class: "name", value: name, "aria-label": `player ${index + 1}'s name`,
+                             maxlength: 40, required: true});
+  const select = el("select", {class: "agent", "aria-label": `player ${index + 1} is`},
+    AGENTS.map(([value, text]) => el("option", {value, selected: value === agent}, text)));
+  // An open seat needs no name: whoever takes it names it.
+  select.addEventListener("change", () => {
+    const open = select.value === "open";
+    input.disabled = open;
+    input.required = !open;
+    input.placeholder = open ? "named by whoever takes it" : "";
+  });
+  return el("li", {}, input, select);
 }
 
 async function showGames() {
@@ -97,11 +106,12 @@ function showCreate() {
   $("create").hidden = false;
   document.title = "Red Rising — your games";
   showGames();
-  const names = ["Ana", "Bo", "Cy"];
-  names.forEach((n, i) => $("seats").append(seatRow(i, n, i === 0 ? "person" : "random")));
+  // Six names with six initials: each player's marker on the board is their own.
+  const names = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"];
+  names.slice(0, 3).forEach((n, i) => $("seats").append(seatRow(i, n, i === 0 ? "person" : "random")));
   $("add-seat").onclick = () => {
     const n = $("seats").children.length;
-    if (n < 6) $("seats").append(seatRow(n, `Player ${n + 1}`, "random"));
+    if (n < 6) $("seats").append(seatRow(n, names[n], "random"));
   };
   $("remove-seat").onclick = () => {
     if ($("seats").children.length > 1) $("seats").lastElementChild.remove();
@@ -120,6 +130,13 @@ function showCreate() {
     try {
       const created = await api("POST", "/api/games", {body});
       rememberCreated(created, body);
+      // Its creator goes to their seat (the first person's): the waiting screen and the
+      // table hold the links to share.
+      const mine = created.seats.find((seat) => seat.token);
+      if (mine) {
+        location.hash = `game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(mine.token)}`;
+        return;
+      }
       $("new-game").hidden = true;
       showLinks(created);
       showGames();
@@ -134,7 +151,8 @@ function showCreate() {
 /** The new game the form asks for, or null (and why, in the status line). */
 function gameBody() {
   const rows = [...$("seats").children];
-  const body = {players: rows.map((r) => r.querySelector(".name").value.trim())};
+  const body = {players: rows.map((r) => (r.querySelector(".agent").value === "open" ? null
+    : r.querySelector(".name").value.trim()))};
   const bots = {};
   const open = [];  // seats left to whoever opens the game's invitation (issue #28)
   rows.forEach((r, i) => {
@@ -182,7 +200,7 @@ function rememberCreated(created, body) {
   delete config.practice;  // a rematch deals anew
   for (const s of created.seats.filter((seat) => seat.token)) {
     rememberGame({id: created.id, token: s.token, seat: s.seat, players, config,
-                  invitation: created.invitation || null,
+                  invitation: created.invitation || null, spectator: created.spectator,
                   label: `${s.name} (seat ${s.seat + 1})`});
   }
 }
@@ -241,6 +259,7 @@ function show(answer) {
   current = answer;
   const view = answer.view;
   if (playedElsewhere() && view.pending) view.pending.options = null;  // chosen over there
+  notePractice(view);
   $("game").hidden = false;
   const me = answer.seat === null ? "a spectator" : view.players[answer.seat].name;
   $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
@@ -766,7 +785,8 @@ async function start() {
     setUpAlerts($("alert-sound"), $("alert-notify"), (text) => status(text, true));
     $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {
-      await joinSeat(game, status);
+      await joinSeat(game, status, (seat) => showWaiting(game, seat));
+      shareLater(game);
     } catch (err) {
       status(`Cannot take this seat: ${err.message}`, true);
     }
