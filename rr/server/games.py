@@ -239,6 +239,7 @@ class Games:
                 "open": [] if kept is None else kept.free,
                 "dealt": row.events > 0, "decision": row.decisions, "log_hash": None}
             out["players"] = _seats_now(row, kept)
+            out["practice"] = None if kept is None else _practice(kept)
             if kept is not None and signs:
                 mine = access.seat
                 out.update(server_commitment=kept.commitment, waiting=kept.waiting,

@@ -148,6 +148,8 @@ def _schemas() -> dict[str, Any]:
             "players": {"type": "array", "description": "who sits where: name (null: an "
                         "open seat not taken yet), bot, open, joined (taken and, signed, "
                         "its key registered)", "items": {"type": "object"}},
+            "practice": {"type": ["object", "null"], "description": "before the deal: a "
+                         "practice game's words (its creator chose the seed)"},
             "released": {"type": "boolean", "description": "a transfer code waits to move "
                                                             "the seat to another device"},
             "decision": integer, "log_hash": {"type": ["string", "null"]}}},

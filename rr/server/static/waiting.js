@@ -67,6 +67,8 @@ export function showWaiting(game, seat) {
   $("waiting-text").textContent = missing
     ? `The game is dealt once every player is here: ${missing} to come. This page goes on by itself.`
     : "Everyone is here: dealing…";
+  $("waiting-practice").hidden = !seat.practice;
+  $("waiting-practice").textContent = seat.practice ? seat.practice.words : "";
   $("waiting-seats").replaceChildren(...players.map((s) =>
     el("li", {"data-seat": s.seat, class: s.joined ? "joined" : "free"},
        `Seat ${s.seat + 1}: `, ...who(s, seat.seat))));
