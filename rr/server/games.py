@@ -46,6 +46,7 @@ from rr.errors import (
     IllegalChoiceError,
     NoDecisionPendingError,
     SeatKeyError,
+    SeatTakenError,
     StaleDecisionError,
     UnauthorizedError,
     UnknownActionError,
@@ -54,12 +55,13 @@ from rr.errors import (
 from rr.events import log
 from rr.events.codec import decode_event, encode_event
 from rr.events.signing import fingerprint
-from rr.events.types import DecisionMade, Event
+from rr.events.types import DecisionMade, Event, GameStarted
 from rr.jsonforms import to_json
 from rr.options import Option
 from rr.seat_answer import Marks, answer_json, scores_now
 from rr.seatkeys import LogHash, SeatKey
 from rr.server import bots, signed
+from rr.ruleset import Ruleset
 from rr.server.requests import Choice, NewGame, Take
 from rr.server.store import Access, GameRow, Moved, Store
 from rr.server.tokens import hash_of, new_game_id, new_token
@@ -177,7 +179,7 @@ class Games:
             self._keep(game_id, _Entry(game))
         return {"id": game_id, "seats": seats, "spectator": spectator}
 
-    def _create_waiting(self, new: NewGame) -> dict[str, Any]:
+    def _create_waiting(self, new: NewGame, reserved: bool = False) -> dict[str, Any]:
         """A game dealt once its seats are ready (:class:`signed.Seats`): a signed game, or
         one with seats left open to its invitation (issue #28)."""
         # The players and rules are checked now (a throwaway game), the deal made later.
@@ -200,6 +202,7 @@ class Games:
         spectator = new_token()
         tokens.append((hash_of(spectator), None))
         seats_kept.watch = spectator  # a full game's invitation offers to watch it
+        seats_kept.reserved = reserved  # a rematch: each open seat waits for its player
         events: list[bytes] = []
         decisions, over, secret = 0, False, Secret(0)  # no seed until the deal
         game: Game | None = None
@@ -321,25 +324,76 @@ class Games:
         game (a signed one is dealt once the last key is registered too)."""
         with self._lock(game):
             self._invited(game, invitation)
-            dealt: Game | None = None
-            with self.store.locked(game) as locked:
-                row = locked.row
-                kept = signed.Seats.of(row.seats or "")
-                seat, token = kept.take(take.seat, take.name)
-                # The names are checked as the creator's were (two players of one name: 422).
-                Game.new(list(kept.players), seed=0, ruleset=kept.ruleset, level=kept.level)
-                if kept.ready:
-                    dealt = kept.deal()
-                    decisions = bots.play(dealt, row.bots, 0)
-                    locked.append([encode_event(e) for e in dealt.events], decisions,
-                                  dealt.is_over, seats=kept.text(), secret=dealt.secret)
-                else:
-                    locked.append([], 0, False, seats=kept.text())
-            if dealt is not None:
-                self._keep(game, _Entry(dealt))
-            after = self._row(game)
-            return {"game": game, "seat": seat, "name": take.name, "token": token,
-                    **_invited_answer(after, kept)}
+            return self._give(game, take)
+
+    def _give(self, game: str, take: Take) -> dict[str, Any]:
+        """:meth:`take`'s work, once the taker may have the seat (``game``'s lock held)."""
+        dealt: Game | None = None
+        with self.store.locked(game) as locked:
+            row = locked.row
+            kept = signed.Seats.of(row.seats or "")
+            seat, token = kept.take(take.seat, take.name)
+            # The names are checked as the creator's were (two players of one name: 422).
+            Game.new(list(kept.players), seed=0, ruleset=kept.ruleset, level=kept.level)
+            if kept.ready:
+                dealt = kept.deal()
+                decisions = bots.play(dealt, row.bots, 0)
+                locked.append([encode_event(e) for e in dealt.events], decisions,
+                              dealt.is_over, seats=kept.text(), secret=dealt.secret)
+            else:
+                locked.append([], 0, False, seats=kept.text())
+        if dealt is not None:
+            self._keep(game, _Entry(dealt))
+        after = self._row(game)
+        return {"game": game, "seat": seat, "name": take.name, "token": token,
+                **_invited_answer(after, kept)}
+
+    # --- a rematch for every seat -----------------------------------------------------------
+
+    def rematch(self, access: Access) -> dict[str, Any]:
+        """Seat ``access``'s player in the rematch of their finished game: the same players,
+        bots, rules and kind of game (signed or not), a new deal. The first seat to ask makes
+        it, every person's seat left open to its old player; each then takes their own seat
+        under their name (its token in the answer). The rematch is dealt once every person
+        has come (and, signed, registered a key)."""
+        if access.seat is None:
+            raise ForbiddenError("a spectator has no seat in a rematch")
+        with self._lock(access.game):
+            row = self._row(access.game)
+            if not row.over:
+                raise GameNotOverError("a rematch is offered once the game is over")
+            kept = None if row.seats is None else signed.Seats.of(row.seats)
+            made = kept.rematch if kept is not None else None
+        if made is None:
+            # Made outside the old game's store lock (a store's transactions do not nest);
+            # two seats asking at once: the first recorded wins, the other game is never used.
+            made = self._create_waiting(self._rematch_of(row, kept), reserved=True)["id"]
+            with self._lock(access.game), self.store.locked(access.game) as locked:
+                now = locked.row
+                kept = (signed.Seats.of(now.seats) if now.seats is not None
+                        else signed.Seats.new(now.players, Ruleset(), None, (), signed=False)[0])
+                if kept.rematch is None:
+                    kept.rematch = made
+                    locked.append([], now.decisions, now.over, seats=kept.text())
+                made = kept.rematch
+        name = (row.players if kept is None else kept.players)[access.seat]
+        try:
+            with self._lock(made):
+                taken = self._give(made, Take(name, access.seat))
+        except SeatTakenError:
+            raise SeatTakenError("you took your seat in this game's rematch already: it is "
+                                 "among your games") from None
+        return {"id": made, **taken}
+
+    def _rematch_of(self, row: GameRow, kept: signed.Seats | None) -> NewGame:
+        """The new game a rematch of ``row``'s game is: every person's seat open."""
+        entry = self._fresh(row, lambda start: self.store.events(row.id, start))
+        started = entry.game.events[0]
+        assert isinstance(started, GameStarted)
+        players = started.players[:-1] if started.solo_level is not None else started.players
+        persons = tuple(seat for seat in range(len(players)) if seat not in row.bots)
+        return NewGame(tuple(players), None, started.ruleset, started.solo_level,
+                       dict(row.bots), signed=kept is not None and kept.signed, open=persons)
 
     def _invited(self, game: str, invitation: str | None) -> tuple[GameRow, signed.Seats]:
         """``game``'s row and seats, if ``invitation`` is its invitation;
@@ -599,7 +653,9 @@ def _seats_now(row: GameRow, kept: signed.Seats | None) -> list[dict[str, Any]]:
     names = row.players if kept is None else kept.players
     free = [] if kept is None else kept.free
     waiting = [] if kept is None else kept.waiting
-    return [{"seat": seat, "name": None if seat in free else name, "bot": row.bots.get(seat),
+    reserved = kept is not None and kept.reserved
+    return [{"seat": seat, "name": None if seat in free and not reserved else name,
+             "bot": row.bots.get(seat),
              "open": kept is not None and seat in kept.open,
              "joined": seat not in free and seat not in waiting}
             for seat, name in enumerate(names)]

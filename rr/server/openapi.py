@@ -271,6 +271,15 @@ def document() -> dict[str, Any]:
                 "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
                                            "the seat after it"),
                               **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
+            "/api/games/{id}/rematch": {"post": {
+                "summary": "this seat's place in the finished game's rematch (the same "
+                           "players, bots and rules, a new deal; made by the first seat to "
+                           "ask, every person's seat open to its player): the new game's id "
+                           "and this seat's token there; dealt once every person has come",
+                "security": bearer, "parameters": [_GAME_ID],
+                "responses": {"200": _json({"$ref": "#/components/schemas/Taken"},
+                                           "the seat taken in the rematch"),
+                              **_errors(401, 403, 409, 429)}}},
             "/api/games/{id}/invitation": {
                 "get": {"summary": "what the game's invitation (Bearer: the invitation, "
                                    "counted by address as an unknown token is) shows: the "

@@ -35,7 +35,12 @@ The store's ``seats`` column holds one JSON object per such game (``NULL`` for a
     the seats moved to another device, in order (:class:`rr.seatmoves.Move`): from each
     move's decision on, the seat signs with the move's key;
 ``watch``
-    the spectator's token, which the invitation hands out once every seat is taken.
+    the spectator's token, which the invitation hands out once every seat is taken;
+``rematch``
+    the id of the game's rematch, once a seat asked for one (a finished game that was not
+    dealt this way gets the column for this alone, ``signed`` false);
+``reserved``
+    a rematch: its open seats wait for the players of the game before, by name.
 
 Everything here runs under the game's lock (:meth:`rr.server.store.Store.locked`).
 """
@@ -105,6 +110,11 @@ class Seats:
     watch: str | None = None
     """The spectator's token, which the invitation gives once the game is full (to watch
     it: no hand)."""
+    rematch: str | None = None
+    """The id of this game's rematch, once a seat asked for one."""
+    reserved: bool = False
+    """A rematch: its open seats wait for their players of the game before, by name (no
+    invitation is handed out)."""
 
     @classmethod
     def new(cls, players: Sequence[str], ruleset: Ruleset, level: int | None,
@@ -128,7 +138,8 @@ class Seats:
                    {int(k): v for k, v in data.get("open", {}).items()},
                    data.get("invitation"), data.get("seed"),
                    {int(k): v for k, v in data.get("releases", {}).items()},
-                   [Move.of(m) for m in data.get("moves", [])], data.get("watch"))
+                   [Move.of(m) for m in data.get("moves", [])], data.get("watch"),
+                   data.get("rematch"), data.get("reserved", False))
 
     def text(self) -> str:
         return json.dumps({"secret": self.secret.hex(), "players": list(self.players),
@@ -141,7 +152,8 @@ class Seats:
                            "invitation": self.invitation, "seed": self.seed,
                            "releases": {str(k): v for k, v in self.releases.items()},
                            "moves": [m.as_json() for m in self.moves],
-                           "watch": self.watch},
+                           "watch": self.watch, "rematch": self.rematch,
+                           "reserved": self.reserved},
                           sort_keys=True)
 
     @property

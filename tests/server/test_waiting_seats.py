@@ -5,6 +5,7 @@ says, before a seat is taken, that its creator chose the seed (RR-VIEW-10)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.server.harness import Deployment
@@ -59,3 +60,44 @@ def test_a_practice_games_invitation_says_the_seed_was_chosen(sqlite: Deployment
     assert shown["practice"]["seed_origin"] == "chosen"
     assert "creator chose the seed" in shown["practice"]["words"]
     assert "42" not in str(shown)  # said, not given
+
+
+def _play_out(deployment: Deployment, game: str, tokens: list[str]) -> None:
+    """Each person answers their decisions (first option) until the game is over."""
+    for _ in range(2000):
+        for token in tokens:
+            answer = deployment.client.ok("GET", f"/api/games/{game}", token)
+            if answer["over"]:
+                return
+            options = answer["view"]["pending"]["options"]
+            if options is not None:
+                deployment.client.ok("POST", f"/api/games/{game}/choose", token,
+                                     {"action": options[0]["action"],
+                                      "decision": answer["decision"]})
+            time.sleep(0.02)  # within the server's requests a second a token
+    raise AssertionError("the game did not end")
+
+
+def test_every_seat_gets_a_rematch_the_invited_one_too(sqlite: Deployment) -> None:
+    created = _create(sqlite, {"players": ["Ana", None, "Cy"], "bots": {"2": "greedy"},
+                               "open": [1]}).json()
+    game = created["id"]
+    ana = created["seats"][0]["token"]
+    early = sqlite.client.call("POST", f"/api/games/{game}/rematch", ana)
+    assert early.status_code == 409 and early.json()["error"]["type"] == "GameNotOverError"
+    dana = _invitation(sqlite, game, created["invitation"], {"name": "Dana"})["token"]
+    _play_out(sqlite, game, [ana, dana])
+    # The invited player asks first: the rematch is made, her seat hers again.
+    hers = sqlite.client.ok("POST", f"/api/games/{game}/rematch", dana)
+    assert hers["seat"] == 1 and hers["name"] == "Dana" and not hers["dealt"]
+    again = sqlite.client.call("POST", f"/api/games/{game}/rematch", dana)
+    assert again.status_code == 409 and "already" in again.json()["error"]["message"]
+    watcher = sqlite.client.call("POST", f"/api/games/{game}/rematch", created["spectator"])
+    assert watcher.status_code == 403
+    his = sqlite.client.ok("POST", f"/api/games/{game}/rematch", ana)
+    assert his["id"] == hers["id"] and his["seat"] == 0 and his["dealt"]
+    new = sqlite.client.ok("GET", f"/api/games/{his['id']}", his["token"])
+    assert [p["name"] for p in new["view"]["players"]] == ["Ana", "Dana", "Cy"]
+    assert new["records"] > 0 and not new["over"]
+    # The finished game is as it was: its log and its listing.
+    assert sqlite.client.call("GET", f"/api/games/{game}/log", ana).status_code == 200

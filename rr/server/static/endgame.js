@@ -3,6 +3,7 @@
 // "check this game" (seed, salt, commitment, signatures) folded under it. The whole block is
 // put first on the page and scrolled to, so the scorepad is in view without scrolling.
 import {api, base64Of, el, scorepad} from "/static/common.js";
+import {rememberGame} from "/static/mygames.js";
 
 const $ = (id) => document.getElementById(id);
 const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
@@ -74,4 +75,28 @@ export function showEndOfGame(answer, game) {
   end.parentElement.prepend(end);  // first on the page: in view without scrolling
   end.scrollIntoView({block: "start"});
   window.scrollTo(0, 0);
+}
+
+/** A rematch for every seat, invited ones too (POST .../rematch): the first to ask makes it
+ * (the same players, bots and rules, a new deal); each lands on their own seat there, which
+ * waits for the others. A spectator has no seat to take. */
+export function offerRematch(game, answer) {
+  const button = $("rematch");
+  button.hidden = answer.seat === null;
+  button.onclick = async (event) => {
+    if (button.disabled || (event && event.detail > 1)) return;
+    button.disabled = true;
+    try {
+      const taken = await api("POST", `/api/games/${encodeURIComponent(game.id)}/rematch`,
+                              {token: game.token});
+      const players = taken.seats.map((s) => s.name || `seat ${s.seat + 1}`);
+      rememberGame({id: taken.id, token: taken.token, seat: taken.seat, players,
+                    label: `${taken.name} (seat ${taken.seat + 1})`});
+      location.hash = `game=${encodeURIComponent(taken.id)}&token=${encodeURIComponent(taken.token)}`;
+    } catch (err) {
+      button.disabled = false;
+      $("rematch-links").replaceChildren(el("li", {class: "error"},
+                                            `No rematch: ${err.message}`));
+    }
+  };
 }

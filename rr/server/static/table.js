@@ -21,7 +21,7 @@ import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js
 import {invitationLink, showInvitation} from "/static/invite.js";
 import {pressCard} from "/static/drag.js";
 import {setUpAlerts, turnAlert} from "/static/alerts.js";
-import {showEndOfGame} from "/static/endgame.js";
+import {offerRematch, showEndOfGame} from "/static/endgame.js";
 import {shareLater, showWaiting} from "/static/waiting.js";
 import {notePractice} from "/static/practice.js";
 
@@ -702,26 +702,7 @@ function showEnd(answer) {
     link.click();
     link.remove();
   };
-  const entry = gameEntry(game.id, game.token);
-  $("rematch").hidden = !(entry && entry.config);
-  $("rematch").onclick = async (event) => {
-    if ($("rematch").disabled || (event && event.detail > 1)) return;
-    $("rematch").disabled = true;
-    try {
-      const created = await api("POST", "/api/games", {body: entry.config});
-      rememberCreated(created, entry.config);
-      const mine = created.seats.find((s) => s.seat === entry.seat && s.token);
-      const people = created.seats.filter((s) => s.token).length;
-      if (mine && people === 1) {
-        location.hash = `game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(mine.token)}`;
-      } else {
-        showLinks(created, $("rematch-links"));
-      }
-    } catch (err) {
-      $("rematch").disabled = false;
-      status(`Cannot start a rematch: ${err.message}`, true);
-    }
-  };
+  offerRematch(game, answer);
 }
 
 // --- live updates ----------------------------------------------------------------------------

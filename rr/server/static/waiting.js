@@ -62,6 +62,9 @@ export function showWaiting(game, seat) {
     return;
   }
   box.hidden = false;
+  const said = JSON.stringify([seat.players, seat.practice]);
+  if (box.dataset.said === said) return;  // nothing new: the screen stays as it is
+  box.dataset.said = said;
   const players = seat.players || [];
   const missing = players.filter((s) => !s.bot && !s.joined).length;
   $("waiting-text").textContent = missing
