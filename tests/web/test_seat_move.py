@@ -103,6 +103,10 @@ def test_a_seat_on_a_second_device_is_said_and_moved(
     wait(laptop, lambda d: ELSEWHERE in d.find_element(By.ID, "seat-notice").text)
     assert options(laptop) == []
     screenshot(laptop, "seat-moved-away-laptop")
+    # The transfer link works once: opened again, it says why the seat did not move.
+    laptop.get(moving)
+    wait(laptop, lambda d: "The seat did not move" in d.find_element(By.ID, "seat-notice").text)
+    assert ELSEWHERE in laptop.find_element(By.ID, "seat-notice").text and options(laptop) == []
     _play_to_the_end(phone, decided)
     path = tmp_path / "moved.rrlog"
     path.write_bytes(httpx.get(f"{server.url}/api/games/{game}/log",

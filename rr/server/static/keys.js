@@ -79,9 +79,9 @@ export function playedElsewhere() {
   return elsewhere;
 }
 
-function lost(game, seat) {
+function lost(game, seat, problem = null) {
   elsewhere = true;
-  playedThere(game, (code) => moveHere(game, code));
+  playedThere(game, (code) => moveHere(game, code), problem);
 }
 
 /** Release this seat to another device: a one-time transfer code, its hash signed by this
@@ -139,9 +139,13 @@ export async function joinSeat(game, status, waiting = null) {
       // The link of a transfer code: the seat moves here before anything is shown.
       const code = fragment().get("move");
       history.replaceState(null, "", location.href.replace(/&move=[^&]*/, ""));
-      seat = await moveHere(game, code);
+      try {
+        seat = await moveHere(game, code);
+      } catch (err) {
+        lost(game, seat, `The seat did not move: ${err.message}`);
+      }
     }
-    if (seat.key !== key.fingerprint) lost(game, seat);
+    if (seat.key !== key.fingerprint && !elsewhere) lost(game, seat);
     else moveOffered(game, () => releaseSeat(game));
     showFingerprint(`your key ${key.fingerprint}`);
   }

@@ -29,10 +29,10 @@ function notice(...children) {
 
 /** Say that this seat is played from another device, with a way to move it here:
  * ``move(code)`` takes it (then the page opens the seat again). */
-export function playedThere(game, move) {
+export function playedThere(game, move, problem = null) {
   const input = el("input", {id: "move-code", size: 36, autocomplete: "off",
                              "aria-label": "the transfer code, or its link"});
-  const said = el("p", {class: "move-error error", role: "status"});
+  const said = el("p", {class: "move-error error", role: "status"}, problem);
   const form = el("form", {id: "move-form", class: "move-form"},
     el("label", {}, "Transfer code or link: ", input), " ",
     el("button", {type: "submit", class: "primary", id: "move-here"}, "move the seat here"));
