@@ -19,7 +19,13 @@ pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not i
 from selenium.webdriver.common.by import By
 
 from tests.web.conftest import screenshot
-from tests.web.pages import in_view, is_over, severe_console_errors, wait
+from tests.web.pages import (
+    in_view,
+    is_over,
+    serious_axe_violations,
+    severe_console_errors,
+    wait,
+)
 
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 
@@ -60,6 +66,7 @@ def test_the_end_says_places_why_and_the_audit_with_the_scorepad_in_view(
     assert details.get_attribute("open") is None  # folded
     assert "salt" not in driver.find_element(By.ID, "end").text
     screenshot(driver, f"end-of-game-{size}")
+    assert serious_axe_violations(driver) == []
     details.find_element(By.TAG_NAME, "summary").click()
     facts = driver.find_element(By.ID, "check-facts").text
     seed = next(t["event"][1]["seed"] for t in Client(server.url, game, token).show(0)["new"]

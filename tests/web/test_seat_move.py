@@ -29,6 +29,7 @@ from tests.web.conftest import screenshot
 from tests.web.pages import (
     is_over,
     options,
+    serious_axe_violations,
     severe_console_errors,
     text,
     wait,
@@ -76,6 +77,7 @@ def test_a_seat_on_a_second_device_is_said_and_moved(
     assert options(phone) == [] and phone.find_elements(By.CSS_SELECTOR, ".target") == []
     assert "signature" not in notice.text and "refused" not in text(phone, "status")
     screenshot(phone, "seat-elsewhere-phone")
+    assert serious_axe_violations(phone) == []
     # The laptop, which holds the key, makes the transfer link.
     laptop.find_element(By.CSS_SELECTOR, "#seat-device summary").click()
     laptop.find_element(By.ID, "move-seat").click()

@@ -24,7 +24,14 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from tests.web.conftest import screenshot
-from tests.web.pages import in_view, is_over, no_horizontal_scroll, text, wait
+from tests.web.pages import (
+    in_view,
+    is_over,
+    no_horizontal_scroll,
+    serious_axe_violations,
+    text,
+    wait,
+)
 
 PRACTICE = "its creator chose the seed"
 
@@ -34,6 +41,16 @@ def says(element_id: str, words: str) -> Callable[[Any], bool]:
     def condition(driver: Any) -> bool:
         try:
             return words in text(driver, element_id)
+        except StaleElementReferenceException:
+            return False
+    return condition
+
+
+def displayed(element_id: str) -> Callable[[Any], bool]:
+    """A wait's condition: the element is shown (the page may reload meanwhile)."""
+    def condition(driver: Any) -> bool:
+        try:
+            return bool(driver.find_element(By.ID, element_id).is_displayed())
         except StaleElementReferenceException:
             return False
     return condition
@@ -66,7 +83,7 @@ def test_the_host_waits_at_their_seat_and_sees_who_joins(
     host.find_element(By.ID, "seed").send_keys("42")
     host.find_element(By.ID, "create-game").click()
     # At their seat at once, waiting: the invitation to copy, who is here.
-    wait(host, lambda d: d.find_element(By.ID, "waiting").is_displayed())
+    wait(host, displayed("waiting"))
     assert "&token=" in host.current_url
     invite = host.find_element(By.CSS_SELECTOR, "#waiting a.invite-link")
     link = str(invite.get_attribute("href"))
@@ -81,13 +98,14 @@ def test_the_host_waits_at_their_seat_and_sees_who_joins(
     assert "Seat 3: free" in text(host, "waiting-seats")
     assert PRACTICE in text(host, "waiting-practice")
     screenshot(host, "waiting-laptop")
+    assert serious_axe_violations(host) == []
     host.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     assert no_horizontal_scroll(host)
     screenshot(host, "waiting-host-phone")
     host.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
-    wait(guest, lambda d: d.find_element(By.ID, "waiting").is_displayed())
+    wait(guest, displayed("waiting"))
     assert "Seat 2: Dee (you)" in text(guest, "waiting-seats")
     assert no_horizontal_scroll(guest)
     screenshot(guest, "waiting-phone")
@@ -95,7 +113,7 @@ def test_the_host_waits_at_their_seat_and_sees_who_joins(
     _take(late, link, "Eli")
     # Dealt: every view of the table says the seed was chosen.
     for driver in (host, guest, late):
-        wait(driver, lambda d: d.find_element(By.ID, "game").is_displayed())
+        wait(driver, displayed("game"))
         wait(driver, says("practice-note", PRACTICE))
     assert not host.find_element(By.ID, "waiting").is_displayed()
     full = browsers()
@@ -141,6 +159,6 @@ def test_the_invited_guest_gets_a_rematch_too(server: Server,
     wait(host, lambda d: d.find_element(By.ID, "rematch").is_displayed())
     host.find_element(By.ID, "rematch").click()
     for driver in (guest, host):
-        wait(driver, lambda d: d.find_element(By.ID, "game").is_displayed())
+        wait(driver, displayed("game"))
         names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#players .pname")]
         assert names == ["Ana", "Dana"] and not is_over(driver)
