@@ -56,10 +56,12 @@ def displayed(element_id: str) -> Callable[[Any], bool]:
     return condition
 
 
-def _take(driver: Any, link: str, name: str) -> None:
+def _take(driver: Any, link: str, name: str, shot: str | None = None) -> None:
     driver.get(link)
     wait(driver, lambda d: d.find_element(By.ID, "join-form").is_displayed())
     assert PRACTICE in text(driver, "join-practice")  # said before the seat is taken
+    if shot:
+        screenshot(driver, shot)
     driver.find_element(By.ID, "join-name").send_keys(name, Keys.ENTER)
     wait(driver, lambda d: "&token=" in d.current_url)
 
@@ -92,7 +94,7 @@ def test_the_host_waits_at_their_seat_and_sees_who_joins(
     assert "Seat 1: Ana (you)" in text(host, "waiting-seats")
     assert in_view(host, "#waiting") == [True]
     guest = browsers((390, 844))
-    _take(guest, link, "Dee")
+    _take(guest, link, "Dee", "invitation-practice-phone")
     # Live: the host's screen names the guest without a reload.
     wait(host, says("waiting-seats", "Seat 2: Dee — joined"))
     assert "Seat 3: free" in text(host, "waiting-seats")
@@ -118,7 +120,9 @@ def test_the_host_waits_at_their_seat_and_sees_who_joins(
     assert not host.find_element(By.ID, "waiting").is_displayed()
     full = browsers()
     full.get(link)
-    wait(full, lambda d: d.find_element(By.CSS_SELECTOR, "#join-watch a.watch-link")).click()
+    watch = wait(full, lambda d: d.find_element(By.CSS_SELECTOR, "#join-watch a.watch-link"))
+    screenshot(full, "invitation-full-watch")
+    watch.click()
     wait(full, says("practice-note", PRACTICE))  # the spectator's view too
 
 
