@@ -181,6 +181,22 @@ def build(games: Games, limits: Limits | None = None,
         sockets.changed(request.path_params["id"])
         return answer
 
+    @answers
+    async def release(request: Request) -> Any:
+        data = await body(request)
+        return await run(lambda: games.release(opened(request), data))
+
+    @answers
+    async def move(request: Request) -> Any:
+        data = await body(request)
+        answer = await run(lambda: games.move(opened(request), data))
+        sockets.changed(request.path_params["id"])
+        return answer
+
+    @answers
+    async def rematch(request: Request) -> Any:
+        return await run(lambda: games.rematch(opened(request)))
+
     def invited(request: Request) -> str | None:
         """The request's invitation (its one Bearer token), counted by its address as an
         unknown token is: an invitation may be guessed at, and opens no seat's hand."""
@@ -307,6 +323,9 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/scores-now", scores_now, methods=["GET"]),
         Route("/api/games/{id}/seat", seat, methods=["GET"]),
         Route("/api/games/{id}/seat", register, methods=["POST"]),
+        Route("/api/games/{id}/seat/release", release, methods=["POST"]),
+        Route("/api/games/{id}/seat/move", move, methods=["POST"]),
+        Route("/api/games/{id}/rematch", rematch, methods=["POST"]),
         Route("/api/games/{id}/invitation", invitation, methods=["GET"]),
         Route("/api/games/{id}/invitation", take, methods=["POST"]),
         Route("/api/games/{id}/log", log, methods=["GET"]),
