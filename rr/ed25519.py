@@ -11,17 +11,19 @@ verification refuses, with the reason in words (:class:`WeakSignatureError`):
 - a **public key** that is not the canonical encoding of a point (its ``y`` not below
   ``p = 2²⁵⁵ − 19``, or ``x = 0`` with the sign bit set), not a point of the curve, or a
   point of small order;
-- a **signature** whose ``R`` is such an encoding or point (small order, non-canonical, off
-  the curve), or whose ``S`` is not below the group's order ``L``;
+- a **signature** whose ``R`` is of small order or not canonically encoded, or whose ``S``
+  is not below the group's order ``L`` (an ``R`` off the curve fails the equation);
 
 then the equation, by ``cryptography``. These are the rules of libsodium's strict
 verification; the "Taming the many EdDSAs" vectors (Chalkias, Garillot and Nikolaenko,
-2020) in ``tests/oracle/test_ed25519.py`` pass exactly where libsodium's do. The point arithmetic
-is plain Python on integers (decoding and three doublings: microseconds).
+2020) in ``tests/oracle/test_ed25519.py`` pass exactly where libsodium's do. The checks of R
+and S compare integers (a point is of small order exactly when its y is one of five values);
+a key's is also decoded (one square root), once per key.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -31,71 +33,60 @@ P = 2**255 - 19
 L = 2**252 + 27742317777372353535851937790883648493
 """The order of the base point's group."""
 _D = -121665 * pow(121666, P - 2, P) % P
-_SQRT_M1 = pow(2, (P - 1) // 4, P)
-
-Point = tuple[int, int]
+"""The curve's d: points (x, y) with -x² + y² = 1 + d·x²·y²."""
 
 
-def _decode(raw: bytes) -> Point | str:
-    """The point a 32-byte encoding names, or why it names none canonically (in words)."""
+def _on_curve(y: int) -> bool:
+    """Whether some x puts (x, y) on the curve: x² = (y² - 1) / (d·y² + 1) has a square root
+    modulo ``P`` (it is 0, or Euler's criterion says so)."""
+    x2 = (y * y - 1) * pow(_D * y * y + 1, P - 2, P) % P
+    return x2 == 0 or pow(x2, (P - 1) // 2, P) == 1
+
+
+_Y8 = 0x7A03AC9277FDC74EC6CC392CFA53202A0F67100D760B3CBA4FD84D3D706A17C7
+"""The y of the points of order 8 (their y is this or ``P - _Y8``)."""
+SMALL_ORDER_Y = frozenset({0, 1, P - 1, _Y8, P - _Y8})
+"""The y coordinates of the eight points of small order: the identity (1), the point of order
+2 (-1), those of order 4 (0) and 8. A point's negation has the same y and order, so a point
+is of small order exactly when its y is one of these (``tests/oracle/test_ed25519.py``
+checks it the long way, by point arithmetic)."""
+
+
+def _encoding_problem(raw: bytes) -> str | None:
+    """Why the 32 bytes ``raw`` are not the canonical encoding of a point of large order, as
+    far as integers tell (no field arithmetic): y not below ``P``, x = 0 (y = ±1) with the
+    sign bit set, or a point of small order."""
     y = int.from_bytes(raw, "little") & ((1 << 255) - 1)
-    sign = raw[31] >> 7
     if y >= P:
         return "not the canonical encoding of a point (its y is not below 2^255 - 19)"
-    u, v = (y * y - 1) % P, (_D * y * y + 1) % P
-    x2 = u * pow(v, P - 2, P) % P
-    x = pow(x2, (P + 3) // 8, P)
-    if (x * x - x2) % P != 0:
-        x = x * _SQRT_M1 % P
-        if (x * x - x2) % P != 0:
-            return "not a point of the curve"
-    if x == 0 and sign:
+    if y in (1, P - 1) and raw[31] >> 7:
         return "not the canonical encoding of a point (x is 0 and its sign bit is set)"
-    if x & 1 != sign:
-        x = P - x
-    return x, y
-
-
-def _add(a: Point, b: Point) -> Point:
-    """Twisted Edwards addition (a = -1; complete: every pair of curve points)."""
-    (x1, y1), (x2, y2) = a, b
-    t = _D * x1 * x2 * y1 * y2 % P
-    return ((x1 * y2 + x2 * y1) * pow(1 + t, P - 2, P) % P,
-            (y1 * y2 + x1 * x2) * pow(1 - t, P - 2, P) % P)
-
-
-def small_order(point: Point) -> bool:
-    """Whether ``8·point`` is the identity (the point is one of the eight of small order)."""
-    for _ in range(3):
-        point = _add(point, point)
-    return point == (0, 1)
-
-
-def _point_problem(raw: bytes) -> str | None:
-    point = _decode(raw)
-    if isinstance(point, str):
-        return point
-    if small_order(point):
+    if y in SMALL_ORDER_Y:
         return ("a point of small order (its multiple by 8 is the identity), for which one "
                 "signature verifies many messages")
     return None
 
 
+@functools.lru_cache(maxsize=1024)
 def key_problem(public: bytes) -> str | None:
-    """Why strict verification refuses the raw public key ``public`` (in words), or ``None``."""
+    """Why strict verification refuses the raw public key ``public`` (in words), or ``None``
+    (remembered: a seat's key is checked at each of its choices)."""
     if len(public) != 32:
         return f"{len(public)} bytes, not the 32 of an Ed25519 public key"
-    return _point_problem(public)
+    problem = _encoding_problem(public)
+    if problem is None and not _on_curve(int.from_bytes(public, "little") & ((1 << 255) - 1)):
+        return "not a point of the curve"
+    return problem
 
 
 def signature_problem(signature: bytes) -> str | None:
     """Why strict verification refuses ``signature`` whatever it signs (in words), or
-    ``None``."""
+    ``None``. (An R off the curve is left to the equation, which then fails.)"""
     if len(signature) != 64:
         return f"it is {len(signature)} bytes, not the 64 of an Ed25519 signature"
     if int.from_bytes(signature[32:], "little") >= L:
         return "its S is not below the group's order (a scalar not reduced)"
-    problem = _point_problem(signature[:32])
+    problem = _encoding_problem(signature[:32])
     return None if problem is None else f"its R is {problem}"
 
 

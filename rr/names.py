@@ -59,7 +59,7 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
 def check_taker(name: str, players: Sequence[str], seat: int) -> str:
     """The name of whoever takes ``seat`` (a seat left open), normalised;
     :class:`BadInputError` if it is the automaton's or another seat's."""
-    taken = check_players([name])[0]
+    (taken,) = check_players([name])
     for other, held in enumerate(players):
         if other != seat and name_key(held) == name_key(taken):
             raise BadInputError(f"player names must differ: {_quoted(taken)} is the name of "

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from rr import ed25519, seatkeys
 from rr.cli import main
@@ -111,6 +112,35 @@ NON_CANONICAL = [
 """Encodings of points that are not canonical (y ≥ p, or x = 0 with its sign bit)."""
 
 
+P = ed25519.P
+_SQRT_M1 = pow(2, (P - 1) // 4, P)
+
+
+def _decode(raw: bytes) -> tuple[int, int]:
+    """The point a canonical 32-byte encoding names (RFC 8032, 5.1.3), the long way."""
+    y = int.from_bytes(raw, "little") & ((1 << 255) - 1)
+    d = -121665 * pow(121666, P - 2, P) % P  # RFC 8032's d, written again
+    x2 = (y * y - 1) * pow(d * y * y + 1, P - 2, P) % P
+    x = pow(x2, (P + 3) // 8, P)
+    if (x * x - x2) % P:
+        x = x * _SQRT_M1 % P
+    assert (x * x - x2) % P == 0, "not a point of the curve"
+    return (P - x if x & 1 != raw[31] >> 7 else x), y
+
+
+def _times_8(point: tuple[int, int]) -> tuple[int, int]:
+    """8·point, by three doublings (twisted Edwards, a = -1)."""
+    for _ in range(3):
+        (x, y), d = point, -121665 * pow(121666, P - 2, P) % P
+        t = d * x * x * y * y % P
+        point = (2 * x * y * pow(1 + t, P - 2, P) % P, (y * y + x * x) * pow(1 - t, P - 2, P) % P)
+    return point
+
+
+KEYS = [SeatKey(Ed25519PrivateKey.from_private_bytes(bytes([n]) * 32)) for n in range(16)]
+"""Sixteen keys, the same at every run."""
+
+
 def _case(index: int) -> tuple[bytes, bytes, bytes]:
     message, key, signature = SPECCHECK[index]
     return bytes.fromhex(key), bytes.fromhex(signature), bytes.fromhex(message)
@@ -144,6 +174,8 @@ def test_the_identity_key_and_its_fixed_signature_are_refused_in_words() -> None
 
 @pytest.mark.parametrize("point", SMALL_ORDER)
 def test_every_point_of_small_order_is_refused_as_key_and_as_r(point: bytes) -> None:
+    assert _times_8(_decode(point)) == (0, 1)  # the long way: 8·point is the identity
+    assert _decode(point)[1] in ed25519.SMALL_ORDER_Y
     assert ed25519.key_problem(point) is not None
     assert "small order" in str(ed25519.key_problem(point))
     assert "its R is a point of small order" in str(ed25519.signature_problem(point + bytes(32)))
@@ -169,6 +201,8 @@ def test_a_good_signature_verifies_and_its_s_plus_l_does_not() -> None:
         ed25519.verify(key.public, high, b"message")
     off = bytes.fromhex("02" + "00" * 31)  # y = 2: no x on the curve
     assert ed25519.key_problem(off) == "not a point of the curve"
+    assert ed25519.signature_problem(off + bytes(32)) is None  # left to the equation
+    assert not ed25519.verifies(key.public, off + bytes(32), b"message")
     assert ed25519.key_problem(b"\x00" * 31) == "31 bytes, not the 32 of an Ed25519 public key"
 
 
@@ -214,3 +248,63 @@ def test_rr_audit_key_refuses_a_signature_with_s_not_reduced(
     assert main(["audit", "--key", str(public), str(path)]) == 1
     assert "the signature is refused: its S is not below the group's order" in (
         capsys.readouterr().out)
+
+
+def test_keys_on_the_curve_pass_and_their_points_are_of_large_order() -> None:
+    for key in KEYS:
+        assert ed25519.key_problem(key.public) is None
+        assert _times_8(_decode(key.public)) != (0, 1)
+        assert _decode(key.public)[1] not in ed25519.SMALL_ORDER_Y
+    off = [y for y in range(2, 40) if ed25519.key_problem(y.to_bytes(32, "little"))
+           == "not a point of the curve"]
+    assert off == [2, 7, 8, 11, 12, 13, 17, 20, 22, 31, 34, 36, 38]
+    for y in off:  # none of these decodes, the long way
+        with pytest.raises(AssertionError, match="not a point of the curve"):
+            _decode(y.to_bytes(32, "little"))
+    for y in set(range(2, 40)) - set(off):
+        _decode(y.to_bytes(32, "little"))
+
+
+def test_s_must_be_below_the_groups_order_exactly() -> None:
+    r = KEYS[0].sign(b"m")[:32]
+    assert ed25519.signature_problem(r + (L - 1).to_bytes(32, "little")) is None
+    assert ed25519.signature_problem(r + L.to_bytes(32, "little")) == (
+        "its S is not below the group's order (a scalar not reduced)")
+    assert L == 2**252 + 27742317777372353535851937790883648493  # RFC 8032's ℓ
+    assert ed25519.signature_problem(r) == "it is 32 bytes, not the 64 of an Ed25519 signature"
+
+
+def test_without_cryptography_verification_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from rr.errors import BadInputError
+
+    real = importlib.import_module
+
+    def missing(name: str, *args: object) -> object:
+        if name.startswith("cryptography"):
+            raise ImportError(name)
+        return real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    with pytest.raises(BadInputError, match="Ed25519 needs the 'cryptography' package"):
+        ed25519.verifies(KEYS[0].public, KEYS[0].sign(b"m"), b"m")
+
+
+def test_a_seat_move_to_a_small_order_key_is_refused() -> None:
+    """A seat moved to another device (rr.seatmoves) is checked as strictly as a registered
+    key: a move to the identity point, with the fixed signature that verifies every message
+    for it, does not hold — on the server and in `rr audit --seats`, which both ask
+    `Move.problem`."""
+    from rr.seatkeys import SeatKey, b64
+    from rr.seatmoves import Move, code_hash, release_message
+
+    old = SeatKey.generate()
+    code = "00" * 16
+    release = old.sign(release_message("g", 0, code_hash(code)))
+    fixed = IDENTITY + bytes(32)
+    move = Move(0, 7, b64(IDENTITY), code, b64(release), b64(fixed))
+    assert move.problem("g", old.public) == (
+        f"its new key is refused: it is {ed25519.key_problem(IDENTITY)}")
+    assert ed25519.key_problem(IDENTITY) is not None

@@ -15,7 +15,8 @@ import pytest
 from rr.cli import main
 from rr.events import log
 from rr.events.types import GameStarted, SeedRevealed
-from rr.oracle.audit import Verdict, audit_file
+from rr.oracle.audit import Verdict, audit_file, unseeded
+from rr.oracle.seed import Outcomes
 from rr.randomness import SeedOrigin
 from tests.oracle.games import finished
 
@@ -89,3 +90,11 @@ def test_a_table_log_and_logs_from_before_commitments_keep_their_meaning(
     old = ROOT / "tests" / "oracle" / "corpus" / "v1-37fffc3" / "random-2p-000000.rrlog.bin"
     report = audit_file(old)
     assert report.exit_code == 0, report.summary()
+
+
+def test_a_log_that_does_not_start_is_no_unseeded_log() -> None:
+    """Its first record is not game_started: a divergence at record 0 says so, not this."""
+    events = finished(2, 3)
+    assert unseeded(events[1:], Outcomes.SEED, False) is None
+    assert unseeded((), Outcomes.SEED, False) is None
+    assert unseeded(events, Outcomes.SEED, False) is None

@@ -14,13 +14,16 @@
 // notify (alerts.js).
 import {LOCATION_NAMES, api, cardName, el, fragment, loadCards, scorepad}
   from "/static/common.js";
-import {canSign, joinSeat, signChoice} from "/static/keys.js";
+import {canSign, joinSeat, playedElsewhere, signChoice, stillHere} from "/static/keys.js";
 import {cardTile, playerPanels, tableBoard, zoomCard, zoomHouse}
   from "/static/tableboard.js";
 import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js";
 import {invitationLink, showInvitation} from "/static/invite.js";
 import {pressCard} from "/static/drag.js";
 import {setUpAlerts, turnAlert} from "/static/alerts.js";
+import {offerRematch, showEndOfGame} from "/static/endgame.js";
+import {shareLater, showWaiting} from "/static/waiting.js";
+import {notePractice} from "/static/practice.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
@@ -58,11 +61,18 @@ function status(text, error = false) {
 // --- the start page: your games, a new game -------------------------------------------------
 
 function seatRow(index, name, agent) {
-  return el("li", {},
-    el("input", {class: "name", value: name, "aria-label": `player ${index + 1}'s name`,
-                 maxlength: 40, required: true}),
-    el("select", {class: "agent", "aria-label": `player ${index + 1} is`},
-       AGENTS.map(([value, text]) => el("option", {value, selected: value === agent}, text))));
+  const input = el("input", {class: "name", value: name, "aria-label": `player ${index + 1}'s name`,
+                             maxlength: 40, required: true});
+  const select = el("select", {class: "agent", "aria-label": `player ${index + 1} is`},
+    AGENTS.map(([value, text]) => el("option", {value, selected: value === agent}, text)));
+  // An open seat needs no name: whoever takes it names it.
+  select.addEventListener("change", () => {
+    const open = select.value === "open";
+    input.disabled = open;
+    input.required = !open;
+    input.placeholder = open ? "named by whoever takes it" : "";
+  });
+  return el("li", {}, input, select);
 }
 
 async function showGames() {
@@ -126,11 +136,12 @@ function showCreate() {
   showRuleset();
   document.title = "Red Rising — your games";
   showGames();
-  const names = ["Ana", "Bo", "Cy"];
-  names.forEach((n, i) => $("seats").append(seatRow(i, n, i === 0 ? "person" : "random")));
+  // Six names with six initials: each player's marker on the board is their own.
+  const names = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"];
+  names.slice(0, 3).forEach((n, i) => $("seats").append(seatRow(i, n, i === 0 ? "person" : "random")));
   $("add-seat").onclick = () => {
     const n = $("seats").children.length;
-    if (n < 6) $("seats").append(seatRow(n, `Player ${n + 1}`, "random"));
+    if (n < 6) $("seats").append(seatRow(n, names[n], "random"));
   };
   $("remove-seat").onclick = () => {
     if ($("seats").children.length > 1) $("seats").lastElementChild.remove();
@@ -149,6 +160,13 @@ function showCreate() {
     try {
       const created = await api("POST", "/api/games", {body});
       rememberCreated(created, body);
+      // Its creator goes to their seat (the first person's): the waiting screen and the
+      // table hold the links to share.
+      const mine = created.seats.find((seat) => seat.token);
+      if (mine) {
+        location.hash = `game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(mine.token)}`;
+        return;
+      }
       $("new-game").hidden = true;
       showLinks(created);
       showGames();
@@ -163,7 +181,8 @@ function showCreate() {
 /** The new game the form asks for, or null (and why, in the status line). */
 function gameBody() {
   const rows = [...$("seats").children];
-  const body = {players: rows.map((r) => r.querySelector(".name").value.trim())};
+  const body = {players: rows.map((r) => (r.querySelector(".agent").value === "open" ? null
+    : r.querySelector(".name").value.trim()))};
   const bots = {};
   const open = [];  // seats left to whoever opens the game's invitation (issue #28)
   rows.forEach((r, i) => {
@@ -212,7 +231,7 @@ function rememberCreated(created, body) {
   delete config.practice;  // a rematch deals anew
   for (const s of created.seats.filter((seat) => seat.token)) {
     rememberGame({id: created.id, token: s.token, seat: s.seat, players, config,
-                  invitation: created.invitation || null,
+                  invitation: created.invitation || null, spectator: created.spectator,
                   label: `${s.name} (seat ${s.seat + 1})`});
   }
 }
@@ -270,6 +289,8 @@ function show(answer) {
   const before = current;
   current = answer;
   const view = answer.view;
+  if (playedElsewhere() && view.pending) view.pending.options = null;  // chosen over there
+  notePractice(view);
   $("game").hidden = false;
   const me = answer.seat === null ? "a spectator" : view.players[answer.seat].name;
   $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
@@ -289,7 +310,8 @@ function show(answer) {
     // A question of this seat after others' moves: the ticker tells them first (the last
     // one, which caused it, stays shown), then the question is put.
     catching = mineNow && pace() > 0 && (fresh.length > 0 || ticker.length > 0);
-    if (!catching) arm();
+    if (catching) $("decision").dataset.armed = "0";  // no click until the question is put
+    else arm();
   }
   if (answer.over) stopTicker();
   else if (catching && newDecision) catchUp([...ticker, ...fresh]);
@@ -301,6 +323,9 @@ function show(answer) {
   // It has become this seat's turn (not on opening the page): after others' moves, or a
   // question of its own after someone else's.
   const mine = Boolean(view.pending && view.pending.options);
+  if (newDecision && mine) {
+    stillHere(game, () => { if (current.view.pending) current.view.pending.options = null; draw(); });
+  }
   if (before && newDecision && mine && (!wasMine || fresh.length)) {
     turnAlert("Your turn — Red Rising", `${view.pending.prompt} (game ${game.id})`,
               `rr-${game.id}`);
@@ -507,7 +532,8 @@ function drawDecision() {
     return;
   }
   $("prompt").textContent = mine ? `Your turn: ${pending.prompt}`
-                                 : `Waiting for ${player}: ${pending.prompt}`;
+    : pending.seat === answer.seat ? `Your turn, on your other device: ${pending.prompt}`
+    : `Waiting for ${player}: ${pending.prompt}`;
   drawCause(pending.source);
   $("decision").className = mine ? "yours" : "";
   $("option-list").hidden = !mine;
@@ -849,7 +875,7 @@ function showEnd(answer) {
   ended = true;
   $("end").hidden = false;
   $("open-replay").href = `/replay#game=${encodeURIComponent(game.id)}&token=${encodeURIComponent(game.token)}`;
-  $("scorepad").replaceChildren(scorepad(answer.scorepad, answer.view));
+  showEndOfGame(answer, game);
   $("download").onclick = async () => {
     // The log is fetched only to be saved: the scorepad came with the last answer.
     const response = await fetch(`/api/games/${game.id}/log`,
@@ -864,26 +890,7 @@ function showEnd(answer) {
     link.click();
     link.remove();
   };
-  const entry = gameEntry(game.id, game.token);
-  $("rematch").hidden = !(entry && entry.config);
-  $("rematch").onclick = async (event) => {
-    if ($("rematch").disabled || (event && event.detail > 1)) return;
-    $("rematch").disabled = true;
-    try {
-      const created = await api("POST", "/api/games", {body: entry.config});
-      rememberCreated(created, entry.config);
-      const mine = created.seats.find((s) => s.seat === entry.seat && s.token);
-      const people = created.seats.filter((s) => s.token).length;
-      if (mine && people === 1) {
-        location.hash = `game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(mine.token)}`;
-      } else {
-        showLinks(created, $("rematch-links"));
-      }
-    } catch (err) {
-      $("rematch").disabled = false;
-      status(`Cannot start a rematch: ${err.message}`, true);
-    }
-  };
+  offerRematch(game, answer);
 }
 
 // --- live updates ----------------------------------------------------------------------------
@@ -956,7 +963,8 @@ async function start() {
     setUpAlerts($("alert-sound"), $("alert-notify"), (text) => status(text, true));
     $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {
-      await joinSeat(game, status);
+      await joinSeat(game, status, (seat) => showWaiting(game, seat));
+      shareLater(game);
     } catch (err) {
       status(`Cannot take this seat: ${err.message}`, true);
     }
