@@ -234,7 +234,7 @@ def answer_json(game: Played, seat: Seat | None, since: int | None, marks: Marks
         "over": state.is_over, "since": start,
         "new": [{"record": t.record,
                  "event": marks.event_form(t.record, t.event, game.events[t.record]),
-                 "text": t.text} for t in told],
+                 "text": t.text, "rule": t.rule} for t in told],
         "view": _view_form(shown, marks, pending),
         "face_down": [list(stack) for stack in face_down(state)],
         "scorepad": [to_json(c) for c in marks.scorepad(state)] if state.is_over else None,

@@ -169,7 +169,9 @@ def _schemas() -> dict[str, Any]:
         "Told": {"type": "object", "required": ["record", "event", "text"], "properties": {
             "record": integer,
             "event": {"type": "array", "description": "[tag, payload], redacted for the seat"},
-            "text": {"type": "string", "description": "the record's line of story"}}},
+            "text": {"type": "string", "description": "the record's line of story"},
+            "rule": {"type": ["string", "null"],
+                     "description": "the rule that asked a choice (its id), or null"}}},
         "SeatAnswer": {
             "type": "object",
             "description": "what a seat is shown after a change (rr.seat_answer, the same "

@@ -138,12 +138,14 @@ def test_a_whole_game_against_two_bots_by_clicking(server: Server,
     driver.find_element(By.ID, "open-replay").click()
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
+    driver.find_element(By.CSS_SELECTOR, "#verdict-details summary").click()  # folded
     assert "every random outcome" in text(driver, "verdict")
     driver.get(f"{server.url}/replay")
     driver.find_element(By.ID, "log-file").send_keys(str(saved))  # the file downloaded
     driver.find_element(By.ID, "open-log").click()
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
+    driver.find_element(By.CSS_SELECTOR, "#verdict-details summary").click()
     assert f"{final['records']} records re-adjudicated" in text(driver, "verdict")
     # A rematch: the same players and bots, a new deal, this seat's page opened on it.
     driver.get(f"{server.url}/#game={game}&token={token}")

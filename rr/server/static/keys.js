@@ -62,14 +62,16 @@ async function sign(key, message) {
   return base64(await crypto.subtle.sign({name: "Ed25519"}, key.privateKey, message));
 }
 
-function showFingerprint(text) {
+function showFingerprint(fingerprint) {
   let shown = document.getElementById("seat-key");
   if (!shown) {
-    shown = el("span", {id: "seat-key", title: "This seat's signing key (its fingerprint): " +
-                        "every choice you make is signed by it, in this browser only."});
+    shown = el("span", {id: "seat-key", class: "seat-key"});
     (document.querySelector("#seat-device summary") || document.body).append(" ", shown);
   }
-  shown.textContent = text;
+  // In words; the key's fingerprint only for who asks (its title, its data).
+  shown.textContent = "✓ your choices are signed in this browser";
+  shown.title = `Every choice you make is signed by this seat's key, kept in this browser only (its fingerprint: ${fingerprint}).`;
+  shown.dataset.fingerprint = fingerprint;
 }
 
 let elsewhere = false;  // this seat's key is in another browser: no choice is made here
@@ -147,7 +149,7 @@ export async function joinSeat(game, status, waiting = null) {
     }
     if (seat.key !== key.fingerprint && !elsewhere) lost(game, seat);
     else moveOffered(game, () => releaseSeat(game));
-    showFingerprint(`your key ${key.fingerprint}`);
+    showFingerprint(key.fingerprint);
   }
   let waited = false;
   while (!seat.dealt) {
