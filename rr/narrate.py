@@ -17,7 +17,8 @@ from attrs import frozen
 
 from rr.automa import automa_table
 from rr.cards.catalogue import catalogue
-from rr.decisions import ByRule, Source
+from rr.causes import rule_cause
+from rr.decisions import ByCard, ByRule, Source
 from rr.effects.tokens import ROUND_LIMIT
 from rr.events.types import (
     AbilityMissing,
@@ -70,8 +71,8 @@ from rr.events.types import (
     TurnKind,
     TurnStarted,
 )
-from rr.model import LOCATIONS, CardId, Location, Seat, Zone, ZoneKind
-from rr.options import GainTop, Lead, Option, PickCard, PickPlayer, Scout, describe
+from rr.model import LOCATIONS, Bonus, CardId, Location, Seat, Zone, ZoneKind
+from rr.options import Answer, GainTop, Lead, Option, PickCard, PickPlayer, Scout, describe
 from rr.ruleset import Ruleset
 from rr.state import EMPTY, GameState, PlayerState, apply
 from rr.views import HIDDEN, redact
@@ -183,7 +184,7 @@ def line(event: Event, before: GameState, after: GameState) -> str | None:
         case FleetRegressed():
             return f"{w(event.seat)} goes back to {event.position} on the Fleet Track"
         case InfluencePlaced():
-            return f"{w(event.seat)} places {event.count} Influence on the Institute " \
+            return f"{w(event.seat)} places {event.count} Influence on The Institute " \
                    f"({p(event.seat).influence})"
         case InfluenceRemoved():
             return f"{w(event.seat)} takes {event.count} Influence back " \
@@ -235,7 +236,45 @@ def option_text(option: Option, state: GameState) -> str:
         return player(state, option.seat)
     if isinstance(option, Location):
         return option.title
+    if isinstance(option, Bonus):
+        return _BONUS_WORDS[option]
     return describe(option)
+
+
+_BONUS_WORDS: dict[Bonus, str] = {
+    Bonus.FLEET: "to advance on the Fleet Track", Bonus.HELIUM: "to gain 1 Helium",
+    Bonus.SOVEREIGN: "the Sovereign token", Bonus.INFLUENCE: "to place 1 Influence",
+    Bonus.BANISH: "to banish a location's top card",
+    Bonus.REVEAL_PLACE: "to reveal and place the deck's top card"}
+"""A bonus chosen (a die face, Auctioneer's choice), in words."""
+
+
+_BLOCKED = {"RR-BLOCK-2": "the steal or banish", "RR-BLOCK-3": "the Sovereign take"}
+"""What a block question's answer blocks (RR-BLOCK-2, RR-BLOCK-3)."""
+_OWN_QUESTIONS = ("RR-TURN-1", "RR-LEAD-3", "RR-SCOUT-1")
+"""Rules whose answers say themselves ("Ana chooses to scout"): no cause is added."""
+
+
+def decision_line(event: DecisionMade, before: GameState) -> str:
+    """A choice in words, saying to what it answers: "Dee does not block the Sovereign take",
+    "Ana answers no to Mickey the Carver", "Ana chooses Janitor for Firewall Expert" (no rule
+    id: :func:`story_line` adds it for the full story, a seat answer sends it apart)."""
+    who, option, source = player(before, event.seat), event.option, event.source
+    if isinstance(source, ByRule) and source.rule in _BLOCKED:
+        if isinstance(option, PickCard):
+            return f"{who} blocks {_BLOCKED[source.rule]} with {card_name(option.card)}"
+        return f"{who} does not block {_BLOCKED[source.rule]}"
+    if isinstance(source, ByCard):
+        cause: str | None = card_name(source.card)
+    elif source.rule in _OWN_QUESTIONS:
+        cause = None
+    else:
+        found = rule_cause(source.rule)
+        cause = found.name if found is not None else None
+    if isinstance(option, Answer) and cause is not None:
+        return f"{who} answers {option.value} to {cause}"
+    chosen = f"{who} chooses {option_text(option, before)}"
+    return f"{chosen} for {cause}" if cause is not None else chosen
 
 
 def source_text(source: Source) -> str:
@@ -292,8 +331,7 @@ def story_line(event: Event, before: GameState, after: GameState) -> str:
                 "end_of_game": "The last turn is over: end-of-game abilities",
                 "over": "The game is over"}.get(event.phase.value, event.phase.value)
     if isinstance(event, DecisionMade):
-        return (f"{player(after, event.seat)} chooses {option_text(event.option, before)} "
-                f"[{source_text(event.source)}]")
+        return f"{decision_line(event, before)} [{source_text(event.source)}]"
     if isinstance(event, TurnEnded):
         return f"{player(after, event.seat)}'s turn ends"
     if isinstance(event, CardsShuffled):
@@ -358,7 +396,11 @@ class Told:
     event: Event
     """The event, with every card the viewer may not see as ``"?"`` (:func:`rr.views.redact`)."""
     text: str
-    """The record in words (:func:`story_line`), from what the viewer may see."""
+    """The record in words (:func:`story_line`), from what the viewer may see, without the
+    rule id (:attr:`rule`)."""
+    rule: str | None = None
+    """The rule that asked a choice (a :class:`~rr.events.types.DecisionMade` asked by a rule;
+    a card's choice names its card in :attr:`text`)."""
 
 
 def narration(events: Iterable[Event], seat: Seat | None = None, hidden: bool = True,
@@ -367,7 +409,12 @@ def narration(events: Iterable[Event], seat: Seat | None = None, hidden: bool = 
     line. ``initial``: the state before the first of them, which is record ``start``. With
     ``hidden`` False every card is named (the whole story, for the holder of the log)."""
     for index, shown, before, after in _folded(events, seat, hidden, initial, start):
-        yield Told(index, shown, story_line(shown, before, after))
+        if isinstance(shown, DecisionMade):
+            source = shown.source
+            yield Told(index, shown, decision_line(shown, before),
+                       source.rule if isinstance(source, ByRule) else None)
+        else:
+            yield Told(index, shown, story_line(shown, before, after))
 
 
 def narrate(events: Iterable[Event], viewer: Seat | None = None, everything: bool = False,

@@ -24,6 +24,13 @@ the error cites, or ``null``. A failed request changes nothing: the game is as i
 Fields are strict: a field an op does not take is a ``BadRequest`` (it catches typos), and
 ``null`` means "not given". Integers are JSON integers (``true`` and ``1.0`` are not).
 
+Wire versions
+-------------
+A request may name the wire version it speaks (:mod:`rr.wire`): ``{"wire": 3, "id": ...,
+"op": ...}``; the response then names it first, ``{"wire": 3, "id": ..., "ok": ...}``. A
+request that names none is answered as version 2, exactly as before versions, and a version
+not served is a ``BadRequest`` naming the ones that are (docs/JSON.md, "Wire versions").
+
 Seats and viewers
 -----------------
 Seats are numbered from 0 in play order, as in the engine and in the events. ``as`` names
@@ -143,10 +150,11 @@ from rr.options import Option
 from rr.ruleset import Ruleset
 from rr.seat_answer import Marks, seat_answer
 from rr.untrusted import load_json
+from rr.wire import SERVED, UNVERSIONED, WIRE_VERSION, version_of
 
-PROTOCOL_VERSION = 2
-"""Bumped when a response changes shape; ``ops`` reports it. 2: every op that shows a game
-answers with the seat answer (``rr.seat_answer``)."""
+PROTOCOL_VERSION = WIRE_VERSION
+"""The newest wire version (:data:`rr.wire.WIRE_VERSION`); ``ops`` reports the version it was
+asked in (``protocol``) and, from version 3, every version served (``wire_versions``)."""
 
 
 @frozen
@@ -224,11 +232,13 @@ def _is_int(value: Any) -> bool:
 class _Request:
     """A request's fields, checked against its op and read with their types."""
 
-    def __init__(self, data: dict[str, Any], op: Op) -> None:
+    def __init__(self, data: dict[str, Any], op: Op, version: int = UNVERSIONED) -> None:
         self.op = op
+        self.version = version
         self._data = data
         known = {f.name for f in op.fields}
-        unknown = sorted(str(k) for k in data if k not in known and k not in ("id", "op"))
+        unknown = sorted(str(k) for k in data
+                         if k not in known and k not in ("id", "op", "wire"))
         if unknown:
             takes = ", ".join(sorted(known)) or "no field"
             raise BadRequest(f"op {op.name!r} takes no field {unknown[0]!r} (it takes: {takes})")
@@ -313,8 +323,17 @@ class Session:
         return _dump(self.handle(request))
 
     def handle(self, request: Any) -> Result:
-        """The response to one request (already parsed from JSON)."""
+        """The response to one request (already parsed from JSON), in the wire version the
+        request names (:mod:`rr.wire`: its ``"wire"`` field; none, the unversioned shape)."""
         ident = request.get("id") if isinstance(request, dict) else None
+        wire = request.get("wire") if isinstance(request, dict) else None
+        try:
+            version = version_of(wire)
+        except BadRequest as err:
+            return _failure(ident, err)
+        return _versioned(version, self._handle(request, ident, version))
+
+    def _handle(self, request: Any, ident: Any, version: int) -> Result:
         try:
             if not isinstance(request, dict):
                 raise BadRequest("a request is a JSON object: {\"id\": ..., \"op\": ...}")
@@ -323,7 +342,7 @@ class Session:
             if op is None:
                 raise BadRequest(f"unknown op {json.dumps(name)[:40]}; the ops are: "
                                  + ", ".join(o.name for o in OPS))
-            result = self._handlers[op.name](_Request(request, op))
+            result = self._handlers[op.name](_Request(request, op, version))
         except RRError as err:
             return _failure(ident, err)
         except EngineBugError as err:
@@ -361,7 +380,8 @@ class Session:
     # --- the ops --------------------------------------------------------------------------
 
     def _ops(self, req: _Request) -> Result:
-        return {"protocol": PROTOCOL_VERSION, "ops": [
+        versions = {} if req.version == UNVERSIONED else {"wire_versions": list(SERVED)}
+        return {"protocol": req.version, **versions, "ops": [
             {"op": op.name, "summary": op.summary,
              "fields": [{"name": f.name, "type": f.kind, "required": f.required, "doc": f.doc}
                         for f in op.fields]}
@@ -487,6 +507,12 @@ def _ruleset(game: Game) -> Result:
 
 
 # --- writing a response -----------------------------------------------------------------------
+
+
+def _versioned(version: int, response: Result) -> Result:
+    """``response`` in wire ``version``: from version 3 on, it carries its version first."""
+    return response if version == UNVERSIONED else {"wire": version, **response}
+
 
 
 def _failure(ident: Any, err: Exception, kind: str | None = None) -> Result:

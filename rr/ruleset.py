@@ -183,3 +183,59 @@ ROQUE_GUESSES_A_NAME = Reading(
 
 READINGS: tuple[Reading, ...] = (POLITICIAN_PICKS_BOTH, ROQUE_GUESSES_A_NAME)
 """Every reading keyed to a rules version, oldest first (spec/README.md lists them)."""
+
+
+EXPLAINED: dict[str, tuple[str, str]] = {
+    "firewall_each_other_location": (
+        "Firewall Expert places on each other location",
+        "The official errata: one card face down on each location but its own (off: on "
+        "every location)."),
+    "face_down_value_is_actual": (
+        "A face-down card keeps its printed value at scoring",
+        "Abilities read no value on it, the scoring its printed one (off: it counts 0 for "
+        "both)."),
+    "face_down_gain_is_revealed": (
+        "A face-down card gained by Cassius or Octavia is revealed",
+        "Its printed colour then counts (off: it is read as it lay, colourless)."),
+    "ceres_banish_any_position": (
+        "House Ceres may banish any card of a location",
+        "Not only the top card (off: the top card only)."),
+    "neutral_in_card_conditions": (
+        "With two players the neutral Influence counts for cards",
+        "In \"most / least Influence\" conditions (off: only the players' Influence)."),
+    "gray_counts_once_per_clause": (
+        "A Gray taken as another colour counts once per \"for each\"",
+        "(off: once for each colour it is taken as)."),
+    "hypnotist_blockable": (
+        "A block also stops Hypnotist's forced banish",
+        "(off: Hypnotist cannot be blocked)."),
+    "loan_shark_turn_counts": (
+        "Loan Shark's extra turn counts toward the equal number of turns",
+        "(off: it does not count)."),
+    "unless_means_gained_gold": (
+        "\"Unless that card is a Gold\" means unless you gained a Gold",
+        "(off: unless the card itself is a Gold)."),
+    "artisan_chef_gold_cards_only": (
+        "Artisan Chef ignores negative terms on Gold cards only",
+        "(off: on every card)."),
+    "protect_small_hands": (
+        "Protect small hands (the official multiplayer variant)",
+        "A card that targets an opponent needs one with more than a starting hand."),
+    "au_toma_variant": (
+        "Au Toma variant (solo)",
+        "The official variant keeps Auctioneer, Eo, Psychologist and Roque in the game."),
+    "luna_substitute_stops_on_luna": (
+        "Au Toma's walk for a Luna substitute stops on Luna",
+        "A second try at the Sovereign token (off: the walk passes Luna)."),
+    "auction_helium_capped": (
+        "Au Toma cannot get Auctioneer's Helium at 10 or more",
+        "In the Au Toma variant; the die is rolled again (off: she always can)."),
+    "repetition_ends_game": (
+        "A position seen a third time ends the game",
+        "A round starting for the third time in the same position triggers the end."),
+    "round_limit": (
+        "At most 150 turns each",
+        "A player beginning their 150th turn triggers the end of the game."),
+}
+"""Each option of :class:`Ruleset` for people: what the table shows beside its box, and its
+explanation (spec/rulings.md has the ruling)."""

@@ -35,6 +35,7 @@ from rr.model import AutomaCardNumber, CardId
 from rr.options import Option
 from rr.seat_answer import SeatAnswer
 from rr.views import HIDDEN, PendingView, View
+from rr.wire import WIRE_VERSION
 
 Schema = dict[str, Any]
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -167,7 +168,8 @@ def schema(form: str) -> Schema:
         raise ValueError(f"no schema {form!r}; the forms are: {', '.join(FORMS)}")
     return {"$schema": DIALECT, "$id": f"https://rr.invalid/schema/{form}.schema.json",
             "title": f"rr {form}", "description": f"The JSON form of an rr {form} "
-            "(rr.jsonforms; README, section JSON forms).", **top,
+            "(rr.jsonforms; README, section JSON forms).",
+            "x-rr-wire": WIRE_VERSION, **top,
             "$defs": dict(sorted(builder.defs.items()))}
 
 

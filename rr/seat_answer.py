@@ -37,6 +37,7 @@ from rr.model import LOCATIONS, Seat, Zone
 from rr.narrate import Told, narration
 from rr.rules.final import scorepad_of
 from rr.scoring.now import HandNow, hand_now
+from rr.scoring.places import Result, result
 from rr.scoring.scorepad import Rows
 from rr.state import EMPTY, GameState, apply
 from rr.views import KnownCard, PendingView, PublicPlayer, View, view
@@ -101,6 +102,9 @@ class SeatAnswer:
     """The scorepad once the game is over (its totals and winners are the view's)."""
     everything: bool = False
     """Shown to the holder of the whole log (the replay viewer's "all"): every card named."""
+    result: Result | None = None
+    """Once the game is over: each player's place and total, and what decided the win
+    (:mod:`rr.scoring.places`)."""
 
 
 _KEPT = 32
@@ -211,7 +215,7 @@ def seat_answer(game: Played, seat: Seat | None, since: int | None = None,
         seat=None if everything else seat, records=len(game.events), decision=decisions,
         over=state.is_over, view=shown_view, face_down=face_down(state), since=start,
         new=told, scorepad=marks.scorepad(state) if state.is_over else None,
-        everything=everything)
+        everything=everything, result=result_of(state))
 
 
 def answer_json(game: Played, seat: Seat | None, since: int | None, marks: Marks
@@ -230,11 +234,24 @@ def answer_json(game: Played, seat: Seat | None, since: int | None, marks: Marks
         "over": state.is_over, "since": start,
         "new": [{"record": t.record,
                  "event": marks.event_form(t.record, t.event, game.events[t.record]),
-                 "text": t.text} for t in told],
+                 "text": t.text, "rule": t.rule} for t in told],
         "view": _view_form(shown, marks, pending),
         "face_down": [list(stack) for stack in face_down(state)],
         "scorepad": [to_json(c) for c in marks.scorepad(state)] if state.is_over else None,
-        "everything": False}
+        "everything": False, "result": _result_json(state)}
+
+
+def _result_json(state: GameState) -> Any:
+    found = result_of(state)
+    return None if found is None else to_json(found)
+
+
+def result_of(state: GameState) -> Result | None:
+    """The places and what decided the win of a finished ``state`` (``None`` before)."""
+    if not state.is_over or state.totals is None or state.winners is None:
+        return None
+    return result([p.name for p in state.players], state.totals, state.winners,
+                  state.sovereign)
 
 
 def _since(game: Played, seat: Seat | None, since: int | None, marks: Marks,

@@ -252,13 +252,19 @@ class SeatsRecord:
     """The server's public key (base64), which signed the bots' decisions."""
     signatures: tuple[str | None, ...] = field(default=())
     """Per decision number, its signature (base64), or ``None``."""
+    moves: tuple[Mapping[str, Any], ...] = field(default=())
+    """The seats moved to another device, in order (:class:`rr.seatmoves.Move`'s JSON);
+    written only when there is one."""
 
     def as_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "game": self.game,
-                "seats": [s.as_json() for s in self.seats], "deal": self.deal,
-                "server_commitment": self.server_commitment,
-                "server_secret": self.server_secret, "server_key": self.server_key,
-                "signatures": list(self.signatures)}
+        out = {"version": VERSION, "game": self.game,
+               "seats": [s.as_json() for s in self.seats], "deal": self.deal,
+               "server_commitment": self.server_commitment,
+               "server_secret": self.server_secret, "server_key": self.server_key,
+               "signatures": list(self.signatures)}
+        if self.moves:
+            out["moves"] = [dict(m) for m in self.moves]
+        return out
 
     @classmethod
     def of(cls, data: Any) -> SeatsRecord:
@@ -269,7 +275,7 @@ class SeatsRecord:
             seats = tuple(SeatEntry(**{k: v for k, v in s.items()}) for s in data["seats"])
             record = cls(data["game"], seats, data["deal"], data.get("server_commitment"),
                          data.get("server_secret"), data.get("server_key"),
-                         tuple(data.get("signatures", ())))
+                         tuple(data.get("signatures", ())), tuple(data.get("moves", ())))
         except (KeyError, TypeError, AttributeError) as err:
             raise BadInputError(f"the header's seats section is malformed: {err}") from None
         texts = [record.game, record.deal] + [s.kind for s in seats]

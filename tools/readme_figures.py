@@ -19,6 +19,8 @@ Sections (each names the command whose output it is):
   25 s of CPU.
 * ``bots`` — the greedy agent's share of wins against the random one (``rr simulate --agents
   greedy,random --players P --seed 7000 --games 200``), 400 games, a minute or two of CPU.
+* ``ladder`` — rr's agents rated against each other with openskill: ``rr ladder --agents
+  random,greedy,ismcts:flat,ismcts --players 2 --games 40 --seed 8000``; about a minute of CPU.
 * ``ismcts`` — the ISMCTS agent's shares (the same command with ``ismcts``, its default 100
   iterations a decision): 78 games, 18 minutes on both cores (2-core machine, shared with a
   test run, 2026-11-26; some 6 minutes at ``ismcts:30``), too long for every test
@@ -39,8 +41,9 @@ from pathlib import Path
 
 from attrs import frozen
 
-from rr import simulate
+from rr import ladder, simulate
 from rr.automa import automa_table
+from rr.cli.ladder import text as ladder_table
 from rr.engine import Game
 from rr.events.codec import unstructure_event
 from rr.report.impact import ImpactParameters, impact
@@ -199,10 +202,30 @@ def ismcts_text(workers: int | None = None) -> str:
     return "\n".join(rows) + "\n"
 
 
+# --- ladder: rr's agents rated against each other ----------------------------------------------
+
+LADDER_AGENTS = ("random", "greedy", "ismcts:flat", "ismcts")
+LADDER_PLAYERS, LADDER_GAMES, LADDER_SEED = 2, 40, 8000
+"""The ``ladder`` section: ``rr ladder --agents random,greedy,ismcts:flat,ismcts --players 2
+--games 40 --seed 8000``; about a minute of CPU (the ISMCTS tree sits in half the games), so
+CI plays it again."""
+
+
+def ladder_text(workers: int | None = None) -> str:
+    """What ``rr ladder`` prints for the README's agents."""
+    results = list(ladder.play(LADDER_AGENTS, LADDER_PLAYERS, LADDER_GAMES, LADDER_SEED,
+                               workers=workers or 1))
+    rated = ladder.rate(LADDER_AGENTS, results)
+    if rated.failed:
+        raise SystemExit(f"ladder games failed: {rated.failed}")
+    return ladder_table(rated, LADDER_PLAYERS, LADDER_SEED)
+
+
 SECTIONS: dict[str, Callable[[int | None], str]] = {
     "solo": lambda workers: solo_text(solo_lines(workers)),
     "impact": impact_text,
     "bots": bots_text,
+    "ladder": ladder_text,
     "ismcts": ismcts_text,
 }
 

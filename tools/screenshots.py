@@ -105,10 +105,11 @@ def _until_leading(driver: Any) -> None:
 
 def _confirm(driver: Any) -> None:
     """Confirm the move picked, and wait for the next decision."""
-    # textContent: a phone hides the decision's number, and a hidden element's text is ''.
-    before = driver.execute_script("return document.getElementById('counts').textContent")
+    # The decision's count: kept out of sight, on the decision's box.
+    before = driver.execute_script("return document.getElementById('decision').dataset.decision")
     _click(driver, "#confirm:not([hidden])")
-    _until(driver, f"return document.getElementById('counts').textContent !== {before!r}"
+    _until(driver, "return document.getElementById('decision').dataset.decision"
+                   f" !== {before!r}"
                    " || !document.getElementById('end').hidden")
 
 

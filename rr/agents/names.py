@@ -4,9 +4,12 @@
 
 ``rr simulate --agents``, ``rr regress --impact``, Ray runs, the environments' opponents and
 the server's bots (those its operator allows) all read names with :func:`parse` and make agents
-with :func:`make`. A user's class is imported (``importlib``) and called as
-``Class(seed, ruleset)``, or ``Class(seed, ruleset, argument)`` when the name carries one (the
-text after the class's colon, as it was written); what it makes must have the
+with :func:`make`. A user's class is imported (``importlib``; the current folder is searched
+after every other place, as ``python -m`` would, so that the installed ``rr`` command finds a
+``mybot.py`` beside the user) and called as ``Class(seed, ruleset)``, or ``Class(seed,
+ruleset, argument)`` when the name carries one (the text after the class's colon, as it was
+written); a class whose constructor takes fewer arguments is given the first ones it takes
+(``Class(seed)`` or ``Class()``: the tutorial's bots). What it makes must have the
 :class:`rr.agents.interface.Agent` method ``choose(decision, seen)``. :func:`parse` checks
 what it can without making one: that the module imports, that the class has ``choose`` and
 that it can be called with those arguments. On a Ray cluster the module must be importable on
@@ -21,6 +24,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, cast
 
@@ -95,7 +100,8 @@ def make(name: str, seed: int, ruleset: Ruleset) -> Agent:
     if kind in BUILT_IN:
         return BUILT_IN[kind](seed, ruleset, argument if colon else None)
     found, given = _class_of(name), _parts(name)[2]
-    made = found(seed, ruleset) if given is None else found(seed, ruleset, given)
+    made = (found(*(seed, ruleset)[:_arity(found)]) if given is None
+            else found(seed, ruleset, given))
     if not callable(getattr(made, "choose", None)):
         raise BadInputError(f"agent {name!r} made {type(made).__name__}, which has no "
                             "choose(decision, seen)")
@@ -131,12 +137,31 @@ def _check_class(name: str, found: Callable[..., object]) -> None:
         signature = inspect.signature(found)
     except (TypeError, ValueError):  # no signature to read (a builtin): found out when made
         return
+    if not with_argument and _arity(found) < 2:
+        return  # made as Class(seed) or Class(), which _arity found it takes
     try:
         signature.bind(*(None,) * (3 if with_argument else 2))
     except TypeError as err:
         call = f"{class_name}(seed, ruleset{', argument' if with_argument else ''})"
         raise BadInputError(f"agent {name!r}: an agent is made as {call}, which {class_name} "
                             f"does not take ({err})") from None
+
+
+def _arity(found: Callable[..., object]) -> int:
+    """How many of ``(seed, ruleset)`` a class named without an argument is made with: 2 if
+    it takes them (or its signature cannot be read), else 1 (``Class(seed)``) or 0
+    (``Class()``) if it takes those."""
+    try:
+        signature = inspect.signature(found)
+    except (TypeError, ValueError):
+        return 2
+    for count in (2, 1, 0):
+        try:
+            signature.bind(*(None,) * count)
+        except TypeError:
+            continue
+        return count
+    return 2  # takes none of these: _check_class says so
 
 
 def _parts(name: str) -> tuple[str, str, str | None]:
@@ -156,6 +181,11 @@ def _class_of(name: str) -> Callable[..., object]:
     if argument == "":  # a slip, not an argument: say so rather than pass ""
         raise BadInputError(f"agent {name!r}: nothing after the class's colon (leave the "
                             "colon out for no argument)")
+    folder = os.getcwd()
+    if folder not in sys.path and "" not in sys.path:
+        # The installed `rr` script's path starts at its own folder, not the user's (as
+        # `python -m rr` does): look there last, so nothing installed is shadowed.
+        sys.path.append(folder)
     try:
         module = importlib.import_module(module_name)
     except ImportError as err:

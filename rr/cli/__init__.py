@@ -39,6 +39,7 @@ from rr.untrusted import printable
 COMMANDS: tuple[str, ...] = (
     "demo",
     "simulate",
+    "ladder",
     "cards",
     "score",
     "replay",

@@ -105,7 +105,8 @@ def _print(r: Replay, tail: int | None) -> None:
     console = Console(highlight=False, markup=False)
     story = r.story if tail is None else r.story[len(r.story) - tail:] if tail else ()
     for line in story:
-        console.print(Text.assemble((f"{line.record:>5}", "dim"), "  ", printable(line.text)),
+        console.print(Text.assemble((f"{line.record:>5}", "dim"), "  ", printable(
+            f"{line.text} [{line.rule}]" if line.rule else line.text)),
                       soft_wrap=True)
     s, v = r.state, r.view
     names = [printable(p.name) for p in s.players]

@@ -56,12 +56,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     ruleset = Ruleset.parse(args.ruleset)
-    pad = score(parse_table(_read(args.file)), ruleset)
     if args.json:
-        print(json.dumps(scorepad_json(pad)))
+        print(json.dumps(json_answer(_read(args.file), ruleset)))
     else:
-        _print(pad, show_cards=args.cards)
+        _print(score(parse_table(_read(args.file)), ruleset), show_cards=args.cards)
     return 0
+
+
+def json_answer(text: str, ruleset: Ruleset) -> dict[str, Any]:
+    """``rr score --json``'s output for a final position's JSON text (``rr server``'s
+    ``POST /api/score`` answers with it too); :class:`BadInputError` for a position it
+    refuses."""
+    return scorepad_json(score(parse_table(text), ruleset))
 
 
 def scorepad_json(pad: Scorepad) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from attrs import evolve
 from rr.errors import BadInputError
 from rr.seatkeys import SeatKey
 from rr.server.expiry import DAYS
-from rr.server.guards import CONNECTIONS, HEADER_BYTES, HEADERS, Guards
+from rr.server.guards import CONNECTIONS, HEADER_BYTES, HEADERS, PER_ADDRESS, Guards
 from rr.server.limits import GAMES_PER_HOUR, Limits
 from rr.untrusted import printable
 
@@ -116,6 +116,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="the most connections held at once, HTTP and WebSocket (default "
                              "%(default)s, under the usual open-file limit of 1,024); one more "
                              "is answered 503 and closed")
+    parser.add_argument("--max-connections-per-address", type=int, default=PER_ADDRESS,
+                        metavar="N",
+                        help="the most connections held at once from one address (default "
+                             "%(default)s; a proxy named by --forwarded-allow-ips has no such "
+                             "limit); one more is answered 503 and closed")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -158,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError(f"--replay-cpu is a number of seconds a second above 0 (at most "
                             f"100), not {args.replay_cpu:g}")
     proxies = trusted(args.forwarded_allow_ips)
-    guards = _guards(args)
+    guards = _guards(args, proxies)
     agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
     listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind
     try:
@@ -210,14 +215,17 @@ def run(args: argparse.Namespace) -> int:
     return _workers(args.workers, lambda: serve(open_store(args.db, args.sqlite_sync.upper())))
 
 
-def _guards(args: argparse.Namespace) -> Guards:
+def _guards(args: argparse.Namespace, proxies: list[str]) -> Guards:
     """The connection limits asked for, checked."""
     for name, value, least, most in (("--max-header-bytes", args.max_header_bytes, 1024, 2**24),
                                      ("--max-headers", args.max_headers, 10, 10_000),
-                                     ("--max-connections", args.max_connections, 1, 1_000_000)):
+                                     ("--max-connections", args.max_connections, 1, 1_000_000),
+                                     ("--max-connections-per-address",
+                                      args.max_connections_per_address, 1, 1_000_000)):
         if not least <= value <= most:
             raise BadInputError(f"{name} is a number from {least} to {most}, not {value}")
-    return Guards(args.max_header_bytes, args.max_headers, args.max_connections)
+    return Guards(args.max_header_bytes, args.max_headers, args.max_connections,
+                  args.max_connections_per_address, tuple(proxies))
 
 
 def _serve(server: Any, listener: socket.socket, store: Store) -> None:

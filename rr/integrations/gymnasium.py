@@ -40,7 +40,10 @@ The learner plays one seat (``seat``, default 0) against rr's agents or a user's
   ``np_random`` with ``s``; a ``reset()`` without a seed draws the game's seed from
   ``np_random``.
 - **Rendering**: ``"ansi"`` returns the board and the story since the last call, as a
-  spectator sees them; ``"human"`` prints them.
+  spectator sees them; ``"human"`` prints them; ``"rgb_array"`` returns an image of the table
+  as the learner's seat sees it (:func:`rr.integrations.picture.table_image`: its own hand,
+  no card it may not know), an ``(H, W, 3)`` ``uint8`` array whose shape stays the same all
+  game (what SB3's ``make_vec_env`` asks for by default, and video recorders use).
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.observer import Observer
 from rr.integrations.opponents import Opponent, Opponents
+from rr.integrations.picture import table_image
 from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
 from rr.observation import OBSERVATION_SIZE
@@ -76,7 +80,7 @@ SEEDS = 2**31
 class RedRisingGymEnv(gymnasium.Env[Any, Any]):
     """One seat of Red Rising against agents; see the module docstring for its choices."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (gymnasium's)
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}  # noqa: RUF012 (gymnasium's)
 
     def __init__(self, players: int = 2, seat: int = 0,
                  opponents: Opponent | Mapping[int, Opponent] = "random",
@@ -93,8 +97,8 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
             raise BadInputError(f"illegal_action must be 'raise' or 'penalty', not "
                                 f"{illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise BadInputError(f"render_mode must be None, 'ansi' or 'human', not "
-                                f"{render_mode!r}")
+            raise BadInputError(f"render_mode must be None, 'ansi', 'human' or 'rgb_array', "
+                                f"not {render_mode!r}")
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise BadInputError(f"max_steps must be a positive whole number, not {max_steps!r}")
         self.players, self.seat, self.level = players, seat, level
@@ -171,10 +175,12 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
             self._mask, self._mask_for = numpy.frombuffer(mask, numpy.bool_), pending
         return self._mask.copy()
 
-    def render(self) -> str | None:
+    def render(self) -> str | numpy.typing.NDArray[numpy.uint8] | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode")
             return None
+        if self.render_mode == "rgb_array":
+            return table_image(self._game(), self.seat)
         return self._story.rendered(self._game(), self.render_mode)
 
     def _game(self) -> Game:

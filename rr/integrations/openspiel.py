@@ -54,10 +54,13 @@ Choices made here:
 
   ``information_state_string`` is therefore the perfect-recall string: two histories give the
   same string exactly when the seat saw the same things happen and did the same things. No
-  information-state *tensor* is provided (``provides_information_state_tensor`` is false): a
-  fixed-size tensor with perfect recall of a game of up to 4,000 decisions would be the whole
-  redacted log; the observation tensor (what the seat knows now, which forgets as the rules
-  say: a shuffle, an unseen pass) is there for tensor-based algorithms.
+  information-state *tensor* is provided (``provides_information_state_tensor`` is false, and
+  ``information_state_tensor()`` raises ``NotImplementedError`` saying why): a fixed-size
+  tensor with perfect recall would have to hold the whole redacted log of a game of up to
+  4,000 decisions, each of 1,163 actions, with what each showed the seat — millions of entries,
+  nearly all zeros, of which no learner would make use. The observation tensor (what the seat
+  knows now, which forgets as the rules say: a shuffle, an unseen pass) is there for
+  tensor-based algorithms, and the perfect-recall string for tabular ones (CFR).
 - **Resampling**: ``resample_from_infostate(player, sampler)`` is
   ``Game.sample_for(player, ...)`` seeded with a number drawn from ``sampler``: a state from
   what the seat knows (:mod:`rr.knowledge`, RR-VIEW-7) whose whole log is relabelled so that
@@ -120,6 +123,13 @@ from rr.ruleset import Ruleset
 NAME = "python_red_rising"
 MAX_GAME_LENGTH = 4000
 """Player actions after which a game is cut off (every return 0); see the module docstring."""
+NO_INFORMATION_STATE_TENSOR = (
+    "python_red_rising has no information-state tensor: with perfect recall it would hold the "
+    "seat's whole history (up to 4,000 decisions of 1,163 actions each, and what each showed "
+    "the seat), millions of entries for one state. Use information_state_string() (perfect "
+    "recall) or observation_tensor() (what the seat knows now); rr.integrations.openspiel's "
+    "docstring says more.")
+"""What ``information_state_tensor()`` raises (``NotImplementedError``) with."""
 MAX_CHANCE_OUTCOMES = len(all_ids())
 """The most outcomes of one chance node: a pick from the whole deck."""
 
@@ -290,6 +300,8 @@ class RedRisingObserver:
         self.dict = {"observation": self.tensor} if size else {}
 
     def set_from(self, state: RedRisingState, player: int) -> None:
+        if self.perfect_recall:
+            raise NotImplementedError(NO_INFORMATION_STATE_TENSOR)
         if not len(self.tensor):
             return
         if self.public and self.private:

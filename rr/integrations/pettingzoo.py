@@ -4,14 +4,16 @@
 Needs the ``pettingzoo`` extra (``pip install 'red-rising-engine[pettingzoo]'``: pettingzoo,
 gymnasium,
 numpy). They pass PettingZoo's ``api_test``, ``seed_test``, ``parallel_api_test``,
-``render_test`` and ``max_cycles_test`` (``tests/integrations/test_pettingzoo.py``); the last
-samples actions without the mask, so it passes with ``illegal_action="penalty"`` (as does
-``parallel_seed_test``), and checks its AEC half on ``parallel_to_aec(parallel_env())``, whose
-agents each act once a cycle, because in the AEC environment here one agent may decide
-several times in a row.
+``render_test``, ``parallel_seed_test``, ``state_test`` and ``max_cycles_test``
+(``tests/integrations/test_pettingzoo.py``). The last samples actions without the mask and
+needs episodes of exactly ``max_cycles`` steps, so it passes with
+``illegal_action="penalty"`` (under the default an unmasked random action ends the episode at
+once, as in PettingZoo's classic games), and checks its AEC half on
+``parallel_to_aec(parallel_env())``, whose agents each act once a cycle, because in the AEC
+environment here one agent may decide several times in a row.
 
 ``env(players=4, seed=None, ruleset=None, render_mode=None, level=None, max_cycles=None,
-opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=False)``;
+opponents=None, illegal_action="terminate", illegal_reward=None, flat_observations=False)``;
 ``parallel_env`` takes the same. Choices made here:
 
 - **Agents** are ``player_0`` ... ``player_{n-1}``, seat *i* being ``player_i``. In a solo
@@ -32,12 +34,17 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
   agent; it is in the observation dict (``action_mask``) and in the agent's ``infos``
   (``infos[agent]["action_mask"]``, the same array), made once a decision (asked again about
   the same decision, after an illegal action, the agent gets the same array).
-- **Illegal actions**: by default (``illegal_action="raise"``) an illegal action raises
-  :class:`rr.errors.IllegalChoiceError` (an integer outside the space
-  :class:`rr.errors.UnknownActionError`) and changes nothing: a masked learner never sees it,
-  and a silent penalty would hide a bug. With ``illegal_action="penalty"`` it changes nothing
-  in the game either, the same agent is asked again, and it is rewarded ``illegal_reward``
-  for the step.
+- **Illegal actions** follow PettingZoo's classic games (their ``TerminateIllegalWrapper``)
+  by default (``illegal_action="terminate"``): an illegal action plays nothing, ends the
+  episode for every agent (``terminations`` all true), and the agent who chose it is
+  rewarded ``illegal_reward`` (default -1, a loss) while the others get 0; ``infos[agent]``
+  of that agent holds ``"illegal_action": True``. ``illegal_action="raise"``, the strict
+  setting, raises :class:`rr.errors.IllegalChoiceError` instead (an integer outside the
+  space :class:`rr.errors.UnknownActionError`) and changes nothing: a masked learner never
+  meets it, and a bug in the masking is said at once. ``illegal_action="penalty"`` changes
+  nothing in the game either: the same agent is asked again and rewarded ``illegal_reward``
+  (default -0.1) for the step, so an episode goes on for as many steps as asked (what
+  PettingZoo's ``max_cycles_test``, which samples actions without the mask, needs).
 - **Observations** are :func:`rr.observation.observation_array` (kept up to date by
   :mod:`rr.integrations.observer` rather than rebuilt at every step): built from the agent's view
   only, so an agent's observation never depends on a card it does not know; every value is
@@ -67,7 +74,10 @@ opponents=None, illegal_action="raise", illegal_reward=-0.1, flat_observations=F
 - **Rendering**: ``render_mode="ansi"`` makes :meth:`RedRisingEnv.render` return the story of
   the events since the previous call (``rr.narrate``, no hand or face-down card named)
   followed by the board as a spectator sees it (the four stacks, face-down cards as ``?``,
-  each player's tokens and hand size, the pending decision); ``"human"`` prints the same.
+  each player's tokens and hand size, the pending decision); ``"human"`` prints the same;
+  ``"rgb_array"`` returns an image of the table as a spectator sees it (no hand, no face-down
+  card: this environment has several seats; :func:`rr.integrations.picture.table_image`
+  draws any one seat's), an ``(H, W, 3)`` ``uint8`` array of one shape all game.
 - **SuperSuit**: the observation is a dict (observation and mask), as in PettingZoo's classic
   games, so SuperSuit's wrappers of Box observations (``dtype_v0``, ``normalize_obs_v0``,
   ``frame_stack_v1``) do not apply to it; they apply to the Box of ``flat_observations=True``
@@ -97,14 +107,17 @@ from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
 from rr.integrations.observer import Observer
 from rr.integrations.opponents import Opponent, Opponents
+from rr.integrations.picture import table_image
 from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
 from rr.options import Option
 from rr.observation import OBSERVATION_SIZE, STATE_SIZE, state_vector
 from rr.ruleset import Ruleset
 
-RENDER_MODES = ("ansi", "human")
-ILLEGAL_ACTIONS = ("raise", "penalty")
+RENDER_MODES = ("ansi", "human", "rgb_array")
+ILLEGAL_ACTIONS = ("terminate", "raise", "penalty")
+ILLEGAL_REWARDS = {"terminate": -1.0, "raise": 0.0, "penalty": -0.1}
+"""``illegal_reward`` when none is given, by ``illegal_action``."""
 _NO_ACTIONS = (bool, float)
 """Types that are no action, though Python compares them equal to one (Game.choose_action
 refuses them with its typed error)."""
@@ -117,7 +130,7 @@ SEEDS = 2**31
 def env(players: int = 4, seed: int | None = None, ruleset: Ruleset | None = None,
         render_mode: str | None = None, level: int | None = None,
         max_cycles: int | None = None, opponents: Mapping[int, Opponent] | None = None,
-        illegal_action: str = "raise", illegal_reward: float = -0.1,
+        illegal_action: str = "terminate", illegal_reward: float | None = None,
         flat_observations: bool = False) -> RedRisingEnv:
     """A Red Rising AEC environment: ``players`` 2-6, or 1 for solo against Au Toma at
     ``level`` (1-6, default 2; only for a solo game); the module docstring says the rest."""
@@ -129,7 +142,7 @@ def parallel_env(players: int = 4, seed: int | None = None, ruleset: Ruleset | N
                  render_mode: str | None = None, level: int | None = None,
                  max_cycles: int | None = None,
                  opponents: Mapping[int, Opponent] | None = None,
-                 illegal_action: str = "raise", illegal_reward: float = -0.1,
+                 illegal_action: str = "terminate", illegal_reward: float | None = None,
                  flat_observations: bool = False) -> RedRisingParallelEnv:
     """The parallel environment of the same game (PettingZoo's turn-based convention)."""
     return RedRisingParallelEnv(env(players, seed, ruleset, render_mode, level, max_cycles,
@@ -143,12 +156,13 @@ def _checked(players: int, render_mode: str | None, max_cycles: int | None,
             or not 1 <= players <= MAX_PLAYERS:
         raise BadInputError(f"players must be 1 (solo) to {MAX_PLAYERS}, not {players!r}")
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise BadInputError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        raise BadInputError(f"render_mode must be None, 'ansi', 'human' or 'rgb_array', not "
+                            f"{render_mode!r}")
     if max_cycles is not None and (isinstance(max_cycles, bool)
                                    or not isinstance(max_cycles, int) or max_cycles < 1):
         raise BadInputError(f"max_cycles must be a positive whole number, not {max_cycles!r}")
     if illegal_action not in ILLEGAL_ACTIONS:
-        raise BadInputError(f"illegal_action must be 'raise' or 'penalty', not "
+        raise BadInputError(f"illegal_action must be 'terminate', 'raise' or 'penalty', not "
                             f"{illegal_action!r}")
 
 
@@ -162,7 +176,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
                  ruleset: Ruleset | None = None, render_mode: str | None = None,
                  level: int | None = None, max_cycles: int | None = None,
                  opponents: Mapping[int, Opponent] | None = None,
-                 illegal_action: str = "raise", illegal_reward: float = -0.1,
+                 illegal_action: str = "terminate", illegal_reward: float | None = None,
                  flat_observations: bool = False) -> None:
         super().__init__()
         _checked(players, render_mode, max_cycles, illegal_action)
@@ -174,7 +188,8 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = float(ILLEGAL_REWARDS[illegal_action] if illegal_reward is None
+                                    else illegal_reward)
         self.flat_observations = flat_observations
         self.opponents = Opponents(opponents, players, self.ruleset)
         self.possible_agents = [f"player_{seat}" for seat in range(players)
@@ -273,6 +288,9 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             if self.illegal_action == "raise":
                 raise
             rewards[agent] = self.illegal_reward
+            if self.illegal_action == "terminate":
+                self._end_illegally(agent)
+                return
         else:
             if self.opponents.playing:
                 self.opponents.play(game)
@@ -327,6 +345,20 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         infos[selected]["action_mask"] = self._selected_mask = mask
         self._masked = selected
 
+    def _end_illegally(self, agent: str) -> None:
+        """The episode ended by ``agent``'s illegal action (``illegal_action="terminate"``, as
+        PettingZoo's ``TerminateIllegalWrapper``): every agent terminated, ``agent`` rewarded
+        ``illegal_reward`` (set by the caller) and the others 0, every mask zeros."""
+        self._steps += 1
+        self._cumulative_rewards[agent] += self.rewards[agent]
+        for name in self.agents:
+            self.terminations[name] = True
+        self.infos[agent]["illegal_action"] = True
+        if self._masked in self.infos:
+            self.infos[self._masked]["action_mask"] = self._no_mask
+        self._selected_mask = self._no_mask
+        self.agent_selection = self._masked = self.agents[0]
+
     def _steps_over(self) -> bool:
         return self.max_cycles is not None and self._steps >= self.max_cycles
 
@@ -360,12 +392,15 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         """The whole game (:func:`rr.observation.state_vector`): privileged information."""
         return numpy.asarray(state_vector(self._game()), dtype=numpy.float32)
 
-    def render(self) -> str | None:
+    def render(self) -> str | numpy.typing.NDArray[numpy.uint8] | None:
         """The events since the previous call, narrated for a spectator, then the board as a
-        spectator sees it: returned (``"ansi"``) or printed (``"human"``)."""
+        spectator sees it: returned (``"ansi"``) or printed (``"human"``); or an image of the
+        table as a spectator sees it (``"rgb_array"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: env(render_mode='ansi')")
             return None
+        if self.render_mode == "rgb_array":
+            return table_image(self._game(), None)
         return self._story.rendered(self._game(), self.render_mode)
 
     def close(self) -> None:
@@ -429,7 +464,7 @@ class RedRisingParallelEnv(ParallelEnv):  # type: ignore[misc]
     def state(self) -> numpy.typing.NDArray[numpy.float32]:
         return self.aec.state()
 
-    def render(self) -> str | None:
+    def render(self) -> str | numpy.typing.NDArray[numpy.uint8] | None:
         return self.aec.render()
 
     def close(self) -> None:

@@ -17,13 +17,14 @@ from typing import Any
 
 from attrs import evolve, frozen
 
-from rr.decisions import Decision
+from rr.causes import rule_cause
+from rr.decisions import ByCard, Decision
 from rr.engine import Game
 from rr.errors import BadInputError, CorruptLogError, RRError
 from rr.events.types import Event
 from rr.jsonforms import to_json
 from rr.model import Seat
-from rr.narrate import Told, option_text, player, source_text, words
+from rr.narrate import Told, card_name, option_text, player, words
 from rr.oracle.audit import AuditReport, audit
 from rr.seat_answer import Position, ScoreColumn, SeatAnswer, seat_answer
 from rr.state import EMPTY, GameState, apply, fold
@@ -109,8 +110,12 @@ def pending_after(prefix: Sequence[Event]) -> Pending:
     decision = game.pending
     if decision is None:
         return Pending(None, "none: the game is over")
-    return Pending(decision, f"{player(game.state, decision.seat)} to decide: {decision.prompt} "
-                             f"[{source_text(decision.source)}], {len(decision.options)} options")
+    source = decision.source
+    cause = (card_name(source.card) if isinstance(source, ByCard)
+             else found.name if (found := rule_cause(source.rule)) is not None else None)
+    return Pending(decision, f"{player(game.state, decision.seat)} to decide: {decision.prompt}"
+                             f"{f' ({cause})' if cause else ''}, "
+                             f"{len(decision.options)} options")
 
 
 def replay(events: Sequence[Event], at: int | None = None, seat: Seat | None = None,

@@ -14,7 +14,11 @@ secret and commitment, and one signature per decision. The check:
    hash keyed with the server's secret: :class:`rr.seatkeys.LogHash`) with that
    key; a bot's decision, when the section names a server key, with the server's key. The
    first decision that is unsigned, signed wrongly or signed by another key is named
-   (record, seat, player).
+   (record, seat, player);
+3. **the moves** (a seat moved to another device, :mod:`rr.seatmoves`): each move's release
+   verifies with the seat's key before it and its own signature with the new key; from the
+   move's decision on, the seat's decisions are checked against the new key, before it
+   against the old one.
 
 A log without the section (older logs, physical games, other hosts) has seats that did not
 sign: the check says so and, with ``--seats``, names the first decision.
@@ -32,6 +36,7 @@ from rr.errors import BadInputError
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed
 from rr.randomness import SeedOrigin, unhex
+from rr.seatmoves import Move, key_at
 from rr.seatkeys import (
     BOT,
     PERSON,
@@ -100,6 +105,7 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
                 if e.kind == PERSON and e.key is not None}
         server = (None if record.server_key is None
                   else unb64(record.server_key, "the server's key", 32))
+        moves = tuple(Move.of(m) for m in record.moves)
     except BadInputError as err:
         return SeatsCheck(f"the seats section cannot be read: {err}",
                           SeatProblem(0, None, None, f"the seats section cannot be read: {err}"))
@@ -108,14 +114,18 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
         return SeatsCheck(f"a key is refused: {weak.reason}", weak)
     deal_note, deal_problem = _deal(record, keys, started, events)
     persons = [s for s, e in kinds.items() if e.kind == PERSON]
-    problem = deal_problem or _decisions(record, keys, server, kinds, names, events,
-                                         _log_key(record))
+    problem = deal_problem or _moves(record, keys, moves, names, events) or _decisions(
+        record, keys, server, kinds, names, events, _log_key(record), moves)
     signers = [f"{names[s]} (key {fingerprint(keys[s])})" for s in persons if s in keys]
     unsigned = [names[s] for s in persons if s not in keys]
     bots = [names[s] for s, e in kinds.items() if e.kind == BOT]
     parts = []
     if signers:
         parts.append("seats signed: " + ", ".join(signers))
+    for move in moves:
+        parts.append(f"{names[move.seat]}'s seat moved to another device from decision "
+                     f"{move.decision} (key {fingerprint(unb64(move.key, 'key', 32))}), "
+                     "released by its key before")
     if unsigned:
         parts.append("did not sign: " + ", ".join(unsigned))
     if bots:
@@ -200,6 +210,28 @@ def _weak_key(keys: Mapping[int, bytes], server: bytes | None,
     return None
 
 
+def _moves(record: SeatsRecord, keys: Mapping[int, bytes], moves: Sequence[Move],
+           names: Sequence[str], events: Sequence[Event]) -> SeatProblem | None:
+    """The first move of a seat that does not hold (module notes), named at the record of
+    its decision."""
+    made = [i for i, e in enumerate(events) if isinstance(e, DecisionMade)]
+    last: dict[int, int] = {}
+    for number, move in enumerate(moves):
+        at = made[move.decision] if 0 <= move.decision < len(made) else len(events)
+        problem = SeatProblem(at, move.seat if move.seat in keys else None,
+                              names[move.seat] if 0 <= move.seat < len(names) else None, "")
+        if move.seat not in keys:
+            return _why(problem, f"move {number + 1} is of a seat with no key")
+        if move.decision < last.get(move.seat, 0):
+            return _why(problem, f"move {number + 1} goes back before the seat's last move")
+        before = key_at(move.seat, move.decision, keys[move.seat], moves[:number])
+        why = move.problem(record.game, before)
+        if why is not None:
+            return _why(problem, f"the seat's move to another device does not hold: {why}")
+        last[move.seat] = move.decision
+    return None
+
+
 def _why(problem: SeatProblem, reason: str) -> SeatProblem:
     return SeatProblem(problem.record, problem.seat, problem.player, reason)
 
@@ -217,7 +249,8 @@ def _log_key(record: SeatsRecord) -> bytes:
 
 def _decisions(record: SeatsRecord, keys: Mapping[int, bytes], server: bytes | None,
                kinds: Mapping[int, Any], names: Sequence[str],
-               events: Sequence[Event], log_key: bytes) -> SeatProblem | None:
+               events: Sequence[Event], log_key: bytes, moves: Sequence[Move] = ()
+               ) -> SeatProblem | None:
     """The first decision whose signature fails (module notes)."""
     running = LogHash(log_key)
     number = 0
@@ -230,6 +263,8 @@ def _decisions(record: SeatsRecord, keys: Mapping[int, bytes], server: bytes | N
         seat = event.seat
         entry = kinds[seat]
         key = keys.get(seat) if entry.kind == PERSON else server
+        if key is not None and entry.kind == PERSON:
+            key = key_at(seat, number, key, moves)
         if key is None and entry.kind == BOT:
             number += 1
             continue  # a bot of a server without a key: marked as a bot, not signed

@@ -59,6 +59,7 @@ from rr.server.games import Games
 from rr.server.limits import Buckets, Limits
 from rr.server.store import Access
 from rr.server.tokens import hash_of
+from rr.server.wire_version import WireVersions
 
 POLL_SECONDS = 1.0
 """How often a WebSocket looks for changes made by another server process."""
@@ -162,7 +163,7 @@ def build(games: Games, limits: Limits | None = None,
         choice = requests.choice(await body(request))
         answer = await games.choose_soon(opened(request), choice)
         sockets.changed(request.path_params["id"])
-        games.moved(request.path_params["id"])  # its clock (rr.server.clocks)
+        games.moved(request.path_params["id"], answer)  # its clock (rr.server.clocks)
         return answer
 
     @answers
@@ -179,6 +180,22 @@ def build(games: Games, limits: Limits | None = None,
         answer = await run(lambda: games.register(opened(request), data))
         sockets.changed(request.path_params["id"])
         return answer
+
+    @answers
+    async def release(request: Request) -> Any:
+        data = await body(request)
+        return await run(lambda: games.release(opened(request), data))
+
+    @answers
+    async def move(request: Request) -> Any:
+        data = await body(request)
+        answer = await run(lambda: games.move(opened(request), data))
+        sockets.changed(request.path_params["id"])
+        return answer
+
+    @answers
+    async def rematch(request: Request) -> Any:
+        return await run(lambda: games.rematch(opened(request)))
 
     def invited(request: Request) -> str | None:
         """The request's invitation (its one Bearer token), counted by its address as an
@@ -306,6 +323,9 @@ def build(games: Games, limits: Limits | None = None,
         Route("/api/games/{id}/scores-now", scores_now, methods=["GET"]),
         Route("/api/games/{id}/seat", seat, methods=["GET"]),
         Route("/api/games/{id}/seat", register, methods=["POST"]),
+        Route("/api/games/{id}/seat/release", release, methods=["POST"]),
+        Route("/api/games/{id}/seat/move", move, methods=["POST"]),
+        Route("/api/games/{id}/rematch", rematch, methods=["POST"]),
         Route("/api/games/{id}/invitation", invitation, methods=["GET"]),
         Route("/api/games/{id}/invitation", take, methods=["POST"]),
         Route("/api/games/{id}/log", log, methods=["GET"]),
@@ -316,7 +336,7 @@ def build(games: Games, limits: Limits | None = None,
         *lobby.routes(games, limits),  # the lobby, the ratings
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
-    return HotRoutes(app, show, choose)
+    return WireVersions(HotRoutes(app, show, choose))  # rr.wire: the RR-Wire header
 
 
 GAMES = "/api/games/"

@@ -38,9 +38,11 @@ import json
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from rr.errors import ForbiddenError
 from rr.server.clockspec import FORFEIT, ClockSpec, of_text
 from rr.server.games import Games
 from rr.server.signed import Seats
@@ -51,6 +53,11 @@ TICK_SECONDS = 0.25
 """How often each server process looks for clocks that ran out."""
 FORFEIT_BOT = "random"
 """The bot that plays a forfeited seat to the end of the game."""
+
+
+def _behind(state: dict[str, Any], decisions: int) -> bool:
+    """Whether a clock at ``state`` is at decision ``decisions`` already, or past it."""
+    return state["decisions"] is not None and decisions <= state["decisions"]
 
 
 def now_ms() -> int:
@@ -64,15 +71,38 @@ class Clocks:
         self.games, self.tables = games, tables
         self._stopped = threading.Event()
         self._syncing = ThreadPoolExecutor(1, "rr-clocks-sync")
+        self._unclocked: set[str] = set()
+        self.turn: Callable[[str, int, int], None] = lambda game, seat, decision: None
+        """Told when the turn passes to a seat (game, seat, decision): its webhook
+        (:mod:`rr.server.webhooks`)."""
 
-    def moved(self, game: str) -> None:
-        """``game`` changed (a choice made through this process): its clock is brought up
-        to date in a thread of its own (the caller, the event loop, does not wait)."""
-        self._syncing.submit(self._sync_quietly, game)
+    def refuse(self, game: str, seat: int) -> None:
+        """:class:`ForbiddenError` if ``seat`` forfeited ``game`` on its clock (its bot plays
+        it now). A game found without a clock is remembered as such: a clock is made with
+        its game, before any seat can choose."""
+        if game in self._unclocked:
+            return
+        state = self._state(self.tables.run, game)
+        if state is None:
+            self._unclocked.add(game)
+            return
+        if seat in state["forfeited"]:
+            raise ForbiddenError("this seat forfeited when its time ran out: a bot plays it "
+                                 "to the end of the game")
 
-    def _sync_quietly(self, game: str) -> None:
+    def moved(self, game: str, answer: dict[str, Any]) -> None:
+        """``game`` changed (a choice made through this process; ``answer``: the seat's
+        answer after it): its clock is brought up to date with the game as the answer shows
+        it, in a thread of its own (the caller, the event loop, does not wait; the clocks
+        are brought up to date in the order of the choices)."""
+        pending = answer["view"]["pending"]
+        at = (answer["decision"], None if pending is None else pending["seat"],
+              pending is None)
+        self._syncing.submit(self._sync_quietly, game, at)
+
+    def _sync_quietly(self, game: str, at: tuple[int, int | None, bool]) -> None:
         try:
-            self.sync(game)
+            self.sync(game, at)
         except Exception as err:  # noqa: BLE001 - the ticker tries again
             print(f"rr server: the clock of a game: {type(err).__name__}: {err}",
                   file=sys.stderr)
@@ -132,17 +162,19 @@ class Clocks:
         pending = answer["view"]["pending"]
         return row.decisions, None if pending is None else pending["seat"], row.over
 
-    def sync(self, game: str) -> None:
-        """Bring ``game``'s clock up to date with the game (see the module's notes)."""
+    def sync(self, game: str, at: tuple[int, int | None, bool] | None = None) -> None:
+        """Bring ``game``'s clock up to date with the game (see the module's notes), or with
+        ``at`` (its decision number, the seat deciding and whether it is over, as a choice's
+        answer said): a clock already past ``at`` is left as it is."""
         known = self._state(self.tables.run, game)
         if known is None:
             return  # no clock
-        decisions, seat, over = self._pending(game)
-        if decisions < 0 or decisions == known["decisions"]:
+        decisions, seat, over = self._pending(game) if at is None else at
+        if decisions < 0 or _behind(known, decisions):
             return
         with self.tables.transaction("clocks") as run:
             state = self._state(run, game)
-            if state is None or decisions < 0 or decisions == state["decisions"]:
+            if state is None or _behind(state, decisions):
                 return
             self._moved(run, game, state, decisions, None if over else seat, now_ms())
 
@@ -169,6 +201,8 @@ class Clocks:
             due = now if seat in state["forfeited"] else now + state["banks"][seat]
         run("UPDATE clocks SET state = ?, due = ? WHERE game = ?",
             (json.dumps(state), due, game))
+        if seat is not None and seat != before and seat not in state["forfeited"]:
+            self.turn(game, seat, decisions)
 
     def tick(self) -> None:
         """Bring the clocks that may have run out up to date, and apply the policy of each

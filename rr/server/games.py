@@ -46,6 +46,7 @@ from rr.errors import (
     IllegalChoiceError,
     NoDecisionPendingError,
     SeatKeyError,
+    SeatTakenError,
     StaleDecisionError,
     UnauthorizedError,
     UnknownActionError,
@@ -53,12 +54,14 @@ from rr.errors import (
 )
 from rr.events import log
 from rr.events.codec import decode_event, encode_event
-from rr.events.types import DecisionMade, Event
+from rr.events.signing import fingerprint
+from rr.events.types import DecisionMade, Event, GameStarted
 from rr.jsonforms import to_json
 from rr.options import Option
 from rr.seat_answer import Marks, answer_json, scores_now
 from rr.seatkeys import LogHash, SeatKey
 from rr.server import bots, signed
+from rr.ruleset import Ruleset
 from rr.server.requests import Choice, NewGame, Take
 from rr.server.store import Access, GameRow, Moved, Store
 from rr.server.tokens import hash_of, new_game_id, new_token
@@ -117,9 +120,12 @@ class Games:
         self.table: Callable[[str], dict[str, Any] | None] = lambda game: None
         """A game's log header's ``"table"`` section: how the server ran it (rated, its
         clock, forfeits: :mod:`rr.server.lobby`); ``None``: none."""
-        self.moved: Callable[[str], None] = lambda game: None
-        """Told of each game changed by a choice through this process (its clock,
-        :mod:`rr.server.clocks`)."""
+        self.refuse: Callable[[str, int], None] = lambda game, seat: None
+        """Raises if ``seat`` of ``game`` may not choose any more (it forfeited on its
+        clock, :mod:`rr.server.clocks`)."""
+        self.moved: Callable[[str, dict[str, Any]], None] = lambda game, answer: None
+        """Told of each game changed by a choice through this process, with the seat's
+        answer after it (its clock, :mod:`rr.server.clocks`)."""
 
     # --- who asks -------------------------------------------------------------------------
 
@@ -182,7 +188,7 @@ class Games:
             self._keep(game_id, _Entry(game))
         return {"id": game_id, "seats": seats, "spectator": spectator}
 
-    def _create_waiting(self, new: NewGame) -> dict[str, Any]:
+    def _create_waiting(self, new: NewGame, reserved: bool = False) -> dict[str, Any]:
         """A game dealt once its seats are ready (:class:`signed.Seats`): a signed game, or
         one with seats left open to its invitation (issue #28)."""
         # The players and rules are checked now (a throwaway game), the deal made later.
@@ -204,6 +210,8 @@ class Games:
                           "open": is_open})
         spectator = new_token()
         tokens.append((hash_of(spectator), None))
+        seats_kept.watch = spectator  # a full game's invitation offers to watch it
+        seats_kept.reserved = reserved  # a rematch: each open seat waits for its player
         events: list[bytes] = []
         decisions, over, secret = 0, False, Secret(0)  # no seed until the deal
         game: Game | None = None
@@ -242,10 +250,14 @@ class Games:
                 "key": None, "server_commitment": None, "waiting": [],
                 "open": [] if kept is None else kept.free,
                 "dealt": row.events > 0, "decision": row.decisions, "log_hash": None}
+            out["players"] = _seats_now(row, kept)
+            out["practice"] = None if kept is None else _practice(kept)
             if kept is not None and signs:
-                key = kept.keys.get(access.seat) if access.seat is not None else None
+                mine = access.seat
                 out.update(server_commitment=kept.commitment, waiting=kept.waiting,
-                           key=None if key is None else signed.fingerprint_of(key["key"]))
+                           key=fingerprint(kept.key_now(mine))
+                           if mine is not None and mine in kept.keys else None,
+                           released=access.seat in kept.releases)
             if row.events and kept is not None and signs:
                 entry = self._fresh(row, lambda start: self.store.events(row.id, start))
                 out["log_hash"] = entry.log_hash(kept.secret)
@@ -278,6 +290,33 @@ class Games:
                 self._keep(access.game, _Entry(game))
         return self.seat(access)
 
+    def release(self, access: Access, body: dict[str, Any]) -> dict[str, Any]:
+        """Release ``access``'s seat to whoever holds a transfer code (:mod:`rr.seatmoves`),
+        signed by the seat's key now; :meth:`seat`'s answer after it."""
+        return self._moving(access, lambda row, kept: kept.release(row.id, _seat(access), body))
+
+    def move(self, access: Access, body: dict[str, Any]) -> dict[str, Any]:
+        """Give ``access``'s seat to the new key ``body`` names, with the transfer code its
+        release was made for (:mod:`rr.seatmoves`); :meth:`seat`'s answer after it."""
+        return self._moving(access, lambda row, kept: kept.move(row.id, _seat(access),
+                                                                row.decisions, body))
+
+    def _moving(self, access: Access, change: Callable[[GameRow, signed.Seats], Any]
+                ) -> dict[str, Any]:
+        """Make ``change`` on the seats of ``access``'s game and store them (under its
+        locks); nothing changes if it fails."""
+        with self._lock(access.game), self.store.locked(access.game) as locked:
+            row = locked.row
+            kept = None if row.seats is None else signed.Seats.of(row.seats)
+            if kept is None or not kept.signed:
+                raise SeatKeyError("this game's seats have no keys: its seat's link opens "
+                                   "it on any device")
+            if row.over:
+                raise SeatKeyError("the game is over: there is no seat to move")
+            change(row, kept)
+            locked.append([], row.decisions, row.over, seats=kept.text())
+        return self.seat(access)
+
     # --- open seats (issue #28) -------------------------------------------------------------
 
     def invitation(self, game: str, invitation: str | None) -> dict[str, Any]:
@@ -294,25 +333,76 @@ class Games:
         game (a signed one is dealt once the last key is registered too)."""
         with self._lock(game):
             self._invited(game, invitation)
-            dealt: Game | None = None
-            with self.store.locked(game) as locked:
-                row = locked.row
-                kept = signed.Seats.of(row.seats or "")
-                seat, token = kept.take(take.seat, take.name)
-                # The names are checked as the creator's were (two players of one name: 422).
-                Game.new(list(kept.players), seed=0, ruleset=kept.ruleset, level=kept.level)
-                if kept.ready:
-                    dealt = kept.deal()
-                    decisions = bots.play(dealt, row.bots, 0)
-                    locked.append([encode_event(e) for e in dealt.events], decisions,
-                                  dealt.is_over, seats=kept.text(), secret=dealt.secret)
-                else:
-                    locked.append([], 0, False, seats=kept.text())
-            if dealt is not None:
-                self._keep(game, _Entry(dealt))
-            after = self._row(game)
-            return {"game": game, "seat": seat, "name": take.name, "token": token,
-                    **_invited_answer(after, kept)}
+            return self._give(game, take)
+
+    def _give(self, game: str, take: Take) -> dict[str, Any]:
+        """:meth:`take`'s work, once the taker may have the seat (``game``'s lock held)."""
+        dealt: Game | None = None
+        with self.store.locked(game) as locked:
+            row = locked.row
+            kept = signed.Seats.of(row.seats or "")
+            seat, token = kept.take(take.seat, take.name)
+            # The names are checked as the creator's were (two players of one name: 422).
+            Game.new(list(kept.players), seed=0, ruleset=kept.ruleset, level=kept.level)
+            if kept.ready:
+                dealt = kept.deal()
+                decisions = bots.play(dealt, row.bots, 0)
+                locked.append([encode_event(e) for e in dealt.events], decisions,
+                              dealt.is_over, seats=kept.text(), secret=dealt.secret)
+            else:
+                locked.append([], 0, False, seats=kept.text())
+        if dealt is not None:
+            self._keep(game, _Entry(dealt))
+        after = self._row(game)
+        return {"game": game, "seat": seat, "name": take.name, "token": token,
+                **_invited_answer(after, kept)}
+
+    # --- a rematch for every seat -----------------------------------------------------------
+
+    def rematch(self, access: Access) -> dict[str, Any]:
+        """Seat ``access``'s player in the rematch of their finished game: the same players,
+        bots, rules and kind of game (signed or not), a new deal. The first seat to ask makes
+        it, every person's seat left open to its old player; each then takes their own seat
+        under their name (its token in the answer). The rematch is dealt once every person
+        has come (and, signed, registered a key)."""
+        if access.seat is None:
+            raise ForbiddenError("a spectator has no seat in a rematch")
+        with self._lock(access.game):
+            row = self._row(access.game)
+            if not row.over:
+                raise GameNotOverError("a rematch is offered once the game is over")
+            kept = None if row.seats is None else signed.Seats.of(row.seats)
+            made = kept.rematch if kept is not None else None
+        if made is None:
+            # Made outside the old game's store lock (a store's transactions do not nest);
+            # two seats asking at once: the first recorded wins, the other game is never used.
+            made = self._create_waiting(self._rematch_of(row, kept), reserved=True)["id"]
+            with self._lock(access.game), self.store.locked(access.game) as locked:
+                now = locked.row
+                kept = (signed.Seats.of(now.seats) if now.seats is not None
+                        else signed.Seats.new(now.players, Ruleset(), None, (), signed=False)[0])
+                if kept.rematch is None:
+                    kept.rematch = made
+                    locked.append([], now.decisions, now.over, seats=kept.text())
+                made = kept.rematch
+        name = (row.players if kept is None else kept.players)[access.seat]
+        try:
+            with self._lock(made):
+                taken = self._give(made, Take(name, access.seat))
+        except SeatTakenError:
+            raise SeatTakenError("you took your seat in this game's rematch already: it is "
+                                 "among your games") from None
+        return {"id": made, **taken}
+
+    def _rematch_of(self, row: GameRow, kept: signed.Seats | None) -> NewGame:
+        """The new game a rematch of ``row``'s game is: every person's seat open."""
+        entry = self._fresh(row, lambda start: self.store.events(row.id, start))
+        started = entry.game.events[0]
+        assert isinstance(started, GameStarted)
+        players = started.players[:-1] if started.solo_level is not None else started.players
+        persons = tuple(seat for seat in range(len(players)) if seat not in row.bots)
+        return NewGame(tuple(players), None, started.ruleset, started.solo_level,
+                       dict(row.bots), signed=kept is not None and kept.signed, open=persons)
 
     def _invited(self, game: str, invitation: str | None) -> tuple[GameRow, signed.Seats]:
         """``game``'s row and seats, if ``invitation`` is its invitation;
@@ -487,6 +577,7 @@ class Games:
         if access.seat != decision.seat:
             raise WrongPlayerError(f"seat {access.seat} may not choose now: the decision is "
                                    f"seat {decision.seat}'s ({decision.prompt})", rule)
+        self.refuse(access.game, access.seat)
         option = _listed(decision, choice.action)
         if option is None:
             raise IllegalChoiceError(f"action {choice.action} is not one of this decision's "
@@ -592,6 +683,12 @@ class Games:
         return entry
 
 
+def _seat(access: Access) -> int:
+    if access.seat is None:
+        raise ForbiddenError("a spectator has no seat to move")
+    return access.seat
+
+
 def _busy(game: str) -> StaleDecisionError:
     return StaleDecisionError(f"game {game} kept changing while this choice was made (other "
                               f"server processes choosing in it); read it again")
@@ -610,6 +707,21 @@ def _dealt(row: GameRow) -> GameRow:
     return row
 
 
+def _seats_now(row: GameRow, kept: signed.Seats | None) -> list[dict[str, Any]]:
+    """Who sits where, for a seat waiting for the deal: each seat's name (``None``: an open
+    seat nobody took yet), its bot's kind, whether it was left open, and whether its player
+    has joined (taken the seat and, in a signed game, registered a key)."""
+    names = row.players if kept is None else kept.players
+    free = [] if kept is None else kept.free
+    waiting = [] if kept is None else kept.waiting
+    reserved = kept is not None and kept.reserved
+    return [{"seat": seat, "name": None if seat in free and not reserved else name,
+             "bot": row.bots.get(seat),
+             "open": kept is not None and seat in kept.open,
+             "joined": seat not in free and seat not in waiting}
+            for seat, name in enumerate(names)]
+
+
 def _invited_answer(row: GameRow, kept: signed.Seats) -> dict[str, Any]:
     """The invitation's answer: the seats by name, who is free, whether the game is full."""
     seats = []
@@ -618,7 +730,17 @@ def _invited_answer(row: GameRow, kept: signed.Seats) -> dict[str, Any]:
         seats.append({"seat": seat, "name": None if seat in kept.free else name,
                       "bot": row.bots.get(seat), "open": is_open})
     return {"game": row.id, "seats": seats, "free": kept.free, "full": not kept.free,
-            "dealt": row.events > 0}
+            "dealt": row.events > 0, "watch": None if kept.free else kept.watch,
+            "practice": _practice(kept)}
+
+
+def _practice(kept: signed.Seats) -> dict[str, Any] | None:
+    """A practice game's chosen seed, said before a seat is taken (RR-VIEW-10): whoever
+    chose it can know every card. ``None`` for a game whose seed nobody chooses."""
+    if kept.seed is None:
+        return None
+    return {"seed_origin": "chosen", "words": "This is a practice game: its creator chose "
+            "the seed, so they can know every card, yours included."}
 
 
 def _catch_up(game: Game, recorded: list[Event]) -> bool:

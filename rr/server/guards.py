@@ -11,9 +11,12 @@ open-file limit of 1,024, and health probes failed). Here, each an ``rr server``
   answer is a 431 :class:`~rr.errors.HeadersTooLargeError` in words, and the connection is
   closed. What a connection holds of a head is bounded by that limit and one read (at most
   256 KiB), however much it sends;
-* at most :attr:`Guards.connections` connections (HTTP and WebSocket together) are held:
+* at most :attr:`Guards.connections` connections (HTTP and WebSocket together) are held,
+  and :attr:`Guards.per_address` from one address (but a proxy's: ``--forwarded-allow-ips``):
   one more is answered 503 :class:`~rr.errors.ServerBusyError` in words at its first bytes,
-  and closed within :data:`LINGER_SECONDS` whatever it does.
+  and closed within :data:`LINGER_SECONDS` whatever it does (past :data:`LINGERING` such
+  connections, or as many from one address as it may hold, one more is closed at once: a
+  flood from one address takes no room from the others' answers).
 
 A refused connection's answer is written, its sending side closed, and whatever else it sends
 read and dropped until it closes or :data:`LINGER_SECONDS` pass (so the client reads the
@@ -24,6 +27,8 @@ uvicorn's h11 fallback bounds a head's bytes with its own setting, answered 400.
 from __future__ import annotations
 
 import asyncio
+import functools
+import ipaddress
 from typing import Any
 
 from attrs import frozen
@@ -38,6 +43,12 @@ HEADERS = 100
 """The most headers of a request (a browser sends about 20)."""
 CONNECTIONS = 512
 """The most connections held at once (under the usual open-file limit of 1,024)."""
+PER_ADDRESS = 64
+"""The most connections held at once from one address (a table holds two or three: its
+WebSocket and a request or two; a household behind one address plays several)."""
+LINGERING = 128
+"""Refused connections kept to read their answer, past which one more is closed at once
+(so that the open files stay bounded however fast connections come)."""
 LINGER_SECONDS = 2.0
 """How long a refused connection is kept to read its answer."""
 REASONS = {431: b"Request Header Fields Too Large", 503: b"Service Unavailable"}
@@ -48,6 +59,29 @@ class Guards:
     header_bytes: int = HEADER_BYTES
     headers: int = HEADERS
     connections: int = CONNECTIONS
+    per_address: int = PER_ADDRESS
+    proxies: tuple[str, ...] = ()
+    """The proxies ``rr server --forwarded-allow-ips`` names (``*``: any): every client of
+    a proxy comes from its address, so their connections are not counted per address."""
+
+    def is_proxy(self, host: str) -> bool:
+        return _is_in(host, self.proxies)
+
+
+@functools.cache
+def _networks(named: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network,
+                                                ...]:
+    return tuple(ipaddress.ip_network(n, strict=False) for n in named if n != "*")
+
+
+def _is_in(host: str, named: tuple[str, ...]) -> bool:
+    if "*" in named:
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return any(address in network for network in _networks(named))
 
 
 def answer(err: RRError) -> bytes:
@@ -72,17 +106,32 @@ class _Busy:
     transport: asyncio.Transport
     loop: asyncio.AbstractEventLoop
 
+    _busy = ""
+
     def connection_made(self, transport: asyncio.Transport) -> None:
         super().connection_made(transport)  # type: ignore[misc]
-        if len(self.connections) > self.guards.connections:
+        held, most = len(self.connections), self.guards.connections
+        if held > most + LINGERING:
+            transport.abort()  # too many refused already: closed without a word
+            return
+        if held > most:
+            self._busy = f"the server holds {most} connections, its most"
+        else:
+            host, mine = _host(self), self.guards.per_address
+            same = 0 if host is None or self.guards.is_proxy(host) else sum(
+                _host(c) == host for c in self.connections)
+            if same > 2 * mine:
+                transport.abort()  # as many refused from there already: closed at once
+                return
+            if same > mine:
+                self._busy = f"this address holds {mine} connections, its most"
+        if self._busy:
             self._refuse(None)
 
     def data_received(self, data: bytes) -> None:
         if self._refused:
             if not self._answered:
-                self._refuse(ServerBusyError(
-                    f"the server holds {self.guards.connections} connections, its most; try "
-                    "again in a moment"))
+                self._refuse(ServerBusyError(f"{self._busy}; try again in a moment"))
             return  # dropped
         super().data_received(data)  # type: ignore[misc]
 
@@ -101,6 +150,12 @@ class _Busy:
     def _close(self) -> None:
         if not self.transport.is_closing():
             self.transport.close()
+
+
+def _host(connection: object) -> str | None:
+    """The address a connection (one of uvicorn's protocols) comes from."""
+    client = getattr(connection, "client", None)
+    return str(client[0]) if client else None
 
 
 class _HeadLimits(_Busy):

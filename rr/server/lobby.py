@@ -35,10 +35,16 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from rr import ratings
-from rr.errors import BadInputError, BadRequest, NotFoundError, RateLimitedError, SeatTakenError
+from rr.errors import (
+    BadInputError,
+    BadRequest,
+    ForbiddenError,
+    RateLimitedError,
+    SeatTakenError,
+)
 from rr.events import log as logfile
 from rr.ruleset import Ruleset
-from rr.server import chat, clockspec, requests
+from rr.server import chat, clockspec, requests, webhooks
 from rr.server.clocks import Clocks
 from rr.server.clockspec import ClockSpec
 from rr.server.games import Games
@@ -207,7 +213,8 @@ class Lobby:
         """A finished rated game's number and log."""
         numbers = dict((g, n) for n, g in self.rated())
         if game not in numbers:
-            raise NotFoundError("no finished rated game has this id")
+            raise ForbiddenError("this is not a finished rated game: the log of another game "
+                                 "is given to its seats (GET /api/games/{id}/log)")
         data, _ = self.games.log(Access(game, None))
         return numbers[game], data
 
@@ -240,6 +247,9 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
     lobby = Lobby(games, tables)
     games.table = lobby.table_of
     games.moved = lobby.clocks.moved
+    games.refuse = lobby.clocks.refuse
+    hooks = webhooks.Webhooks(games, tables)
+    lobby.clocks.turn = hooks.turn
     lobby.clocks.start()
     per_address = Buckets(limits.create_rate, limits.create_burst)
 
@@ -247,6 +257,7 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         return await anyio.to_thread.run_sync(func, *args)
 
     async def body(request: Request) -> dict[str, Any]:
+        requests.json_content(request)  # no game made by a page of another site
         return requests.body_of(await requests.read_body(request, limits.body))
 
     def count(request: Request) -> None:
@@ -280,8 +291,8 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         name = request.path_params["name"]
         kept = await run(lobby.ratings)
         now = next((r for r in kept.table() if r.name == name), None)
-        if now is None:
-            raise NotFoundError("no rated game has a player of this name")
+        if now is None:  # no rated game yet: no rating, no history
+            return {"name": name, "rating": None, "history": []}
         return {"name": name, "rating": now.as_json(),
                 "history": [s.as_json() for s in kept.history[name]]}
 
@@ -322,4 +333,5 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         Route("/api/rated/{id}/log", rated_log, methods=["GET"]),
         Route("/api/clocks/{id}", clock, methods=["GET"]),
         *chat.routes(games, tables, limits),
+        *webhooks.routes(games, tables, hooks),
     ]

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from rr import __version__
-from rr.server import scorepads, web
+from rr.server import lobby_openapi, scorepads, web
 from rr.server.errors import STATUS
 from rr.server.limits import MAX_BODY
 from rr.server.requests import MAX_NAME
@@ -49,7 +49,9 @@ def _schemas() -> dict[str, Any]:
         "NewGame": {"type": "object", "required": ["players"], "additionalProperties": False,
                     "properties": {
                         "players": {"type": "array", "minItems": 1, "maxItems": 6, "items": {
-                            "type": "string", "minLength": 1, "maxLength": MAX_NAME}},
+                            "type": ["string", "null"], "minLength": 1,
+                            "maxLength": MAX_NAME, "description": "null: an open seat, "
+                            "named by its taker (\"Seat N\" until then)"}},
                         "seed": {"type": ["integer", "string"], "minimum": 0,
                                  "pattern": "^[0-9]{1,19}$",
                                  "description": "an integer, or its digits as a string (a "
@@ -78,7 +80,7 @@ def _schemas() -> dict[str, Any]:
                                                 "(issue #28): whoever opens the game's "
                                                 "invitation takes one, naming the player "
                                                 "(POST .../invitation); their names in "
-                                                "players stand until then; the game is "
+                                                "players (or null) stand until then; the game is "
                                                 "dealt once every open seat is taken (and, "
                                                 "signed, every key registered)"}}},
         "Created": {"type": "object", "required": ["id", "seats", "spectator"], "properties": {
@@ -95,12 +97,18 @@ def _schemas() -> dict[str, Any]:
                                                             ".../invitation only"}}},
         "Invitation": {"type": "object", "required": ["game", "seats", "free", "full", "dealt"],
                        "description": "what an invitation shows: the seats by name, no card "
-                                      "and no token",
+                                      "and no seat's token (once full, the spectator's, "
+                                      "to watch)",
                        "properties": {
                            "game": string, "free": {"type": "array", "items": integer},
                            "full": {"type": "boolean", "description": "every open seat "
                                                                       "taken"},
                            "dealt": {"type": "boolean"},
+                           "watch": {"type": ["string", "null"], "description": "once "
+                                     "full: the spectator's token, to watch the game"},
+                           "practice": {"type": ["object", "null"], "description": "a "
+                                        "practice game (its creator chose the seed): in "
+                                        "words, before a seat is taken"},
                            "seats": {"type": "array", "items": {"type": "object", "properties": {
                                "seat": integer, "name": {"type": ["string", "null"],
                                                          "description": "null: free"},
@@ -137,11 +145,33 @@ def _schemas() -> dict[str, Any]:
             "open": {"type": "array", "items": integer,
                      "description": "open seats not taken yet (the deal waits for them)"},
             "dealt": {"type": "boolean"},
+            "players": {"type": "array", "description": "who sits where: name (null: an "
+                        "open seat not taken yet), bot, open, joined (taken and, signed, "
+                        "its key registered)", "items": {"type": "object"}},
+            "practice": {"type": ["object", "null"], "description": "before the deal: a "
+                         "practice game's words (its creator chose the seed)"},
+            "released": {"type": "boolean", "description": "a transfer code waits to move "
+                                                            "the seat to another device"},
             "decision": integer, "log_hash": {"type": ["string", "null"]}}},
+        "SeatRelease": {"type": "object", "required": ["code_hash", "signature"],
+                        "additionalProperties": False, "properties": {
+                            "code_hash": {"type": "string", "description": "SHA-256 of the "
+                                          "transfer code's 16 bytes, hex"},
+                            "signature": {"type": "string", "description": "base64, by the "
+                                          "seat's key over the release (rr.seatmoves)"}}},
+        "SeatMove": {"type": "object", "required": ["key", "code", "signature"],
+                     "additionalProperties": False, "properties": {
+                         "key": {"type": "string", "description": "the new raw public key, "
+                                 "base64"},
+                         "code": {"type": "string", "description": "the transfer code, hex"},
+                         "signature": {"type": "string", "description": "base64, by the new "
+                                       "key over the move (rr.seatmoves)"}}},
         "Told": {"type": "object", "required": ["record", "event", "text"], "properties": {
             "record": integer,
             "event": {"type": "array", "description": "[tag, payload], redacted for the seat"},
-            "text": {"type": "string", "description": "the record's line of story"}}},
+            "text": {"type": "string", "description": "the record's line of story"},
+            "rule": {"type": ["string", "null"],
+                     "description": "the rule that asked a choice (its id), or null"}}},
         "SeatAnswer": {
             "type": "object",
             "description": "what a seat is shown after a change (rr.seat_answer, the same "
@@ -224,6 +254,34 @@ def document() -> dict[str, Any]:
                          "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
                                                     "the seat after it"),
                                        **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
+            "/api/games/{id}/seat/release": {"post": {
+                "summary": "release the seat to another device: the hash of a one-time "
+                           "transfer code, signed by the seat's key (rr.seatmoves)",
+                "security": bearer, "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/SeatRelease"}}}},
+                "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
+                                           "the seat after it"),
+                              **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
+            "/api/games/{id}/seat/move": {"post": {
+                "summary": "move the seat to this device's new key with the transfer code "
+                           "its release was made for; from the next decision on the seat "
+                           "signs with the new key",
+                "security": bearer, "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/SeatMove"}}}},
+                "responses": {"200": _json({"$ref": "#/components/schemas/Seat"},
+                                           "the seat after it"),
+                              **_errors(400, 401, 403, 408, 409, 413, 422, 429)}}},
+            "/api/games/{id}/rematch": {"post": {
+                "summary": "this seat's place in the finished game's rematch (the same "
+                           "players, bots and rules, a new deal; made by the first seat to "
+                           "ask, every person's seat open to its player): the new game's id "
+                           "and this seat's token there; dealt once every person has come",
+                "security": bearer, "parameters": [_GAME_ID],
+                "responses": {"200": _json({"$ref": "#/components/schemas/Taken"},
+                                           "the seat taken in the rematch"),
+                              **_errors(401, 403, 409, 429)}}},
             "/api/games/{id}/invitation": {
                 "get": {"summary": "what the game's invitation (Bearer: the invitation, "
                                    "counted by address as an unknown token is) shows: the "
@@ -269,6 +327,7 @@ def document() -> dict[str, Any]:
                                                   **_errors(431, 503)}}},
             **web.openapi_paths(),  # the web table's and the replay viewer's (issue #16)
             **scorepads.openapi_paths(),  # the scorepad page and its API
+            **lobby_openapi.paths(),  # the lobby, ratings, clocks, chat, webhooks
         },
     }
 

@@ -20,7 +20,8 @@ face-down card, the unredacted story) — an auditor needs that view of a disput
 
 The answer: ``{"records": N, "players": [names], "form": "rrlog" | "jsonl", "record": at,
 "note": whose decision is pending there, "answer": SEAT ANSWER, "foldable": F, "unfolded":
-{"record": F, "problem": text} | null, "audit": ... | null}``, where ``F`` records (0 to F - 1)
+{"record": F, "problem": text} | null, "turns": [{"record", "seat", "text"}], "audit": ... |
+null}``, where ``F`` records (0 to F - 1)
 fold: a tampered log that decodes opens, and is shown up to the record the fold refuses
 (``unfolded``, in ``rr replay``'s words), while the audit names its first divergence, at or
 before that record (as ``rr audit`` does); and where
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -48,6 +50,7 @@ from attrs import frozen
 from rr.errors import BadInputError, BadRequest, CorruptLogError, RRError
 from rr.events import log as logfile
 from rr.events import signing
+from rr.events.types import Event, TurnStarted
 from rr.oracle.audit import AuditReport, Verdict, audit, with_seats
 from rr.oracle.replay import foldable, replay, replay_json
 from rr.oracle.seed import Outcomes
@@ -137,8 +140,22 @@ def answer(request: ReplayRequest) -> dict[str, Any]:
     unfolded = None if problem is None else {"record": folded, "problem": problem}
     return {"players": players, "form": "jsonl" if read.text_form else "rrlog",
             **replay_json(shown), "records": len(events), "foldable": folded,
-            "unfolded": unfolded,
+            "unfolded": unfolded, "turns": turns(events[:folded], players),
             "audit": _audit(request, read) if request.audit else None}
+
+
+def turns(events: Sequence[Event], players: Sequence[str]) -> list[dict[str, Any]]:
+    """The records that start a turn, each with its seat and its turn in words ("Bo's turn
+    2"): the viewer steps by turn and by round (a round starts at each turn of the seat that
+    took the first), whatever part of the story an answer tells."""
+    started: list[dict[str, Any]] = []
+    taken = [0] * len(players)
+    for record, event in enumerate(events):
+        if isinstance(event, TurnStarted) and 0 <= event.seat < len(players):
+            taken[event.seat] += 1
+            started.append({"record": record, "seat": event.seat,
+                            "text": f"{players[event.seat]}'s turn {taken[event.seat]}"})
+    return started
 
 
 def _audit(request: ReplayRequest, read: logfile.Log) -> dict[str, Any]:

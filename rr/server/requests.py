@@ -104,15 +104,24 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     "solo"?: {"level": n}, "bots"?: {seat: kind}, "signed"?, "open"?: [seats]}``; a bot's
     kind must be one of ``allowed``; ``"signed": true`` makes a signed game
     (:mod:`rr.server.signed`); ``"open"`` lists the seats (from 0) left to whoever takes them
-    with the game's invitation (their names in ``players`` stand until then). The seed is
+    with the game's invitation (their names in ``players`` stand until then; ``null`` there
+    names an open seat "Seat N"). The seed is
     an integer or its decimal digits as a string (as the web table sends it).
     A ``seed`` is refused unless ``"practice": true``: whoever chooses the seed can know
     every card (RR-VIEW-10)."""
     _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots", "signed", "open"),
             "a new game")
     players = data.get("players")
-    if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
+    if not (isinstance(players, list) and players
+            and all(isinstance(p, str) or p is None for p in players)):
         raise _wrong("players", "a list of player names", players)
+    # An open seat needs no name (null): its taker names it; "Seat N" stands until then.
+    unnamed = [seat for seat, name in enumerate(players) if name is None]
+    opened = data.get("open")
+    if unnamed and not (isinstance(opened, list) and set(unnamed) <= set(opened)):
+        raise BadInputError(f"player {unnamed[0] + 1} has no name: only an open seat "
+                            "(\"open\") may be left without one")
+    players = [f"Seat {seat + 1}" if name is None else name for seat, name in enumerate(players)]
     for name in players:
         check_name(name)
     players = list(check_players(players))

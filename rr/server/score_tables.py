@@ -28,12 +28,11 @@ from typing import Any
 
 from attrs import define, field
 
-from rr.cli.score import scorepad_json
+from rr.cli.score import json_answer
 from rr.errors import BadInputError, BadRequest, RateLimitedError, RRError
 from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.ruleset import Ruleset
 from rr.scoring.input import parse_table
-from rr.scoring.scorepad import score
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """A code's letters: no 0/O, 1/I, to be read out across a table."""
@@ -56,7 +55,7 @@ BOARD_KEYS = ("locations", "banished", "neutral_influence")
 def scorepad_json_of(data: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     """``rr score --json``'s output for ``rr score``'s JSON input (the same functions);
     :class:`BadInputError` in its words for a position it refuses."""
-    return scorepad_json(score(parse_table(json.dumps(data)), ruleset))
+    return json_answer(json.dumps(data), ruleset)
 
 
 def _blank(name: str) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 score`` over HTTP, and the shared tables of :mod:`rr.server.score_tables`.
 
 * ``POST /api/score[?ruleset=...]`` — the body is exactly ``rr score``'s JSON input
-  (:mod:`rr.scoring.input`), the answer exactly ``rr score --json``'s output: the same reader,
-  scorer and writer, so a game scored at the table can be checked with ``rr score``. A
+  (:mod:`rr.scoring.input`), the answer exactly ``rr score --json``'s output: the command's
+  own function (:func:`rr.cli.score.json_answer`), so a game scored at the table can be
+  checked with ``rr score``. A
   position ``rr score`` refuses is a ``BadInputError`` (422) in its words.
 * ``POST /api/score/tables`` — a shared table: ``{"players": [names], "board"?: {locations,
   banished, neutral_influence}, "ruleset"?}``, answered with its short code (201).
@@ -26,19 +27,17 @@ from typing import Any
 
 import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from rr.cli.score import scorepad_json
+from rr.cli.score import json_answer
 from rr.errors import BadInputError, BadRequest, RateLimitedError
 from rr.ruleset import Ruleset
-from rr.scoring.input import parse_table
-from rr.scoring.scorepad import score
 from rr.server import requests
-from rr.server.http import JSON, answers, refuse_large
+from rr.server.http import JSON, Handler, answers, refuse_large
 from rr.server.limits import Buckets
 from rr.server.score_tables import ScoreTables
-from rr.server.web import _page
+from rr.server.web import HEADERS, STATIC
 
 MAX_BODY = 256 * 2**10
 """The largest position accepted (a full game's is about 3 KB)."""
@@ -62,8 +61,13 @@ def scorepad_answer(body: bytes, ruleset_text: str | None) -> dict[str, Any]:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInputError("the position is not UTF-8 text") from None
-    ruleset = Ruleset.parse(ruleset_text or "official")
-    return scorepad_json(score(parse_table(text), ruleset))
+    return json_answer(text, Ruleset.parse(ruleset_text or "official"))
+
+
+def _page(name: str) -> Handler:
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers=HEADERS)
+    return page
 
 
 def _seat(request: Request) -> int:

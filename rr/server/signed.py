@@ -27,7 +27,20 @@ The store's ``seats`` column holds one JSON object per such game (``NULL`` for a
     the SHA-256 of the game's invitation (:mod:`rr.server.tokens`'s hash), which takes an
     open seat and opens nothing else;
 ``seed``
-    an unsigned game's practice seed (``null``: drawn at the deal).
+    an unsigned game's practice seed (``null``: drawn at the deal);
+``releases``
+    per seat released to another device and not yet moved: the transfer code's hash and
+    the release's signature by the seat's key (:mod:`rr.seatmoves`);
+``moves``
+    the seats moved to another device, in order (:class:`rr.seatmoves.Move`): from each
+    move's decision on, the seat signs with the move's key;
+``watch``
+    the spectator's token, which the invitation hands out once every seat is taken;
+``rematch``
+    the id of the game's rematch, once a seat asked for one (a finished game that was not
+    dealt this way gets the column for this alone, ``signed`` false);
+``reserved``
+    a rematch: its open seats wait for the players of the game before, by name.
 
 Everything here runs under the game's lock (:meth:`rr.server.store.Store.locked`).
 """
@@ -53,6 +66,7 @@ from rr.names import check_taker
 from rr.randomness import SALT_BYTES, SeedOrigin, unhex
 from rr.ruleset import Ruleset
 from rr.server.tokens import hash_of, new_token
+from rr.seatmoves import Move, code_hash, key_at, release_message
 from rr.seatkeys import (
     BOT,
     CONTRIBUTION_BYTES,
@@ -90,6 +104,18 @@ class Seats:
     """The invitation's hash (``None``: no seat was left open)."""
     seed: int | None = None
     """An unsigned game's practice seed (``None``: drawn at the deal)."""
+    releases: dict[int, dict[str, str]] = field(factory=dict)
+    """Per seat released to another device: ``{"hash", "signature"}`` (module notes)."""
+    moves: list[Move] = field(factory=list)
+    """The seats moved to another device, in order."""
+    watch: str | None = None
+    """The spectator's token, which the invitation gives once the game is full (to watch
+    it: no hand)."""
+    rematch: str | None = None
+    """The id of this game's rematch, once a seat asked for one."""
+    reserved: bool = False
+    """A rematch: its open seats wait for their players of the game before, by name (no
+    invitation is handed out)."""
 
     @classmethod
     def new(cls, players: Sequence[str], ruleset: Ruleset, level: int | None,
@@ -111,7 +137,10 @@ class Seats:
                    {int(k): v for k, v in data["signatures"].items()},
                    data.get("signed", True),
                    {int(k): v for k, v in data.get("open", {}).items()},
-                   data.get("invitation"), data.get("seed"))
+                   data.get("invitation"), data.get("seed"),
+                   {int(k): v for k, v in data.get("releases", {}).items()},
+                   [Move.of(m) for m in data.get("moves", [])], data.get("watch"),
+                   data.get("rematch"), data.get("reserved", False))
 
     def text(self) -> str:
         return json.dumps({"secret": self.secret.hex(), "players": list(self.players),
@@ -121,7 +150,11 @@ class Seats:
                            "signatures": {str(k): v for k, v in self.signatures.items()},
                            "signed": self.signed,
                            "open": {str(k): v for k, v in self.open.items()},
-                           "invitation": self.invitation, "seed": self.seed},
+                           "invitation": self.invitation, "seed": self.seed,
+                           "releases": {str(k): v for k, v in self.releases.items()},
+                           "moves": [m.as_json() for m in self.moves],
+                           "watch": self.watch, "rematch": self.rematch,
+                           "reserved": self.reserved},
                           sort_keys=True)
 
     @property
@@ -223,6 +256,50 @@ class Seats:
         assert isinstance(started, GameStarted)
         return Game(attrs.evolve(started, seed_origin=SeedOrigin.JOINT), secret=made.secret)
 
+    # --- moving a seat to another device (rr.seatmoves) ---------------------------------------
+
+    def key_now(self, seat: int) -> bytes:
+        """The key ``seat`` signs with now (raw): its registered one, or its last move's."""
+        return key_at(seat, 1 << 62, unb64(self.keys[seat]["key"], "key", 32), self.moves)
+
+    def release(self, game: str, seat: int, body: Mapping[str, Any]) -> None:
+        """Release ``seat`` to whoever holds a transfer code (``body``: ``{"code_hash": hex,
+        "signature": base64}``, signed by the seat's key now); changes nothing on error."""
+        if seat not in self.keys:
+            raise SeatKeyError(f"seat {seat} has no key to hand on (a signed game's person's "
+                               "seat registers one when it is first opened)")
+        _only(body, ("code_hash", "signature"), "a seat's release")
+        hashed = unhex(body.get("code_hash"), "code_hash", 32).hex()
+        signature = _signature(body.get("signature"))
+        if not verifies(self.key_now(seat), signature, release_message(game, seat, hashed)):
+            raise SignatureRefusedError("the release is not signed by this seat's key over the "
+                                        "game, the seat and the transfer code's hash")
+        self.releases[seat] = {"hash": hashed, "signature": b64(signature)}
+
+    def move(self, game: str, seat: int, decision: int, body: Mapping[str, Any]) -> Move:
+        """Give ``seat`` to a new key from ``decision`` on (``body``: ``{"key": base64,
+        "code": hex, "signature": base64}``); changes nothing on error."""
+        _only(body, ("key", "code", "signature"), "a seat's move")
+        released = self.releases.get(seat)
+        if released is None:
+            raise SeatKeyError("this seat was not released for a move: make a transfer code "
+                               "on the device that plays it")
+        key = unb64(body.get("key"), "key (the raw Ed25519 public key)", 32)
+        code = body.get("code")
+        if not isinstance(code, str) or code_hash(code.lower()) != released["hash"]:
+            raise SignatureRefusedError("this transfer code is not the one the seat was "
+                                        "released with (a newer one replaces it; each works once)")
+        if key == self.key_now(seat):
+            raise SeatKeyError("this key plays the seat already")
+        move = Move(seat, decision, b64(key), code.lower(), released["signature"],
+                    b64(_signature(body.get("signature"))))
+        problem = move.problem(game, self.key_now(seat))
+        if problem is not None:
+            raise SignatureRefusedError(f"the move is refused: {problem}")
+        self.moves.append(move)
+        del self.releases[seat]
+        return move
+
     # --- deciding -------------------------------------------------------------------------
 
     def check(self, game: str, decision: int, seat: int, action: int, prefix: str,
@@ -233,10 +310,10 @@ class Seats:
             return
         if signature is None:
             raise SignatureRefusedError(f"seat {seat} signs its decisions (key "
-                                        f"{fingerprint_of(self.keys[seat]['key'])}): this "
+                                        f"{fingerprint(self.key_now(seat))}): this "
                                         "choice carries no signature")
         raw = _signature(signature)
-        key = unb64(self.keys[seat]["key"], "key", 32)
+        key = self.key_now(seat)
         ed25519.check_key(key, f"seat {seat}'s key")  # a key registered before the check
         ed25519.check_signature(raw, f"the signature of seat {seat}'s choice")
         message = decision_message(game, decision, seat, action, prefix)
@@ -245,6 +322,13 @@ class Seats:
                 f"the signature is not seat {seat}'s key's over decision {decision} of this "
                 f"game, action {action} and the log so far (hash {prefix[:16]}…)")
         self.signatures[decision] = b64(raw)
+
+
+def _only(body: Mapping[str, Any], known: tuple[str, ...], what: str) -> None:
+    unknown = sorted(str(k) for k in body if k not in known)
+    if unknown:
+        raise BadInputError(f"{what} takes no field {unknown[0]!r} (it takes: "
+                            f"{', '.join(known)})")
 
 
 def _signature(text: Any) -> bytes:
@@ -295,7 +379,9 @@ def record(game: str, events: Sequence[Event], bots: Mapping[int, str],
                        None if seats is None else seats.commitment,
                        None if seats is None else seats.secret.hex(),
                        None if server_key is None else b64(server_key.public),
-                       tuple(signatures)).as_json()
+                       tuple(signatures),
+                       () if seats is None else tuple(m.as_json() for m in seats.moves)
+                       ).as_json()
 
 
 _DEALS = {SeedOrigin.JOINT: "joint", SeedOrigin.CHOSEN: "chosen", SeedOrigin.DRAWN: "server",

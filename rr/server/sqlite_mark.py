@@ -20,6 +20,10 @@ and the mark are left as they were). An operator who does mean to serve an older
 backup) deletes the mark file; a mark with no database beside it is refused as a log or an
 index without it is.
 
+With ``rr server --sqlite-sync normal`` a power cut may lose the last commits while the mark
+that counted them survives: that store did lose answered choices, and is refused like any
+other until the operator deletes the mark.
+
 Several processes on one store each write the mark after their own commits: one may write a
 lower count after another's higher one (never above what is committed), so the mark may
 stay a little behind the store, never ahead of it.

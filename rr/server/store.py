@@ -123,8 +123,9 @@ class Store(Protocol):
 
     def expire(self, before: str) -> list[str]:
         """Delete the games not over whose last change (:func:`changed_now`) is before
-        ``before``, with their events and tokens; their ids. A game that is over is never
-        deleted."""
+        ``before``, with their events, tokens and every row of another table kept by game
+        (a column ``game``: the lobby's, rr.server.tables); their ids. A game that is over is
+        never deleted."""
 
     def watch(self, changed: Callable[[str], None]) -> None:
         """Call ``changed(game)`` (from any thread) after changes committed by other

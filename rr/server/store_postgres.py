@@ -292,8 +292,12 @@ class PostgresStore:
             with db.transaction():
                 gone = [game for (game,) in db.execute(stale + " FOR UPDATE", (before,))]
                 if gone:
-                    for table in ("tokens", "events"):
-                        db.execute(f"DELETE FROM {table} WHERE game = ANY(%s)", (gone,))
+                    # events, tokens, and the rows other modules keep by game (the lobby's)
+                    keyed = [t for (t,) in db.execute(
+                        "SELECT table_name FROM information_schema.columns WHERE "
+                        "table_schema = current_schema() AND column_name = 'game'")]
+                    for table in keyed:
+                        db.execute(f'DELETE FROM "{table}" WHERE game = ANY(%s)', (gone,))
                     db.execute("DELETE FROM games WHERE id = ANY(%s)", (gone,))
         except self._psycopg.Error as err:
             raise StoreError(f"PostgreSQL could not expire games: {_first_line(err)}"

@@ -277,8 +277,12 @@ class SqliteStore:
             try:
                 gone = [game for (game,) in db.execute(stale, (before,))]
                 if gone:
-                    for table in ("tokens", "events"):
-                        db.execute(f"DELETE FROM {table} WHERE game IN ({stale})", (before,))
+                    # events, tokens, and the rows other modules keep by game (the lobby's)
+                    keyed = [t for (t,) in db.execute(
+                        "SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c "
+                        "WHERE m.type = 'table' AND c.name = 'game'")]
+                    for table in keyed:
+                        db.execute(f'DELETE FROM "{table}" WHERE game IN ({stale})', (before,))
                     db.execute("DELETE FROM games WHERE over = 0 AND changed < ?", (before,))
                 count = self._mark.count(db)
                 db.execute("COMMIT")

@@ -1,7 +1,8 @@
-"""What a server keeps beside its games' logs, in the same database: the public lobby's
-listings (:mod:`rr.server.lobby`), the order in which rated games finished (the ratings,
+"""What a server keeps beside its games' logs, in the same database: the public lobby's listings
+(:mod:`rr.server.lobby`), the order in which rated games finished (the ratings,
 :mod:`rr.ratings`), the clocks (:mod:`rr.server.clocks`) and each game's chat
-(:mod:`rr.server.chat`). None of it is the rules' business: a game is still its event log,
+(:mod:`rr.server.chat`) and the seats' webhooks (:mod:`rr.server.webhooks`).
+None of it is the rules' business: a game is still its event log,
 and these tables only say how the server runs it.
 
 The tables sit in the games' own database (SQLite file or PostgreSQL), made if missing,
@@ -51,6 +52,12 @@ CREATE TABLE IF NOT EXISTS chat (
     name TEXT NOT NULL,
     text TEXT NOT NULL,
     PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS webhooks (
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    url TEXT NOT NULL,
+    PRIMARY KEY (game, seat)
 );
 """
 

@@ -40,7 +40,9 @@ from starlette.staticfiles import StaticFiles
 
 from rr.automa import automa_table
 from rr.cards.catalogue import catalogue, houses
+from rr.causes import causes
 from rr.errors import RateLimitedError, ServerBusyError
+from rr.ruleset import EXPLAINED, Ruleset
 from rr.server import replays, requests, work
 from rr.server.http import answers, refuse_large
 from rr.server.limits import Buckets
@@ -88,6 +90,14 @@ def reference_json() -> dict[str, Any]:
         "houses": {t.house.value: {"name": t.name, "ability": t.ability}
                    for t in houses().values()},
         "bonuses": LOCATION_BONUSES,
+        # The ruleset's options as a table offers them: named, explained, the official value.
+        "ruleset": [{"name": name, "label": label, "explanation": explanation,
+                     "official": getattr(Ruleset(), name)}
+                    for name, (label, explanation) in EXPLAINED.items()],
+        # What causes a question asked by a rule, in words (rr.causes): a house's is its tile.
+        "causes": {rule: {"name": c.name, "house": c.house.value if c.house else None,
+                          "text": houses()[c.house].ability if c.house else c.text}
+                   for rule, c in causes().items()},
         "au_toma": {str(c.id): {
             "deploy": c.deploy.location.value if c.deploy.location else c.deploy.letter,
             "gain": c.gain.location.value if c.gain.location else c.gain.letter,

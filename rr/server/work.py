@@ -47,7 +47,7 @@ AT_ONCE = 1
 """Replays computed at once, every address together."""
 WAITING = 16
 """Replays waiting for their turn, past which one more is refused (503)."""
-NICE = 10
+NICE = 19
 """How much lower the replays' process is scheduled than the server's (``os.nice``): on a
 busy machine the players' requests get the cores first."""
 REQUEST_SECONDS = 10.0

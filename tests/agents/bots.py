@@ -67,7 +67,17 @@ class Illegal:
 
 
 class Unseeded:
-    """Made with no arguments, not as rr makes agents (``Class(seed, ruleset)``)."""
+    """Made with no arguments (docs/BOTS.md's bots are): rr makes it as ``Unseeded()``."""
+
+    def choose(self, decision: Decision, seen: Seen) -> Option:
+        return decision.options[0]
+
+
+class NeedsDepth:
+    """Needs an argument besides the seed and ruleset: named without one, it cannot be made."""
+
+    def __init__(self, seed: int, ruleset: object, depth: str) -> None:
+        self.depth = depth
 
     def choose(self, decision: Decision, seen: Seen) -> Option:
         return decision.options[0]

@@ -72,6 +72,18 @@ def test_bad_names_are_typed_errors(name: str, message: str) -> None:
         names.parse(name)
 
 
+def test_a_class_is_made_with_as_many_of_seed_and_ruleset_as_it_takes() -> None:
+    """A class that takes no arguments (docs/BOTS.md's bots) is made as Class(), one that
+    takes the seed alone as Class(seed); the rest as Class(seed, ruleset)."""
+    assert names.parse("tests.agents.bots:Unseeded") == "tests.agents.bots:Unseeded"
+    assert isinstance(names.make("tests.agents.bots:Unseeded", 3, Ruleset()), bots.Unseeded)
+    made = names.make("rr.agents.random:RandomAgent", 3, Ruleset())
+    assert isinstance(made, RandomAgent)  # RandomAgent(seed): seeded with 3
+    game = Game.new(2, seed=1)
+    assert game.pending is not None
+    assert made.choose(game.pending) == RandomAgent(3).choose(game.pending)
+
+
 def test_a_user_class_without_choose_is_refused() -> None:
     """A class that makes no agent (no choose) is refused when made, naming it."""
     with pytest.raises(BadInputError, match="no choose"):
@@ -82,8 +94,8 @@ def test_a_user_class_without_choose_is_refused() -> None:
     ("tests.agents.bots:NoChoose", "NoChoose has no choose(decision, seen)"),
     ("tests.agents.bots:Recorder:deep",
      "made as Recorder(seed, ruleset, argument), which Recorder does not take"),
-    ("tests.agents.bots:Unseeded",
-     "made as Unseeded(seed, ruleset), which Unseeded does not take"),
+    ("tests.agents.bots:NeedsDepth",
+     "made as NeedsDepth(seed, ruleset), which NeedsDepth does not take"),
 ])
 def test_a_user_class_that_makes_no_agent_is_refused_by_name(name: str, message: str) -> None:
     """parse refuses, before any game, a class without choose or one that cannot be called as

@@ -321,3 +321,16 @@ def test_evaluate_bots_plays_openspiel_s_ismcts() -> None:
                             2.0, max_simulations=2, random_state=numpy.random.RandomState(0))
     with pytest.raises(Exception, match="RestartAt"):
         evaluate_bots(game.new_initial_state(), [bare, bots[1]], numpy.random.RandomState(3))
+
+
+def test_the_information_state_tensor_is_refused_saying_why() -> None:
+    """information_state_tensor() raises NotImplementedError saying why (a perfect-recall
+    tensor would be the seat's whole history) and what to use instead, rather than returning
+    an empty list; the string and the observation tensor are there."""
+    state = load(2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(NotImplementedError, match=r"whole history.*information_state_string"):
+        state.information_state_tensor(0)
+    assert state.information_state_string(0) and len(state.observation_tensor(0)) == \
+        OBSERVATION_SIZE

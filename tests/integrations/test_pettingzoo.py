@@ -20,8 +20,10 @@ from pettingzoo.test import (  # noqa: E402
     api_test,
     max_cycles_test,
     parallel_api_test,
+    parallel_seed_test,
     render_test,
     seed_test,
+    state_test,
 )
 from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
 
@@ -168,10 +170,56 @@ def test_each_agent_sees_its_own_observation_and_only_the_decider_a_mask() -> No
         assert table.infos[agent]["action_mask"] is seen["action_mask"]
 
 
+def test_an_illegal_action_ends_the_episode_by_default() -> None:
+    """By default an illegal action ends the episode as PettingZoo's TerminateIllegalWrapper
+    does: nothing is played, every agent is terminated, the agent who chose it gets -1 and
+    the others 0, every mask is zeros; each agent then takes its dead step."""
+    table = env(players=3, seed=6)
+    table.reset()
+    assert table.game is not None
+    before, agent = table.game.events, table.agent_selection
+    table.step(action_of(Answer.YES))
+    assert table.game.events == before and not table.game.is_over
+    assert all(table.terminations.values()) and not any(table.truncations.values())
+    assert table.rewards == {a: (-1.0 if a == agent else 0.0) for a in table.agents}
+    assert table._cumulative_rewards[agent] == -1.0
+    assert table.infos[agent]["illegal_action"] is True
+    assert not any(table.infos[a]["action_mask"].any() for a in table.agents)
+    finals = {}
+    for name in table.agent_iter():
+        obs, reward, terminated, _, _ = table.last()
+        assert terminated and not obs["action_mask"].any()
+        finals[name] = reward
+        table.step(None)
+    assert finals == {a: (-1.0 if a == agent else 0.0) for a in table.possible_agents}
+    assert table.agents == []
+    assert env(players=2, illegal_action="terminate", illegal_reward=-3).illegal_reward == -3
+
+
+def test_an_illegal_action_ends_the_parallel_episode_too() -> None:
+    """The parallel environment ends the same way: every agent terminated at once."""
+    table = parallel_env(players=2, seed=6)
+    table.reset()
+    selected = table.aec.agent_selection
+    _, rewards, terminations, _, _ = table.step(
+        {a: action_of(Answer.YES) for a in table.agents})
+    assert all(terminations.values()) and table.agents == []
+    assert rewards[selected] == -1.0 and sum(rewards.values()) == -1.0
+
+
+def test_parallel_seed_and_state_tests_pass_on_the_default_environment() -> None:
+    """PettingZoo's parallel_seed_test and state_test (both sample actions without the mask)
+    pass on the environments as made by default."""
+    for players in (2, 4):
+        parallel_seed_test(functools.partial(parallel_env, players=players))
+        state_test(env(players=players), parallel_env(players=players))
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
-    """An action that is not legal now, or not an action, raises a typed error and leaves
-    the game, the selection and the rewards as they were."""
-    table = env(players=2, seed=6)
+    """With illegal_action="raise" (the strict setting) an action that is not legal now, or
+    not an action, raises a typed error and leaves the game, the selection and the rewards as
+    they were."""
+    table = env(players=2, seed=6, illegal_action="raise")
     table.reset()
     assert table.game is not None
     before, agent = table.game.events, table.agent_selection
@@ -217,7 +265,7 @@ def test_bad_arguments_are_refused() -> None:
         with pytest.raises(BadInputError, match="players must be 1"):
             env(players=players)
     with pytest.raises(BadInputError, match="render_mode"):
-        env(render_mode="rgb_array")
+        env(render_mode="rgb")
     with pytest.raises(BadInputError, match="max_cycles"):
         env(max_cycles=0)
     with pytest.raises(BadInputError, match="illegal_action"):
@@ -271,14 +319,27 @@ def test_render_test_passes() -> None:
 
 def test_max_cycles_test_passes() -> None:
     """pettingzoo.test.max_cycles_test passes on the parallel environment, whose AEC form is
-    PettingZoo's parallel_to_aec of it (the test samples actions without the mask, so the
-    environments take illegal ones as a penalty; its AEC half counts every agent once a
+    PettingZoo's parallel_to_aec of it (the test samples actions without the mask and needs
+    episodes of max_cycles steps, so the environments take illegal ones as a penalty and ask
+    again, illegal_action="penalty": under the default the first unmasked action would end
+    the episode, as in PettingZoo's classic games; its AEC half counts every agent once a
     cycle, which the native AEC environment, where one agent often decides several times in
     a row, cannot give: test_max_cycles_truncates_the_aec_environment checks that one)."""
     module = SimpleNamespace(
         parallel_env=functools.partial(parallel_env, illegal_action="penalty"),
         env=lambda **kw: parallel_to_aec(parallel_env(illegal_action="penalty", **kw)))
     max_cycles_test(module)
+
+
+def test_max_cycles_test_needs_the_penalty_setting() -> None:
+    """Under the default (terminate, PettingZoo's convention) max_cycles_test's unmasked
+    random actions end the episode at its first step, so the test cannot pass there: the one
+    setting that lets an episode run max_cycles steps of unmasked actions is "penalty"."""
+    module = SimpleNamespace(
+        parallel_env=parallel_env,
+        env=lambda **kw: parallel_to_aec(parallel_env(**kw)))
+    with pytest.raises(AssertionError):
+        max_cycles_test(module)
 
 
 def test_max_cycles_truncates_the_aec_environment() -> None:

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "ARCHITECTURE.md"
 
 NAMED = re.compile(r"`([^`\s]+)`")
-MODULE = re.compile(r"^rr(\.[a-z_]+)*$")
+MODULE = re.compile(r"^rr(\.[a-z_][a-z0-9_]*)*$")
 PATH = re.compile(r"^(rr|tests|fuzz|spec|examples|docs)/[\w./-]*$")
 
 

@@ -11,14 +11,14 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr", "rr.model", "rr.quick_init", "rr.options", "rr.actions", "rr.decisions", "rr.errors",
      "rr.ruleset",
-     "rr.cards.catalogue", "rr.untrusted", "rr.randomness"),
-    ("rr.events", "rr.seatkeys", "rr.ed25519"),
+     "rr.cards.catalogue", "rr.untrusted", "rr.randomness", "rr.wire"),
+    ("rr.events", "rr.seatkeys", "rr.ed25519", "rr.seatmoves"),
     ("rr.state", "rr.knowledge", "rr.inferences"),
     ("rr.effects", "rr.views", "rr.jsonforms"),
     ("rr.cards", "rr.scoring"),
     ("rr.rules", "rr.narrate", "rr.seat_answer", "rr.schemas"),
     ("rr.engine", "rr.sampling", "rr.dealing", "rr.chances"),
-    ("rr.scenario", "rr.simulate", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol",
+    ("rr.scenario", "rr.simulate", "rr.ladder", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol",
      "rr.server", "rr.cli", "rr.observation", "rr.integrations", "rr.report", "rr.__main__",
      "rr.client", "rr.ratings"),
 )
@@ -99,7 +99,9 @@ def test_no_randomness_or_clock_outside_the_draw() -> None:
     # rr.server times requests (rate limits, the load script's latencies).
     # rr.chances reads a Chance's picks through a scripted random.Random, and seeds samples.
     # rr.agents.interface names random.Random only as the type Seen.sample receives.
+    # rr.ladder draws each game's seating from the game's seed.
     allowed = {"rr.engine", "rr.agents.random", "rr.agents.ismcts", "rr.simulate", "rr.bench",
+               "rr.ladder",
                "rr.agents.flat", "rr.effects.program", "rr.chances", "rr.server",
                "rr.agents.interface"}
     wrong = []

@@ -7,7 +7,8 @@ What each check costs, and why it is done that way (2-core machine, shared; 2026
   enough for CI, and nothing short of the same games would show a figure is stale;
 * the ``rr regress --impact`` example is recomputed exactly (2,000 random games, about 25 s of
   CPU);
-* the greedy-against-random rows are recomputed exactly (400 games); the ISMCTS rows (78
+* the greedy-against-random rows are recomputed exactly (400 games), and so is the ladder of
+  rr's agents (40 two-player games, about a minute of CPU); the ISMCTS rows (78
   games, some 6 minutes of CPU at 30 iterations a decision) are not: the script writes, beside
   them, a fingerprint of each row's first game (its first decisions as ``rr simulate`` plays
   them, hashed), and the test plays those decisions again. A change of the rules or of an
@@ -54,6 +55,12 @@ def test_the_impact_example_is_a_fresh_run() -> None:
 def test_the_greedy_rows_are_a_fresh_run() -> None:
     """The greedy agent's shares against the random one equal a fresh run."""
     assert section("bots") == figures.bots_text(WORKERS), AGAIN.format("bots")
+
+
+def test_the_ladder_is_a_fresh_run() -> None:
+    """The ladder of rr's agents equals `rr ladder --agents random,greedy,ismcts:flat,ismcts
+    --players 2 --games 40 --seed 8000` run now (about a minute of CPU)."""
+    assert section("ladder") == figures.ladder_text(WORKERS), AGAIN.format("ladder")
 
 
 def test_the_ismcts_rows_are_those_of_the_games_played_now() -> None:

@@ -183,7 +183,8 @@ def test_a_decision_of_exactly_eight_options_lists_them_all() -> None:
     assert d.expected.startswith(f"a decision of {name}: {decision.prompt} [")
     listed = ", ".join(option_text(o, game.state) for o in decision.options)
     assert d.expected.endswith(f", among {listed}") and "options)" not in d.expected
-    assert d.recorded == f"{name} chooses fleet [{decision.source}]"
+    assert d.recorded.startswith(f"{name} chooses to advance on the Fleet Track")
+    assert d.recorded.endswith(f" [{decision.source}]")
 
 
 def test_a_record_the_fold_refuses_is_named_with_why() -> None:

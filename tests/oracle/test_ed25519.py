@@ -290,3 +290,21 @@ def test_without_cryptography_verification_says_how_to_install_it(
     monkeypatch.setattr(importlib, "import_module", missing)
     with pytest.raises(BadInputError, match="Ed25519 needs the 'cryptography' package"):
         ed25519.verifies(KEYS[0].public, KEYS[0].sign(b"m"), b"m")
+
+
+def test_a_seat_move_to_a_small_order_key_is_refused() -> None:
+    """A seat moved to another device (rr.seatmoves) is checked as strictly as a registered
+    key: a move to the identity point, with the fixed signature that verifies every message
+    for it, does not hold — on the server and in `rr audit --seats`, which both ask
+    `Move.problem`."""
+    from rr.seatkeys import SeatKey, b64
+    from rr.seatmoves import Move, code_hash, release_message
+
+    old = SeatKey.generate()
+    code = "00" * 16
+    release = old.sign(release_message("g", 0, code_hash(code)))
+    fixed = IDENTITY + bytes(32)
+    move = Move(0, 7, b64(IDENTITY), code, b64(release), b64(fixed))
+    assert move.problem("g", old.public) == (
+        f"its new key is refused: it is {ed25519.key_problem(IDENTITY)}")
+    assert ed25519.key_problem(IDENTITY) is not None

@@ -179,8 +179,9 @@ def test_a_recorded_decision_that_does_not_fit() -> None:
     option = asked.options[0]
     said = option_text(option, game.state)
     turn = ByRule("RR-TURN-1")
+    fleet = option_text(Bonus.FLEET, game.state)
     assert _misfit(DecisionMade(asked.seat, turn, Bonus.FLEET), asked, game.state) == \
-        head + f"the recorded choice ({name} chose fleet [RR-TURN-1]) is not legal there"
+        head + f"the recorded choice ({name} chose {fleet} [RR-TURN-1]) is not legal there"
     assert _misfit(DecisionMade(asked.seat, ByRule("RR-HOUSE-3"), option), asked, game.state) == \
         head + f"the next recorded decision is another one ({name} chose {said} " \
                f"[{source_text(ByRule('RR-HOUSE-3'))}])"

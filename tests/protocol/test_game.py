@@ -105,7 +105,7 @@ def test_choose_by_option_or_index_returns_the_new_records_and_the_next_decision
     assert [t["record"] for t in result["new"]] == list(range(before, result["records"]))
     assert result["new"][0]["event"] == ["decision_made/2", {
         "seat": seat, "source": ["rule", "RR-TURN-1"], "option": lead["option"]}]
-    assert result["new"][0]["text"].endswith("[RR-TURN-1]")
+    assert result["new"][0]["rule"] == "RR-TURN-1" and "[" not in result["new"][0]["text"]
     assert result["new"][1]["event"][0] == "card_deployed/1"
     assert result["decision"] == 1 and result["seat"] == seat
     pending = result["view"]["pending"]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from rr.engine import Game
+from rr.errors import StoreError
 from rr.server.errors import StaleDecisionError
 from rr.server.games import Games
 from rr.server.requests import Choice, new_game
@@ -58,8 +59,9 @@ def test_two_processes_take_turns_on_one_game(tmp_path: Path,
 
 
 def test_a_cache_ahead_of_the_store_is_rebuilt(tmp_path: Path) -> None:
-    """The database put back to a copy taken ten choices ago: the next choice is made on the
-    stored game (the cached one, ten choices ahead, is dropped), and is accepted."""
+    """The database put back to a copy taken ten choices ago (refused until its mark is
+    deleted): the next choice is made on the stored game (the cached one, ten choices ahead,
+    is dropped), and is accepted."""
     path = tmp_path / "g.sqlite"
     games = Games(SqliteStore(path))
     created = games.create(new_game({"players": ["Ana", "Bo"], "seed": 4, "practice": True}))
@@ -79,6 +81,9 @@ def test_a_cache_ahead_of_the_store_is_rebuilt(tmp_path: Path) -> None:
         target.unlink(missing_ok=True)
         if (tmp_path / f"copy.sqlite{suffix}").exists():
             shutil.copy(tmp_path / f"copy.sqlite{suffix}", target)
+    with pytest.raises(StoreError, match="lost committed changes"):
+        SqliteStore(path)  # refused: rr.server.sqlite_mark ...
+    Path(f"{path}-mark").unlink()  # ... until the operator, meaning it, deletes the mark
     games.store = SqliteStore(path)
     assert games.show(games.access(created["spectator"]))["records"] >= old["records"]
     again = pick(games, created, rng)

@@ -60,21 +60,28 @@ def test_a_named_bot_plays_the_turn_of_a_seat_out_of_time(deployment: Deployment
 
 
 def _play_out(client: Client, game: dict[str, Any], out: int, rng: random.Random) -> None:
-    """Play the seat that is not ``out`` to the end (the forfeited seat's bot plays it)."""
-    for _ in range(5000):
+    """Play the seats that did not forfeit to the end (a forfeited seat's bot plays it; on a
+    loaded machine the other seat may run out of time too, and is then refused: 403)."""
+    gone = {out}
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
         spectator = client.ok("GET", f"/api/games/{game['id']}", game["spectator"])
         pending = spectator["view"]["pending"]
         if pending is None:
             return
-        if pending["seat"] == out:
+        if pending["seat"] in gone:
             time.sleep(0.05)
             continue
         mine = client.ok("GET", f"/api/games/{game['id']}", game["tokens"][pending["seat"]])
         options = mine["view"]["pending"]["options"]
         if options is None:
             continue
-        client.call("POST", f"/api/games/{game['id']}/choose", game["tokens"][pending["seat"]],
-                    {"action": rng.choice(options)["action"], "decision": mine["decision"]})
+        made = client.call("POST", f"/api/games/{game['id']}/choose",
+                           game["tokens"][pending["seat"]],
+                           {"action": rng.choice(options)["action"],
+                            "decision": mine["decision"]})
+        if made.status_code == 403:
+            gone.add(pending["seat"])
     raise AssertionError("no end")
 
 
@@ -86,10 +93,25 @@ def test_a_seat_out_of_time_forfeits_and_counts_last(deployment: Deployment,
     first = client.ok("GET", f"/api/clocks/{game['id']}")["seat"]
     timed = _wait(lambda: client.ok("GET", f"/api/clocks/{game['id']}")["forfeited"])
     assert timed == [first]
+    # The seat that forfeited cannot choose any more, even when its turn comes.
+    for _ in range(200):
+        mine = client.ok("GET", f"/api/games/{game['id']}", game["tokens"][first])
+        if mine["view"]["pending"]["options"]:
+            late = client.call("POST", f"/api/games/{game['id']}/choose",
+                               game["tokens"][first],
+                               {"action": mine["view"]["pending"]["options"][0]["action"],
+                                "decision": mine["decision"]})
+            assert late.status_code in (403, 409), late.text  # 409: its bot was quicker
+            break
+        other = client.ok("GET", f"/api/games/{game['id']}", game["tokens"][1 - first])
+        if other["view"]["pending"]["options"]:
+            client.call("POST", f"/api/games/{game['id']}/choose", game["tokens"][1 - first],
+                        {"action": other["view"]["pending"]["options"][0]["action"],
+                         "decision": other["decision"]})
     _play_out(client, game, first, random.Random(5))
     clock = client.ok("GET", f"/api/clocks/{game['id']}")
-    assert clock["forfeited"] == [first] and all(t["seat"] == first for t in clock["timeouts"])
-    assert len(clock["timeouts"]) > 1  # the bot played the seat to the end
+    assert clock["forfeited"][0] == first
+    assert len([t for t in clock["timeouts"] if t["seat"] == first]) > 1  # played to the end
     rated = client.ok("GET", "/api/rated")["games"]
     assert [g["id"] for g in rated] == [game["id"]]
     path = tmp_path / rated[0]["file"]
@@ -100,8 +122,10 @@ def test_a_seat_out_of_time_forfeits_and_counts_last(deployment: Deployment,
     assert "forfeited" in report["table"] and "at zero forfeit" in report["table"]
     ratings = json.loads(_rr("ratings", "--json", str(tmp_path)).stdout)
     names = ["Ana", "Bo"]
-    # Whoever won on the board, the seat that forfeited is rated below the other.
-    assert ratings["ratings"][-1]["name"] == names[first]
+    # Whoever won on the board, the seat that forfeited is rated below the other (unless,
+    # on a loaded machine, the other ran out of time too: then they tie).
+    if clock["forfeited"] == [first]:
+        assert ratings["ratings"][-1]["name"] == names[first]
     assert ratings == client.ok("GET", "/api/ratings")
     # A log whose table section claims a time-out the game does not hold is refused.
     from rr.events import log

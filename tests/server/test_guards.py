@@ -85,3 +85,27 @@ def test_a_connection_past_the_limit_is_a_503_in_words(tmp_path: Path) -> None:
         for sock in idle:
             sock.close()
         server.stop()
+
+
+def test_one_address_past_its_connections_is_a_503_others_are_served(tmp_path: Path) -> None:
+    """--max-connections-per-address 3: three idle connections from 127.0.0.1, and the
+    fourth from there is a 503, while 127.0.0.2 is served; a named proxy has no such limit."""
+    for extra, refused in (([], True), (["--forwarded-allow-ips", "127.0.0.1"], False)):
+        server = Server(str(tmp_path / "games.sqlite"), tmp_path,
+                        extra=["--max-connections-per-address", "3", *extra])
+        host, port = server.url.removeprefix("http://").split(":")
+        idle = [socket.create_connection((host, int(port)), timeout=10) for _ in range(3)]
+        try:
+            time.sleep(0.5)
+            mine = httpx.get(f"{server.url}/api/health", timeout=10)
+            with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
+                assert other.get(f"{server.url}/api/health", timeout=10).status_code == 200
+            if refused:
+                assert mine.status_code == 503, mine.text
+                assert "this address holds 3 connections, its most" in mine.text
+            else:
+                assert mine.status_code == 200, mine.text
+        finally:
+            for sock in idle:
+                sock.close()
+            server.stop()

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rr.server.app import HotRoutes, build
+from rr.server.wire_version import WireVersions
 from rr.server.games import Games
 from rr.server.limits import Limits
 from rr.server.store import open_store
@@ -37,7 +38,9 @@ class _Counted:
 def apps(tmp_path: Path) -> Iterator[tuple[TestClient, TestClient, _Counted]]:
     """A client of the server's app and one of its router's app alone, on one store."""
     games = Games(open_store(str(tmp_path / "games.sqlite"), "NORMAL"))
-    hot = build(games, Limits(rate=1e6, burst=1e6, guess_rate=1e6, guess_burst=1e6))
+    built = build(games, Limits(rate=1e6, burst=1e6, guess_rate=1e6, guess_burst=1e6))
+    assert isinstance(built, WireVersions)  # the RR-Wire header's reader, then the routes
+    hot = built.app
     assert isinstance(hot, HotRoutes)
     router = _Counted(hot.app)
     hot.app = router

@@ -68,7 +68,8 @@ def test_an_open_seat_is_taken_with_the_invitation_and_then_dealt(
     shown = _invitation(deployment, game, invitation)
     assert shown.status_code == 200, shown.text
     seen = shown.json()
-    assert seen == {"game": game, "free": [2], "full": False, "dealt": False, "seats": [
+    assert seen == {"game": game, "free": [2], "full": False, "dealt": False, "watch": None,
+                    "practice": None, "seats": [
         {"seat": 0, "name": "Ana", "bot": None, "open": False},
         {"seat": 1, "name": "Bo", "bot": "random", "open": False},
         {"seat": 2, "name": None, "bot": None, "open": True}]}

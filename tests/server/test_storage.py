@@ -85,9 +85,14 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 def test_each_store_expires_the_unfinished_games_only(store: Store) -> None:
     """Dated by their last change: the unfinished game older than the cut-off goes with its
-    events and tokens; a finished one as old, and an unfinished one changed since, stay."""
+    events, tokens and the rows another table keeps by game (the lobby's); a finished one as
+    old, and an unfinished one changed since, stay."""
     games = Games(store)
     old = games.create(new_game({"players": ["Ana", "Bo"]}))
+    mark = "?" if isinstance(store, SqliteStore) else "%s"
+    db = store._db()  # type: ignore[attr-defined]
+    db.execute("CREATE TABLE notes (game TEXT NOT NULL, text TEXT NOT NULL)")
+    db.execute(f"INSERT INTO notes VALUES ({mark}, 'kept by game')", (old["id"],))
     over = games.create(new_game({"players": ["Ana", "Bo"], "bots": {"0": "random",
                                                                       "1": "random"}}))
     assert store.expire("2000-01-01T00:00:00Z") == []
@@ -98,4 +103,5 @@ def test_each_store_expires_the_unfinished_games_only(store: Store) -> None:
     assert store.expire(cutoff) == [old["id"]]
     assert store.row(old["id"]) is None and store.events(old["id"]) == []
     assert store.access(hash_of(old["spectator"])) is None
+    assert db.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
     assert store.row(over["id"]) is not None and store.row(recent["id"]) is not None

@@ -77,8 +77,9 @@ OPEN: dict[str, Any] = {"practice": True, "seed": SEED, "open": [1, 2]}
 TAKERS = {1: "Xan", 2: "Yul"}
 """The names the open seats are taken under (the creator named them Bo and Cy)."""
 INVITATION_KEYS = frozenset({"game", "seats", "free", "full", "dealt", "seat", "name", "token",
-                             "bot", "open"})
-"""Every key an invitation's answer (``GET``/``POST .../invitation``) may hold."""
+                             "bot", "open", "watch", "practice", "seed_origin", "words"})
+"""Every key an invitation's answer (``GET``/``POST .../invitation``) may hold (``watch``:
+the spectator's token once the game is full; ``practice``: a chosen seed, said in words)."""
 
 Received = tuple[Observer, str, int, Any]
 """Who received an answer (the invitation's: ``None``), what was asked (``"scores-now"``,
@@ -414,6 +415,7 @@ def _invitation_problems(game: Played) -> list[str]:
 
 
 RANDOM_KEYS = {"token": re.compile(r"[A-Za-z0-9_-]{43}"),
+               "watch": re.compile(r"[A-Za-z0-9_-]{43}"),
                "game": re.compile(r"[A-Za-z0-9_-]{12}")}
 """The invitation's keys whose strings are random (``rr.server.tokens``): a seat's token, the
 game's id."""

@@ -3,7 +3,6 @@ bounded (:data:`WAIT`)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +38,10 @@ def text(driver: Driver, element_id: str) -> str:
 
 
 def decision_number(driver: Driver) -> int:
-    """The decision count the page shows ("N records · decision K")."""
-    found = re.search(r"decision (\d+)", text(driver, "counts"))
-    return int(found.group(1)) if found else -1
+    """How many decisions the game shown has had (the page keeps the count out of sight, on
+    the decision's box)."""
+    found = driver.find_element(By.ID, "decision").get_attribute("data-decision")
+    return int(found) if found else -1
 
 
 def options(driver: Driver) -> list[Any]:
@@ -125,3 +125,9 @@ def no_horizontal_scroll(driver: Driver) -> bool:
 def severe_console_errors(driver: Driver) -> list[str]:
     """The browser console's errors (scripts that failed, resources not found)."""
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def open_settings(driver: Driver) -> None:
+    """Unfold the table's settings (alerts, others' moves, one-answer questions)."""
+    if not driver.find_element(By.CSS_SELECTOR, "details.settings").get_attribute("open"):
+        driver.find_element(By.CSS_SELECTOR, "details.settings summary").click()

@@ -2,7 +2,7 @@
 Chromium: the creator makes a 3-player game with a bot and an open seat; a second browser
 profile opens the one invitation link, takes the seat by name (keyboard only), and keeps its
 link among its games; the deal waits for it (a signed game: both keys too); both play a move;
-a full game's invitation says so and offers nothing."""
+a full game's invitation says so and offers to watch it."""
 
 from __future__ import annotations
 
@@ -41,13 +41,16 @@ def _create_with_an_open_seat(driver: Any, server: Server) -> str:
     driver.get(f"{server.url}/")
     wait(driver, lambda d: d.find_element(By.ID, "create").is_displayed())
     Select(driver.find_elements(By.CSS_SELECTOR, "#seats select")[2]).select_by_value("open")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#seats .name")[2].is_enabled()
     driver.find_element(By.ID, "create-game").click()
-    invite = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#link-list a.invite-link"))
-    # Ana's link and the spectator's; no link for the open seat, which is its taker's.
+    # Its creator is at their seat, on the waiting screen: the invitation to copy, the
+    # spectator's link; no link for the open seat, which is its taker's.
+    invite = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#waiting a.invite-link"))
+    assert "&token=" in driver.current_url
     seats = [a.get_attribute("data-seat")
-             for a in driver.find_elements(By.CSS_SELECTOR, "#link-list a.seat-link")]
-    assert seats == ["seat-0", "spectator"]
-    assert "open, for the invitation: seat 3" in text(driver, "link-list")
+             for a in driver.find_elements(By.CSS_SELECTOR, "#waiting a.seat-link")]
+    assert seats == ["spectator"]
+    wait(driver, lambda d: "Seat 3: free" in text(d, "waiting-seats"))
     return str(invite.get_attribute("href"))
 
 
@@ -82,12 +85,11 @@ def test_a_person_takes_the_open_seat_with_the_invitation_and_both_play(
         server: Server, browsers: Callable[..., Any]) -> None:
     """The creator's seat waits for the open seat; the guest takes it as Dana, lands on the
     seat's own table (kept in the guest's games), the game is dealt with Dana's name, and
-    both play a move; the invitation then says the game is full."""
+    both play a move; the invitation then says the game is full, and offers to watch."""
     creator = browsers()
     link = _create_with_an_open_seat(creator, server)
     assert "#game=" in link and "&invite=" in link and "?" not in link
-    creator.find_element(By.CSS_SELECTOR, "#link-list a.seat-link[data-seat=seat-0]").click()
-    wait(creator, lambda d: "open seat to be taken" in text(d, "status"))
+    assert "Seat 1: Ana (you)" in text(creator, "waiting-seats")
 
     guest = browsers()
     _take(guest, link, "Dana")
@@ -109,6 +111,10 @@ def test_a_person_takes_the_open_seat_with_the_invitation_and_both_play(
     assert not latecomer.find_element(By.ID, "join-form").is_displayed()
     assert "Seat 3: Dana (joined by invitation)" in text(latecomer, "join-seats")
     assert not latecomer.find_elements(By.CSS_SELECTOR, "[data-card]")
+    # ... and offers to watch it: the spectator's table, no hand.
+    latecomer.find_element(By.CSS_SELECTOR, "#join-watch a.watch-link").click()
+    wait(latecomer, lambda d: "you are a spectator" in text(d, "whoami"))
+    assert not latecomer.find_element(By.ID, "hand-section").is_displayed()
     # The start page's first look at the undealt game is a 409 (DealPendingError) that
     # Chromium logs as a failed resource; nothing else may be in any console.
     for driver in (creator, guest, latecomer):

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from rr.events import log as logfile
+from rr.events.types import TurnStarted
 from rr.events.signing import keygen, signer
 from rr.state import fold
 from tests.server.harness import Server
@@ -35,7 +36,7 @@ from tests.web.pages import (
 
 
 def _open(driver: Any, server: Server, log: Path, sig: Path | None = None,
-          key: Path | None = None) -> None:
+          key: Path | None = None, details: bool = True) -> None:
     driver.get(f"{server.url}/replay")
     driver.find_element(By.ID, "log-file").send_keys(str(log))
     if sig is not None and key is not None:
@@ -43,6 +44,8 @@ def _open(driver: Any, server: Server, log: Path, sig: Path | None = None,
         driver.find_element(By.ID, "key-file").send_keys(str(key))
     driver.find_element(By.ID, "open-log").click()
     wait(driver, lambda d: d.find_element(By.ID, "verdict").text)
+    if details:  # the verdict's details (record, seed, signature) are folded under its line
+        driver.find_element(By.CSS_SELECTOR, "#verdict-details summary").click()
 
 
 def _at(driver: Any) -> int:
@@ -231,5 +234,41 @@ def test_a_finished_game_of_the_server_by_id_and_token(server: Server,
     driver.find_element(By.ID, "open-game").click()
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
-    assert "game over" in text(driver, "verdict")
+    assert "Played by the rules to the end" in text(driver, "verdict-line")
     assert created["spectator"] not in driver.current_url.split("#")[0]
+
+
+def test_the_replay_steps_by_turn_and_by_round_and_says_its_verdict_first(
+        server: Server, browsers: Callable[..., Any], tmp_path: Path) -> None:
+    """A clean finished log: the verdict's first line says in words that the game was played
+    by the rules and who won, its seed and records folded away; "turn ▶" and "round ▶▶" (and
+    t, r) step to the records where turns and rounds start, saying whose turn it is."""
+    events = finished_log()
+    path = tmp_path / "game.rrlog"
+    path.write_bytes(logfile.encode(events))
+    starts = [i for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+    first = events[starts[0]]
+    assert isinstance(first, TurnStarted)
+    round_starts = [i for i in starts if getattr(events[i], "seat", None) == first.seat]
+    driver = browsers()
+    _open(driver, server, path, details=False)
+    line = text(driver, "verdict-line")
+    assert line.startswith("✔ Played by the rules to the end") and "won by" in line
+    assert not driver.find_element(By.ID, "verdict-details").get_attribute("open")
+    shown = text(driver, "verdict")  # what shows: the line and the folded details' title
+    assert "sha256" not in shown and "re-adjudicated" not in shown and "seed check" not in shown
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    _shown(driver, 0)
+    driver.find_element(By.ID, "next-turn").click()
+    _shown(driver, starts[0])
+    assert "turn" in text(driver, "turn-now") and "round 1" in text(driver, "turn-now")
+    driver.find_element(By.ID, "next-turn").click()
+    _shown(driver, starts[1])
+    ActionChains(driver).send_keys("r").perform()
+    _shown(driver, round_starts[1])
+    assert "round 2" in text(driver, "turn-now")
+    driver.find_element(By.ID, "next-round").click()
+    _shown(driver, round_starts[2])
+    driver.find_element(By.ID, "prev-turn").click()
+    _shown(driver, max(i for i in starts if i < round_starts[2]))
+    screenshot(driver, "replay-by-turn")

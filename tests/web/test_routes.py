@@ -186,3 +186,48 @@ def test_bad_steps_and_signatures_get_typed_refusals(server: Server, tmp_path: P
         assert answer.json()["error"]["message"]
     big = httpx.post(f"{server.url}/api/replay", content=b"x" * (5 * 2**20), timeout=30)
     assert big.status_code == 413
+
+
+def test_the_pages_never_rewrite_the_servers_words() -> None:
+    """The server sends finished text (names, not ids; rule ids as their own field): no script
+    of the table or the replay viewer rewrites a text with a regular expression (no
+    ``.replace``), nor swaps names into it."""
+    static = Path(__file__).resolve().parents[2] / "rr" / "server" / "static"
+    table = ("table.js", "tableboard.js", "keys.js", "drag.js", "alerts.js", "invite.js",
+             "mygames.js", "replay.js")  # the table's and the replay viewer's own scripts
+    for script in (static / name for name in table):
+        source = script.read_text("utf-8")
+        for wrong in (".replace(", ".replaceAll(", "named(", "peopleText("):
+            assert wrong not in source, f"{script.name} has {wrong}"
+
+
+def test_the_reference_says_causes_and_ruleset_options_in_words(server: Server) -> None:
+    """/api/reference names what asks a question (House Ceres for RR-HOUSE-3, with its tile's
+    text) and every ruleset option with a label and an explanation in words."""
+    from rr.cards.catalogue import houses
+    from rr.model import House
+    from rr.ruleset import Ruleset
+
+    reference = httpx.get(f"{server.url}/api/reference", timeout=10).json()
+    ceres = reference["causes"]["RR-HOUSE-3"]
+    assert ceres["name"] == "House Ceres" and ceres["house"] == "ceres"
+    assert ceres["text"] == houses()[House.CERES].ability
+    options = {o["name"]: o for o in reference["ruleset"]}
+    assert set(options) == set(Ruleset.names())
+    for option in options.values():
+        assert "_" not in option["label"] and option["explanation"]
+        assert option["official"] == getattr(Ruleset(), option["name"])
+
+
+def test_the_replay_answer_lists_every_turn(server: Server) -> None:
+    """Whatever part of the story an answer tells (the last records only), it lists every
+    record that starts a turn, with the seat and the turn in words: the viewer steps by turn
+    and by round from it."""
+    from rr.events.types import TurnStarted
+
+    events = finished_log()
+    answer = _replay(server, {"log": _b64(logfile.encode(events)), "at": 3}).json()
+    starts = [(i, e.seat) for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+    assert [(t["record"], t["seat"]) for t in answer["turns"]] == starts
+    names = answer["players"]
+    assert answer["turns"][0]["text"] == f"{names[starts[0][1]]}'s turn 1"

@@ -141,7 +141,13 @@ def test_a_4_player_end_state_typed_by_name_scores_as_rr_score(
     # Mistakes: Bo's fleet beyond the track, Judge in Bo's hand too.
     bo = driver.find_element(By.CSS_SELECTOR, ".player[data-seat='1']")
     set_number(bo.find_element(By.CSS_SELECTOR, "input.fleet"), 12)
-    type_card(driver, bo.find_elements(By.CSS_SELECTOR, ".pile")[0], "Judge")
+    hand = bo.find_elements(By.CSS_SELECTOR, ".pile")[0]
+    hand.find_element(By.CSS_SELECTOR, "input.pick").send_keys("ju")
+    wait(driver, lambda d: len(hand.find_elements(By.CSS_SELECTOR, ".match")) > 1)
+    driver.execute_script("arguments[0].scrollIntoView()", bo)
+    screenshot(driver, "scorepad-typing-phone")
+    hand.find_element(By.CSS_SELECTOR, "input.pick").clear()
+    type_card(driver, hand, "Judge")
     driver.find_element(By.ID, "score").click()
     problems = wait(driver, lambda d: d.find_element(By.ID, "problems").text)
     assert "Bo: Fleet Track goes from 0 to 10, not 12" in problems

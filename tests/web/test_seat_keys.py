@@ -82,17 +82,17 @@ def test_a_keyboard_game_against_a_bot_is_signed_and_a_changed_decision_is_caugh
     assert Select(driver.find_elements(By.CSS_SELECTOR, "#seats select")[1]
                   ).first_selected_option.get_attribute("value") == "random"
     driver.find_element(By.ID, "create-game").click()
-    link = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR,
-                                                 "a.seat-link[data-seat=seat-0]"))
-    link.click()
+    wait(driver, lambda d: "&token=" in d.current_url)  # its creator at their seat
     wait_for_my_turn_or_end(driver)
     found = parse_qs(urlsplit(driver.current_url).fragment)
     game, token = found["game"][0], found["token"][0]
     stored = driver.execute_async_script(_STORED_KEY, f"{game}/0")
     assert stored["extractable"] is False and stored["algorithm"] == "Ed25519"
     assert stored["type"] == "private"
-    shown = driver.find_element(By.ID, "seat-key").text
-    assert shown == f"your key {stored['fingerprint']}"
+    shown = driver.find_element(By.ID, "seat-key")
+    assert shown.text == "✓ your choices are signed in this browser"  # words, not a key
+    assert shown.get_attribute("data-fingerprint") == stored["fingerprint"]
+    assert stored["fingerprint"] in str(shown.get_attribute("title"))  # asked for: its title
     # The keyboard alone: a number key puts the focus on an option, Enter picks it, Enter
     # again confirms it (the table sends a choice only once it is confirmed, issue #28).
     for step in range(MAX_CHOICES):
@@ -130,6 +130,7 @@ def test_a_keyboard_game_against_a_bot_is_signed_and_a_changed_decision_is_caugh
     driver.find_element(By.ID, "open-replay").click()
     wait(driver, lambda d: "clean" in (d.find_element(By.ID, "verdict").get_attribute("class")
                                        or ""))
+    driver.find_element(By.CSS_SELECTOR, "#verdict-details summary").click()  # folded
     assert f"seats signed: Ana (key {stored['fingerprint']})" in \
         driver.find_element(By.ID, "verdict").text
     # The forger: one of Ana's decisions changed, the rest replayed legally, rr's writer, the

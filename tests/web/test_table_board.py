@@ -5,7 +5,6 @@ score now as rr scores the seat's view, and the turn's sound and notification.""
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +26,9 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 
 from tests.web.pages import (
+    decision_number,
     lead_by_touch,
+    open_settings,
     severe_console_errors,
     text,
     wait,
@@ -71,9 +72,7 @@ def _open(driver: Any, server: Server, created: dict[str, Any], seat: int = 0) -
 
 def _decision(driver: Any) -> int:
     """The decision number the page shows (read even where a phone hides it)."""
-    shown = driver.execute_script("return document.getElementById('counts').textContent")
-    found = re.search(r"decision (\d+)", str(shown))
-    return int(found.group(1)) if found else -1
+    return decision_number(driver)
 
 
 def _decisions_of(server: Server, created: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -270,6 +269,7 @@ def test_the_turns_sound_and_notification(server: Server,
     driver = browsers()
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STUBS})
     _open(driver, server, created)
+    open_settings(driver)
     sound, notify = (driver.find_element(By.ID, "alert-sound"),
                      driver.find_element(By.ID, "alert-notify"))
     assert not sound.is_selected() and not notify.is_selected()

@@ -192,6 +192,8 @@ def test_the_start_page_lists_this_browsers_games(server: Server,
     assert driver.find_element(By.ID, "no-games").is_displayed()
     Select(driver.find_elements(By.CSS_SELECTOR, "#seats select")[1]).select_by_value("person")
     driver.find_element(By.ID, "create-game").click()
+    wait(driver, lambda d: "&token=" in d.current_url)  # its creator at their seat
+    driver.get(f"{server.url}/")
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game-list li")) == 2)
     other = _game(server)  # opened from its link: listed as well
     _open(driver, server, other)
@@ -231,13 +233,13 @@ def test_the_create_form_makes_one_game_and_never_a_solo_one_unasked(
     driver.find_element(By.ID, "seed").send_keys("123456789012345678")
     button = driver.find_element(By.ID, "create-game")
     ActionChains(driver).double_click(button).perform()
-    wait(driver, lambda d: d.find_element(By.ID, "links").is_displayed())
+    wait(driver, lambda d: "&token=" in d.current_url)  # its creator at their seat
     time.sleep(1.0)
     games = json.loads(driver.execute_script("return localStorage.getItem('rr.games')"))
     assert len({g["id"] for g in games}) == 1
     created = games[0]
     by_number = httpx.post(f"{server.url}/api/games", json={
-        "players": ["Ana", "Player 2"], "seed": 123456789012345678, "practice": True,
+        "players": ["Ana", "Bo"], "seed": 123456789012345678, "practice": True,
         "bots": {"1": "random"}}, timeout=30).json()
     hands = [httpx.get(f"{server.url}/api/games/{g}", headers={
         "authorization": f"Bearer {t}"}, timeout=10).json()["view"]["hand"]

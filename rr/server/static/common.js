@@ -48,7 +48,8 @@ export function cardName(id) {
   return catalogue && catalogue[id] ? catalogue[id].name : id;
 }
 
-/** Card ids in an option's or a line's text, replaced by the cards' names. */
+/** Card ids in a text, replaced by the cards' names: the scorepad page's messages only (the
+ * table and the replay viewer are sent finished words and rewrite none). */
 export function named(text) {
   return text.replace(/\b[a-z][a-z0-9_]*\b/g, (w) => (catalogue && catalogue[w] && w.length > 2
                                                       ? catalogue[w].name : w));

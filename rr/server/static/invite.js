@@ -19,12 +19,20 @@ function seatLine(s) {
             `Seat ${s.seat + 1}: ${who}`);
 }
 
-function draw(answer) {
+function draw(answer, id) {
   $("join-seats").replaceChildren(...answer.seats.map(seatLine));
   $("join-form").hidden = answer.full;
   $("join-text").textContent = answer.full
     ? "Every seat of this game is taken: this invitation cannot seat anyone any more."
     : `${answer.free.length} open seat${answer.free.length === 1 ? "" : "s"} free. Type your name and take one.`;
+  // A practice game says so before a seat is taken: its creator can know every card.
+  $("join-practice").hidden = !answer.practice;
+  $("join-practice").textContent = answer.practice ? answer.practice.words : "";
+  // A full game can still be watched (the spectator's view: no hand).
+  $("join-watch").replaceChildren(...(answer.full && answer.watch ? [el("a", {
+    class: "watch-link primary-link",
+    href: `/#game=${encodeURIComponent(id)}&token=${encodeURIComponent(answer.watch)}`},
+    "watch the game"), " (as a spectator: you see the table, no hand)"] : []));
   if (!answer.full) $("join-name").focus();
 }
 
@@ -33,7 +41,7 @@ export async function showInvitation(id, invitation, status) {
   $("join").hidden = false;
   const path = `/api/games/${encodeURIComponent(id)}/invitation`;
   try {
-    draw(await api("GET", path, {token: invitation}));
+    draw(await api("GET", path, {token: invitation}), id);
   } catch (err) {
     $("join-text").textContent = "";
     status(`This invitation cannot be read: ${err.message}`, true);
@@ -53,7 +61,7 @@ export async function showInvitation(id, invitation, status) {
     } catch (err) {
       $("take-seat").disabled = false;
       status(`Cannot take a seat: ${err.message}`, true);
-      if (err.type === "SeatTakenError") draw(await api("GET", path, {token: invitation}));
+      if (err.type === "SeatTakenError") draw(await api("GET", path, {token: invitation}), id);
     }
   };
 }

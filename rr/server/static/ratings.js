@@ -14,6 +14,12 @@ async function history(name) {
   if (!name) { $("history").hidden = true; return; }
   try {
     const found = await api("GET", `/api/ratings/players/${encodeURIComponent(name)}`);
+    if (!found.rating) {
+      $("history-title").textContent = `${found.name}: no rated game yet`;
+      $("history").querySelector("tbody").replaceChildren();
+      $("history").hidden = false;
+      return;
+    }
     $("history-title").textContent = `${found.name}: ${fixed(found.rating.mu)} ± ${fixed(found.rating.sigma)} after ${found.rating.games} game${found.rating.games === 1 ? "" : "s"}`;
     $("history").querySelector("tbody").replaceChildren(...found.history.map((s) => el("tr", {},
       el("td", {}, s.game), el("td", {class: "num"}, s.players), el("td", {class: "num"}, s.rank),

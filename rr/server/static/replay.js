@@ -8,8 +8,8 @@
 // record the fold accepts — up to the divergence at least, since no record before it can be
 // refused — as rr replay --at does. The board is the table's (tableboard.js): printed names,
 // the top card marked, a card's printed texts on a click.
-import {api, base64Of, el, fragment, loadCards, named, scorepad} from "/static/common.js";
-import {cardTile, peopleText, playerPanels, tableBoard, zoomCard, zoomHouse}
+import {api, base64Of, cardName, el, fragment, loadCards, scorepad} from "/static/common.js";
+import {cardTile, playerPanels, tableBoard, zoomCard, zoomHouse}
   from "/static/tableboard.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,6 +21,9 @@ let unfolded = null;   // {record, problem}: the first record the fold refuses, 
 let divergence = null; // the record of the first divergence, if any
 let reference = null;  // houses, bonuses, Au Toma's cards (/api/reference), for the board
 let asked = 0;         // the newest request: older answers are dropped
+let turns = [];        // the records that start a turn: {record, seat, text}
+let rounds = [];       // ... and those that start a round (the first player's turns)
+let shownAudit = null; // the audit, for the verdict's first line
 
 function status(text, error = false) {
   $("status").textContent = text;
@@ -55,42 +58,89 @@ async function open(bytes, signature = null, key = null) {
     el("option", {value: "all"}, "everything the log holds"),
     el("option", {value: "spectator"}, "a spectator (no hand)"),
     ...answer.players.map((name, seat) => el("option", {value: String(seat)}, `${name} (seat ${seat + 1})`)));
+  divergence = answer.audit.divergence ? answer.audit.divergence.record : null;
+  learnTurns(answer.turns || []);  // every turn's first record: stepping by turn and round
   showVerdict(answer.audit);
   const start = divergence !== null ? Math.min(divergence, last) : last;
   $("step").value = String(start);
   await step(start);
 }
 
+/** The verdict in words first (one line), its details folded under it. */
+function headline(audit) {
+  const d = audit.divergence;
+  const names = (audit.winners || []).join(" and ");
+  switch (audit.verdict) {
+    case "clean": return audit.finished
+      ? `Played by the rules to the end: every record is what the rules make of the players' choices${names ? `; won by ${names}` : ""}.`
+      : "Played by the rules so far: every record is what the rules make of the players' choices; the game is not over.";
+    case "diverged": return d
+      ? `This log breaks the rules at record ${d.record}${turnOf(d.record)}${
+          audit.rule_title ? `, against the rule “${audit.rule_title}”` : ""}: what it records there is not what the rules allow.`
+      : "This log breaks the rules.";
+    case "bad_signature": return "The signature does not match this log: it is not the log its key's holder signed.";
+    case "unsigned": return "A seat's choice is not signed by that seat's key.";
+    case "unreadable": return "This file is not a log rr can read.";
+    default: return "The rules failed while re-running this log: a fault in rr, not in the log.";
+  }
+}
+
+/** " (Ana's turn 3)": the turn a record belongs to, if known. */
+function turnOf(record) {
+  const turn = [...turns].reverse().find((t) => t.record <= record);
+  return turn ? ` (${turn.text})` : "";
+}
+
 function showVerdict(audit) {
+  shownAudit = audit;
   const box = $("verdict");
   box.className = `verdict ${audit.verdict}`;
   divergence = audit.divergence ? audit.divergence.record : null;
   const icon = audit.verdict === "clean" ? "✔" : "✖";
-  const parts = [el("p", {}, el("span", {class: "word"}, icon), " ", named(audit.summary))];
+  const details = [el("p", {}, audit.summary)];
   const d = audit.divergence;
   if (d) {
-    parts.push(el("dl", {class: "divergence"},
+    details.push(el("dl", {class: "divergence"},
       el("dt", {}, "record"), el("dd", {id: "divergence-record"}, d.record),
-      el("dt", {}, "the log says"), el("dd", {}, named(d.recorded)),
-      el("dt", {}, "the rules say"), el("dd", {}, named(d.expected)),
+      el("dt", {}, "the log says"), el("dd", {}, d.recorded),
+      el("dt", {}, "the rules say"), el("dd", {}, d.expected),
       el("dt", {}, "decided by"), el("dd", {id: "divergence-rule"},
         d.rule_name || "—", audit.rule_title ? ` — ${audit.rule_title}` : ""),
-      d.card ? [el("dt", {}, "card"), el("dd", {id: "divergence-card"}, named(d.card))] : null,
+      d.card ? [el("dt", {}, "card"), el("dd", {id: "divergence-card"}, cardName(d.card))] : null,
       d.differences.length ? [el("dt", {}, "differences"),
-                              el("dd", {}, d.differences.map((x) => el("div", {}, named(x))))] : null));
+                              el("dd", {}, d.differences.map((x) => el("div", {}, x)))] : null));
   }
+  const parts = [el("p", {class: "headline", id: "verdict-line"},
+                    el("span", {class: "word"}, icon), " ", headline(audit))];
   if (unfolded) {
     // rr replay's words for the record the fold refuses (at or after the divergence).
     parts.push(el("p", {id: "unfolded", class: "unfolded"},
-      `Records ${unfolded.record} to ${records - 1} cannot be shown: ${named(unfolded.problem)}.`,
+      `Records ${unfolded.record} to ${records - 1} cannot be shown: ${unfolded.problem}.`,
       d && d.record >= unfolded.record
         ? ` The viewer stops at record ${last}, the last before the divergence.`
         : ` The viewer stops at record ${last}.`));
   }
-  parts.push(el("p", {class: "checks"}, `seed check: ${seedCheck(audit)}`,
+  details.push(el("p", {class: "checks"}, `seed check: ${seedCheck(audit)}`,
     " · ", `signature: ${audit.signature === "verified" ? `verified (key ${audit.signed_by})` : audit.signature}`));
+  parts.push(el("details", {id: "verdict-details"},
+    el("summary", {}, "details: the record, the seed, the signature"), details));
   box.replaceChildren(...parts);
   $("to-divergence").hidden = divergence === null;
+}
+
+/** The records that start turns and rounds (the server's list, to the last record shown). */
+function learnTurns(started) {
+  turns = started;
+  const first = turns.length ? turns[0].seat : null;
+  rounds = turns.filter((t) => t.seat === first);
+  $("turn-steps").hidden = !turns.length;
+}
+
+/** The first record of the turn (or round) after ``at`` (``forward``) or before it. */
+function jump(marks, at, forward) {
+  const found = forward ? marks.find((m) => m.record > at)
+    : [...marks].reverse().find((m) => m.record < at);
+  return found ? found.record : (forward ? last : 0);
 }
 
 function seedCheck(audit) {
@@ -120,13 +170,16 @@ async function step(at) {
   status("");
   const shown = answer.answer;
   const view = shown.view;
+  const turn = [...turns].reverse().find((t) => t.record <= at);
+  const round = rounds.filter((r) => r.record <= at).length;
+  $("turn-now").textContent = turn ? `${turn.text}${round ? ` · round ${round}` : ""}` : "Setup";
   $("where").textContent = `record ${at} of ${records - 1}` +
     (divergence !== null ? ` · the divergence is at record ${divergence}` : "") +
     (unfolded ? ` · records from ${unfolded.record} on cannot be shown` : "");
-  $("pending").textContent = `Pending: ${peopleText(named(answer.note), view)}`;
+  $("pending").textContent = `Pending: ${answer.note}`;
   const story = shown.new;
   $("now").textContent = story.length
-    ? `This record: ${peopleText(named(story[story.length - 1].text), view)}` : "";
+    ? `This record: ${story[story.length - 1].text}` : "";
   // Every hand for "everything" (the answer's cards known elsewhere: every hand and the
   // deck), and at the end, when hands are shown for scoring; a seat's own hand for a seat;
   // none for a spectator.
@@ -159,7 +212,7 @@ async function step(at) {
   $("story").replaceChildren(...story.map((line) => el("li", {
     value: line.record, "data-record": line.record,
     class: [line.record === at ? "current" : "", line.record === divergence ? "diverges" : ""].join(" ").trim() || null,
-  }, peopleText(named(line.text), view))));
+  }, line.text)));
   if (shown.since > 0) {
     // The answer tells the story of the last records only: earlier ones by stepping back.
     $("story").prepend(el("li", {class: "hint"},
@@ -185,7 +238,8 @@ function keys(event) {
   if (!log || event.target.matches("input[type=file], select, textarea")) return;
   const at = Number($("step").value);
   const moves = {ArrowRight: at + 1, ArrowLeft: at - 1, PageDown: at + 10, PageUp: at - 10,
-                 Home: 0, End: last};
+                 Home: 0, End: last, t: jump(turns, at, true), T: jump(turns, at, false),
+                 r: jump(rounds, at, true), R: jump(rounds, at, false)};
   if (event.key in moves) {
     event.preventDefault();
     step(moves[event.key]);
@@ -237,6 +291,10 @@ async function start() {
   $("next").onclick = () => step(Number($("step").value) + 1);
   $("last").onclick = () => step(last);
   $("to-divergence").onclick = () => step(divergence);
+  $("prev-turn").onclick = () => step(jump(turns, Number($("step").value), false));
+  $("next-turn").onclick = () => step(jump(turns, Number($("step").value), true));
+  $("prev-round").onclick = () => step(jump(rounds, Number($("step").value), false));
+  $("next-round").onclick = () => step(jump(rounds, Number($("step").value), true));
   $("seat").onchange = () => step(Number($("step").value));
   document.addEventListener("keydown", keys);
   const params = fragment();

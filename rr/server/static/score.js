@@ -182,7 +182,11 @@ function pile(label, list, put, {faceDown = false} = {}) {
       close();
     }
   });
-  input.addEventListener("blur", () => setTimeout(close, 150));
+  // Closed a moment after the box loses the focus (a tap on a match lands first), unless it
+  // has the focus again by then.
+  input.addEventListener("blur", () => setTimeout(() => {
+    if (document.activeElement !== input) close();
+  }, 150));
   drawChips();
   return el("div", {class: "pile"},
     el("label", {for: `pick-${n}`, class: "pile-label"}, label, count), input, options, chips);
@@ -321,7 +325,8 @@ function position() {
   return {players: names().map((name, seat) => playerJson(seat, name)), ...boardJson()};
 }
 
-/** The mistakes of the position in words (names, not ids); nothing typed is changed. */
+/** The mistakes of the position in words (names, not ids): every player's, or only seat
+ * `only`'s (-1: no player's), and the board's; nothing typed is changed. */
 function mistakes(pos, only = null) {
   const found = [];
   const cardName = (id) => (cards[id] ? cards[id].name : id);
@@ -350,14 +355,12 @@ function mistakes(pos, only = null) {
     }
     p.hand.forEach((id) => place(id, `${p.name}'s hand`));
   });
-  if (only === null) {
-    for (const loc of LOCATIONS) {
-      pos.locations[loc].forEach((e) => place(typeof e === "string" ? e : e.card, LOCATION_NAMES[loc]));
-    }
-    pos.banished.forEach((id) => place(id, "the banished pile"));
-    if ("neutral_influence" in pos && (Number.isNaN(pos.neutral_influence) || pos.neutral_influence > 10)) {
-      found.push("The neutral house's Influence is a whole number from 0 to 10.");
-    }
+  for (const loc of LOCATIONS) {  // the board, whoever's hands are checked
+    pos.locations[loc].forEach((e) => place(typeof e === "string" ? e : e.card, LOCATION_NAMES[loc]));
+  }
+  pos.banished.forEach((id) => place(id, "the banished pile"));
+  if ("neutral_influence" in pos && (Number.isNaN(pos.neutral_influence) || pos.neutral_influence > 10)) {
+    found.push("The neutral house's Influence is a whole number from 0 to 10.");
   }
   return found;
 }
@@ -475,7 +478,8 @@ function showResult(pos, pad, editable) {
   const sovereign = pos.players.find((p) => p.sovereign);
   const top = Math.max(...pad.players.map((p) => p.total));
   const tiedTop = pad.players.filter((p) => p.total === top).length;
-  let verdict = pad.winners.length > 1 ? `Shared victory: ${pad.winners.join(" and ")}.`
+  let verdict = pad.winners.length > 1
+    ? `Shared victory: ${pad.winners.join(" and ")} (tied on ${top}; none of them holds the Sovereign token).`
     : `Winner: ${pad.winners[0]}.`;
   if (tiedTop > 1 && pad.winners.length === 1 && sovereign) {
     verdict += ` Tied on ${top}; the Sovereign token's holder wins the tie.`;
@@ -540,10 +544,26 @@ function drawTable() {
   info.replaceChildren(
     el("p", {}, "Game code ", el("strong", {id: "code", class: "code"}, shared.code),
        " · link to share: ", el("a", {href: link, id: "share-link"}, link)),
+    el("button", {type: "button", id: "share-button", onclick: () => shareLink(link)},
+       "Share the link"),
     el("p", {class: "hint"}, mine() === null ? "Which player are you? Choose your name:" :
        "Enter your own hand and tokens, then send them. The scorepad shows once everyone is in."),
     el("ul", {class: "who"}, who),
     el("button", {type: "button", id: "leave-table", onclick: leaveTable}, "Leave this table"));
+}
+
+/** The table's link through the phone's own sharing, or copied for pasting. */
+async function shareLink(link) {
+  try {
+    if (navigator.share) {
+      await navigator.share({title: "Red Rising scorepad", text: `Game code ${shared.code}`, url: link});
+    } else {
+      await navigator.clipboard.writeText(link);
+      status("The link is copied: paste it to the others.");
+    }
+  } catch {
+    status(`Give the others the code ${shared.code}, or this link: ${link}`);
+  }
 }
 
 function applyTable(table) {

@@ -12,20 +12,26 @@
 // opens it and picks; Enter then confirms). A card of the hand, read, says what it would
 // score now (GET .../scores-now); a turn that comes while the tab is hidden may chime and
 // notify (alerts.js).
-import {api, cardName, el, fragment, loadCards, named, scorepad}
+import {LOCATION_NAMES, api, cardName, el, fragment, loadCards, scorepad}
   from "/static/common.js";
-import {canSign, joinSeat, signChoice} from "/static/keys.js";
-import {cardTile, peopleText, playerPanels, tableBoard, zoomCard, zoomHouse}
+import {canSign, joinSeat, playedElsewhere, signChoice, stillHere} from "/static/keys.js";
+import {cardTile, playerPanels, tableBoard, zoomCard, zoomHouse}
   from "/static/tableboard.js";
 import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js";
 import {invitationLink, showInvitation} from "/static/invite.js";
 import {pressCard} from "/static/drag.js";
 import {setUpAlerts, turnAlert} from "/static/alerts.js";
+import {offerRematch, showEndOfGame} from "/static/endgame.js";
+import {shareLater, showWaiting} from "/static/waiting.js";
+import {notePractice} from "/static/practice.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
                 ["random", "random bot"], ["greedy", "greedy bot"]];
-const PACE = 900;          // ms a line of others' moves stays in the ticker
+// How long a line of others' moves stays in the ticker, as the player set it ("off": none).
+const PACES = {slow: 1800, normal: 900, fast: 400, off: 0};
+const CATCH_UP = 3;        // lines of others' moves told (faster) before a question of this seat
+const QUEUED = 4;          // lines the ticker holds at most: it never falls further behind
 const ARM = 300;           // ms before a newly drawn decision accepts a click (double clicks)
 
 let game = null;           // {id, token}
@@ -44,6 +50,7 @@ let beforePlayers = null;
 let auToma = [];           // Tull Au Toma's cards drawn this turn (solo)
 const ticker = [];         // lines of others' moves still to show
 let tickerTimer = null;
+let catching = false;      // this seat's question waits while the ticker catches up
 let turnOf = null;         // whose turn the story is in
 
 function status(text, error = false) {
@@ -54,11 +61,18 @@ function status(text, error = false) {
 // --- the start page: your games, a new game -------------------------------------------------
 
 function seatRow(index, name, agent) {
-  return el("li", {},
-    el("input", {class: "name", value: name, "aria-label": `player ${index + 1}'s name`,
-                 maxlength: 40, required: true}),
-    el("select", {class: "agent", "aria-label": `player ${index + 1} is`},
-       AGENTS.map(([value, text]) => el("option", {value, selected: value === agent}, text))));
+  const input = el("input", {class: "name", value: name, "aria-label": `player ${index + 1}'s name`,
+                             maxlength: 40, required: true});
+  const select = el("select", {class: "agent", "aria-label": `player ${index + 1} is`},
+    AGENTS.map(([value, text]) => el("option", {value, selected: value === agent}, text)));
+  // An open seat needs no name: whoever takes it names it.
+  select.addEventListener("change", () => {
+    const open = select.value === "open";
+    input.disabled = open;
+    input.required = !open;
+    input.placeholder = open ? "named by whoever takes it" : "";
+  });
+  return el("li", {}, input, select);
 }
 
 async function showGames() {
@@ -92,15 +106,42 @@ async function showGames() {
   }));
 }
 
+/** The ruleset's options as boxes, each named and explained (the server's words). */
+function showRuleset() {
+  $("ruleset-options").replaceChildren(...(reference.ruleset || []).map((o) => el("li", {},
+    el("label", {},
+      el("input", {type: "checkbox", "data-option": o.name, checked: o.official,
+                   onchange: rulesetSummary}),
+      ` ${o.label}`, o.official ? "" : el("small", {class: "muted"}, " (not official)")),
+    el("small", {class: "explain"}, o.explanation))));
+}
+
+/** The options set otherwise than the official rules: [{name, label, value}]. */
+function rulesetChanges() {
+  return (reference.ruleset || []).flatMap((o) => {
+    const box = document.querySelector(`#ruleset-options [data-option="${o.name}"]`);
+    return box && box.checked !== o.official ? [{name: o.name, label: o.label, value: box.checked}] : [];
+  });
+}
+
+function rulesetSummary() {
+  const changed = rulesetChanges();
+  $("ruleset-summary").textContent = changed.length
+    ? `The official rules, changed: ${changed.map((c) => `${c.label} ${c.value ? "on" : "off"}`).join("; ")}`
+    : "The official rules (the rulebook, its FAQ and errata)";
+}
+
 function showCreate() {
   $("create").hidden = false;
+  showRuleset();
   document.title = "Red Rising — your games";
   showGames();
-  const names = ["Ana", "Bo", "Cy"];
-  names.forEach((n, i) => $("seats").append(seatRow(i, n, i === 0 ? "person" : "random")));
+  // Six names with six initials: each player's marker on the board is their own.
+  const names = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"];
+  names.slice(0, 3).forEach((n, i) => $("seats").append(seatRow(i, n, i === 0 ? "person" : "random")));
   $("add-seat").onclick = () => {
     const n = $("seats").children.length;
-    if (n < 6) $("seats").append(seatRow(n, `Player ${n + 1}`, "random"));
+    if (n < 6) $("seats").append(seatRow(n, names[n], "random"));
   };
   $("remove-seat").onclick = () => {
     if ($("seats").children.length > 1) $("seats").lastElementChild.remove();
@@ -119,6 +160,13 @@ function showCreate() {
     try {
       const created = await api("POST", "/api/games", {body});
       rememberCreated(created, body);
+      // Its creator goes to their seat (the first person's): the waiting screen and the
+      // table hold the links to share.
+      const mine = created.seats.find((seat) => seat.token);
+      if (mine) {
+        location.hash = `game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(mine.token)}`;
+        return;
+      }
       $("new-game").hidden = true;
       showLinks(created);
       showGames();
@@ -133,7 +181,8 @@ function showCreate() {
 /** The new game the form asks for, or null (and why, in the status line). */
 function gameBody() {
   const rows = [...$("seats").children];
-  const body = {players: rows.map((r) => r.querySelector(".name").value.trim())};
+  const body = {players: rows.map((r) => (r.querySelector(".agent").value === "open" ? null
+    : r.querySelector(".name").value.trim()))};
   const bots = {};
   const open = [];  // seats left to whoever opens the game's invitation (issue #28)
   rows.forEach((r, i) => {
@@ -153,7 +202,8 @@ function gameBody() {
   }
   if (open.length) body.open = $("solo").checked ? open.filter((seat) => seat === 0) : open;
   if (body.open && !body.open.length) delete body.open;
-  if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
+  const changed = rulesetChanges();
+  if (changed.length) body.ruleset = changed.map((c) => `${c.name}=${c.value}`).join(",");
   const seed = $("seed").value.trim();
   if (seed) {
     // The seed travels as a string of digits: a JavaScript number would round one above 2^53.
@@ -181,7 +231,7 @@ function rememberCreated(created, body) {
   delete config.practice;  // a rematch deals anew
   for (const s of created.seats.filter((seat) => seat.token)) {
     rememberGame({id: created.id, token: s.token, seat: s.seat, players, config,
-                  invitation: created.invitation || null,
+                  invitation: created.invitation || null, spectator: created.spectator,
                   label: `${s.name} (seat ${s.seat + 1})`});
   }
 }
@@ -239,10 +289,12 @@ function show(answer) {
   const before = current;
   current = answer;
   const view = answer.view;
+  if (playedElsewhere() && view.pending) view.pending.options = null;  // chosen over there
+  notePractice(view);
   $("game").hidden = false;
   const me = answer.seat === null ? "a spectator" : view.players[answer.seat].name;
   $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
-  $("counts").textContent = `decision ${answer.decision}`;
+  $("decision").dataset.decision = String(answer.decision);
   if (answer.seat !== null) {
     rememberGame({id: game.id, token: game.token, seat: answer.seat,
                   players: view.players.map((p) => p.name),
@@ -250,20 +302,29 @@ function show(answer) {
   }
   beforeCards = shownCards;
   beforePlayers = shownPlayers;
+  const mineNow = Boolean(view.pending && view.pending.options);
   if (newDecision) {
-    selection = {}; chosen = null; armedAt = performance.now();
+    selection = {}; chosen = null;
     $("option-list").open = false;
-    $("zoom").classList.remove("open");
-    $("decision").dataset.armed = "0";
-    setTimeout(() => { $("decision").dataset.armed = "1"; }, ARM);
+    closeZoom();
+    // A question of this seat after others' moves: the ticker tells them first (the last
+    // one, which caused it, stays shown), then the question is put.
+    catching = mineNow && pace() > 0 && (fresh.length > 0 || ticker.length > 0);
+    if (!catching) arm();
   }
+  if (answer.over) stopTicker();
+  else if (catching && newDecision) catchUp([...ticker, ...fresh]);
+  else if (fresh.length) play(fresh);
+  else if (newDecision && !tickerTimer) $("ticker").hidden = true;
   draw();
   rescore();
-  if (fresh.length) play(fresh);
   if (newDecision) announce(answer);
   // It has become this seat's turn (not on opening the page): after others' moves, or a
   // question of its own after someone else's.
   const mine = Boolean(view.pending && view.pending.options);
+  if (newDecision && mine) {
+    stillHere(game, () => { if (current.view.pending) current.view.pending.options = null; draw(); });
+  }
   if (before && newDecision && mine && (!wasMine || fresh.length)) {
     turnAlert("Your turn — Red Rising", `${view.pending.prompt} (game ${game.id})`,
               `rr-${game.id}`);
@@ -302,15 +363,29 @@ function draw() {
     return tile;
   }));
   hand.forEach((id) => seen.set(`hand:${id}`, true));
-  $("known").replaceChildren(...(view.known_elsewhere.length ? [el("p", {class: "known-line"},
-    "You also know: ", view.known_elsewhere.map((k) => el("span", {class: "known"},
-      cardName(k.card), k.zone.kind === "deck"
-        ? (k.depth === 0 ? " (top of the deck)" : ` (deck, ${k.depth + 1}${ordinal(k.depth + 1)} from the top)`)
-        : ` (${view.players[k.zone.seat]?.name ?? "?"}'s hand)`, " ")))] : []));
+  $("known").replaceChildren(...knownPanel(view, targets));
   shownCards = seen;
   shownPlayers = view.players.map((p) => ({...p}));
   drawDecision();
   title();
+}
+
+/** The cards this seat knows that lie out of sight (the deck's cards it was shown, a hand it
+ * looked at): real cards on the board, outlined and picked where a question asks for one. */
+function knownPanel(view, targets) {
+  if (!view.known_elsewhere.length) return [];
+  const asked = view.known_elsewhere.some((k) => targets && targets.cards.has(k.card));
+  return [el("h3", {}, asked ? "The cards you were shown: pick one" : "Cards you know elsewhere"),
+    el("div", {class: `known-row${asked ? " asked" : ""}`}, [...view.known_elsewhere].sort((a, b) =>
+      (a.zone.kind === "deck" ? a.depth : 99) - (b.zone.kind === "deck" ? b.depth : 99))
+      .map((k) => el("div", {class: "known"},
+      cardTile(k.card, {texts: asked, compact: !asked,
+                        target: targets && targets.cards.has(k.card),
+                        selected: selection.card === k.card,
+                        onclick: () => touchCard(k.card, "known")}),
+      el("small", {class: "where"}, k.zone.kind === "deck"
+        ? (k.depth === 0 ? "top of the deck" : `deck, ${k.depth + 1}${ordinal(k.depth + 1)} from the top`)
+        : `in ${view.players[k.zone.seat]?.name ?? "another player"}'s hand`))))];
 }
 
 function ordinal(n) {
@@ -380,7 +455,7 @@ function touchCard(id, where, {location = null, depth = null} = {}) {
 }
 
 function touchLocation(location) {
-  $("zoom").classList.remove("open");  // the phone's sheet: out of the way of "confirm"
+  closeZoom();  // the phone's sheet: out of the way of "confirm"
   const pending = current && current.view.pending;
   if (!pending || !pending.options) return;
   select({location: location === "deck" ? null : location});
@@ -408,12 +483,26 @@ function touchPlayer(seat) {
   if (pending && pending.options && targetsOf(pending.options).seats.has(seat)) select({seat});
 }
 
+const BONUS_WORDS = {helium: "gain 1 Helium", fleet: "advance on the Fleet Track",
+                     influence: "place 1 Influence", sovereign: "the Sovereign token",
+                     banish: "banish a card", card: "a card"};
+
+/** An option in words, from its parts (names, not ids): never by rewriting its text. */
 function optionText(option, view) {
   const [kind, value] = option.option;
-  if (kind === "player" && view.players[value.seat]) return view.players[value.seat].name;
-  let text = option.text;
-  if (value && value.card) text = text.split(value.card).join(cardName(value.card));
-  return peopleText(text, view);
+  const place = (loc) => (loc === null ? "the deck" : LOCATION_NAMES[loc] || loc);
+  switch (kind) {
+    case "lead": return value.card === null ? "lead with an empty hand"
+      : `lead ${cardName(value.card)} on ${place(value.location)}`;
+    case "scout": return "scout";
+    case "gain": return `gain the top card of ${place(value.location)}`;
+    case "card": return cardName(value.card);
+    case "player": return view.players[value.seat] ? view.players[value.seat].name : option.text;
+    case "name": return value.name;
+    case "location": return place(value);
+    case "face": return BONUS_WORDS[value] || option.text;
+    default: return option.text;  // the server's words: a colour, yes or no, top or bottom
+  }
 }
 
 function drawDecision() {
@@ -433,16 +522,38 @@ function drawDecision() {
   }
   const mine = pending.options !== null;
   const player = view.players[pending.seat].name;
-  const source = pending.source[0] === "rule" ? "" : ` — ${named(pending.source[1])}`;
-  $("prompt").textContent = mine ? `Your turn: ${pending.prompt}${source}`
-                                 : `Waiting for ${player}: ${pending.prompt}${source}`;
+  if (mine && catching) {
+    // The ticker is catching up: the question comes once it has.
+    $("prompt").textContent = "Others' moves…";
+    $("decision").className = "";
+    $("option-list").hidden = true;
+    $("pick-text").textContent = "";
+    return;
+  }
+  $("prompt").textContent = mine ? `Your turn: ${pending.prompt}`
+    : pending.seat === answer.seat ? `Your turn, on your other device: ${pending.prompt}`
+    : `Waiting for ${player}: ${pending.prompt}`;
+  drawCause(pending.source);
   $("decision").className = mine ? "yours" : "";
   $("option-list").hidden = !mine;
   if (!mine) { $("pick-text").textContent = ""; return; }
   $("pick-text").textContent = chosen ? `${capital(optionText(chosen, view))}?`
     : hintFor(pending.options, view);
-  const plain = pending.options.filter((o) => !Object.keys(fieldsOf(o)).length);
-  if (plain.length <= 12) {
+  if (pending.options.length === 1) {
+    // One possible answer: one action, no confirm (nothing else could be chosen).
+    const only = pending.options[0];
+    $("pick-text").textContent = "Only one answer:";
+    $("extra-options").append(el("button", {type: "button", class: "plain-option only-option primary",
+      "data-action": only.action,
+      onclick: (event) => guarded(event, () => send(only.action, answer.decision))},
+      `${capital(optionText(only, view))} — OK`));
+  }
+  // The answers with no place on the board (yes or no, a colour, a name, a bonus) as buttons.
+  const onBoard = (o) => ["card", "location", "seat"].some((key) => key in fieldsOf(o));
+  const plain = pending.options.length === 1 ? [] : pending.options.filter((o) => !onBoard(o));
+  const many = ["declare", "name", "color", "bonus", "face", "position"].includes(pending.ask);
+  $("extra-options").classList.toggle("many", plain.length > 12);
+  if (plain.length <= 12 || many) {
     for (const option of plain) {
       $("extra-options").append(el("button", {type: "button", class: "plain-option",
         "aria-pressed": chosen === option ? "true" : "false",
@@ -463,10 +574,34 @@ function drawDecision() {
   });
 }
 
+/** What asks the question, named beside it, its text one click away: a card, a house, a
+ * rule in words (the server's words, /api/reference's causes). */
+function drawCause(source) {
+  const [kind, value] = source;
+  let cause = null;
+  if (kind === "card") {
+    cause = {name: cardName(value), open: () => showZoom(zoomCard(value))};
+  } else if (reference.causes && reference.causes[value]) {
+    const found = reference.causes[value];
+    cause = {name: found.name, open: () => showZoom(found.house ? zoomHouse(found.house, reference)
+      : el("article", {class: "zoomed", "data-zoom": `rule:${value}`},
+           el("h3", {}, capital(found.name)), el("p", {}, found.text)))};
+  }
+  $("cause").hidden = !cause;
+  if (cause) {
+    $("cause").replaceChildren("asked by ", el("button", {type: "button", class: "small cause-link",
+      onclick: cause.open}, cause.name));
+  }
+}
+
 function hintFor(options, view) {
   const targets = targetsOf(options);
   if (selection.card && targets.locations.size) {
     return `${cardName(selection.card)}: now pick a location.`;
+  }
+  const known = new Set(view.known_elsewhere.map((k) => k.card));
+  if (targets.cards.size && [...targets.cards].every((c) => known.has(c))) {
+    return "Pick one of the cards you were shown (outlined, below the board), then confirm.";
   }
   const parts = [];
   if (targets.cards.size) parts.push("a card");
@@ -571,11 +706,36 @@ function rescore() {
 }
 
 function showZoom(node, extra = null) {
-  $("zoom").replaceChildren(...[node, extra].filter(Boolean), el("button", {
+  // What was touched: on a phone the sheet opens away from it (at the top for a card low on
+  // the screen), so it never covers what it explains.
+  const touched = document.activeElement && document.activeElement !== document.body
+    ? document.activeElement.getBoundingClientRect() : null;
+  $("zoom").replaceChildren(el("button", {
     type: "button", class: "small close-zoom",
-    onclick: () => { $("zoom").classList.remove("open"); $("zoom").replaceChildren(); }},
-    "close"));
+    onclick: () => { closeZoom(); $("zoom").replaceChildren(); }},
+    "close"), ...[node, extra].filter(Boolean));
   $("zoom").classList.add("open");
+  $("zoom").scrollTop = 0;
+  placeZoom(touched);
+}
+
+let zoomScroll = null;  // the page's scroll before a phone's sheet moved it
+
+/** On a phone the card read is a sheet at the foot of the window: when the card touched
+ * would lie under it, the page scrolls the card above it (and back when it closes). */
+function placeZoom(touched) {
+  if (!touched || !matchMedia("(max-width: 600px)").matches) return;
+  const top = $("zoom").getBoundingClientRect().top;
+  if (touched.bottom > top - 4) {
+    if (zoomScroll === null) zoomScroll = scrollY;
+    scrollBy({top: touched.bottom - top + 4, behavior: "instant"});
+  }
+}
+
+function closeZoom() {
+  $("zoom").classList.remove("open");
+  if (zoomScroll !== null) scrollTo({top: zoomScroll, behavior: "instant"});
+  zoomScroll = null;
 }
 
 // --- the story: a game log for people, others' moves shown at a person's pace ----------------
@@ -597,10 +757,10 @@ function tell(answer) {
     const setup = !$("story").children.length && !/^turn_started/.test(tag)
       && !$("setup-log").dataset.done;
     if (/^turn_started/.test(tag)) $("setup-log").dataset.done = "1";
-    const line = el("li", {value: told.record, "data-record": told.record, "data-rule": "",
+    const line = el("li", {value: told.record, "data-record": told.record,
                            class: /^turn_started/.test(tag) ? "turn-line" : null},
-                    el("span", {class: "line"}, logText(told.text, view)),
-                    el("span", {class: "rule"}, ruleOf(told.text)));
+                    el("span", {class: "line"}, told.text),
+                    told.rule ? el("span", {class: "rule"}, ` (rule ${told.rule})`) : null);
     (setup ? $("setup-story") : $("story")).append(line);
     if (/^automa_card_drawn/.test(tag)) {
       if (auToma.length >= 2) auToma = [];
@@ -610,7 +770,8 @@ function tell(answer) {
     // Others' moves: what happens in another seat's turn (a card of theirs, their choices'
     // effects), told in the ticker; this seat's own turn it has just seen.
     if (!setup && turnOf !== answer.seat && !/^(decision_made|turn_ended)/.test(tag)) {
-      fresh.push(logText(told.text, view));
+      fresh.push(told.text);
+      line.classList.add("others");
     }
   }
   $("setup-log").hidden = !$("setup-story").children.length;
@@ -620,38 +781,89 @@ function tell(answer) {
   return records.length && records[0].record === 0 ? [] : fresh;
 }
 
-function logText(text, view) {
-  return capital(peopleText(named(text).replace(/\s*\[[^\]]*\]\s*$/, ""), view));
+/** The player's pace for others' moves: ms a line stays (0: the ticker is off). */
+function pace() {
+  const chosen = localStorage.getItem("rr.pace");
+  return chosen in PACES ? PACES[chosen] : PACES.normal;
 }
 
-function ruleOf(text) {
-  const found = text.match(/\[([^\]]*)\]\s*$/);
-  return found ? ` [${named(found[1])}]` : "";
+/** The decision shown takes clicks a moment from now (a double click's second click never
+ * lands on it). */
+function arm() {
+  armedAt = performance.now();
+  $("decision").dataset.armed = "0";
+  const at = armedAt;
+  setTimeout(() => {
+    if (armedAt !== at) return;
+    $("decision").dataset.armed = "1";
+    // A question with one possible answer, answered by itself if the player said so.
+    const pending = current && current.view.pending;
+    if (pending && pending.options && pending.options.length === 1
+        && localStorage.getItem("rr.autoOnly") === "1") {
+      send(pending.options[0].action, current.decision);
+    }
+  }, ARM);
 }
 
 function play(lines) {
+  if (!pace()) return;
   ticker.push(...lines);
+  // Never further behind than a few lines: the older ones are in the log.
+  ticker.splice(0, Math.max(0, ticker.length - QUEUED));
   if (!tickerTimer) nextLine();
 }
 
-function nextLine() {
+/** Others' moves before a question of this seat: the last few, told quickly; the last one
+ * (what caused the question) stays shown beside it. */
+function catchUp(lines) {
+  clearTimeout(tickerTimer);
+  ticker.length = 0;
+  ticker.push(...lines.slice(-CATCH_UP));
+  nextLine(Math.round(pace() / 2.5));
+}
+
+function nextLine(wait = pace()) {
+  $("ticker").dataset.queued = String(ticker.length);
   if (!ticker.length) {
-    $("ticker").hidden = true;
     tickerTimer = null;
+    if (catching) { putQuestion(); return; }
+    $("ticker").hidden = true;
     return;
   }
   $("ticker").hidden = false;
   $("ticker-text").textContent = ticker.shift();
+  $("ticker").dataset.queued = String(ticker.length);
   $("ticker-text").classList.remove("enter");
   void $("ticker-text").offsetWidth;  // restart the line's animation
   $("ticker-text").classList.add("enter");
-  tickerTimer = setTimeout(nextLine, PACE);
+  tickerTimer = setTimeout(() => nextLine(wait), wait);
+}
+
+/** The ticker has caught up: this seat's question is put, its cause still in the ticker. */
+function putQuestion() {
+  catching = false;
+  tickerTimer = null;
+  $("ticker").hidden = !$("ticker-text").textContent;
+  arm();
+  if (current) draw();
+}
+
+function stopTicker() {
+  clearTimeout(tickerTimer);
+  tickerTimer = null;
+  ticker.length = 0;
+  $("ticker").dataset.queued = "0";
+  $("ticker").hidden = true;
+  if (catching) putQuestion();
 }
 
 function skip() {
-  ticker.length = 0;
   clearTimeout(tickerTimer);
-  nextLine();
+  ticker.length = 0;
+  tickerTimer = null;
+  $("ticker").dataset.queued = "0";
+  if (catching) putQuestion();
+  $("ticker").hidden = true;
 }
 
 // --- the end, a rematch ----------------------------------------------------------------------
@@ -662,7 +874,7 @@ function showEnd(answer) {
   ended = true;
   $("end").hidden = false;
   $("open-replay").href = `/replay#game=${encodeURIComponent(game.id)}&token=${encodeURIComponent(game.token)}`;
-  $("scorepad").replaceChildren(scorepad(answer.scorepad, answer.view));
+  showEndOfGame(answer, game);
   $("download").onclick = async () => {
     // The log is fetched only to be saved: the scorepad came with the last answer.
     const response = await fetch(`/api/games/${game.id}/log`,
@@ -677,26 +889,7 @@ function showEnd(answer) {
     link.click();
     link.remove();
   };
-  const entry = gameEntry(game.id, game.token);
-  $("rematch").hidden = !(entry && entry.config);
-  $("rematch").onclick = async (event) => {
-    if ($("rematch").disabled || (event && event.detail > 1)) return;
-    $("rematch").disabled = true;
-    try {
-      const created = await api("POST", "/api/games", {body: entry.config});
-      rememberCreated(created, entry.config);
-      const mine = created.seats.find((s) => s.seat === entry.seat && s.token);
-      const people = created.seats.filter((s) => s.token).length;
-      if (mine && people === 1) {
-        location.hash = `game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(mine.token)}`;
-      } else {
-        showLinks(created, $("rematch-links"));
-      }
-    } catch (err) {
-      $("rematch").disabled = false;
-      status(`Cannot start a rematch: ${err.message}`, true);
-    }
-  };
+  offerRematch(game, answer);
 }
 
 // --- live updates ----------------------------------------------------------------------------
@@ -757,10 +950,20 @@ async function start() {
     $("confirm").onclick = confirmChoice;
     $("undo").onclick = () => { selection = {}; chosen = null; draw(); };
     $("skip").onclick = skip;
+    $("pace").value = localStorage.getItem("rr.pace") in PACES ? localStorage.getItem("rr.pace")
+      : "normal";
+    $("auto-only").checked = localStorage.getItem("rr.autoOnly") === "1";
+    $("auto-only").onchange = () => localStorage.setItem("rr.autoOnly",
+                                                         $("auto-only").checked ? "1" : "0");
+    $("pace").onchange = () => {
+      localStorage.setItem("rr.pace", $("pace").value);
+      if (!pace()) skip();
+    };
     setUpAlerts($("alert-sound"), $("alert-notify"), (text) => status(text, true));
     $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {
-      await joinSeat(game, status);
+      await joinSeat(game, status, (seat) => showWaiting(game, seat));
+      shareLater(game);
     } catch (err) {
       status(`Cannot take this seat: ${err.message}`, true);
     }

@@ -6,19 +6,11 @@ import {COLOURS, LOCATION_NAMES, cardName, cardOf, el} from "/static/common.js";
 
 export const LOCATIONS = ["jupiter", "mars", "luna", "institute"];
 const BONUS_ICONS = {jupiter: "▲", mars: "◉", luna: "♛", institute: "⬢"};
+const PHASES = {setup: "Setting up", end_of_game: "The last turn is over: end-of-game abilities",
+                over: "The game is over"};
 const ARROWS = {left: "← toward Jupiter", right: "→ toward The Institute"};
 const EXTRAS = {bonus: "+ the bonus of where she gained", banish: "banish the deck's top card",
                 none: "nothing more"};
-
-/** A text in people's words: locations capitalised, "1 cards" singular. */
-export function peopleText(text, view) {
-  return text
-    .replace(/\b(the )?institute\b/g, "The Institute")
-    .replace(/\bjupiter\b/g, "Jupiter").replace(/\bmars\b/g, "Mars").replace(/\bluna\b/g, "Luna")
-    .replace(/\b1 cards\b/g, "1 card")
-    .replace(/\bplayer (\d+)\b/g, (all, n) => (view && view.players[Number(n) - 1]
-      ? view.players[Number(n) - 1].name : all));
-}
 
 /** A card as a tile: colour (icon and name), name, labelled core value; a button that opens
  * its printed texts. */
@@ -150,11 +142,14 @@ export function tableBoard(view, faceDown, {reference, targets, selection, auTom
                   "data-pick-location": "deck", disabled: !deckTarget,
                   onclick: () => onLocation("deck")},
        el("span", {class: "cname"}, "Deck"), el("span", {}, `${view.deck_size} cards`)),
-    el("details", {class: "banished"},
+    // Open, its cards outlined, when a question picks among them.
+    el("details", {class: "banished",
+                   open: Boolean(targets && view.banished.some((id) => targets.cards.has(id)))},
        el("summary", {}, `Banished: ${view.banished.length}`),
        el("div", {class: "pile-row"}, view.banished.map((id) => cardTile(id, {
-         compact: true, onclick: () => onCard(id, "banished")})))),
-    el("span", {class: "phase"}, view.phase === "play" ? "" : `Phase: ${view.phase}`),
+         compact: true, target: targets && targets.cards.has(id), selected: selection.card === id,
+         onclick: () => onCard(id, "banished")})))),
+    el("span", {class: "phase"}, PHASES[view.phase] || ""),
     view.end_triggered_by !== null && view.end_triggered_by !== undefined
       ? el("span", {class: "badge"}, `End triggered by ${view.players[view.end_triggered_by].name}`)
       : null);
