@@ -39,8 +39,9 @@ _D = -121665 * pow(121666, P - 2, P) % P
 def _on_curve(y: int) -> bool:
     """Whether some x puts (x, y) on the curve: x² = (y² - 1) / (d·y² + 1) has a square root
     modulo ``P`` (it is 0, or Euler's criterion says so)."""
-    x2 = (y * y - 1) * pow(_D * y * y + 1, P - 2, P) % P
-    return x2 == 0 or pow(x2, (P - 1) // 2, P) == 1
+    inverse = pow(_D * y * y + 1, P - 2, P)
+    x2 = (y * y - 1) * inverse % P
+    return x2 == 0 or pow(x2, P // 2, P) == 1  # P // 2 = (P - 1) / 2: P is odd
 
 
 _Y8 = 0x7A03AC9277FDC74EC6CC392CFA53202A0F67100D760B3CBA4FD84D3D706A17C7

@@ -10,6 +10,17 @@ and ``rr server``'s ``error.type``) is its class name; the HTTP status of each i
 
 from __future__ import annotations
 
+__all__ = [
+    "AgentError", "BadInputError", "BadJsonError", "BadRequest", "BotFailedError",
+    "CorruptLogError", "DealPendingError", "DivergenceError", "EngineBugError", "ForbiddenError",
+    "GameNotOverError", "IllegalChoiceError", "LoadError", "MissingExtraError",
+    "NoDecisionPendingError", "NotFoundError", "RRError", "RateLimitedError", "RayUnavailableError",
+    "ReportUnavailableError", "RequestCutOffError", "RequestTooLargeError", "SamplingError",
+    "SeatKeyError", "SeatTakenError", "SeedUnknownError", "SignatureRefusedError",
+    "StaleDecisionError", "StoreError", "UnauthorizedError", "UnknownActionError",
+    "UnknownCardError", "UnknownOptionError", "WrongPlayerError",
+]
+
 
 class RRError(Exception):
     """Base of every error rr raises for bad input: the message says what was wrong and,

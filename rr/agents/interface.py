@@ -16,6 +16,8 @@ agent holds more than its seat knows, so an agent that uses only what it is give
 
 from __future__ import annotations
 
+__all__ = ["Agent", "Seen"]
+
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["RandomAgent"]
+
 import random as _random
 
 from rr.agents.interface import Seen

@@ -3,9 +3,9 @@
 The rules are generators nested with ``yield from`` (``rr.effects.program``). Re-running them
 over a log's own decisions and random outcomes up to record *n*, the chain of suspended
 generators at the moment record *n* is asked for says exactly who asks: the innermost rules
-function whose docstring starts with a spec id (STYLE.md: "a rules function's docstring starts
-with its rule id") is the rule, and the innermost card handler (a function of ``rr.cards``
-resolving a :class:`~rr.effects.play.Play`) is the card.
+function whose docstring starts with a spec id (CONTRIBUTING.md: a rules function's
+docstring starts with its rule) is the rule, and the innermost card handler (a function of
+``rr.cards`` resolving a :class:`~rr.effects.play.Play`) is the card.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Imports flow downward only (STYLE.md): values → events → state → effects → cards and
+"""Imports flow downward only (CONTRIBUTING.md): values → events → state → effects → cards and
 scoring → rules → engine → everything that uses the engine."""
 
 from __future__ import annotations

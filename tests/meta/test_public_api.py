@@ -115,3 +115,14 @@ def test_an_integration_without_its_extra_names_the_extra(
     assert isinstance(err, RRError) and isinstance(err, ImportError) and err.extra == extra
     assert str(err) == (f"{module} needs the '{extra}' extra ({package} is not installed): "
                         f"pip install 'red-rising-engine[{extra}]'")
+
+
+@pytest.mark.parametrize("module", ["rr.errors", "rr.agents.interface", "rr.agents.random",
+                                    "rr.agents.play", "rr.wire"])
+def test_a_public_module_says_what_it_offers(module: str) -> None:
+    """``__all__`` lists names the module defines, sorted as ruff sorts them."""
+    loaded = importlib.import_module(module)
+    offered = loaded.__all__
+    assert offered and all(hasattr(loaded, name) for name in offered)
+    assert all(getattr(loaded, name).__module__ == module for name in offered
+               if hasattr(getattr(loaded, name), "__module__"))

@@ -1,7 +1,7 @@
 """Benchmark (not a test): time the scorer on 10-card hands with 3 Grays and 3 Oranges.
 
 Run: ``python3 -m tests.scoring.bench_optimiser`` from the repository root. Prints figures;
-asserts nothing about time (STYLE.md: benchmarks are scripts, never timed assertions).
+asserts nothing about time (CONTRIBUTING.md: benchmarks are scripts, never timed assertions).
 """
 
 from __future__ import annotations

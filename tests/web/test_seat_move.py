@@ -47,6 +47,8 @@ def _play_to_the_end(driver: Any, decided: Callable[[], int]) -> None:
             return
         before = decided()
         count = min(len(options(driver)), 9)
+        if count == 0:  # redrawn in between (others' moves told first): wait again
+            continue
         key = str(step % count + 1)
         ActionChains(driver).send_keys(key).perform()
         wait(driver, lambda d, k=int(key): d.switch_to.active_element == options(d)[k - 1])

@@ -140,7 +140,9 @@ export async function joinSeat(game, status, waiting = null) {
     } else if (seat.key !== key.fingerprint && fragment().get("move")) {
       // The link of a transfer code: the seat moves here before anything is shown.
       const code = fragment().get("move");
-      history.replaceState(null, "", location.href.replace(/&move=[^&]*/, ""));
+      const kept = fragment();
+      kept.delete("move");  // the code works once: it leaves the address
+      history.replaceState(null, "", `#${kept}`);
       try {
         seat = await moveHere(game, code);
       } catch (err) {
