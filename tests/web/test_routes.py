@@ -193,7 +193,7 @@ def test_the_pages_never_rewrite_the_servers_words() -> None:
     of the table or the replay viewer rewrites a text with a regular expression (no
     ``.replace``), nor swaps names into it."""
     static = Path(__file__).resolve().parents[2] / "rr" / "server" / "static"
-    table = ("table.js", "tableboard.js", "keys.js", "drag.js", "alerts.js", "invite.js",
+    table = ("table.js", "tableboard.js", "drag.js", "alerts.js", "invite.js",
              "mygames.js", "replay.js")  # the table's and the replay viewer's own scripts
     for script in (static / name for name in table):
         source = script.read_text("utf-8")

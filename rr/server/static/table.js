@@ -310,7 +310,8 @@ function show(answer) {
     // A question of this seat after others' moves: the ticker tells them first (the last
     // one, which caused it, stays shown), then the question is put.
     catching = mineNow && pace() > 0 && (fresh.length > 0 || ticker.length > 0);
-    if (!catching) arm();
+    if (catching) $("decision").dataset.armed = "0";  // no click until the question is put
+    else arm();
   }
   if (answer.over) stopTicker();
   else if (catching && newDecision) catchUp([...ticker, ...fresh]);
