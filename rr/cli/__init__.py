@@ -51,7 +51,6 @@ COMMANDS: tuple[str, ...] = (
     "spec",
     "stdio",
     "server",
-    "serve",  # the old name of stdio, deprecated in 0.1.0, gone in 0.2.0
 )
 """Sub-command modules under ``rr.cli``, in the order ``rr --help`` lists them."""
 

@@ -7,7 +7,7 @@ order, flushed at once. Blank lines are skipped. A line longer than 8 MiB
 illegal choice) gets an error response and the loop goes on; end of input ends it (exit 0).
 The requests, the responses and every op are described in ``rr.protocol``; a worked session
 is in examples/protocol.md in rr's source repository. (Its HTTP sibling is ``rr server``.
-``rr serve`` is this command's old name, kept until 0.2.0.)
+Its old name ``rr serve``, deprecated in 0.1.0, is gone since 0.2.0.)
 
     $ echo '{"id": 1, "op": "new", "players": ["Ana", "Bo"], "seed": 7}' | rr stdio
 """

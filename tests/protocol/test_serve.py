@@ -94,16 +94,14 @@ def test_serve_answers_a_request_before_the_next_one_is_sent() -> None:
         assert server.wait(timeout=60) == 0
 
 
-def test_the_old_name_serve_still_works_with_a_note_on_stderr(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """`rr serve`, the deprecated old name (until 0.2.0): the same answers on stdout, and one
-    line on stderr naming `rr stdio`."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(SESSION) + "\n"))
-    assert main(["serve"]) == 0
-    captured = capsys.readouterr()
-    check_session(captured.out)
-    assert captured.err.splitlines() == [
-        "rr serve: deprecated: this command is now rr stdio; rr serve goes away in 0.2.0"]
+def test_the_old_name_serve_is_gone_in_0_2_0(capsys: pytest.CaptureFixture[str]) -> None:
+    """`rr serve`, the old name of `rr stdio`, deprecated in 0.1.0, went away in 0.2.0 as
+    announced: a usage error in one line (exit 2)."""
+    with pytest.raises(SystemExit) as stop:
+        main(["serve"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'serve'" in err and len(err.splitlines()) == 1
 
 
 def _hwm(pid: int) -> int:
