@@ -28,6 +28,13 @@ BAD: list[tuple[dict[str, Any], str, str | None, str]] = [
      "a solo game has one player"),
     ({"players": ["Ana"], "solo": {"level": 9}}, "BadInputError", "RR-SOLO-16",
      "Au Toma's level is 1 to 6, not 9"),
+    ({"players": ["tull au toma"], "solo": {}}, "BadInputError", "RR-SOLO-1",
+     "Tull Au Toma is the solo automaton's name"),
+    ({"players": ["Ana", "ana"]}, "BadInputError", None, "player names must differ"),
+    ({"players": ["A", "B", "C", "D", "E", "F", "G"]}, "BadInputError", "RR-SETUP-7",
+     "a game needs 2 to 6 players, not 7"),
+    ({"players": ["Ana", "Bo"], "ruleset": "protect_small_hands=maybe"}, "BadInputError",
+     None, "ruleset option protect_small_hands takes true or false, not 'maybe'"),
     ({"players": ["Ana", "Bo"], "ruleset": 5}, "BadRequest", None,
      "field 'ruleset' takes a string such as 'official' or 'protect_small_hands=true', "
      "not 5"),
