@@ -88,7 +88,9 @@ Ops
 ``new`` players, [seed], [ruleset], [houses], [solo], [level], [as]
     A new game: ``players`` is a list of 2-6 names, distinct ignoring case and kept in NFC
     without surrounding spaces, none "Tull Au Toma" (:mod:`rr.names`), or a count (P1, P2, ...);
-    one player (with ``solo`` true, or a ``level`` 1-6) plays against Tull Au Toma, seat 1;
+    one player with ``"solo": {"level": n}`` (Au Toma's level 1-6, default 2; the shape
+    ``rr server`` takes too) plays against Tull Au Toma, seat 1 (``"solo": true`` and a
+    top-level ``level``, the first shape, work as before; :mod:`rr.request_fields`);
     ``ruleset`` is ``"official"`` or overrides such as ``"protect_small_hands=true"``;
     ``houses`` one house name per player; ``seed`` a chosen seed (without it, one is drawn
     from the operating system's randomness). Returns ``game`` (its id), ``ruleset`` and the
@@ -147,7 +149,7 @@ from rr.events.log import decode_text, encode_text
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, Seat
 from rr.jsonforms import option_from_json, to_json
 from rr.options import Option
-from rr.ruleset import Ruleset
+from rr.request_fields import check_fields, is_int, ruleset, solo_level, solo_players, wrong
 from rr.seat_answer import Marks, seat_answer
 from rr.untrusted import load_json
 from rr.wire import SERVED, UNVERSIONED, WIRE_VERSION, version_of
@@ -192,9 +194,11 @@ OPS: tuple[Op, ...] = (
         Field("ruleset", "string", False,
               "'official' (default) or overrides such as 'protect_small_hands=true'"),
         Field("houses", "list of strings", False, "one house per player (default: dealt)"),
-        Field("solo", "boolean", False,
-              "one player against Tull Au Toma, who takes seat 1 (default: false)"),
-        Field("level", "integer", False, "solo: Au Toma's level, 1-6 (default 2)"),
+        Field("solo", "object or boolean", False,
+              "one player against Tull Au Toma, who takes seat 1: {\"level\": n}, her "
+              "level 1-6 (default 2), as rr server takes it; true (with 'level') as before"),
+        Field("level", "integer", False,
+              "solo: Au Toma's level, 1-6 (default 2); the first shape, beside 'solo': true"),
         _AS)),
     Op("pending", "the seat answer (the same as view): the pending decision, its options "
                   "only for the seat that decides", (_GAME, _AS)),
@@ -225,10 +229,6 @@ Result = dict[str, Any]
 # --- reading a request ------------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class _Request:
     """A request's fields, checked against its op and read with their types."""
 
@@ -236,12 +236,8 @@ class _Request:
         self.op = op
         self.version = version
         self._data = data
-        known = {f.name for f in op.fields}
-        unknown = sorted(str(k) for k in data
-                         if k not in known and k not in ("id", "op", "wire"))
-        if unknown:
-            takes = ", ".join(sorted(known)) or "no field"
-            raise BadRequest(f"op {op.name!r} takes no field {unknown[0]!r} (it takes: {takes})")
+        check_fields(data, sorted(f.name for f in op.fields), f"op {op.name!r}",
+                     ignored=("id", "op", "wire"))
         for f in op.fields:
             if f.required and data.get(f.name) is None:
                 raise BadRequest(f"op {op.name!r} needs the field {f.name!r} ({f.kind})")
@@ -250,13 +246,13 @@ class _Request:
         return self._data.get(name)
 
     def wrong(self, name: str, want: str) -> BadRequest:
-        return BadRequest(f"field {name!r} takes {want}, not {json.dumps(self._data[name])[:60]}")
+        return wrong(name, want, self._data[name])
 
     def integer(self, name: str, default: int) -> int:
         value = self.get(name)
         if value is None:
             return default
-        if not _is_int(value):
+        if not is_int(value):
             raise self.wrong(name, "an integer")
         return int(value)
 
@@ -280,7 +276,7 @@ class _Request:
         value = self.get(name)
         if value is None:
             return None
-        if not _is_int(value):
+        if not is_int(value):
             raise self.wrong(name, "a seat number (an integer)")
         count = len(game.state.players)
         if not 0 <= value < count:
@@ -389,23 +385,21 @@ class Session:
 
     def _new(self, req: _Request) -> Result:
         players = req.get("players")
-        level = None if req.get("level") is None else req.integer("level", 0)
-        if req.get("solo") not in (None, True, False):
-            raise req.wrong("solo", "true or false")
-        solo = req.get("solo") is True or level is not None  # RR-SOLO-1
-        if _is_int(players):
+        # Both doors' solo shape, "solo": {"level": n}, and this door's first one (RR-SOLO-1).
+        level = solo_level(req.get("solo"), req.get("level"), first_shape=True)
+        solo = level is not None
+        if is_int(players):
             if not 1 <= players <= (1 if solo else MAX_PLAYERS):
                 raise BadInputError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                                     f"not {players} (or 1, solo against Tull Au Toma)",
                                     "RR-SETUP-7")
         elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise req.wrong("players", "a list of names or a count")
-        elif solo and len(players) != 1:
-            raise BadInputError("a solo game has one player", "RR-SOLO-1")
+        else:
+            solo_players(level, len(players))
         seed = None if req.get("seed") is None else req.integer("seed", 0)
-        ruleset = Ruleset.parse(req.string("ruleset", "official"))
-        game = Game.new(players, seed=seed, ruleset=ruleset, houses=req.strings("houses"),
-                        level=level)
+        game = Game.new(players, seed=seed, ruleset=ruleset(req.get("ruleset")),
+                        houses=req.strings("houses"), level=level)
         viewer = req.seat("as", game)
         host = {} if req.get("as") is not None else {"seed": game.seed}  # RR-VIEW-10
         game_id = self._open(game)
@@ -447,10 +441,10 @@ class Session:
                 raise BadRequest(f"field 'option' is not an option's wire form [kind, value] "
                                  f"(kinds: {kinds}): {json.dumps(wire)[:80]}: {err}") from None
         if action is not None:
-            if not _is_int(action):
+            if not is_int(action):
                 raise req.wrong("action", "an integer")
             return option_of(action)  # an action outside the space: UnknownActionError
-        if not _is_int(index):
+        if not is_int(index):
             raise req.wrong("index", "an integer")
         position, count = int(index), len(decision.options)
         if not 0 <= position < count:

@@ -43,6 +43,8 @@ from rr.errors import (
     SeatTakenError,
 )
 from rr.events import log as logfile
+from rr.request_fields import check_fields
+from rr.request_fields import ruleset as read_ruleset
 from rr.ruleset import Ruleset
 from rr.server import chat, clockspec, requests, webhooks
 from rr.server.clocks import Clocks
@@ -97,19 +99,14 @@ class Lobby:
     # --- listing and creating ---------------------------------------------------------------
 
     def create(self, data: dict[str, Any]) -> dict[str, Any]:
-        requests_fields = ("name", "players", "rated", "watch", "ruleset", "clock", "signed")
-        unknown = sorted(str(k) for k in data if k not in requests_fields)
-        if unknown:
-            raise BadRequest(f"a lobby game takes no field {unknown[0]!r} (it takes: "
-                             f"{', '.join(requests_fields)})")
+        check_fields(data, ("name", "players", "rated", "watch", "ruleset", "clock", "signed"),
+                     "a lobby game")
         name, count = _name(data), _count(data)
         rated, watch = _flag(data, "rated", True), _flag(data, "watch", True)
         signed = _flag(data, "signed", False)
-        ruleset = data.get("ruleset") or "official"
-        if not isinstance(ruleset, str):
-            raise BadRequest("field 'ruleset' takes a string such as 'official'")
+        rules = read_ruleset(data.get("ruleset") or None)  # "" too: the official rules
         clock = clockspec.parse(data.get("clock"))
-        return self._create(name, count, rated, watch, Ruleset.parse(ruleset), clock, signed)
+        return self._create(name, count, rated, watch, rules, clock, signed)
 
     def _create(self, name: str, count: int, rated: bool, watch: bool, ruleset: Ruleset,
                 clock: ClockSpec | None, signed: bool) -> dict[str, Any]:
@@ -158,11 +155,7 @@ class Lobby:
         return {"games": games, "poll_ms": POLL_MS}
 
     def quick(self, data: dict[str, Any]) -> dict[str, Any]:
-        known = ("name", "players", "rated")
-        unknown = sorted(str(k) for k in data if k not in known)
-        if unknown:
-            raise BadRequest(f"a quick match takes no field {unknown[0]!r} (it takes: "
-                             f"{', '.join(known)})")
+        check_fields(data, ("name", "players", "rated"), "a quick match")
         name, count, rated = _name(data), _count(data), _flag(data, "rated", True)
         for listed in self.listing()["games"]:
             if listed["seats"] != count or listed["rated"] != rated or listed["clock"] \

@@ -54,7 +54,7 @@ from rr.events.types import Event, TurnStarted
 from rr.oracle.audit import AuditReport, Verdict, audit, with_seats
 from rr.oracle.replay import foldable, replay, replay_json
 from rr.oracle.seed import Outcomes
-from rr.server.requests import _fields, _is_int, _wrong
+from rr.request_fields import check_fields, is_int, wrong
 from rr.state import fold
 
 MAX_BODY = 2 * 2**20
@@ -87,26 +87,26 @@ class ReplayRequest:
 
 def request_of(body: dict[str, Any]) -> ReplayRequest:
     """Read ``POST /api/replay``'s body strictly."""
-    _fields(body, ("log", "at", "seat", "audit", "signature", "key"), "a replay")
+    check_fields(body, ("log", "at", "seat", "audit", "signature", "key"), "a replay")
     raw = body.get("log")
     if not isinstance(raw, str):
-        raise _wrong("log", "the log file's bytes in base64", raw)
+        raise wrong("log", "the log file's bytes in base64", raw)
     try:
         data = base64.b64decode(raw, validate=True)
     except (binascii.Error, ValueError):
         raise BadRequest("field 'log' is not base64") from None
     at, seat = body.get("at"), body.get("seat")
-    if at is not None and not _is_int(at):
-        raise _wrong("at", "a record number", at)
-    if not (seat is None or seat == "all" or (_is_int(seat) and seat >= 0)):
-        raise _wrong("seat", 'a seat number, null (a spectator) or "all"', seat)
+    if at is not None and not is_int(at):
+        raise wrong("at", "a record number", at)
+    if not (seat is None or seat == "all" or (is_int(seat) and seat >= 0)):
+        raise wrong("seat", 'a seat number, null (a spectator) or "all"', seat)
     if not isinstance(body.get("audit", False), bool):
-        raise _wrong("audit", "true or false", body.get("audit"))
+        raise wrong("audit", "true or false", body.get("audit"))
     texts = []
     for name in ("signature", "key"):
         value = body.get(name)
         if value is not None and not isinstance(value, str):
-            raise _wrong(name, "the file's text", value)
+            raise wrong(name, "the file's text", value)
         texts.append(None if value is None else value.encode("utf-8"))
     return ReplayRequest(data, at, seat, bool(body.get("audit", False)), texts[0], texts[1])
 

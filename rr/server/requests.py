@@ -1,5 +1,6 @@
-"""Reading request bodies: strict, like ``rr stdio`` (an unknown field is an error, ``null``
-means "not given", ``true`` is not an integer). A body that cannot be read is a
+"""Reading request bodies: strict, like ``rr stdio`` and with its readers
+(:mod:`rr.request_fields`: an unknown field is an error, ``null`` means "not given", ``true``
+is not an integer, a solo game is ``"solo": {"level": n}``). A body that cannot be read is a
 ``BadRequest`` (400); a value the rules refuse (seven players, level 9) is a
 ``BadInputError`` (422)."""
 
@@ -13,6 +14,15 @@ from starlette.requests import ClientDisconnect, Request
 
 from rr.errors import BadInputError, BadRequest, RequestCutOffError, RequestTooLargeError
 from rr.names import check_players, normalise
+from rr.request_fields import (
+    check_fields,
+    flag,
+    is_int,
+    ruleset,
+    solo_level,
+    solo_players,
+    wrong,
+)
 from rr.ruleset import Ruleset
 from rr.server.bots import KINDS
 from rr.untrusted import load_json, size_text
@@ -57,10 +67,6 @@ class Choice:
     """The seat's signature of the choice (base64; a signed game's seats, issue #29)."""
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 async def read_body(request: Request, most: int) -> bytes:
     """A request's body, of at most ``most`` bytes (counted as it comes:
     :class:`RequestTooLargeError` past it); :class:`RequestCutOffError` if the client stops
@@ -89,16 +95,6 @@ def body_of(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def _fields(data: dict[str, Any], known: tuple[str, ...], what: str) -> None:
-    unknown = sorted(str(k) for k in data if k not in known)
-    if unknown:
-        raise BadRequest(f"{what} takes no field {unknown[0]!r} (it takes: {', '.join(known)})")
-
-
-def _wrong(name: str, want: str, value: Any) -> BadRequest:
-    return BadRequest(f"field {name!r} takes {want}, not {json.dumps(value)[:60]}")
-
-
 def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     """``POST /api/games``: ``{"players": [names], "seed"?, "practice"?, "ruleset"?,
     "solo"?: {"level": n}, "bots"?: {seat: kind}, "signed"?, "open"?: [seats]}``; a bot's
@@ -109,12 +105,12 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     an integer or its decimal digits as a string (as the web table sends it).
     A ``seed`` is refused unless ``"practice": true``: whoever chooses the seed can know
     every card (RR-VIEW-10)."""
-    _fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots", "signed", "open"),
+    check_fields(data, ("players", "seed", "practice", "ruleset", "solo", "bots", "signed", "open"),
             "a new game")
     players = data.get("players")
     if not (isinstance(players, list) and players
             and all(isinstance(p, str) or p is None for p in players)):
-        raise _wrong("players", "a list of player names", players)
+        raise wrong("players", "a list of player names", players)
     # An open seat needs no name (null): its taker names it; "Seat N" stands until then.
     unnamed = [seat for seat, name in enumerate(players) if name is None]
     opened = data.get("open")
@@ -128,29 +124,23 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
     seed = data.get("seed")
     if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 19:
         seed = int(seed)  # a string of digits: a browser's numbers lose digits above 2**53
-    if seed is not None and not (_is_int(seed) and 0 <= seed < 2**63):
-        raise _wrong("seed", "an integer from 0 to 2**63 - 1 (or its digits as a string)", seed)
-    practice = data.get("practice", False)
-    if not isinstance(practice, bool):
-        raise _wrong("practice", "true or false", practice)
+    if seed is not None and not (is_int(seed) and 0 <= seed < 2**63):
+        raise wrong("seed", "an integer from 0 to 2**63 - 1 (or its digits as a string)", seed)
+    practice = flag(data, "practice")
     if seed is not None and not practice:
         raise BadInputError("a seed may be chosen only for an open practice game "
                             "(\"practice\": true), whose seats are all told that its creator "
                             "chose the seed: whoever knows the seed knows every card",
                             "RR-VIEW-10")
-    signed = data.get("signed", False)
-    if not isinstance(signed, bool):
-        raise _wrong("signed", "true or false", signed)
+    signed = flag(data, "signed")
     if signed and seed is not None:
         raise BadInputError("a signed game's seed is dealt from the server's secret and every "
                             "person's contribution: nobody chooses it", "RR-VIEW-10")
-    ruleset = data.get("ruleset")
-    if ruleset is not None and not isinstance(ruleset, str):
-        raise _wrong("ruleset", "a string such as 'official' or 'protect_small_hands=true'",
-                     ruleset)
+    rules = ruleset(data.get("ruleset"))
     bots = _bots(data.get("bots"), players, allowed)
-    return NewGame(tuple(players), seed, Ruleset.parse(ruleset or "official"),
-                   _level(data.get("solo"), len(players)), bots, practice, signed,
+    level = solo_level(data.get("solo"))
+    solo_players(level, len(players))
+    return NewGame(tuple(players), seed, rules, level, bots, practice, signed,
                    _open(data.get("open"), players, bots))
 
 
@@ -166,8 +156,8 @@ def check_name(name: str) -> None:
 def _open(seats: Any, players: list[str], bots: dict[int, str]) -> tuple[int, ...]:
     if seats is None:
         return ()
-    if not (isinstance(seats, list) and all(_is_int(s) for s in seats)):
-        raise _wrong("open", "a list of seat numbers (from 0)", seats)
+    if not (isinstance(seats, list) and all(is_int(s) for s in seats)):
+        raise wrong("open", "a list of seat numbers (from 0)", seats)
     for seat in seats:
         if not 0 <= seat < len(players):
             raise BadInputError(f"open: {seat} is not a seat of this game (0 to "
@@ -181,35 +171,21 @@ def _open(seats: Any, players: list[str], bots: dict[int, str]) -> tuple[int, ..
 
 def take(data: dict[str, Any]) -> Take:
     """``POST /api/games/{id}/invitation``: ``{"name": text, "seat"?: n}``."""
-    _fields(data, ("name", "seat"), "taking a seat")
+    check_fields(data, ("name", "seat"), "taking a seat")
     name, seat = data.get("name"), data.get("seat")
     if not isinstance(name, str):
-        raise _wrong("name", "the player's name", name)
+        raise wrong("name", "the player's name", name)
     check_name(name)
-    if seat is not None and not (_is_int(seat) and seat >= 0):
-        raise _wrong("seat", "a seat number (from 0)", seat)
+    if seat is not None and not (is_int(seat) and seat >= 0):
+        raise wrong("seat", "a seat number (from 0)", seat)
     return Take(normalise(name), seat)
-
-
-def _level(solo: Any, players: int) -> int | None:
-    if solo is None:
-        return None
-    if not isinstance(solo, dict):
-        raise _wrong("solo", 'an object {"level": n}', solo)
-    _fields(solo, ("level",), "'solo'")
-    level = solo.get("level", 2)
-    if not _is_int(level):
-        raise _wrong("solo.level", "an integer from 1 to 6", level)
-    if players != 1:
-        raise BadInputError("a solo game has one player", "RR-SOLO-1")
-    return int(level)
 
 
 def _bots(bots: Any, players: list[str], allowed: tuple[str, ...]) -> dict[int, str]:
     if bots is None:
         return {}
     if not isinstance(bots, dict):
-        raise _wrong("bots", 'an object {"1": "random"} (seat: agent)', bots)
+        raise wrong("bots", 'an object {"1": "random"} (seat: agent)', bots)
     found: dict[int, str] = {}
     for key, kind in bots.items():
         # ASCII digits only: "²" is a digit to str.isdigit, and not to int.
@@ -227,13 +203,13 @@ def _bots(bots: Any, players: list[str], allowed: tuple[str, ...]) -> dict[int, 
 def choice(data: dict[str, Any]) -> Choice:
     """``POST /api/games/{id}/choose``: ``{"action": n, "decision": k, "signature"?}``
     (the signature: base64, a signed game's seats, :mod:`rr.seatkeys`)."""
-    _fields(data, ("action", "decision", "signature"), "a choice")
+    check_fields(data, ("action", "decision", "signature"), "a choice")
     for name in ("action", "decision"):
-        if not _is_int(data.get(name)):
-            raise _wrong(name, "an integer", data.get(name))
+        if not is_int(data.get(name)):
+            raise wrong(name, "an integer", data.get(name))
     signature = data.get("signature")
     if signature is not None and not isinstance(signature, str):
-        raise _wrong("signature", "base64 text", signature)
+        raise wrong("signature", "base64 text", signature)
     return Choice(int(data["action"]), int(data["decision"]), signature)
 
 

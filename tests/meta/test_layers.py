@@ -19,8 +19,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr.rules", "rr.narrate", "rr.seat_answer", "rr.schemas"),
     ("rr.engine", "rr.sampling", "rr.dealing", "rr.chances"),
     ("rr.scenario", "rr.simulate", "rr.ladder", "rr.agents", "rr.oracle", "rr.bench", "rr.protocol",
-     "rr.server", "rr.cli", "rr.observation", "rr.integrations", "rr.report", "rr.__main__",
-     "rr.client", "rr.ratings"),
+     "rr.request_fields", "rr.server", "rr.cli", "rr.observation", "rr.integrations",
+     "rr.report", "rr.__main__", "rr.client", "rr.ratings"),
 )
 
 
