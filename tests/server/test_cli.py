@@ -79,7 +79,10 @@ def test_every_documented_route_is_served(tmp_path: Path) -> None:
             for method in methods:
                 answer = httpx.request(
                     method.upper(), f"{server.url}{route.replace('{id}', made['id'])}",
-                    json={}, headers={"authorization": f"Bearer {made['spectator']}"})
+                    json={}, headers={"authorization": f"Bearer {made['spectator']}"},
+                    # The replay route's first request starts its process, at nice 19: on a
+                    # busy machine that takes more than httpx's default 5 s.
+                    timeout=60)
                 assert answer.status_code != 404 or answer.json()["error"]["type"] != \
                     "NotFoundError", (method, route)
     finally:
