@@ -195,8 +195,7 @@ class SqliteStore:
 
     def _create(self, db: sqlite3.Connection, row: GameRow, ruleset: str,
                 events: Sequence[bytes], tokens: Sequence[tuple[str, Seat | None]]) -> None:
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction(db):
             db.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, players_text(row.players), row.secret.seed,
@@ -207,10 +206,20 @@ class SqliteStore:
                                [(row.id, start + i, e) for i, e in enumerate(part)])
             db.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
                            [(digest, row.id, seat) for digest, seat in tokens])
+
+    @contextmanager
+    def _transaction(self, db: sqlite3.Connection) -> Iterator[None]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception; the store's count
+        of committed changes taken inside it and its mark written once it is committed
+        (:mod:`rr.server.sqlite_mark`)."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
             count = self._mark.count(db)
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
         self._mark.write(count)
 
@@ -232,18 +241,11 @@ class SqliteStore:
             yield from self._locked(db, game)
 
     def _locked(self, db: sqlite3.Connection, game: str) -> Iterator[_Locked]:
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction(db):
             row = row_of(db.execute(_ROW, (game,)).fetchone())
             if row is None:
                 raise KeyError(game)
             yield _Locked(db, row)
-            count = self._mark.count(db)
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        self._mark.write(count)
 
     def append_later(self, row: GameRow, events: Sequence[bytes], decisions: int, over: bool,
                      seats: str | None = None) -> Future[None]:
@@ -254,42 +256,25 @@ class SqliteStore:
     def _batch(self, works: Sequence[Work]) -> list[BaseException | None]:
         """Run ``works`` in one transaction (the committing thread's)."""
         db = self._db()
-        with self._writing:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                failures = run_each(works, db, lambda: db.execute("SAVEPOINT work"),
-                                    lambda: db.execute("RELEASE work"),
-                                    lambda: db.execute("ROLLBACK TO work"))
-                count = self._mark.count(db)
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            self._mark.write(count)
+        with self._writing, self._transaction(db):
+            failures = run_each(works, db, lambda: db.execute("SAVEPOINT work"),
+                                lambda: db.execute("RELEASE work"),
+                                lambda: db.execute("ROLLBACK TO work"))
         return failures
 
     def expire(self, before: str) -> list[str]:
         db = self._db()
         stale = "SELECT id FROM games WHERE over = 0 AND changed < ?"
-        with self._writing:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                gone = [game for (game,) in db.execute(stale, (before,))]
-                if gone:
-                    # events, tokens, and the rows other modules keep by game (the lobby's)
-                    keyed = [t for (t,) in db.execute(
-                        "SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c "
-                        "WHERE m.type = 'table' AND c.name = 'game'")]
-                    for table in keyed:
-                        db.execute(f'DELETE FROM "{table}" WHERE game IN ({stale})', (before,))
-                    db.execute("DELETE FROM games WHERE over = 0 AND changed < ?", (before,))
-                count = self._mark.count(db)
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            self._mark.write(count)
+        with self._writing, self._transaction(db):
+            gone = [game for (game,) in db.execute(stale, (before,))]
+            if gone:
+                # events, tokens, and the rows other modules keep by game (the lobby's)
+                keyed = [t for (t,) in db.execute(
+                    "SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c "
+                    "WHERE m.type = 'table' AND c.name = 'game'")]
+                for table in keyed:
+                    db.execute(f'DELETE FROM "{table}" WHERE game IN ({stale})', (before,))
+                db.execute("DELETE FROM games WHERE over = 0 AND changed < ?", (before,))
         return gone
 
     def watch(self, changed: Callable[[str], None]) -> None:
