@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rr.errors import RRError
+from rr import identities
 from rr.seatkeys import CONTRIBUTION_BYTES, SeatKey, b64, decision_message, key_message
 
 __all__ = ["Client", "ClientError", "SeatKey"]
@@ -102,9 +103,11 @@ class Client:
         found: dict[str, Any] = _request("GET", self._url("/seat"), self.token)
         return found
 
-    def join(self, contribution: bytes | None = None) -> dict[str, Any]:
+    def join(self, contribution: bytes | None = None,
+             identity: tuple[str, SeatKey] | None = None) -> dict[str, Any]:
         """Register this seat's key with a contribution to the deal (32 random bytes unless
-        given); the seat's answer after it."""
+        given), bound to the player's ``identity`` (its name and key, :mod:`rr.identities`)
+        if given; the seat's answer after it."""
         if self.key is None:
             raise RRError("joining a signed game needs a key (SeatKey)")
         contribution = contribution or secrets.token_bytes(CONTRIBUTION_BYTES)
@@ -112,10 +115,14 @@ class Client:
         key = b64(self.key.public)
         message = key_message(self.game, seat["seat"], key, contribution.hex(),
                               seat["server_commitment"])
-        answer: dict[str, Any] = _request(
-            "POST", self._url("/seat"), self.token,
-            {"key": key, "contribution": contribution.hex(),
-             "signature": b64(self.key.sign(message))})
+        body: dict[str, Any] = {"key": key, "contribution": contribution.hex(),
+                                "signature": b64(self.key.sign(message))}
+        if identity is not None:
+            name, held = identity
+            body["identity"] = {"name": name, "key": b64(held.public), "signature": b64(
+                held.sign(identities.seat_message(self.game, seat["seat"], key,
+                                                  b64(held.public), name)))}
+        answer: dict[str, Any] = _request("POST", self._url("/seat"), self.token, body)
         return answer
 
     def show(self, since: int | None = None) -> dict[str, Any]:
@@ -141,3 +148,22 @@ class Client:
         signatures)."""
         data: bytes = _request("GET", self._url("/log"), self.token, raw=True)
         return data
+
+
+def identity_session(server: str, key: SeatKey, register: str | None = None
+                     ) -> dict[str, Any]:
+    """A session of the identity ``key`` holds on ``server`` (``register``: register that
+    name for it first): ``{"name", "key", "fingerprint", "token", "expires_in"}``; the key
+    signs a fresh challenge (:mod:`rr.identities`)."""
+    base = server.rstrip("/")
+    challenge = _request("POST", f"{base}/api/identities/challenge", body={})["challenge"]
+    public = b64(key.public)
+    if register is not None:
+        message = identities.register_message(challenge, public, register)
+        path, body = "/api/identities", {"name": register}
+    else:
+        message, path, body = identities.session_message(challenge, public), \
+            "/api/identities/session", {}
+    found: dict[str, Any] = _request("POST", base + path, body={
+        **body, "key": public, "challenge": challenge, "signature": b64(key.sign(message))})
+    return found

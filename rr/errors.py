@@ -14,7 +14,8 @@ __all__ = [
     "AgentError", "BadInputError", "BadJsonError", "BadRequest", "BotFailedError",
     "CorruptLogError", "DealPendingError", "DivergenceError", "EngineBugError", "ForbiddenError",
     "GameNotOverError", "IllegalChoiceError", "LoadError", "MissingExtraError",
-    "NoDecisionPendingError", "NotFoundError", "RRError", "RateLimitedError", "RayUnavailableError",
+    "NameTakenError", "NoDecisionPendingError", "NotFoundError", "RRError", "RateLimitedError",
+    "RayUnavailableError",
     "ReportUnavailableError", "RequestCutOffError", "RequestTooLargeError", "SamplingError",
     "SeatKeyError", "SeatTakenError", "SeedUnknownError", "SignatureRefusedError",
     "StaleDecisionError", "StoreError", "UnauthorizedError", "UnknownActionError",
@@ -264,6 +265,11 @@ class DealPendingError(RRError):
 class SeatTakenError(RRError):
     """An open seat that cannot be taken with the game's invitation: someone took it
     already, or every open seat is taken (issue #28) (409). Nothing changed."""
+
+
+class NameTakenError(RRError):
+    """A name another player's identity holds: registered by someone else, or played only by
+    its identity (:mod:`rr.identities`) (409). Nothing changed."""
 
 
 class SeatKeyError(RRError):

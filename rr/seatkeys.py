@@ -226,10 +226,13 @@ class SeatEntry:
     """Its contribution to the deal (hex)."""
     registration: str | None = None
     """Its signature over the registration message (base64)."""
+    identity: Mapping[str, str] | None = None
+    """The player's identity the key is bound to (:class:`rr.identities.Binding`'s JSON:
+    name, identity key, its signature over the seat's key), if it registered with one."""
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "kind": self.kind}
-        for name in ("agent", "key", "contribution", "registration"):
+        for name in ("agent", "key", "contribution", "registration", "identity"):
             value = getattr(self, name)
             if value is not None:
                 out[name] = value

@@ -15,7 +15,11 @@ secret and commitment, and one signature per decision. The check:
    key; a bot's decision, when the section names a server key, with the server's key. The
    first decision that is unsigned, signed wrongly or signed by another key is named
    (record, seat, player);
-3. **the moves** (a seat moved to another device, :mod:`rr.seatmoves`): each move's release
+3. **the identities**: a seat whose key is bound to a player's identity
+   (:mod:`rr.identities`) names the identity's name and key and the identity key's
+   signature over the game, the seat, the seat's key and the name; the signature must verify
+   (strictly) and the name must be the seat's player's;
+4. **the moves** (a seat moved to another device, :mod:`rr.seatmoves`): each move's release
    verifies with the seat's key before it and its own signature with the new key; from the
    move's decision on, the seat's decisions are checked against the new key, before it
    against the old one.
@@ -35,6 +39,7 @@ from rr import actions, ed25519
 from rr.errors import BadInputError
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted, SeedRevealed
+from rr.identities import Binding
 from rr.randomness import SeedOrigin, unhex
 from rr.seatmoves import Move, key_at
 from rr.seatkeys import (
@@ -112,11 +117,16 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
     weak = _weak_key(keys, server, names)
     if weak is not None:
         return SeatsCheck(f"a key is refused: {weak.reason}", weak)
+    bound, unbound = _identities(record, names)
+    if unbound is not None:
+        return SeatsCheck(f"an identity's binding fails: {unbound.reason}", unbound)
     deal_note, deal_problem = _deal(record, keys, started, events)
     persons = [s for s, e in kinds.items() if e.kind == PERSON]
     problem = deal_problem or _moves(record, keys, moves, names, events) or _decisions(
         record, keys, server, kinds, names, events, _log_key(record), moves)
-    signers = [f"{names[s]} (key {fingerprint(keys[s])})" for s in persons if s in keys]
+    signers = [f"{names[s]} (key {fingerprint(keys[s])}"
+               + (f", identity {bound[s].name} key {bound[s].fingerprint}" if s in bound
+                  else "") + ")" for s in persons if s in keys]
     unsigned = [names[s] for s in persons if s not in keys]
     bots = [names[s] for s, e in kinds.items() if e.kind == BOT]
     parts = []
@@ -134,6 +144,29 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
             else "unsigned (the server had no key)"))
     parts.append(deal_note)
     return SeatsCheck("; ".join(parts), problem)
+
+
+def _identities(record: SeatsRecord, names: Sequence[str]
+                ) -> tuple[dict[int, Binding], SeatProblem | None]:
+    """The seats bound to an identity, and the first binding that does not hold (at record
+    0)."""
+    bound: dict[int, Binding] = {}
+    for entry in record.seats:
+        if entry.identity is None:
+            continue
+        player = names[entry.seat]
+        try:
+            binding = Binding.of(entry.identity)
+        except BadInputError as err:
+            return bound, SeatProblem(0, entry.seat, player, str(err))
+        if entry.kind != PERSON:
+            return bound, SeatProblem(0, entry.seat, player, "a bot's seat names an identity")
+        why = binding.problem(record.game, entry.seat, entry.key, player)
+        if why is not None:
+            return bound, SeatProblem(0, entry.seat, player,
+                                      f"its binding to the identity does not hold: {why}")
+        bound[entry.seat] = binding
+    return bound, None
 
 
 def _deal(record: SeatsRecord, keys: Mapping[int, bytes], started: GameStarted,

@@ -126,6 +126,12 @@ class Games:
         self.moved: Callable[[str, dict[str, Any]], None] = lambda game, answer: None
         """Told of each game changed by a choice through this process, with the seat's
         answer after it (its clock, :mod:`rr.server.clocks`)."""
+        self.check_name: Callable[[str, str | None], None] = lambda name, holder: None
+        """Raises if a seat may not be taken under ``name`` by the identity ``holder``
+        (``None``: a request of no identity): another identity holds the name
+        (:mod:`rr.server.identities`)."""
+        self.identity_of: Callable[[str], str | None] = lambda key: None
+        """The name of the identity an identity key (base64) holds, or ``None``."""
 
     # --- who asks -------------------------------------------------------------------------
 
@@ -277,7 +283,7 @@ class Games:
                 if row.events:
                     raise SeatKeyError("this game was dealt: a key is registered before")
                 kept = signed.Seats.of(row.seats)
-                kept.register(row.id, access.seat, body)
+                kept.register(row.id, access.seat, body, self.identity_of)
                 if not kept.ready:
                     locked.append([], 0, False, seats=kept.text())
                     game = None
@@ -327,10 +333,13 @@ class Games:
             row, kept = self._invited(game, invitation)
             return _invited_answer(row, kept)
 
-    def take(self, game: str, invitation: str | None, take: Take) -> dict[str, Any]:
+    def take(self, game: str, invitation: str | None, take: Take,
+             holder: str | None = None) -> dict[str, Any]:
         """Give an open seat of ``game`` to ``take.name``: the seat's token (its link's), the
         seat and the invitation's answer after it. The last seat taken deals an unsigned
-        game (a signed one is dealt once the last key is registered too)."""
+        game (a signed one is dealt once the last key is registered too). A name an
+        identity holds is taken only by that identity (``holder``: the request's)."""
+        self.check_name(take.name, holder)
         with self._lock(game):
             self._invited(game, invitation)
             return self._give(game, take)

@@ -39,6 +39,7 @@ from rr.errors import (
     BadInputError,
     BadRequest,
     ForbiddenError,
+    NotFoundError,
     RateLimitedError,
     SeatTakenError,
 )
@@ -46,7 +47,8 @@ from rr.events import log as logfile
 from rr.request_fields import check_fields
 from rr.request_fields import ruleset as read_ruleset
 from rr.ruleset import Ruleset
-from rr.server import chat, clockspec, requests, webhooks
+from rr.identities import same_name
+from rr.server import chat, clockspec, identities, requests, webhooks
 from rr.server.clocks import Clocks
 from rr.server.clockspec import ClockSpec
 from rr.server.games import Games
@@ -79,8 +81,15 @@ def _count(data: dict[str, Any]) -> int:
     return count
 
 
-def _name(data: dict[str, Any]) -> str:
+def _name(data: dict[str, Any], holder: str | None = None) -> str:
+    """The player's name: the identity's (``holder``) for a request that has one, else the
+    name given."""
     name = data.get("name")
+    if holder is not None:
+        if name is not None and (not isinstance(name, str) or not same_name(name, holder)):
+            raise BadInputError(f"you play as your identity, \u201c{holder}\u201d: leave "
+                                "out the name, or give that one")
+        return holder
     if not isinstance(name, str):
         raise BadRequest("field 'name' takes the player's name")
     requests.check_name(name)
@@ -98,10 +107,12 @@ class Lobby:
 
     # --- listing and creating ---------------------------------------------------------------
 
-    def create(self, data: dict[str, Any]) -> dict[str, Any]:
+    def create(self, data: dict[str, Any], holder: str | None = None) -> dict[str, Any]:
+        """A lobby game, its first seat for the player named (or the identity ``holder``)."""
         check_fields(data, ("name", "players", "rated", "watch", "ruleset", "clock", "signed"),
                      "a lobby game")
-        name, count = _name(data), _count(data)
+        name, count = _name(data, holder), _count(data)
+        self.games.check_name(name, holder)
         rated, watch = _flag(data, "rated", True), _flag(data, "watch", True)
         signed = _flag(data, "signed", False)
         rules = read_ruleset(data.get("ruleset") or None)  # "" too: the official rules
@@ -154,15 +165,17 @@ class Lobby:
                 "spectator": spectator if watch and dealt else None})
         return {"games": games, "poll_ms": POLL_MS}
 
-    def quick(self, data: dict[str, Any]) -> dict[str, Any]:
+    def quick(self, data: dict[str, Any], holder: str | None = None) -> dict[str, Any]:
         check_fields(data, ("name", "players", "rated"), "a quick match")
-        name, count, rated = _name(data), _count(data), _flag(data, "rated", True)
+        name, count, rated = _name(data, holder), _count(data), _flag(data, "rated", True)
+        self.games.check_name(name, holder)
         for listed in self.listing()["games"]:
             if listed["seats"] != count or listed["rated"] != rated or listed["clock"] \
                     or not listed["free"] or name in listed["players"]:
                 continue
             try:
-                taken = self.games.take(listed["id"], listed["invitation"], Take(name, None))
+                taken = self.games.take(listed["id"], listed["invitation"], Take(name, None),
+                                        holder)
             except (SeatTakenError, BadInputError):
                 continue  # taken meanwhile, or this name is there: the next one
             return {"id": listed["id"], "seat": taken["seat"], "name": name,
@@ -170,6 +183,20 @@ class Lobby:
         made = self._create(name, count, rated, True, Ruleset(), None, False)
         return {"id": made["id"], "seat": 0, "name": name, "token": made["token"],
                 "created": True}
+
+    def join(self, game: str, data: dict[str, Any], holder: str | None = None
+             ) -> dict[str, Any]:
+        """A free seat of the lobby game ``game`` for the player named (or the identity
+        ``holder``): one click in the lobby, as the game's invitation would."""
+        check_fields(data, ("name", "seat"), "a seat taken in the lobby")
+        name = _name(data, holder)
+        seat = data.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise BadRequest("field 'seat' takes a seat number (from 0)")
+        found = self.tables.run("SELECT invitation FROM lobby WHERE game = ?", (game,))
+        if not found:
+            raise NotFoundError("no such game in the lobby")
+        return self.games.take(game, found[0][0], Take(name, seat), holder)
 
     # --- ratings ----------------------------------------------------------------------------
 
@@ -244,6 +271,9 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
     hooks = webhooks.Webhooks(games, tables)
     lobby.clocks.turn = hooks.turn
     lobby.clocks.start()
+    known = identities.Identities(tables)
+    games.check_name = known.check_name
+    games.identity_of = known.name_of_key
     per_address = Buckets(limits.create_rate, limits.create_burst)
 
     async def run(func: Any, *args: Any) -> Any:
@@ -258,15 +288,26 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         if not per_address.take(address):
             raise RateLimitedError("too many new games from this address; wait a moment")
 
+    async def holder(request: Request) -> str | None:
+        """The name of the request's identity (its session), or ``None``."""
+        who = await run(known.who, identities.session_token(request))
+        return None if who is None else str(who.name)
+
     @answers
     async def create(request: Request) -> Any:
         count(request)
-        return await run(lobby.create, await body(request))
+        return await run(lobby.create, await body(request), await holder(request))
 
     @answers
     async def quick(request: Request) -> Any:
         count(request)
-        return await run(lobby.quick, await body(request))
+        return await run(lobby.quick, await body(request), await holder(request))
+
+    @answers
+    async def join(request: Request) -> Any:
+        count(request)
+        return await run(lobby.join, request.path_params["id"], await body(request),
+                         await holder(request))
 
     @answers
     async def listing(request: Request) -> Any:
@@ -320,6 +361,7 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         Route("/api/lobby", listing, methods=["GET"]),
         Route("/api/lobby/games", create, methods=["POST"]),
         Route("/api/lobby/quick", quick, methods=["POST"]),
+        Route("/api/lobby/games/{id}/seat", join, methods=["POST"]),
         Route("/api/ratings", rating_table, methods=["GET"]),
         Route("/api/ratings/players/{name}", player, methods=["GET"]),
         Route("/api/rated", rated, methods=["GET"]),
@@ -327,4 +369,5 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         Route("/api/clocks/{id}", clock, methods=["GET"]),
         *chat.routes(games, tables, limits),
         *webhooks.routes(games, tables, hooks),
+        *identities.routes(known, limits),
     ]

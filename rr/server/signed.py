@@ -50,7 +50,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -62,6 +62,7 @@ from rr.errors import BadInputError, SeatKeyError, SeatTakenError, SignatureRefu
 from rr.events.codec import structure, unstructure
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted
+from rr.identities import bind, same_name
 from rr.names import check_taker
 from rr.randomness import SALT_BYTES, SeedOrigin, unhex
 from rr.ruleset import Ruleset
@@ -95,7 +96,7 @@ class Seats:
     ruleset: Ruleset
     level: int | None
     persons: tuple[int, ...]
-    keys: dict[int, dict[str, str]] = field(factory=dict)
+    keys: dict[int, dict[str, Any]] = field(factory=dict)
     signatures: dict[int, str] = field(factory=dict)
     signed: bool = True
     open: dict[int, str | None] = field(factory=dict)
@@ -207,10 +208,13 @@ class Seats:
 
     # --- registering ----------------------------------------------------------------------
 
-    def register(self, game: str, seat: int, body: Mapping[str, Any]) -> None:
+    def register(self, game: str, seat: int, body: Mapping[str, Any],
+                 identity_of: Callable[[str], str | None] = lambda key: None) -> None:
         """Register ``seat``'s key and contribution (``body``: ``{"key": base64,
-        "contribution": hex, "signature": base64}``), checking the registration's
-        signature; changes nothing on any error."""
+        "contribution": hex, "signature": base64, "identity"?}``), checking the
+        registration's signature; changes nothing on any error. ``identity``, the binding of
+        the key to the player's identity (:func:`rr.identities.bind`), must be signed by a key
+        ``identity_of`` says holds that name."""
         if not self.signed:
             raise SeatKeyError("this game was created without seat keys (\"signed\": true "
                                "makes a game whose seats sign)")
@@ -219,10 +223,11 @@ class Seats:
         if seat in self.keys:
             raise SeatKeyError(f"seat {seat} has registered its key already "
                                f"({fingerprint_of(self.keys[seat]['key'])})")
-        unknown = sorted(str(k) for k in body if k not in ("key", "contribution", "signature"))
+        unknown = sorted(str(k) for k in body
+                         if k not in ("key", "contribution", "signature", "identity"))
         if unknown:
             raise BadInputError(f"a seat key takes no field {unknown[0]!r} (it takes: key, "
-                                "contribution, signature)")
+                                "contribution, signature, identity)")
         key = unb64(body.get("key"), "key (the raw Ed25519 public key)", 32)
         ed25519.check_key(key, "the seat's key")
         unhex(body.get("contribution"), "contribution", CONTRIBUTION_BYTES)
@@ -233,8 +238,20 @@ class Seats:
             raise SignatureRefusedError(
                 "the registration's signature is not this key's over the game, the seat, the "
                 "key, the contribution and the server's commitment (rr.seatkeys)")
-        self.keys[seat] = {"key": b64(key), "contribution": str(body["contribution"]),
-                           "registration": b64(signature)}
+        entry: dict[str, Any] = {"key": b64(key), "contribution": str(body["contribution"]),
+                                 "registration": b64(signature)}
+        if body.get("identity") is not None:
+            try:
+                binding = bind(game, seat, b64(key), self.players[seat], body["identity"])
+            except BadInputError as err:
+                raise SignatureRefusedError(str(err)) from None
+            holder = identity_of(binding.key)
+            if holder is None or not same_name(holder, binding.name):
+                raise SignatureRefusedError(
+                    f"the identity key that bound this seat holds no identity named "
+                    f"\u201c{binding.name}\u201d on this server")
+            entry["identity"] = binding.as_json()
+        self.keys[seat] = entry
 
     # --- the deal -------------------------------------------------------------------------
 
@@ -359,7 +376,7 @@ def record(game: str, events: Sequence[Event], bots: Mapping[int, str],
         elif seats is not None and seat in seats.keys:
             key = seats.keys[seat]
             entries.append(SeatEntry(seat, PERSON, None, key["key"], key["contribution"],
-                                     key["registration"]))
+                                     key["registration"], key.get("identity")))
         else:
             entries.append(SeatEntry(seat, PERSON))
     signatures: list[str | None] = []
