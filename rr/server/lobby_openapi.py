@@ -49,11 +49,14 @@ def paths() -> dict[str, Any]:
             "responses": _ok("the lobby")}},
         "/api/lobby/games": {"post": {
             "summary": "a lobby game: the creator's seat first, the others open to its "
-                       "invitation; {id, seat, name, token, invitation, spectator}",
+                       "invitation; {id, seat, name, token, invitation, spectator}. The name "
+                       "is the identity's with an identity session (Bearer), else required; "
+                       "a name an identity holds is refused to anyone else (409)",
+            "security": [{}, {"token": []}],
             "requestBody": _body({"name": name, "players": {"type": "integer"},
                                   "rated": {"type": "boolean"}, "watch": {"type": "boolean"},
                                   "ruleset": {"type": "string"}, "clock": _CLOCK,
-                                  "signed": {"type": "boolean"}}, ["name", "players"]),
+                                  "signed": {"type": "boolean"}}, ["players"]),
             "responses": {**_ok("the game made", "201"), **_ok("the game made"),
                           **_errors(400, 408, 413, 422, 429)}}},
         "/api/lobby/quick": {"post": {
@@ -61,7 +64,7 @@ def paths() -> dict[str, Any]:
                        "no clock) with one free, else a new one: {id, seat, name, token, "
                        "created}",
             "requestBody": _body({"name": name, "players": {"type": "integer"},
-                                  "rated": {"type": "boolean"}}, ["name", "players"]),
+                                  "rated": {"type": "boolean"}}, ["players"]),
             "responses": {**_ok("the seat"), **_errors(400, 408, 413, 422, 429)}}},
         "/api/ratings": {"get": {
             "summary": "openskill Plackett-Luce over the finished rated games in the order "

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from rr import __version__
-from rr.server import lobby_openapi, scorepads, web
+from rr.server import identities_openapi, lobby_openapi, scorepads, web
 from rr.server.errors import STATUS
 from rr.server.limits import MAX_BODY
 from rr.server.requests import MAX_NAME
@@ -136,7 +136,11 @@ def _schemas() -> dict[str, Any]:
                         "key": {"type": "string", "description": "raw public key, base64"},
                         "contribution": {"type": "string", "description": "32 bytes, hex"},
                         "signature": {"type": "string", "description": "base64, over the "
-                                      "registration message (rr.seatkeys)"}}},
+                                      "registration message (rr.seatkeys)"},
+                        "identity": {"type": "object", "description": "the seat key bound "
+                                     "to the player's identity: {name, key (the identity's, "
+                                     "base64), signature (base64, by the identity's key over "
+                                     "the seat message of rr.identities)}"}}},
         "Seat": {"type": "object", "properties": {
             "game": string, "seat": {"type": ["integer", "null"]}, "signed": {"type": "boolean"},
             "key": {"type": ["string", "null"], "description": "the seat key's fingerprint"},
@@ -328,6 +332,7 @@ def document() -> dict[str, Any]:
             **web.openapi_paths(),  # the web table's and the replay viewer's (issue #16)
             **scorepads.openapi_paths(),  # the scorepad page and its API
             **lobby_openapi.paths(),  # the lobby, ratings, clocks, chat, webhooks
+            **identities_openapi.paths(),  # players' identities
         },
     }
 

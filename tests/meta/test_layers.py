@@ -12,7 +12,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr", "rr.model", "rr.quick_init", "rr.options", "rr.actions", "rr.decisions", "rr.errors",
      "rr.ruleset",
      "rr.cards.catalogue", "rr.untrusted", "rr.randomness", "rr.wire"),
-    ("rr.events", "rr.seatkeys", "rr.ed25519", "rr.seatmoves"),
+    ("rr.events", "rr.seatkeys", "rr.ed25519", "rr.seatmoves", "rr.identities"),
     ("rr.state", "rr.knowledge", "rr.inferences"),
     ("rr.effects", "rr.views", "rr.jsonforms"),
     ("rr.cards", "rr.scoring"),
