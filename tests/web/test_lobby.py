@@ -1,6 +1,7 @@
-"""The lobby, a clock, the chat and the ratings in headless Chromium with two browser profiles
-against a real ``rr server``: Ana creates a rated 2-player game with a 5 minutes + 5 seconds
-clock in the lobby; Bo sees it appear in his lobby without a reload and joins it with one
+"""Identities, the lobby, a clock, the chat and the ratings in headless Chromium with two
+browser profiles against a real ``rr server``: each profile makes a player's identity in the
+lobby (a key kept in the browser, a name registered; nobody else may then play as Ana); Ana
+creates a rated 2-player game with a 5 minutes + 5 seconds clock in the lobby; Bo sees it appear in his lobby without a reload and joins it with one
 click; both tables show the clock; they chat; they play to the end; both profiles' ratings
 pages change, and equal ``rr ratings --json`` over the logs downloaded from that page."""
 
@@ -38,10 +39,19 @@ from tests.web.pages import (
 
 
 def _lobby(driver: Any, server: Server, name: str) -> None:
+    """Open the lobby and make the profile's identity under ``name``."""
     driver.get(f"{server.url}/lobby")
-    field = wait(driver, lambda d: d.find_element(By.ID, "my-name"))
-    field.clear()
+    field = wait(driver, lambda d: d.find_element(By.ID, "identity-name"))
     field.send_keys(name)
+    driver.find_element(By.ID, "identity-make").click()
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-identity")
+         == name)
+    assert f"You are {name}" in text(driver, "identity-me")
+    assert not driver.find_element(By.ID, "my-name").is_displayed()
+    # The identity is kept by this browser: a reload knows it.
+    driver.refresh()
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-identity")
+         == name)
 
 
 def _rows(driver: Any) -> list[Any]:
@@ -70,6 +80,9 @@ def test_two_profiles_find_chat_play_and_are_rated(server: Server,
     _lobby(bo, server, "Bo")
     wait(bo, lambda d: d.find_element(By.ID, "no-open").is_displayed())
     _lobby(ana, server, "Ana")
+    # The name is Ana's now: nobody else takes it, in any case.
+    taken = httpx.post(f"{server.url}/api/lobby/games", json={"name": "ana", "players": 2})
+    assert taken.status_code == 409 and taken.json()["error"]["type"] == "NameTakenError"
     Select(ana.find_element(By.ID, "new-players")).select_by_visible_text("2")
     ana.find_element(By.CSS_SELECTOR, "input[name=clock][value=real]").click()
     for field, value in (("clock-minutes", "5"), ("clock-increment", "5")):
@@ -86,6 +99,7 @@ def test_two_profiles_find_chat_play_and_are_rated(server: Server,
     assert latency < 3.0
     assert "Ana, —" in row.text and "5 min + 5 s" in row.text and "rated" in row.text
     screenshot(bo, "lobby")
+    assert "You are Bo" in text(bo, "identity-me")
     _rows(bo)[0].find_element(By.CSS_SELECTOR, "button.join").click()
     wait(bo, lambda d: "&token=" in d.current_url)
     wait(bo, lambda d: "you are Bo (seat 2)" in text(d, "whoami"))

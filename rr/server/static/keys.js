@@ -12,6 +12,7 @@
 // device that holds the key (rr/seatmoves.py; the words and controls: seatmove.js).
 import {api, el, fragment} from "/static/common.js";
 import {moveOffered, playedThere} from "/static/seatmove.js";
+import {bindSeat} from "/static/identity.js";
 
 const DB = "rr-seat-keys";
 const STORE = "keys";
@@ -135,8 +136,12 @@ export async function joinSeat(game, status, waiting = null) {
       const contribution = hex(crypto.getRandomValues(new Uint8Array(32)));
       const message = lines("rr/seat-key/1", game.id, seat.seat, base64(key.public),
                             contribution, seat.server_commitment);
+      // Bound to this browser's player identity when the seat is its name's (identity.js).
+      const mine = (seat.players || []).find((p) => p.seat === seat.seat);
+      const identity = await bindSeat(game.id, seat.seat, base64(key.public), mine && mine.name);
       seat = await api("POST", `/api/games/${game.id}/seat`, {token: game.token, body: {
-        key: base64(key.public), contribution, signature: await sign(key, message)}});
+        key: base64(key.public), contribution, signature: await sign(key, message),
+        ...(identity ? {identity} : {})}});
     } else if (seat.key !== key.fingerprint && fragment().get("move")) {
       // The link of a transfer code: the seat moves here before anything is shown.
       const code = fragment().get("move");

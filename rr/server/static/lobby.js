@@ -1,9 +1,11 @@
 // The public lobby: the games waiting for players, asked for every poll_ms milliseconds (the
 // server says how often; no socket: right whichever server process answers), joined with one
 // click under the name typed above (the game's invitation, as its link would), a quick match,
-// a new game with its clock, and the games that may be watched.
+// a new game with its clock, and the games that may be watched. A browser holding a player's
+// identity (identity.js) plays under its name, and its requests carry the identity's session.
 import {api, el} from "/static/common.js";
 import {rememberGame} from "/static/mygames.js";
+import {session, showIdentity} from "/static/identity.js";
 
 const $ = (id) => document.getElementById(id);
 const NAME = "rr.name";
@@ -11,6 +13,17 @@ const NAME = "rr.name";
 function status(text, error = false) {
   $("status").textContent = text;
   $("status").className = error ? "error" : "";
+}
+
+let me = null;  // this browser's identity, if it holds one
+
+// Who plays: {name, token} (token: the identity's session, or null for a typed name).
+async function player() {
+  if (me) {
+    const open = await session();
+    return {name: open.name, token: open.token};
+  }
+  return {name: myName(), token: null};
 }
 
 function myName() {
@@ -30,9 +43,11 @@ function goTo(id, token, seat, name, players) {
 
 async function join(game) {
   try {
-    const name = myName();
-    const taken = await api("POST", `/api/games/${encodeURIComponent(game.id)}/invitation`,
-                            {token: game.invitation, body: {name}});
+    const {name, token} = await player();
+    const taken = token
+      ? await api("POST", `/api/lobby/games/${encodeURIComponent(game.id)}/seat`, {token, body: {}})
+      : await api("POST", `/api/games/${encodeURIComponent(game.id)}/invitation`,
+                  {token: game.invitation, body: {name}});
     goTo(game.id, taken.token, taken.seat, name, taken.seats.map((s) => s.name || `seat ${s.seat + 1}`));
   } catch (err) {
     status(`Cannot join: ${err.message}`, true);
@@ -100,8 +115,8 @@ async function create(event) {
   event.preventDefault();
   $("create").disabled = true;
   try {
-    const name = myName();
-    const made = await api("POST", "/api/lobby/games", {body: {
+    const {name, token} = await player();
+    const made = await api("POST", "/api/lobby/games", {token, body: {
       name, players: Number($("new-players").value), rated: $("new-rated").checked,
       watch: $("new-watch").checked, clock: clock()}});
     goTo(made.id, made.token, 0, name, [name]);
@@ -115,8 +130,8 @@ async function quick(event) {
   event.preventDefault();
   $("quick").disabled = true;
   try {
-    const name = myName();
-    const found = await api("POST", "/api/lobby/quick", {body: {
+    const {name, token} = await player();
+    const found = await api("POST", "/api/lobby/quick", {token, body: {
       name, players: Number($("quick-players").value), rated: $("quick-rated").checked}});
     goTo(found.id, found.token, found.seat, name, [name]);
   } catch (err) {
@@ -128,4 +143,10 @@ async function quick(event) {
 try { $("my-name").value = localStorage.getItem(NAME) || ""; } catch { /* private window */ }
 $("new-form").onsubmit = create;
 $("quick-form").onsubmit = quick;
+async function identified() {
+  me = await showIdentity($("identity"), identified);
+  $("plain-name").hidden = Boolean(me);
+  document.body.dataset.identity = me ? me.name : "";
+}
+identified().catch((err) => status(`This browser's identity cannot be read: ${err.message}`, true));
 refresh();
