@@ -23,7 +23,7 @@ pytest.importorskip("selenium", reason="BROWSER TESTS SKIPPED: selenium is not i
 
 from selenium.webdriver.common.by import By
 
-from tests.web.pages import severe_console_errors, text, wait
+from tests.web.pages import severe_console_errors, wait
 
 _STORED = """
 const done = arguments[0];

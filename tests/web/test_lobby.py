@@ -1,9 +1,11 @@
 """Identities, the lobby, a clock, the chat and the ratings in headless Chromium with two
 browser profiles against a real ``rr server``: each profile makes a player's identity in the
 lobby (a key kept in the browser, a name registered; nobody else may then play as Ana); Ana
-creates a rated 2-player game with a 5 minutes + 5 seconds clock in the lobby; Bo sees it appear in his lobby without a reload and joins it with one
-click; both tables show the clock; they chat; they play to the end; both profiles' ratings
-pages change, and equal ``rr ratings --json`` over the logs downloaded from that page."""
+creates a rated 2-player game with a 5 minutes + 5 seconds clock in the lobby; Bo sees it
+appear in his lobby without a reload and joins it with one click, as his identity; both tables
+show the clock; they chat under their identities' names; they play to the end; both profiles'
+ratings pages change, and equal ``rr ratings --json`` over the logs downloaded from that
+page."""
 
 from __future__ import annotations
 
