@@ -10,7 +10,9 @@ a one-time code, and the names an identity holds kept for it.
   registered key: ``{"name", "key", "fingerprint", "token", "expires_in"}``. The token is
   the identity's ``Authorization: Bearer`` on the identity's and the lobby's routes.
 * ``GET /api/identities/me`` (Bearer: a session): the identity.
-* ``GET /api/identities/{name}``: a registered name and its keys' fingerprints (public).
+* ``GET /api/identities/{name}``: a registered name and its keys' fingerprints (public);
+  ``GET /api/identities?name=A&name=B``: those of the names identities hold (the lobby and the
+  ratings page mark them).
 * ``POST /api/identities/transfer`` (Bearer: a session) ``{"code_hash", "signature"}``: let
   whoever holds the code add a key (the session's key signs the release message).
 * ``POST /api/identities/transfer/claim`` ``{"name", "code", "key", "signature"}``: add the
@@ -82,6 +84,8 @@ CREATE TABLE IF NOT EXISTS identity_transfers (
 )
 """
 LOCK = "identities"
+MOST_NAMES = 200
+"""The most names ``GET /api/identities`` looks up at once."""
 
 
 @frozen
@@ -239,6 +243,24 @@ class Identities:
         """The identity a key (base64) holds, or ``None``."""
         return self._name_of(self.tables.run, key)
 
+    def named(self, names: list[str]) -> dict[str, Any]:
+        """Which of ``names`` (at most :data:`MOST_NAMES`) identities hold: ``{"identities":
+        {name as asked: {"name", "keys"}}}``, the others left out."""
+        if len(names) > MOST_NAMES:
+            raise BadRequest(f"at most {MOST_NAMES} names at once")
+        keys = {name_key(normalise(n)): n for n in names}
+        if not keys:
+            return {"identities": {}}
+        marks = ", ".join("?" for _ in keys)
+        found: dict[str, dict[str, Any]] = {}
+        for key_of, held, key in self.tables.run(
+                "SELECT i.name_key, i.name, k.key FROM identities i JOIN identity_keys k ON "
+                f"k.name_key = i.name_key WHERE i.name_key IN ({marks}) ORDER BY k.added, "
+                "k.key", tuple(keys)):
+            entry = found.setdefault(keys[key_of], {"name": held, "keys": []})
+            entry["keys"].append(fingerprint(unb64(key, "key", 32)))
+        return {"identities": found}
+
     def public(self, name: str) -> dict[str, Any]:
         held = self.holder(name)
         if held is None:
@@ -366,6 +388,10 @@ def routes(identities: Identities, limits: Limits) -> list[BaseRoute]:
         return (await signed_in(request)).as_json()
 
     @answers
+    async def named(request: Request) -> Any:
+        return await run(identities.named, request.query_params.getlist("name"))
+
+    @answers
     async def public(request: Request) -> Any:
         return await run(identities.public, request.path_params["name"])
 
@@ -382,6 +408,7 @@ def routes(identities: Identities, limits: Limits) -> list[BaseRoute]:
     return [
         Route("/api/identities/challenge", challenge, methods=["POST"]),
         Route("/api/identities", register, methods=["POST"]),
+        Route("/api/identities", named, methods=["GET"]),
         Route("/api/identities/session", session, methods=["POST"]),
         Route("/api/identities/me", me, methods=["GET"]),
         Route("/api/identities/transfer", release, methods=["POST"]),

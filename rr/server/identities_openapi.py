@@ -14,7 +14,7 @@ _ANSWER = ("a session: {name, key, fingerprint, token (the identity's Bearer), e
 def paths() -> dict[str, Any]:
     name = {"type": "string", "maxLength": 40}
     text = {"type": "string"}
-    return {
+    out: dict[str, Any] = {
         "/api/identities/challenge": {"post": {
             "summary": "a challenge for an identity's key to sign, good once: {challenge "
                        "(hex), expires_in}",
@@ -68,3 +68,11 @@ def paths() -> dict[str, Any]:
             "responses": {**_ok("the seat"), **_errors(400, 401, 404, 408, 409, 413, 422,
                                                         429)}}},
     }
+    out["/api/identities"]["get"] = {
+        "summary": "the names of ?name=A&name=B... (at most 200) that identities hold: "
+                   "{identities: {name as asked: {name, keys}}}",
+        "parameters": [{"name": "name", "in": "query", "required": False,
+                        "schema": {"type": "array", "items": {"type": "string"}},
+                        "style": "form", "explode": True}],
+        "responses": {**_ok("the identities"), **_errors(400)}}
+    return out

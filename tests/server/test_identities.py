@@ -67,6 +67,10 @@ def test_a_name_is_registered_once_by_a_key_that_signs_a_challenge(
                         signed_name=unicodedata.normalize("NFC", decomposed))
     assert "\u201cCafé\u201d" in _error(refused, 409, "NameTakenError")
     assert deployment.client.ok("GET", "/api/identities/CAFE\u0301")["name"] == "Café"
+    named = deployment.client.ok("GET", "/api/identities?name=ana&name=Zed&name=caf%C3%A9")
+    assert named["identities"] == {"ana": {"name": "Ana", "keys": [ana.fingerprint]},
+                                   "café": {"name": "Café", "keys": [named["identities"][
+                                       "café"]["keys"][0]]}}
     # The automaton's name is nobody's.
     _error(_register(deployment, "Tull Au Toma", SeatKey.generate()), 422, "BadInputError")
     # Another session for the key: a fresh challenge, signed.

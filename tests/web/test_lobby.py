@@ -99,7 +99,7 @@ def test_two_profiles_find_chat_play_and_are_rated(server: Server,
     latency = time.monotonic() - created
     print(f"lobby update seen after {latency:.2f} s")
     assert latency < 3.0
-    assert "Ana, —" in row.text and "5 min + 5 s" in row.text and "rated" in row.text
+    assert "Ana ✓, —" in row.text and "5 min + 5 s" in row.text and "rated" in row.text
     screenshot(bo, "lobby")
     assert "You are Bo" in text(bo, "identity-me")
     _rows(bo)[0].find_element(By.CSS_SELECTOR, "button.join").click()
@@ -109,6 +109,8 @@ def test_two_profiles_find_chat_play_and_are_rated(server: Server,
     # The clock, on both tables: each seat's time, the running one marked.
     for driver in (ana, bo):
         wait(driver, lambda d: d.find_element(By.ID, "clocks").is_displayed())
+        # Asked every second: a page may have asked before Bo took his seat.
+        wait(driver, lambda d: "Bo: " in text(d, "clocks"))
         shown = text(driver, "clocks")
         assert "Clock: 5 min + 5 s" in shown and "Ana: " in shown and "Bo: " in shown
         assert driver.find_elements(By.CSS_SELECTOR, "li.clock.running")
@@ -165,6 +167,8 @@ def test_two_profiles_find_chat_play_and_are_rated(server: Server,
     shown = {name: _ratings(driver, server) for name, driver in (("ana", ana), ("bo", bo))}
     assert shown["ana"] == shown["bo"] and set(shown["ana"]) == {"Ana", "Bo"}
     assert set(shown["ana"].values()) != {"25.00"}
+    marked = ana.find_elements(By.CSS_SELECTOR, "#ratings tbody tr .identity-mark")
+    assert len(marked) == 2  # both names are identities'
     screenshot(ana, "ratings")
     # The logs downloaded from the page give the same numbers with rr ratings.
     links = bo.find_elements(By.CSS_SELECTOR, "#rated-logs a")

@@ -55,8 +55,10 @@ async function join(game) {
   }
 }
 
+let held = {};  // the listed names that players' identities hold: marked with ✓
+
 function playersText(game) {
-  return game.players.map((p) => p === null ? "—" : p).join(", ");
+  return game.players.map((p) => p === null ? "—" : held[p] ? `${p} ✓` : p).join(", ");
 }
 
 function openRow(game) {
@@ -88,6 +90,8 @@ async function refresh() {
     document.body.dataset.updated = String(Date.now());
     if (seen === last) return;  // unchanged: the buttons stay where they are
     last = seen;
+    const names = [...new Set(lobby.games.flatMap((g) => g.players.filter((p) => p !== null)))];
+    held = names.length ? (await api("GET", `/api/identities?${names.slice(0, 200).map((n) => `name=${encodeURIComponent(n)}`).join("&")}`)).identities : {};
     const open = lobby.games.filter((g) => g.free > 0);
     const watch = lobby.games.filter((g) => g.free === 0 && g.spectator);
     $("open-games").querySelector("tbody").replaceChildren(...open.map(openRow));

@@ -10,6 +10,11 @@ function playerLink(name) {
   return el("a", {href: `#player=${encodeURIComponent(name)}`}, name);
 }
 
+// A name a player's identity holds (rr/server/identities.py): marked, its keys in the title.
+function identityMark(found) {
+  return found ? el("span", {class: "identity-mark", title: `A registered player: only their identity plays under this name (keys ${found.keys.join(", ")}).`}, " ✓") : null;
+}
+
 async function history(name) {
   if (!name) { $("history").hidden = true; return; }
   try {
@@ -34,9 +39,11 @@ async function history(name) {
 async function refresh() {
   try {
     const table = await api("GET", "/api/ratings");
+    const query = table.ratings.slice(0, 200).map((r) => `name=${encodeURIComponent(r.name)}`).join("&");
+    const held = query ? (await api("GET", `/api/identities?${query}`)).identities : {};
     $("rated-count").textContent = `${table.games} rated game${table.games === 1 ? "" : "s"}`;
     $("ratings").querySelector("tbody").replaceChildren(...table.ratings.map((r, i) => el("tr", {"data-name": r.name},
-      el("td", {}, i + 1), el("td", {}, playerLink(r.name)), el("td", {class: "num mu"}, fixed(r.mu)),
+      el("td", {}, i + 1), el("td", {}, playerLink(r.name), identityMark(held[r.name])), el("td", {class: "num mu"}, fixed(r.mu)),
       el("td", {class: "num"}, fixed(r.sigma)), el("td", {class: "num"}, r.games))));
     const rated = await api("GET", "/api/rated");
     $("rated-logs").replaceChildren(...rated.games.map((g) => el("li", {},
