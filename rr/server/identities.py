@@ -10,7 +10,8 @@ a one-time code, and the names an identity holds kept for it.
   registered key: ``{"name", "key", "fingerprint", "token", "expires_in"}``. The token is
   the identity's ``Authorization: Bearer`` on the identity's and the lobby's routes.
 * ``GET /api/identities/me`` (Bearer: a session): the identity.
-* ``GET /api/identities/{name}``: a registered name and its keys' fingerprints (public);
+* ``GET /api/identities/{name}``: a registered name and its keys' fingerprints (public; no
+  keys: nobody registered it);
   ``GET /api/identities?name=A&name=B``: those of the names identities hold (the lobby and the
   ratings page mark them).
 * ``POST /api/identities/transfer`` (Bearer: a session) ``{"code_hash", "signature"}``: let
@@ -263,8 +264,8 @@ class Identities:
 
     def public(self, name: str) -> dict[str, Any]:
         held = self.holder(name)
-        if held is None:
-            raise NotFoundError(f"no player registered the name {_quoted(normalise(name))}")
+        if held is None:  # not an error: a name nobody registered (yet)
+            return {"name": normalise(name), "keys": []}
         keys = self.tables.run("SELECT key FROM identity_keys WHERE name_key = ? ORDER BY "
                                "added, key", (name_key(held),))
         return {"name": held, "keys": [fingerprint(unb64(k, "key", 32)) for (k,) in keys]}

@@ -39,10 +39,11 @@ def paths() -> dict[str, Any]:
             "summary": "the session's identity: {name, key, fingerprint}",
             "security": _SESSION, "responses": {**_ok("the identity"), **_errors(401)}}},
         "/api/identities/{name}": {"get": {
-            "summary": "a registered name and its keys' fingerprints: {name, keys}",
+            "summary": "a registered name and its keys' fingerprints: {name, keys} (no "
+                       "keys: nobody registered the name)",
             "parameters": [{"name": "name", "in": "path", "required": True,
                             "schema": {"type": "string"}}],
-            "responses": {**_ok("the identity"), **_errors(404)}}},
+            "responses": _ok("the identity")}},
         "/api/identities/transfer": {"post": {
             "summary": "let whoever holds a one-time code add a key to the session's "
                        "identity: its key signs 'rr/identity-release/1', the name and the "

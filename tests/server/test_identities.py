@@ -71,6 +71,7 @@ def test_a_name_is_registered_once_by_a_key_that_signs_a_challenge(
     assert named["identities"] == {"ana": {"name": "Ana", "keys": [ana.fingerprint]},
                                    "café": {"name": "Café", "keys": [named["identities"][
                                        "café"]["keys"][0]]}}
+    assert deployment.client.ok("GET", "/api/identities/Zed") == {"name": "Zed", "keys": []}
     # The automaton's name is nobody's.
     _error(_register(deployment, "Tull Au Toma", SeatKey.generate()), 422, "BadInputError")
     # Another session for the key: a fresh challenge, signed.

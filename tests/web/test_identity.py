@@ -81,6 +81,7 @@ def test_an_identity_is_made_binds_a_seat_and_moves_to_other_profiles(
     first, second, third = browsers(), browsers(), browsers()
     first.get(f"{server.url}/lobby")
     wait(first, lambda d: d.find_element(By.ID, "identity-name")).send_keys("Ana")
+    screenshot(first, "identity-new")
     first.find_element(By.ID, "identity-make").click()
     wait(first, lambda d: _who(d) == "Ana")
     stored = first.execute_async_script(_STORED)
@@ -109,6 +110,7 @@ def test_an_identity_is_made_binds_a_seat_and_moves_to_other_profiles(
     first.get(f"{server.url}/lobby")
     wait(first, lambda d: _who(d) == "Ana")
     code = _code(first)
+    screenshot(first, "identity-code")
     _claim(second, server, "ana", code)
     wait(second, lambda d: _who(d) == "Ana")
     # The code works once.
