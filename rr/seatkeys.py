@@ -29,7 +29,8 @@ commits to the seed, origin :attr:`rr.randomness.SeedOrigin.JOINT`).
 
 **In the log.** The server writes what a judge needs into the log's header, under
 ``"seats"`` (:class:`SeatsRecord`): the game's id, each seat's kind (a person or a bot),
-key, contribution and registration signature, the server's secret (revealed with the log,
+key, contribution and registration signature (and the key's binding to its player's
+identity, if it has one: :mod:`rr.identities`), the server's secret (revealed with the log,
 once the game is over), the server's public key if it has one, and one signature per decision
 (``None`` where the seat did not sign). A bot's decisions are signed by the server's key over
 the same message. ``rr audit --seats`` (:mod:`rr.oracle.seats`) checks all of it. A log without
