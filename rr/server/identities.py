@@ -18,6 +18,9 @@ a one-time code, and the names an identity holds kept for it.
   whoever holds the code add a key (the session's key signs the release message).
 * ``POST /api/identities/transfer/claim`` ``{"name", "code", "key", "signature"}``: add the
   new key (its signature over the add message) with the code, once; answers a session.
+* ``POST /api/games/{id}/invitation/identity`` (Bearer: a session) ``{"invitation",
+  "seat"?}``: an open seat taken with the game's invitation under the identity's name (the
+  invitation page's, for a browser with an identity).
 
 The rows are in the games' database beside :mod:`rr.server.tables`' (none has a ``game``
 column: a game's expiry never deletes an identity). A name an identity holds is taken in the
@@ -52,8 +55,10 @@ from rr.names import name_key, normalise
 from rr.request_fields import check_fields
 from rr.seatkeys import b64, unb64, verifies
 from rr.server import requests
+from rr.server.games import Games
 from rr.server.http import JSON, answers, bearer
 from rr.server.limits import Buckets, Limits
+from rr.server.requests import Take
 from rr.server.tables import Run, Tables
 from rr.server.tokens import hash_of, new_token
 
@@ -344,7 +349,7 @@ def session_token(request: Request) -> str | None:
     return tokens[0] if tokens else None
 
 
-def routes(identities: Identities, limits: Limits) -> list[BaseRoute]:
+def routes(identities: Identities, limits: Limits, games: Games) -> list[BaseRoute]:
     """The identities' routes."""
     per_address = Buckets(limits.create_rate, limits.create_burst)
 
@@ -402,6 +407,20 @@ def routes(identities: Identities, limits: Limits) -> list[BaseRoute]:
         return await run(identities.release, who, await body(request))
 
     @answers
+    async def invited(request: Request) -> Any:
+        who = await signed_in(request)
+        data = await body(request)
+        check_fields(data, ("invitation", "seat"), "a seat taken as an identity")
+        invitation, seat = data.get("invitation"), data.get("seat")
+        if not isinstance(invitation, str):
+            raise BadRequest("field 'invitation' takes the game's invitation")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise BadRequest("field 'seat' takes a seat number (from 0)")
+        counted(request)  # an invitation may be guessed at: counted by address
+        return await run(games.take, request.path_params["id"], invitation,
+                         Take(who.name, seat), who.name)
+
+    @answers
     async def claim(request: Request) -> Any:
         counted(request)
         return await run(identities.claim, await body(request))
@@ -415,5 +434,6 @@ def routes(identities: Identities, limits: Limits) -> list[BaseRoute]:
         Route("/api/identities/transfer", release, methods=["POST"]),
         Route("/api/identities/transfer/claim", claim, methods=["POST"]),
         Route("/api/identities/{name}", public, methods=["GET"]),
+        Route("/api/games/{id}/invitation/identity", invited, methods=["POST"]),
     ]
 

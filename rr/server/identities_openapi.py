@@ -59,6 +59,16 @@ def paths() -> dict[str, Any]:
             "requestBody": _body({"name": name, "code": text, "key": text, "signature": text},
                                  ["name", "code", "key", "signature"]),
             "responses": {**_ok(_ANSWER), **_errors(400, 403, 408, 409, 413, 422, 429)}}},
+        "/api/games/{id}/invitation/identity": {"post": {
+            "summary": "an open seat taken with the game's invitation under the name of the "
+                       "session's identity (Bearer): as POST .../invitation takes it",
+            "security": _SESSION,
+            "parameters": [{"name": "id", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "requestBody": _body({"invitation": text, "seat": {"type": "integer"}},
+                                 ["invitation"]),
+            "responses": {**_ok("the seat"), **_errors(400, 401, 403, 404, 408, 409, 413,
+                                                        422, 429)}}},
         "/api/lobby/games/{id}/seat": {"post": {
             "summary": "a free seat of a lobby game, for the name given or the identity of "
                        "the session (Bearer): as the game's invitation gives it",

@@ -369,5 +369,5 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         Route("/api/clocks/{id}", clock, methods=["GET"]),
         *chat.routes(games, tables, limits),
         *webhooks.routes(games, tables, hooks),
-        *identities.routes(known, limits),
+        *identities.routes(known, limits, games),
     ]

@@ -201,6 +201,17 @@ def test_a_registered_name_is_played_by_its_identity_only(sqlite: Deployment) ->
     assert [m["name"] for m in said["messages"]] == ["Ana"]
     own = client.ok("POST", "/api/lobby/games", ana["token"], {"players": 2})
     assert own["name"] == "Ana"
+    # An invitation of any game takes a seat as the identity, with its session.
+    plain = client.ok("POST", "/api/games", body={"players": ["Cy", None], "open": [1]})
+    bo = identity_session(client.base(), SeatKey.generate(), register="Bo")
+    path = f"/api/games/{plain['id']}/invitation/identity"
+    _error(client.call("POST", path, None, {"invitation": plain["invitation"]}), 401,
+           "UnauthorizedError")
+    assert "unknown invitation" in _error(
+        client.call("POST", path, bo["token"], {"invitation": "wrong"}), 401,
+        "UnauthorizedError")
+    seated = client.ok("POST", path, bo["token"], {"invitation": plain["invitation"]})
+    assert seated["name"] == "Bo" and seated["seat"] == 1
 
 
 def _audit(path: Path) -> subprocess.CompletedProcess[str]:

@@ -106,6 +106,18 @@ def test_an_identity_is_made_binds_a_seat_and_moves_to_other_profiles(
         (kept,) = db.execute("SELECT seats FROM games WHERE id = ?", (game,)).fetchone()
     bound = json.loads(kept)["keys"]["0"]["identity"]
     assert bound["name"] == "Ana"
+    # An invitation's page takes the seat as the identity: its name, read only.
+    plain = httpx.post(f"{server.url}/api/games", json={"players": ["Cy", None],
+                                                        "open": [1]}).json()
+    first.get(f"{server.url}/#game={plain['id']}&invite={plain['invitation']}")
+    field = wait(first, lambda d: (f := d.find_element(By.ID, "join-name")).get_attribute(
+        "value") == "Ana" and f)
+    assert field.get_attribute("readonly") is not None
+    first.find_element(By.ID, "take-seat").click()
+    wait(first, lambda d: "&token=" in d.current_url)
+    seats = httpx.get(f"{server.url}/api/games/{plain['id']}/invitation",
+                      headers={"authorization": f"Bearer {plain['invitation']}"}).json()
+    assert [s["name"] for s in seats["seats"]] == ["Cy", "Ana"]
     # Another profile joins the identity with a code typed there; a third with its file.
     first.get(f"{server.url}/lobby")
     wait(first, lambda d: _who(d) == "Ana")

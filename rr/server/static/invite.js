@@ -2,9 +2,11 @@
 // creator left open. The page shows the seats (names only: an invitation opens no hand) and
 // takes a free one under the name typed; the seat's own link is then this browser's, kept
 // under "Your games" like any other, and the page goes to it. The invitation goes to the
-// server only in the Authorization header, never in a URL.
+// server only in the Authorization header (or, taken as this browser's identity, in the
+// request's body), never in a URL.
 import {api, el} from "/static/common.js";
 import {rememberGame} from "/static/mygames.js";
+import {identity, session} from "/static/identity.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,6 +36,9 @@ function draw(answer, id) {
     href: `/#game=${encodeURIComponent(id)}&token=${encodeURIComponent(answer.watch)}`},
     "watch the game"), " (as a spectator: you see the table, no hand)"] : []));
   if (!answer.full) $("join-name").focus();
+  identity().then((me) => {  // a browser with an identity plays under its name
+    if (me) { $("join-name").value = me.name; $("join-name").readOnly = true; }
+  }).catch(() => {});
 }
 
 export async function showInvitation(id, invitation, status) {
@@ -52,8 +57,11 @@ export async function showInvitation(id, invitation, status) {
     if ($("take-seat").disabled) return;  // one seat per click, however fast the clicks
     $("take-seat").disabled = true;
     try {
-      const taken = await api("POST", path, {token: invitation,
-                                              body: {name: $("join-name").value.trim()}});
+      // A browser holding a player's identity takes the seat as it (identity.js).
+      const me = await session();
+      const taken = me
+        ? await api("POST", `${path}/identity`, {token: me.token, body: {invitation}})
+        : await api("POST", path, {token: invitation, body: {name: $("join-name").value.trim()}});
       const players = taken.seats.map((s) => s.name || `seat ${s.seat + 1}`);
       rememberGame({id, token: taken.token, seat: taken.seat, players,
                     label: `${taken.name} (seat ${taken.seat + 1})`});
