@@ -56,7 +56,7 @@ async function sign(key, message) {
 
 function remember(answer) {
   try { sessionStorage.setItem(SESSION, JSON.stringify({token: answer.token, name: answer.name,
-                                                        until: Date.now() + 3600e3})); } catch { /* private */ }
+                                                        until: Date.now() + 600e3})); } catch { /* private */ }
   return answer;
 }
 
@@ -118,7 +118,7 @@ export async function claim(name, code) {
  * registration: null without an identity, or if the seat is another name's. */
 export async function bindSeat(game, seat, seatKey, player) {
   const me = await identity();
-  if (!me || !player || normal(player).toLowerCase() !== normal(me.name).toLowerCase()) return null;
+  if (!me || !player || normal(player) !== me.name) return null;  // the lobby seats it so
   const key = base64(me.public);
   return {name: me.name, key,
           signature: await sign(me, lines("rr/identity-seat/1", game, seat, seatKey, key, me.name))};
