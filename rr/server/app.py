@@ -37,12 +37,11 @@ from collections.abc import Callable
 from typing import Any
 
 import anyio.to_thread
-from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rr.errors import (
@@ -54,10 +53,11 @@ from rr.errors import (
 )
 from rr.server import lobby, requests, scorepads, web
 from rr.server.errors import error_body, status_of
-from rr.server.http import JSON, Handler, answers, bearer, dumps, record_number, refuse_large
+from rr.server.http import JSON, answers, bearer, dumps, record_number, refuse_large
 from rr.server.games import Games
 from rr.server.limits import Buckets, Limits
 from rr.server.store import Access
+from rr.server.routing import App
 from rr.server.tokens import hash_of
 from rr.server.wire_version import WireVersions
 
@@ -379,8 +379,8 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 def build(games: Games, limits: Limits | None = None,
           openapi: dict[str, Any] | None = None) -> ASGIApp:
-    """The app serving ``games``: Starlette's, behind :class:`HotRoutes`'s way in for the two
-    routes of nearly every request."""
+    """The app serving ``games``: its routes on one router (:mod:`rr.server.routing`),
+    behind the reader of the ``RR-Wire`` header."""
     limits = limits or Limits()
     admission, sockets = Admission(games, limits), _Sockets()
     api = GameRoutes(games, admission, sockets, openapi)
@@ -391,49 +391,5 @@ def build(games: Games, limits: Limits | None = None,
         *scorepads.routes(),  # the scorepad page and rr score over HTTP
         *lobby.routes(games, limits),  # the lobby, the ratings
     ]
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
-    hot = HotRoutes(app, answers(api.show), answers(api.choose))
-    return WireVersions(hot)  # rr.wire: the RR-Wire header
-
-
-GAMES = "/api/games/"
-CHOOSE = "/choose"
-
-
-class HotRoutes:
-    """:attr:`app`, with ``GET /api/games/{id}`` and ``POST /api/games/{id}/choose`` (reading
-    a game and choosing: nearly every request) taken straight to their route functions, past
-    Starlette's router and middleware, which matched them by trying the routes one by one and
-    wrapped them in handlers of exceptions these routes never let out (:func:`answers`
-    answers every failure itself): the same route functions on the same
-    :class:`~starlette.requests.Request`, so the same answers, statuses, headers and error
-    bodies. Anything else (another method, a trailing ``/``, an empty id, a ``root_path``)
-    goes to :attr:`app`, as before."""
-
-    def __init__(self, app: ASGIApp, show: Handler, choose: Handler) -> None:
-        self.app, self._show, self._choose = app, show, choose
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        route = self._route(scope) if scope["type"] == "http" else None
-        if route is None:
-            await self.app(scope, receive, send)
-            return
-        scope["app"] = self.app
-        response = await route(Request(scope, receive, send))
-        await response(scope, receive, send)
-
-    def _route(self, scope: Scope) -> Handler | None:
-        """The hot route ``scope`` asks for (its ``path_params`` set), or ``None``."""
-        path: str = scope["path"]
-        if not path.startswith(GAMES) or scope.get("root_path"):
-            return None
-        game, method = path[len(GAMES):], scope["method"]
-        route = None
-        if method == "GET":
-            route = self._show
-        elif method == "POST" and game.endswith(CHOOSE):
-            game, route = game[:-len(CHOOSE)], self._choose
-        if route is None or not game or "/" in game:
-            return None
-        scope["path_params"] = {"id": game}
-        return route
+    app = App(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    return WireVersions(app)  # rr.wire: the RR-Wire header
