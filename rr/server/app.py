@@ -44,15 +44,15 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rr.errors import (
-    BadRequest,
+from rr.errors import BadRequest, RRError
+from rr.server import lobby, requests, scorepads, web
+from rr.server.errors import (
     NotFoundError,
     RateLimitedError,
-    RRError,
     UnauthorizedError,
+    error_body,
+    status_of,
 )
-from rr.server import lobby, requests, scorepads, web
-from rr.server.errors import error_body, status_of
 from rr.server.http import JSON, answers, bearer, dumps, record_number, refuse_large
 from rr.server.games import Games
 from rr.server.limits import Buckets, Limits

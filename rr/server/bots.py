@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from rr.agents import names
 from rr.agents.names import MAX_DECISIONS
 from rr.engine import Game
-from rr.errors import AgentError, BotFailedError
+from rr.errors import AgentError
+from rr.server.errors import BotFailedError
 
 KINDS = ("random", "greedy")
 """The agents a game may name for its bots: the cheap ones. ``ismcts`` (``rr simulate``'s

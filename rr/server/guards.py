@@ -33,7 +33,8 @@ from typing import Any
 
 from attrs import frozen
 
-from rr.errors import HeadersTooLargeError, RRError, ServerBusyError
+from rr.errors import RRError
+from rr.server.errors import HeadersTooLargeError, ServerBusyError
 from rr.server.errors import error_body, status_of
 from rr.server.http import dumps
 

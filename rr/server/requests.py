@@ -12,7 +12,8 @@ from typing import Any
 from attrs import frozen
 from starlette.requests import ClientDisconnect, Request
 
-from rr.errors import BadInputError, BadRequest, RequestCutOffError, RequestTooLargeError
+from rr.errors import BadInputError, BadRequest, RequestTooLargeError
+from rr.server.errors import RequestCutOffError
 from rr.names import check_players, normalise
 from rr.request_fields import (
     check_fields,

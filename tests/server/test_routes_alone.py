@@ -15,7 +15,8 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.routing import Route
 
-from rr.errors import BadRequest, ForbiddenError, GameNotOverError, UnauthorizedError
+from rr.errors import BadRequest
+from rr.server.errors import ForbiddenError, GameNotOverError, UnauthorizedError
 from rr.server.app import Admission, GameRoutes, _Sockets
 from rr.server.games import Games
 from rr.server.http import answers
