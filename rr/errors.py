@@ -2,9 +2,10 @@
 ``rr server``) raise; those only the game server raises are :mod:`rr.server.errors`'. Each
 says what was wrong and, where one applies, the spec rule it breaks.
 
-A user mistake (bad choice, bad file, bad log, a request a front door cannot read) raises a
-subclass of :class:`RRError`; the game, the log and every file are left exactly as they
-were. A failure of rr's own is :class:`EngineBugError`. An error's wire name (``rr stdio``'s
+Every error rr raises is an :class:`RRError`. A user mistake (bad choice, bad file, bad log,
+a request a front door cannot read) raises one of its subclasses, and the game, the log and
+every file are left exactly as they were; a failure of rr's own is :class:`EngineBugError`,
+which a handler of user mistakes lets through. An error's wire name (``rr stdio``'s
 and ``rr server``'s ``error.type``) is its class name; the HTTP status of each is
 ``rr.server.errors``'.
 """
@@ -26,8 +27,9 @@ __all__ = [
 
 
 class RRError(Exception):
-    """Base of every error rr raises for bad input: the message says what was wrong and,
-    where one applies, names the rule (:attr:`rule`, also at the message's end).
+    """Base of every error rr raises (bad input, and :class:`EngineBugError`, a bug in rr):
+    the message says what was wrong and, where one applies, names the rule (:attr:`rule`,
+    also at the message's end).
 
     >>> import rr
     >>> game = rr.Game.new(["Ana", "Bo"], seed=1)
@@ -162,12 +164,14 @@ class RayUnavailableError(RRError):
     """``--ray`` without Ray installed, or with no cluster to reach."""
 
 
-class EngineBugError(Exception):
+class EngineBugError(RRError):
     """The rules failed on a legal choice: a bug in rr, not a user mistake. The game is left
-    as it was before the choice."""
+    as it was before the choice. An :class:`RRError` like every error of rr's, but never one
+    to answer as a user's mistake: a handler of user mistakes lets it through (the CLI
+    reports it as a bug, ``rr server`` answers 500 and logs it)."""
 
 
-class SamplingError(Exception):
+class SamplingError(RRError):
     """No sample of an information set could be drawn (see ``Game.sample_for``)."""
 
 

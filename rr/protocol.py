@@ -136,7 +136,6 @@ from rr.engine import Game
 from rr.errors import (
     BadInputError,
     BadJsonError,
-    EngineBugError,
     IllegalChoiceError,
     NoDecisionPendingError,
     RequestTooLargeError,
@@ -339,9 +338,7 @@ class Session:
                 raise BadRequest(f"unknown op {json.dumps(name)[:40]}; the ops are: "
                                  + ", ".join(o.name for o in OPS))
             result = self._handlers[op.name](_Request(request, op, version))
-        except RRError as err:
-            return _failure(ident, err)
-        except EngineBugError as err:
+        except RRError as err:  # EngineBugError too: named as such
             return _failure(ident, err)
         except Exception as err:  # noqa: BLE001 - never let one request end the server
             return _failure(ident, err, "InternalError")

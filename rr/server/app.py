@@ -50,7 +50,7 @@ from rr.server.errors import (
     NotFoundError,
     RateLimitedError,
     UnauthorizedError,
-    error_body,
+    failed,
     status_of,
 )
 from rr.server.http import JSON, answers, bearer, dumps, record_number, refuse_large
@@ -329,7 +329,7 @@ class Pushes:
         try:
             access, since = await run(opens)
         except RRError as err:
-            await socket.send_json(error_body(err))
+            await socket.send_json(failed(err, "GET", socket.url.path))
             await socket.close(code=4000 + status_of(err))
             return
         waker = asyncio.Event()
@@ -347,7 +347,7 @@ class Pushes:
                     try:
                         answer = await games.held(game, partial(games.show_held, access, start))
                     except RRError as err:
-                        await socket.send_json(error_body(err))
+                        await socket.send_json(failed(err, "GET", socket.url.path))
                         await socket.close(code=4000 + status_of(err))
                         return
                     await socket.send_text(dumps(answer).decode())

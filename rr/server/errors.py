@@ -154,8 +154,8 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (HeadersTooLargeError, 431),
     (ServerBusyError, 503),
     (BotFailedError, 500),
-    (RRError, 422),
     (EngineBugError, 500),
+    (RRError, 422),
 )
 """The HTTP status of each error type (the first that matches); anything else is 500."""
 
@@ -171,7 +171,7 @@ def error_body(err: Exception) -> dict[str, Any]:
     if rule and message.endswith(f" [{rule}]"):
         message = message[:-len(rule) - 3]  # the rule has its own field
     kind = type(err).__name__
-    if not isinstance(err, (RRError, EngineBugError)):
+    if not isinstance(err, RRError):
         kind, message = "InternalError", "rr failed on this request (a bug in rr)"
     return {"error": {"type": kind, "message": message, "rule": rule}}
 
