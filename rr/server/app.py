@@ -60,6 +60,7 @@ from rr.server.store import Access
 from rr.server.routing import App
 from rr.server.tokens import hash_of
 from rr.server.wire_version import WireVersions
+from rr.wire import HEADER, UNVERSIONED, version_of
 
 POLL_SECONDS = 1.0
 """How often a WebSocket looks for changes made by another server process."""
@@ -315,12 +316,20 @@ class Pushes:
             self.games.store.watch(woken)
 
     async def push(self, socket: WebSocket) -> None:
-        """Serve one socket until it closes."""
+        """Serve one socket until it closes. A socket that names a wire version
+        (:func:`wire_of`) gets it in every message, first: ``{"wire": 3, ...}``."""
         games = self.games
         self.watch()
         await socket.accept()
         game = socket.path_params["id"]
         token = socket.query_params.get("token")
+        try:
+            wire = wire_of(socket)
+        except RRError as err:
+            await socket.send_json(failed(err, "GET", socket.url.path))
+            await socket.close(code=4000 + status_of(err))
+            return
+        stamp: dict[str, int] = {} if wire == UNVERSIONED else {"wire": wire}
 
         def opens() -> tuple[Access, int]:
             since = record_number(socket.query_params.get("since"), "since") or 0
@@ -329,7 +338,7 @@ class Pushes:
         try:
             access, since = await run(opens)
         except RRError as err:
-            await socket.send_json(failed(err, "GET", socket.url.path))
+            await socket.send_json({**stamp, **failed(err, "GET", socket.url.path)})
             await socket.close(code=4000 + status_of(err))
             return
         waker = asyncio.Event()
@@ -347,10 +356,12 @@ class Pushes:
                     try:
                         answer = await games.held(game, partial(games.show_held, access, start))
                     except RRError as err:
-                        await socket.send_json(failed(err, "GET", socket.url.path))
+                        await socket.send_json({**stamp,
+                                                **failed(err, "GET", socket.url.path)})
                         await socket.close(code=4000 + status_of(err))
                         return
-                    await socket.send_text(dumps(answer).decode())
+                    await socket.send_text(dumps({**stamp, **answer} if stamp else answer)
+                                           .decode())
                     sent = answer["records"]
                 waiter = asyncio.ensure_future(waker.wait())
                 done, _ = await asyncio.wait({receiver, waiter}, timeout=POLL_SECONDS,
@@ -365,6 +376,17 @@ class Pushes:
         finally:
             receiver.cancel()
             self.sockets.remove(game, waker)
+
+
+def wire_of(socket: WebSocket) -> int:
+    """The wire version a socket names (:mod:`rr.wire`): ``?wire=N`` on its URL (a browser's
+    WebSocket cannot send headers) or the ``RR-Wire`` header of its upgrade request; both,
+    they must agree. Neither: :data:`~rr.wire.UNVERSIONED`, its messages as before."""
+    query, header = socket.query_params.get("wire"), socket.headers.get(HEADER)
+    if query is not None and header is not None and query.strip() != header.strip():
+        raise BadRequest(f"this socket names two wire versions ({query[:10]!r} in its URL, "
+                         f"{header[:10]!r} in its {HEADER} header)")
+    return version_of(query if query is not None else header)
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
