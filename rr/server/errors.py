@@ -1,11 +1,12 @@
-"""The HTTP status of every error the server answers with, and the body it answers.
+"""The errors only the server raises, the HTTP status of every error it answers with, and
+the body it answers.
 
 The body of every error is ``{"error": {"type", "message", "rule"}}``: the ``error`` object
-of ``rr stdio``'s responses (:mod:`rr.protocol`), with the same types, all of
+of ``rr stdio``'s responses (:mod:`rr.protocol`), with the same types: those of
 :mod:`rr.errors` — the engine's own (``IllegalChoiceError``, ``WrongPlayerError``,
-``NoDecisionPendingError``, ...), ``BadRequest``, and the few only a network service has
-(``UnauthorizedError``, ``StaleDecisionError``, ``RateLimitedError``, ...). A failed request
-changes nothing.
+``NoDecisionPendingError``, ...), ``BadRequest`` — and the few only a network service has,
+defined here (``UnauthorizedError``, ``StaleDecisionError``, ``RateLimitedError``, ...). A
+failed request changes nothing.
 
 A failure of rr's own (status 500: a bug, or a fault of the store under it) answers only
 "a bug in rr" to the client (a bot the operator allowed that fails: ``BotFailedError``,
