@@ -41,20 +41,18 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
 from rr import identities as ids
-from rr.errors import (
-    BadInputError,
-    BadRequest,
-    NameTakenError,
-    NotFoundError,
-    RateLimitedError,
-    SignatureRefusedError,
-    UnauthorizedError,
-)
+from rr.errors import BadInputError, BadRequest, SignatureRefusedError
 from rr.events.signing import fingerprint
 from rr.names import name_key, normalise
 from rr.request_fields import check_fields
 from rr.seatkeys import b64, unb64, verifies
 from rr.server import requests
+from rr.server.errors import (
+    NameTakenError,
+    NotFoundError,
+    RateLimitedError,
+    UnauthorizedError,
+)
 from rr.server.games import Games
 from rr.server.http import JSON, answers, bearer
 from rr.server.limits import Buckets, Limits
