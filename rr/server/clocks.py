@@ -43,6 +43,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from rr.errors import ForbiddenError
+from rr.events.codec import decode_event
+from rr.events.types import DecisionMade
 from rr.server.clockspec import FORFEIT, ClockSpec, of_text
 from rr.server.games import Games
 from rr.server.signed import Seats
@@ -184,7 +186,7 @@ class Clocks:
         deciding, start ``seat``'s clock."""
         spec = of_text(json.dumps(state["spec"]))
         assert spec is not None
-        before = state["seat"]
+        before, known = state["seat"], state["decisions"]
         if before is not None and state["since"] is not None:
             # A turn may ask its seat several decisions: the increment (real time) or a new
             # allowance (turn-based) comes when the turn passes to another seat.
@@ -201,8 +203,29 @@ class Clocks:
             due = now if seat in state["forfeited"] else now + state["banks"][seat]
         run("UPDATE clocks SET state = ?, due = ? WHERE game = ?",
             (json.dumps(state), due, game))
-        if seat is not None and seat != before and seat not in state["forfeited"]:
-            self.turn(game, seat, decisions)
+        for holder, decision in self._passes(game, before, known, decisions, seat):
+            if holder not in state["forfeited"]:
+                self.turn(game, holder, decision)
+
+    def _passes(self, game: str, before: int | None, known: int | None, decisions: int,
+                seat: int | None) -> list[tuple[int, int]]:
+        """The passes of the turn (the seat it passed to, at which decision) from ``before``
+        deciding decision ``known`` to ``seat`` deciding decision ``decisions``. Decisions
+        made in between that the clock did not see (another process's choices, brought up
+        to date in another order) are read from the log, so that a pass is told once
+        whichever process sees it."""
+        seats: list[tuple[int | None, int]] = []
+        if known is not None and decisions > known + 1:
+            made = [e.seat for e in (decode_event(data) for data in
+                                     self.games.store.events(game))
+                    if isinstance(e, DecisionMade)]
+            seats = [(made[n], n) for n in range(known + 1, min(decisions, len(made)))]
+        passes = []
+        for holder, decision in [*seats, (seat, decisions)]:
+            if holder is not None and holder != before:
+                passes.append((holder, decision))
+            before = holder
+        return passes
 
     def tick(self) -> None:
         """Bring the clocks that may have run out up to date, and apply the policy of each
@@ -241,6 +264,16 @@ class Clocks:
                 state["timeouts"].append({"decision": number, "seat": who, "bot": bot,
                                           "forfeit": who in forfeiting})
             state["banks"][seat] = spec.increment_ms if spec.kind == "real" else spec.bank_ms
+            if _behind(state, decisions):
+                # Another process's sync moved the clock on already (and told the turn):
+                # only the record is added.
+                running = state["seat"]
+                due = None if running is None else (
+                    state["since"] if running in state["forfeited"]
+                    else state["since"] + state["banks"][running])
+                run("UPDATE clocks SET state = ?, due = ? WHERE game = ?",
+                    (json.dumps(state), due, game))
+                return
             state["seat"] = None  # charged already: the policy set its bank
             self._moved(run, game, state, decisions, None if over else now_seat, now_ms())
 
