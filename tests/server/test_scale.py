@@ -30,10 +30,9 @@ def workers(pg: postgres.Cluster | str, tmp_path_factory: pytest.TempPathFactory
     if isinstance(pg, str):
         pytest.skip(pg)
     folder = tmp_path_factory.mktemp("workers")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("RR_WEBHOOKS_PRIVATE", "1")
-        server = Server(pg.database(), folder, extra=[
-            "--workers", "2", "--rate", "100000", "--games-per-hour", "1000000"])
+    server = Server(pg.database(), folder, extra=[
+        "--workers", "2", "--rate", "100000", "--games-per-hour", "1000000",
+        "--webhooks-private"])
     try:
         assert server.process is not None
         deadline = time.monotonic() + 30
@@ -101,7 +100,7 @@ def test_a_clock_run_out_is_applied_once(workers: Pinned) -> None:
     at = [w.ok(i % 2, "GET", f"/api/games/{g['id']}", g["spectator"])["decision"]
           for i, g in enumerate(games)]
     for i, game in enumerate(games):
-        _wait(lambda: w.ok(i % 2, "GET", f"/api/clocks/{game['id']}")["timeouts"])
+        _wait(lambda i=i, game=game: w.ok(i % 2, "GET", f"/api/clocks/{game['id']}")["timeouts"])
     time.sleep(1.5)  # a second application would come within a few ticks
     for i, game in enumerate(games):
         clock = w.ok(i % 2, "GET", f"/api/clocks/{game['id']}")
@@ -117,8 +116,8 @@ def test_forfeits_across_workers_pass_the_audit(workers: Pinned, tmp_path: Path)
     games = [_game(w, {"kind": "real", "minutes": 0.05, "increment": 0}, f"Fay{n}")
              for n in range(2)]
     for game in games:
-        _wait(lambda: w.ok(0, "GET", f"/api/games/{game['id']}",
-                           game["spectator"])["view"]["pending"] is None, 120)
+        _wait(lambda game=game: w.ok(0, "GET", f"/api/games/{game['id']}",
+                                     game["spectator"])["view"]["pending"] is None, 120)
     rated = {g["id"]: g for g in w.ok(1, "GET", "/api/rated")["games"]}
     for i, game in enumerate(games):
         clock = w.ok(i % 2, "GET", f"/api/clocks/{game['id']}")
