@@ -10,9 +10,10 @@ ratings of the server's finished rated games.
   (one click takes a seat: ``POST /api/games/{id}/invitation``) and the spectators' token
   of those dealt whose creator lets them be watched. The lobby page asks again every
   :data:`POLL_MS` milliseconds: it is live without a socket, and right across processes.
-* ``POST /api/lobby/quick`` ``{"name", "players": n, "rated"?}``: a seat in the oldest
-  listed game of ``n`` seats (rated as asked, without a clock) that has one free, else a new
-  such game.
+* ``POST /api/lobby/quick`` ``{"name", "players": n, "rated"?, "clock"?}``: a seat in the
+  oldest listed game of ``n`` seats, rated as asked, with the clock asked for (the same
+  clock and policy at zero; none if none is asked for), that has one free, else a new such
+  game.
 * ``GET /api/ratings``: ``{"games", "ratings": [{"name", "mu", "sigma", "games"}]}`` over
   the finished rated games, in the order they finished: what ``rr ratings --json`` prints
   over their logs (``GET /api/rated`` lists them, each log's file name numbered in that
@@ -155,10 +156,13 @@ class Lobby:
         return {"games": games, "poll_ms": POLL_MS}
 
     def quick(self, data: dict[str, Any]) -> dict[str, Any]:
-        check_fields(data, ("name", "players", "rated"), "a quick match")
+        check_fields(data, ("name", "players", "rated", "clock"), "a quick match")
         name, count, rated = _name(data), _count(data), _flag(data, "rated", True)
+        clock = clockspec.parse(data.get("clock"))
+        wanted = None if clock is None else clock.as_json()
         for listed in self.listing()["games"]:
-            if listed["seats"] != count or listed["rated"] != rated or listed["clock"] \
+            has = listed["clock"] and {k: v for k, v in listed["clock"].items() if k != "text"}
+            if listed["seats"] != count or listed["rated"] != rated or (has or None) != wanted \
                     or not listed["free"] or name in listed["players"]:
                 continue
             try:
@@ -167,7 +171,7 @@ class Lobby:
                 continue  # taken meanwhile, or this name is there: the next one
             return {"id": listed["id"], "seat": taken["seat"], "name": name,
                     "token": taken["token"], "created": False}
-        made = self._create(name, count, rated, True, Ruleset(), None, False)
+        made = self._create(name, count, rated, True, Ruleset(), clock, False)
         return {"id": made["id"], "seat": 0, "name": name, "token": made["token"],
                 "created": True}
 

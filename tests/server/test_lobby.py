@@ -122,3 +122,24 @@ def test_ratings_equal_rr_ratings_over_the_rated_logs(deployment: Deployment,
                                                            "history": []}
     # An unfinished or unrated game's log is not handed out by the ratings' route.
     assert client.call("GET", f"/api/rated/{casual['id']}/log").status_code == 403
+
+
+def test_quick_match_with_a_clock_joins_a_game_of_that_clock(deployment: Deployment) -> None:
+    client = deployment.client
+    five = {"kind": "real", "minutes": 5, "increment": 5}
+    plain = client.ok("POST", "/api/lobby/quick", body={"name": "Ana", "players": 2})
+    first = client.ok("POST", "/api/lobby/quick", body={"name": "Bo", "players": 2,
+                                                       "clock": five})
+    # Not Ana's game without a clock: a new game with the clock asked for.
+    assert first["created"] and first["id"] != plain["id"]
+    assert client.ok("GET", f"/api/clocks/{first['id']}")["text"] == "5 min + 5 s"
+    # Another clock (or another policy at zero) is another game.
+    other = client.ok("POST", "/api/lobby/quick", body={
+        "name": "Cy", "players": 2, "clock": {**five, "at_zero": "greedy"}})
+    assert other["created"]
+    second = client.ok("POST", "/api/lobby/quick", body={"name": "Di", "players": 2,
+                                                        "clock": five})
+    assert not second["created"] and second["id"] == first["id"] and second["seat"] == 1
+    bad = client.call("POST", "/api/lobby/quick", body={"name": "Ed", "players": 2,
+                                                        "clock": {"kind": "hours"}})
+    assert bad.status_code == 400
