@@ -14,11 +14,13 @@ ratings of the server's finished rated games.
   oldest listed game of ``n`` seats, rated as asked, with the clock asked for (the same
   clock and policy at zero; none if none is asked for), that has one free, else a new such
   game.
-* ``GET /api/ratings``: ``{"games", "ratings": [{"name", "mu", "sigma", "games"}]}`` over
-  the finished rated games, in the order they finished: what ``rr ratings --json`` prints
-  over their logs (``GET /api/rated`` lists them, each log's file name numbered in that
-  order, ``GET /api/rated/{id}/log`` hands it out: a rated game's log is public once it is
-  over). ``GET /api/ratings/players/{name}``: a player's rating and history.
+* ``GET /api/ratings``: ``{"games", "ratings": [{"name", "mu", "sigma", "games"}],
+  "by_players": {"N": {"games", "ratings"}}}`` over the finished rated games, in the order
+  they finished (``by_players``: the games of each player count rated apart): what ``rr
+  ratings --json`` prints over their logs (``GET /api/rated`` lists them, each log's file
+  name numbered in that order, ``GET /api/rated/{id}/log`` hands it out: a rated game's log
+  is public once it is over). ``GET /api/ratings/players/{name}``: a player's rating (over
+  all and per player count) and history.
 
 The lobby's rows are in :mod:`rr.server.tables`; a rated game gets its number in the order
 of finishing when a lobby or ratings route first sees it over (:meth:`Lobby.settle`).
@@ -278,10 +280,7 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
 
     @answers
     async def rating_table(request: Request) -> Any:
-        kept = await run(lobby.ratings)
-        table = kept.table()
-        return {"games": kept.count,
-                "ratings": [r.as_json() for r in table]}
+        return (await run(lobby.ratings)).as_json()
 
     @answers
     async def player(request: Request) -> Any:
@@ -289,8 +288,11 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         kept = await run(lobby.ratings)
         now = next((r for r in kept.table() if r.name == name), None)
         if now is None:  # no rated game yet: no rating, no history
-            return {"name": name, "rating": None, "history": []}
+            return {"name": name, "rating": None, "by_players": {}, "history": []}
+        counts = {str(n): next((r.as_json() for r in apart.table() if r.name == name), None)
+                  for n, apart in sorted(kept.by_players.items())}
         return {"name": name, "rating": now.as_json(),
+                "by_players": {n: r for n, r in counts.items() if r is not None},
                 "history": [s.as_json() for s in kept.history[name]]}
 
     @answers
