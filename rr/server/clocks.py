@@ -11,8 +11,14 @@ through this process and by the ticker (:meth:`Clocks.tick`, every :data:`TICK_S
 each server process): when the game's decision number has moved on, the seat that was
 deciding is charged the time since its clock started, given its increment (real time) or a
 new allowance (turn-based) when the turn passes to another seat (a turn may ask its seat
-several decisions), and the clock starts for the seat deciding now. Time the server was
-down counts like any other.
+several decisions), and the clock starts for the seat deciding now.
+
+Time the server is down does not count (lichess's practice): every server process writes
+the time it is up (``server_up``, a heartbeat every :data:`BEAT_SECONDS`), and a process
+that finds the last heartbeat more than :data:`DOWN_SECONDS` old — the server was down, or
+stalled — first moves every running clock's start on by that gap (in the clocks'
+transaction, so once whichever process finds it), before it charges any seat. The gap runs
+from the last heartbeat, so a seat may get back up to a heartbeat of time the server was up.
 
 When a seat's time runs out, the clock's ``at_zero`` policy is applied, and recorded in the
 clock's ``timeouts`` (each: the decision number, the seat, the bot that made that decision
@@ -53,6 +59,11 @@ from rr.server.tables import Run, Tables
 
 TICK_SECONDS = 0.25
 """How often each server process looks for clocks that ran out."""
+BEAT_SECONDS = 1.0
+"""How often each server process writes that it is up."""
+DOWN_SECONDS = 5.0
+"""A heartbeat older than this when a process looks: the server was down since it, and that
+time is given back to the running clocks."""
 FORFEIT_BOT = "random"
 """The bot that plays a forfeited seat to the end of the game."""
 
@@ -74,6 +85,7 @@ class Clocks:
         self._stopped = threading.Event()
         self._syncing = ThreadPoolExecutor(1, "rr-clocks-sync")
         self._unclocked: set[str] = set()
+        self._beaten = -BEAT_SECONDS
         self.turn: Callable[[str, int, int], None] = lambda game, seat, decision: None
         """Told when the turn passes to a seat (game, seat, decision): its webhook
         (:mod:`rr.server.webhooks`)."""
@@ -227,9 +239,42 @@ class Clocks:
             before = holder
         return passes
 
+    def beat(self) -> int:
+        """Write that the server is up now; if the last heartbeat is more than
+        :data:`DOWN_SECONDS` old, first give that gap back to every running clock. The gap
+        given back (milliseconds; 0: none)."""
+        with self.tables.transaction("clocks") as run:
+            now = now_ms()
+            found = run("SELECT at FROM server_up WHERE id = 1")
+            gap = 0 if not found else now - int(found[0][0])
+            if gap <= DOWN_SECONDS * 1000:
+                gap = 0
+            for game, text in (run("SELECT game, state FROM clocks WHERE due IS NOT NULL")
+                               if gap else []):
+                state = json.loads(text)
+                if state["since"] is None:
+                    continue
+                state["since"] += gap
+                run("UPDATE clocks SET state = ?, due = due + ? WHERE game = ?",
+                    (json.dumps(state), gap, game))
+            if found:
+                run("UPDATE server_up SET at = ? WHERE id = 1", (now,))
+            else:
+                run("INSERT INTO server_up (id, at) VALUES (1, ?)", (now,))
+        self._beaten = time.monotonic()
+        return gap
+
+    def _beat_and_say(self) -> None:
+        gap = self.beat()
+        if gap:
+            print(f"rr server: the server was down or stalled for {gap / 1000:.1f} s: the "
+                  "running clocks were given that time back", file=sys.stderr)
+
     def tick(self) -> None:
-        """Bring the clocks that may have run out up to date, and apply the policy of each
-        that has."""
+        """Write the heartbeat when it is due (:meth:`beat`), bring the clocks that may have
+        run out up to date, and apply the policy of each that has."""
+        if time.monotonic() - self._beaten >= BEAT_SECONDS:
+            self._beat_and_say()
         now = now_ms()
         for (game,) in self.tables.run(
                 "SELECT game FROM clocks WHERE due IS NOT NULL AND due <= ?", (now,)):
@@ -278,8 +323,14 @@ class Clocks:
             self._moved(run, game, state, decisions, None if over else now_seat, now_ms())
 
     def start(self) -> None:
-        """Tick in a thread of this process until :meth:`stop` (a daemon: it ends with the
-        process)."""
+        """Write the heartbeat now (a choice or a clock read after a restart finds the time
+        the server was down given back already), then tick in a thread of this process until
+        :meth:`stop` (a daemon: it ends with the process)."""
+        try:
+            self._beat_and_say()  # at once: the time the server was down given back first
+        except Exception as err:  # noqa: BLE001 - the loop tries again
+            print(f"rr server: the clocks: {type(err).__name__}: {err}", file=sys.stderr)
+
         def loop() -> None:
             failures = 0
             while not self._stopped.wait(TICK_SECONDS):

@@ -1,7 +1,8 @@
 """Clocks run by real ``rr server`` processes (SQLite, and two processes on PostgreSQL): a seat
 whose time runs out has the clock's policy applied — a named bot plays its turn, or it
 forfeits (a bot plays it to the end, and it counts last in the ratings) — recorded in the
-log's header, which ``rr audit`` checks; a clock survives a restart."""
+log's header, which ``rr audit`` checks; a clock survives a restart, and the time the
+server is down does not count."""
 
 from __future__ import annotations
 
@@ -152,6 +153,30 @@ def test_a_clock_survives_a_restart(deployment: Deployment) -> None:
                                  and after["left_ms"][seat] < before["left_ms"][seat])
     timed = _wait(lambda: client.ok("GET", f"/api/clocks/{game['id']}")["timeouts"])
     assert timed[0]["seat"] == seat and timed[0]["bot"] == "random"
+
+
+def test_time_the_server_is_down_does_not_count(deployment: Deployment) -> None:
+    """The servers are stopped for 12 s, more than the seat had left after them: started
+    again, its clock has the time it had when they stopped, and runs."""
+    client = deployment.client
+    game = _game(client, {"kind": "real", "minutes": 0.3, "increment": 0,
+                          "at_zero": "random"})
+    before = client.ok("GET", f"/api/clocks/{game['id']}")
+    seat = before["seat"]
+    deployment.kill()
+    time.sleep(12)
+    for server in deployment.servers:
+        server.start()
+    after = client.ok("GET", f"/api/clocks/{game['id']}")
+    assert not after["timeouts"] and after["seat"] == seat
+    # Without the time given back, 18 s less 12 s down and the restart would leave < 6 s.
+    # (The gap given back runs from the last heartbeat: up to a second more than was down.)
+    assert before["left_ms"][seat] - 4000 < after["left_ms"][seat] \
+        <= before["left_ms"][seat] + 1000
+    assert "were given that time back" in deployment.output()
+    time.sleep(1.0)
+    assert client.ok("GET", f"/api/clocks/{game['id']}")["left_ms"][seat] \
+        < after["left_ms"][seat]  # running again
 
 
 def test_turn_based_clock_and_bad_clocks(deployment: Deployment) -> None:
