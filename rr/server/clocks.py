@@ -35,12 +35,20 @@ section (``"timeouts"``, ``"forfeited"``), checked by ``rr audit``
 Every change of a clock is made in a transaction of the ``clocks`` lock, which every server
 process takes in turn; the bot's decision is made only if the game is still at the decision
 the clock ran out on (:meth:`rr.server.games.Games.play_for`), so two processes never both
-play it.
+play it. A time-out is marked in the clock as being applied before its bot's decisions are
+stored, and the log's record of the time-outs (:meth:`Clocks.record`) waits for the marks to
+go, so that a log handed out just after a bot's last decision ends the game lists it.
+
+A signed game's clock forfeits at zero (:mod:`rr.server.lobby`): every decision of a seat is
+its own, signed with its key, until it forfeits; the decisions the server's bot makes for it
+after are the server's, signed with the server's key in the log (:func:`rr.server.signed
+.record`), which ``rr audit --seats`` accepts as such (:mod:`rr.oracle.seats`).
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import threading
 import time
@@ -59,6 +67,9 @@ from rr.server.tables import Run, Tables
 
 TICK_SECONDS = 0.25
 """How often each server process looks for clocks that ran out."""
+APPLY_SECONDS = 10.0
+"""How long a log waits for a time-out being applied to be recorded (an older mark is a
+process's that died)."""
 BEAT_SECONDS = 1.0
 """How often each server process writes that it is up."""
 DOWN_SECONDS = 5.0
@@ -158,11 +169,32 @@ class Clocks:
                 "timeouts": state["timeouts"], "forfeited": state["forfeited"]}
 
     def record(self, game: str) -> dict[str, Any]:
-        """The clock's part of the log header's ``"table"`` section."""
-        state = self._state(self.tables.run, game)
-        if state is None:
-            return {}
-        return {"timeouts": state["timeouts"], "forfeited": state["forfeited"]}
+        """The clock's part of the log header's ``"table"`` section, once every time-out
+        being applied (its bot's decisions stored, its record not yet: :meth:`_ran_out`) is
+        recorded (waiting at most :data:`APPLY_SECONDS`)."""
+        deadline = time.monotonic() + APPLY_SECONDS
+        while True:
+            state = self._state(self.tables.run, game)
+            if state is None:
+                return {}
+            fresh = [at for at in state.get("applying", {}).values()
+                     if now_ms() - at < APPLY_SECONDS * 1000]  # older: its process died
+            if not fresh or time.monotonic() > deadline:
+                return {"timeouts": state["timeouts"], "forfeited": state["forfeited"]}
+            time.sleep(0.02)
+
+    def _applying(self, game: str, mark: str, on: bool) -> None:
+        """Mark (or unmark) a time-out of ``game`` as being applied."""
+        with self.tables.transaction("clocks") as run:
+            state = self._state(run, game)
+            if state is None:
+                return
+            applying = state.setdefault("applying", {})
+            if on:
+                applying[mark] = now_ms()
+            else:
+                applying.pop(mark, None)
+            run("UPDATE clocks SET state = ? WHERE game = ?", (json.dumps(state), game))
 
     # --- running ----------------------------------------------------------------------------
 
@@ -293,16 +325,25 @@ class Clocks:
             return  # not yet (it moved meanwhile, or another process gave it time)
         forfeits = forfeited or spec.at_zero == FORFEIT
         kind = FORFEIT_BOT if forfeits else spec.at_zero
-        # Outside the clocks' transaction: on SQLite it holds the file's one write lock.
         forfeiting = {*state["forfeited"], seat} if forfeits else set(state["forfeited"])
-        played = self.games.play_for(game, seat, decision, kind, frozenset(forfeiting),
-                                     FORFEIT_BOT)
+        # Marked as being applied first: the log's record waits for what it will add.
+        mark = secrets.token_hex(8)
+        self._applying(game, mark, True)
+        try:
+            # Outside the clocks' transaction: on SQLite it holds the file's one write lock.
+            played = self.games.play_for(game, seat, decision, kind, frozenset(forfeiting),
+                                         FORFEIT_BOT)
+        except BaseException:
+            self._applying(game, mark, False)
+            raise
         if played is None:
+            self._applying(game, mark, False)
             return  # the game moved on: the next sync charges the seat
         decisions, now_seat, over = self._pending(game)
         with self.tables.transaction("clocks") as run:
             state = self._state(run, game)
             assert state is not None
+            state.get("applying", {}).pop(mark, None)
             if forfeits and seat not in state["forfeited"]:
                 state["forfeited"].append(seat)
             for number, who, bot in played:

@@ -117,9 +117,13 @@ class Lobby:
         if len(set(p.casefold() for p in players)) != count:
             raise BadInputError(f"choose another name than {name!r}: the lobby names the open "
                                 "seats so")
-        if signed and clock is not None:
-            raise BadInputError("a lobby game with a clock is not signed: a bot that plays a "
-                                "seat whose time ran out cannot sign for it")
+        if signed and clock is not None and clock.at_zero != clockspec.FORFEIT:
+            raise BadInputError("a signed game's clock forfeits at zero (\"at_zero\": "
+                                "\"forfeit\"): every decision of a seat is its own, signed, "
+                                "until it forfeits, and the server's after")
+        if signed and clock is not None and not self.games.signs_bots:
+            raise BadInputError("a signed game with a clock needs a server that signs "
+                                "(rr server --key): it signs a forfeited seat's decisions")
         made = self.games.create(NewGame(players, None, ruleset, None, {}, signed=signed,
                                          open=tuple(range(1, count))))
         if clock is not None:
