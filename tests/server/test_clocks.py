@@ -157,23 +157,23 @@ def test_a_clock_survives_a_restart(deployment: Deployment) -> None:
 
 
 def test_time_the_server_is_down_does_not_count(deployment: Deployment) -> None:
-    """The servers are stopped for 12 s, more than the seat had left after them: started
-    again, its clock has the time it had when they stopped, and runs."""
+    """The servers are stopped for 16 s, more than the seat would have left after them:
+    started again, its clock has about the time it had when they stopped, and runs."""
     client = deployment.client
-    game = _game(client, {"kind": "real", "minutes": 0.3, "increment": 0,
+    game = _game(client, {"kind": "real", "minutes": 0.4, "increment": 0,
                           "at_zero": "random"})
     before = client.ok("GET", f"/api/clocks/{game['id']}")
     seat = before["seat"]
     deployment.kill()
-    time.sleep(12)
+    time.sleep(16)
     for server in deployment.servers:
         server.start()
     after = client.ok("GET", f"/api/clocks/{game['id']}")
     assert not after["timeouts"] and after["seat"] == seat
-    # Without the time given back, 18 s less 12 s down and the restart would leave < 6 s.
-    # (The gap given back runs from the last heartbeat: up to a second more than was down.)
-    assert before["left_ms"][seat] - 4000 < after["left_ms"][seat] \
-        <= before["left_ms"][seat] + 1000
+    # Without the time given back, 24 s less 16 s down and the restart would leave < 8 s
+    # (the restart itself counts: slow on a loaded machine). The gap given back runs from
+    # the last heartbeat: up to a second more than was down.
+    assert 10_000 < after["left_ms"][seat] <= before["left_ms"][seat] + 1000
     assert "were given that time back" in deployment.output()
     time.sleep(1.0)
     assert client.ok("GET", f"/api/clocks/{game['id']}")["left_ms"][seat] \
