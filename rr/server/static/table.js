@@ -346,6 +346,10 @@ function draw() {
     onCard: touchCard, onLocation: touchLocation}));
   $("players").replaceChildren(...playerPanels(view, {reference, previous: beforePlayers,
                                                    targets, onPlayer: touchPlayer,
+                                                   tokens: mine ? tokensOf(pending.options) : null,
+                                                   picked: chosen,
+                                                   onToken: (option, event) => guarded(event,
+                                                     () => pickOption(option)),
                                                    onHouse: (h) => showZoom(zoomHouse(h, reference))}));
   $("hand-section").hidden = answer.seat === null;
   $("alerts").hidden = answer.seat === null;
@@ -409,6 +413,16 @@ function targetsOf(options) {
     if ("location" in f) found.locations.add(f.location === null ? "deck" : f.location);
     if ("depth" in f) found.slots.add(`${f.location}:${f.depth}`);
     if ("seat" in f) found.seats.add(f.seat);
+  }
+  return found;
+}
+
+/** The tokens a decision's options name (a bonus, a face of the die): face → option. */
+function tokensOf(options) {
+  const found = {};
+  for (const option of options) {
+    const [kind, value] = option.option;
+    if (kind === "face" && typeof value === "string") found[value] = option;
   }
   return found;
 }
@@ -502,6 +516,12 @@ function optionText(option, view) {
     case "name": return value.name;
     case "location": return place(value);
     case "face": return BONUS_WORDS[value] || option.text;
+    case "answer":  // a declaration's two answers that are neither a name nor a colour
+      if (view.pending && view.pending.ask === "declare") {
+        if (value === "best") return "the best declaration for my score";
+        if (value === "no") return "declare nothing";
+      }
+      return option.text;
     default: return option.text;  // the server's words: a colour, yes or no, top or bottom
   }
 }
