@@ -796,6 +796,12 @@ function tell(answer) {
     }
   }
   $("setup-log").hidden = !$("setup-story").children.length;
+  // What checks the game (not the story's words): the commitment to its randomness.
+  if (view.commitment && !$("setup-facts").children.length) {
+    $("setup-facts").replaceChildren(el("dt", {}, "commitment to the seed (sha256)"),
+                                     el("dd", {}, view.commitment));
+    $("setup-details").hidden = false;
+  }
   const box = $("story");
   box.scrollTop = box.scrollHeight;
   // Only what others did since this page last looked: not a whole game on first load.
