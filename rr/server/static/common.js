@@ -48,13 +48,6 @@ export function cardName(id) {
   return catalogue && catalogue[id] ? catalogue[id].name : id;
 }
 
-/** Card ids in a text, replaced by the cards' names: the scorepad page's messages only (the
- * table and the replay viewer are sent finished words and rewrite none). */
-export function named(text) {
-  return text.replace(/\b[a-z][a-z0-9_]*\b/g, (w) => (catalogue && catalogue[w] && w.length > 2
-                                                      ? catalogue[w].name : w));
-}
-
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
