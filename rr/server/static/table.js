@@ -24,6 +24,7 @@ import {setUpAlerts, turnAlert} from "/static/alerts.js";
 import {offerRematch, showEndOfGame} from "/static/endgame.js";
 import {shareLater, showWaiting} from "/static/waiting.js";
 import {notePractice} from "/static/practice.js";
+import {clear, messagesIn, say, sayer} from "/static/messages.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
@@ -53,10 +54,10 @@ let tickerTimer = null;
 let catching = false;      // this seat's question waits while the ticker catches up
 let turnOf = null;         // whose turn the story is in
 
-function status(text, error = false) {
-  $("status").textContent = text;
-  $("status").className = error ? "error" : "";
-}
+// Each part of the page says its messages under its own key (messages.js).
+const tellCreate = sayer("create");
+const tellGame = sayer("game");
+const tellChoice = sayer("choice");
 
 // --- the start page: your games, a new game -------------------------------------------------
 
@@ -170,10 +171,10 @@ function showCreate() {
       $("new-game").hidden = true;
       showLinks(created);
       showGames();
-      status("");
+      clear("create");
     } catch (err) {
       $("create-game").disabled = false;
-      status(`Cannot create this game: ${err.message}`, true);
+      tellCreate(`Cannot create this game: ${err.message}`, true);
     }
   };
 }
@@ -195,7 +196,7 @@ function gameBody() {
     body.players = body.players.slice(0, 1);
     body.solo = {level: Number($("level").value)};
   } else if (body.players.length < 2) {
-    status("A game needs 2 to 6 players: add a player, or tick Solo to play alone against Tull Au Toma.", true);
+    tellCreate("A game needs 2 to 6 players: add a player, or tick Solo to play alone against Tull Au Toma.", true);
     return null;
   } else if (Object.keys(bots).length) {
     body.bots = bots;
@@ -208,7 +209,7 @@ function gameBody() {
   if (seed) {
     // The seed travels as a string of digits: a JavaScript number would round one above 2^53.
     if (!/^\d{1,19}$/.test(seed) || BigInt(seed) >= 2n ** 63n) {
-      status("The seed is a whole number below 2^63 (or leave it empty for a random, secret one).", true);
+      tellCreate("The seed is a whole number below 2^63 (or leave it empty for a random, secret one).", true);
       return null;
     }
     body.seed = seed;
@@ -274,8 +275,9 @@ function showLinks(created, list = $("link-list")) {
 async function refresh() {
   try {
     show(await api("GET", `/api/games/${game.id}?since=${storyFrom}`, {token: game.token}));
+    clear("game");
   } catch (err) {
-    status(`Cannot show this game: ${err.message}`, true);
+    tellGame(`Cannot show this game: ${err.message}`, true);
   }
 }
 
@@ -654,9 +656,9 @@ async function send(action, decision) {
     const signed = await signChoice(game, action);
     show(await api("POST", `/api/games/${game.id}/choose`,
                    {token: game.token, body: {action, decision, ...signed}}));
-    status("");
+    clear("choice");
   } catch (err) {
-    status(`${err.message}${err.rule ? ` [${err.rule}]` : ""}`, true);
+    tellChoice(`${err.message}${err.rule ? ` [${err.rule}]` : ""}`, true);
     await refresh();
   } finally {
     sending = false;
@@ -907,9 +909,10 @@ function showEnd(answer) {
     const response = await fetch(`/api/games/${game.id}/log`,
                                  {headers: {authorization: `Bearer ${game.token}`}});
     if (!response.ok) {
-      status(`Cannot download the log (HTTP ${response.status})`, true);
+      say("download", `Cannot download the log (HTTP ${response.status})`, {error: true});
       return;
     }
+    clear("download");
     const link = el("a", {href: URL.createObjectURL(await response.blob()),
                           download: `${game.id}.rrlog`});
     document.body.append(link);
@@ -935,8 +938,8 @@ function connect(attempt = 0) {
   };
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.error) status(`Live updates refused: ${data.error.message}`, true);
-    else show(data);
+    if (data.error) say("live", `Live updates refused: ${data.error.message}`, {error: true});
+    else { clear("live"); show(data); }
   };
   socket.onclose = (event) => {
     if (event.code >= 4000 || (current && current.over)) return;
@@ -968,6 +971,7 @@ function keys(event) {
 }
 
 async function start() {
+  messagesIn($("status"));
   await loadCards();
   reference = await api("GET", "/api/reference");
   const params = fragment();
@@ -986,18 +990,18 @@ async function start() {
       localStorage.setItem("rr.pace", $("pace").value);
       if (!pace()) skip();
     };
-    setUpAlerts($("alert-sound"), $("alert-notify"), (text) => status(text, true));
+    setUpAlerts($("alert-sound"), $("alert-notify"), sayer("alerts"));
     $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {
-      await joinSeat(game, status, (seat) => showWaiting(game, seat));
+      await joinSeat(game, sayer("seat"), (seat) => showWaiting(game, seat));
       shareLater(game);
     } catch (err) {
-      status(`Cannot take this seat: ${err.message}`, true);
+      say("seat", `Cannot take this seat: ${err.message}`, {error: true});
     }
     await refresh();
     connect();
   } else if (params.get("game") && params.get("invite")) {
-    await showInvitation(params.get("game"), params.get("invite"), status);
+    await showInvitation(params.get("game"), params.get("invite"), sayer("invitation"));
   } else {
     showCreate();
   }
