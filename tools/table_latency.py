@@ -62,8 +62,9 @@ def measure(choices: int, seed: int = 7) -> tuple[list[float], list[Any]]:
                 _until(driver, "return (document.querySelector('button.option')"
                        " && document.getElementById('decision').dataset.armed === '1')"
                        " || !document.getElementById('end').hidden")
-                if not sizes:
-                    sizes = driver.execute_script(SIZES)
+                if not sizes:  # each file's bytes as served (a cached entry may say 0)
+                    sizes = [(path, len(httpx.get(f"{server.url}{path}", timeout=10).content), 0)
+                             for path, _, _ in driver.execute_script(SIZES)]
                 if driver.execute_script("return !document.getElementById('end').hidden"):
                     break
                 if driver.execute_script("return Boolean(document.querySelector('.only-option'))"):

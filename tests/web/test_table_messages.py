@@ -46,3 +46,31 @@ def test_a_message_stays_until_its_own_part_clears_it(server: Server,
     driver.execute_script("import('/static/messages.js').then((m) => m.clear('choice'))")
     wait(driver, lambda d: "refused" not in text(d, "status"))
     assert text(driver, "status") == "Live updates stopped."
+
+
+def test_an_update_replaces_only_what_changed(server: Server,
+                                              browsers: Callable[..., Any]) -> None:
+    """Touching a card of the hand redraws the selection only: the locations, the player
+    panels and the other cards of the hand are the same nodes as before (a move animation,
+    a chat box's or a clock's state would stay); the touched card's tile is new."""
+    created = httpx.post(f"{server.url}/api/games", json={
+        "players": ["Ana", "Bo"], "seed": 4, "practice": True, "bots": {"1": "random"}},
+        timeout=30).json()
+    driver = browsers()
+    driver.get(f"{server.url}/#game={created['id']}&token={created['seats'][0]['token']}")
+    wait_for_my_turn_or_end(driver)
+    driver.execute_script("""
+        document.querySelectorAll('.location, .panel, #hand .tcard')
+          .forEach((node) => { node.__mark = true; });""")
+    tile = driver.find_element(By.CSS_SELECTOR, "#hand .tcard.target")
+    touched = tile.get_attribute("data-card")
+    tile.click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .tcard.selected"))
+    kept = driver.execute_script("""
+        const marked = (css) => [...document.querySelectorAll(css)].map((n) => Boolean(n.__mark));
+        return {panels: marked('.panel'), hand: marked('#hand .tcard:not(.selected)'),
+                selected: marked('#hand .tcard.selected'), locations: marked('.location')};""")
+    assert kept["panels"] and all(kept["panels"])
+    assert kept["hand"] and all(kept["hand"])
+    assert kept["selected"] == [False], touched
+    assert len(kept["locations"]) == 4

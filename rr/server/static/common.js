@@ -53,7 +53,7 @@ export function el(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on")) { node.addEventListener(key.slice(2), value); node.__listens = true; }
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {

@@ -25,6 +25,7 @@ import {offerRematch, showEndOfGame} from "/static/endgame.js";
 import {shareLater, showWaiting} from "/static/waiting.js";
 import {notePractice} from "/static/practice.js";
 import {clear, messagesIn, say, sayer} from "/static/messages.js";
+import {patch} from "/static/patch.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
@@ -343,21 +344,24 @@ function draw() {
   const mine = pending && pending.options !== null;
   const targets = mine ? targetsOf(pending.options) : null;
   const seen = new Map();
-  $("board").replaceChildren(tableBoard(view, answer.face_down, {
+  // Each part drawn anew, then patched in: only what changed is replaced (patch.js).
+  const version = String(answer.decision);
+  patch($("board"), [tableBoard(view, answer.face_down, {
     reference, targets, selection, auToma, previous: beforeCards, seen, players: beforePlayers,
-    onCard: touchCard, onLocation: touchLocation}));
-  $("players").replaceChildren(...playerPanels(view, {reference, previous: beforePlayers,
+    onCard: touchCard, onLocation: touchLocation})], version);
+  patch($("players"), playerPanels(view, {reference, previous: beforePlayers,
                                                    targets, onPlayer: touchPlayer,
                                                    tokens: mine ? tokensOf(pending.options) : null,
                                                    picked: chosen,
                                                    onToken: (option, event) => guarded(event,
                                                      () => pickOption(option)),
-                                                   onHouse: (h) => showZoom(zoomHouse(h, reference))}));
+                                                   onHouse: (h) => showZoom(zoomHouse(h, reference))}),
+        version);
   $("hand-section").hidden = answer.seat === null;
   $("alerts").hidden = answer.seat === null;
   const hand = view.hand || [];
   $("hand-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
-  $("hand").replaceChildren(...hand.map((id) => {
+  patch($("hand"), hand.map((id) => {
     const tile = cardTile(id, {
       target: targets && targets.cards.has(id), selected: selection.card === id, texts: true,
       fresh: beforeCards && !beforeCards.has(`hand:${id}`),
@@ -368,9 +372,9 @@ function draw() {
                             (event) => pressCard(event, tile, id, dropPlaces, dropCard));
     }
     return tile;
-  }));
+  }), version);
   hand.forEach((id) => seen.set(`hand:${id}`, true));
-  $("known").replaceChildren(...knownPanel(view, targets));
+  patch($("known"), knownPanel(view, targets), version);
   shownCards = seen;
   shownPlayers = view.players.map((p) => ({...p}));
   drawDecision();
