@@ -26,6 +26,7 @@ import {shareLater, showWaiting} from "/static/waiting.js";
 import {notePractice} from "/static/practice.js";
 import {clear, messagesIn, say, sayer} from "/static/messages.js";
 import {patch} from "/static/patch.js";
+import {receive, select as setSelection, state, subscribe} from "/static/store.js";
 
 const $ = (id) => document.getElementById(id);
 const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
@@ -36,15 +37,10 @@ const CATCH_UP = 3;        // lines of others' moves told (faster) before a ques
 const QUEUED = 4;          // lines the ticker holds at most: it never falls further behind
 const ARM = 300;           // ms before a newly drawn decision accepts a click (double clicks)
 
-let game = null;           // {id, token}
-let reference = null;      // houses, bonuses, Au Toma's cards (/api/reference)
-let current = null;        // the newest seat answer shown
 let storyFrom = 0;         // the next record the story has not told
 let socket = null;
 let sending = false;       // a choice is on its way
 let armedAt = 0;           // when the current decision's controls were drawn
-let selection = {};        // what has been touched so far: {card, location, depth, seat}
-let chosen = null;         // the one option the selection names, awaiting confirm
 let shownCards = null;     // where each card is shown now ("location:id", "hand:id")
 let shownPlayers = null;
 let beforeCards = null;    // ... and was in the answer before: what changed is highlighted
@@ -110,7 +106,7 @@ async function showGames() {
 
 /** The ruleset's options as boxes, each named and explained (the server's words). */
 function showRuleset() {
-  $("ruleset-options").replaceChildren(...(reference.ruleset || []).map((o) => el("li", {},
+  $("ruleset-options").replaceChildren(...(state.reference.ruleset || []).map((o) => el("li", {},
     el("label", {},
       el("input", {type: "checkbox", "data-option": o.name, checked: o.official,
                    onchange: rulesetSummary}),
@@ -120,7 +116,7 @@ function showRuleset() {
 
 /** The options set otherwise than the official rules: [{name, label, value}]. */
 function rulesetChanges() {
-  return (reference.ruleset || []).flatMap((o) => {
+  return (state.reference.ruleset || []).flatMap((o) => {
     const box = document.querySelector(`#ruleset-options [data-option="${o.name}"]`);
     return box && box.checked !== o.official ? [{name: o.name, label: o.label, value: box.checked}] : [];
   });
@@ -275,22 +271,20 @@ function showLinks(created, list = $("link-list")) {
 
 async function refresh() {
   try {
-    show(await api("GET", `/api/games/${game.id}?since=${storyFrom}`, {token: game.token}));
+    receive(await api("GET", `/api/games/${state.game.id}?since=${storyFrom}`, {token: state.game.token}));
     clear("game");
   } catch (err) {
     tellGame(`Cannot show this game: ${err.message}`, true);
   }
 }
 
-function show(answer) {
+/** The store's change of answer (store.js): the story told, the page drawn. */
+function show({answer, before, newer, newDecision}) {
   const fresh = tell(answer);
   // An older push, or the same state again (the push that follows our own choice): keep the
   // page as it is, so the selection and the keyboard's focus stay.
-  if (current && answer.records <= current.records) return;
-  const newDecision = !current || answer.decision !== current.decision;
-  const wasMine = Boolean(current && current.view.pending && current.view.pending.options);
-  const before = current;
-  current = answer;
+  if (!newer) return;
+  const wasMine = Boolean(before && before.view.pending && before.view.pending.options);
   const view = answer.view;
   if (playedElsewhere() && view.pending) view.pending.options = null;  // chosen over there
   notePractice(view);
@@ -299,7 +293,7 @@ function show(answer) {
   $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
   $("decision").dataset.decision = String(answer.decision);
   if (answer.seat !== null) {
-    rememberGame({id: game.id, token: game.token, seat: answer.seat,
+    rememberGame({id: state.game.id, token: state.game.token, seat: answer.seat,
                   players: view.players.map((p) => p.name),
                   label: `${me} (seat ${answer.seat + 1})`});
   }
@@ -307,7 +301,6 @@ function show(answer) {
   beforePlayers = shownPlayers;
   const mineNow = Boolean(view.pending && view.pending.options);
   if (newDecision) {
-    selection = {}; chosen = null;
     $("option-list").open = false;
     closeZoom();
     // A question of this seat after others' moves: the ticker tells them first (the last
@@ -327,18 +320,18 @@ function show(answer) {
   // question of its own after someone else's.
   const mine = Boolean(view.pending && view.pending.options);
   if (newDecision && mine) {
-    stillHere(game, () => { if (current.view.pending) current.view.pending.options = null; draw(); });
+    stillHere(state.game, () => { if (state.answer.view.pending) state.answer.view.pending.options = null; draw(); });
   }
   if (before && newDecision && mine && (!wasMine || fresh.length)) {
-    turnAlert("Your turn — Red Rising", `${view.pending.prompt} (game ${game.id})`,
-              `rr-${game.id}`);
+    turnAlert("Your turn — Red Rising", `${view.pending.prompt} (game ${state.game.id})`,
+              `rr-${state.game.id}`);
   }
   if (answer.over) showEnd(answer);
 }
 
 /** Everything drawn from ``current`` and the selection. */
 function draw() {
-  const answer = current;
+  const answer = state.answer;
   const view = answer.view;
   const pending = view.pending;
   const mine = pending && pending.options !== null;
@@ -347,15 +340,15 @@ function draw() {
   // Each part drawn anew, then patched in: only what changed is replaced (patch.js).
   const version = String(answer.decision);
   patch($("board"), [tableBoard(view, answer.face_down, {
-    reference, targets, selection, auToma, previous: beforeCards, seen, players: beforePlayers,
+    reference: state.reference, targets, selection: state.selection, auToma, previous: beforeCards, seen, players: beforePlayers,
     onCard: touchCard, onLocation: touchLocation})], version);
-  patch($("players"), playerPanels(view, {reference, previous: beforePlayers,
+  patch($("players"), playerPanels(view, {reference: state.reference, previous: beforePlayers,
                                                    targets, onPlayer: touchPlayer,
                                                    tokens: mine ? tokensOf(pending.options) : null,
-                                                   picked: chosen,
+                                                   picked: state.chosen,
                                                    onToken: (option, event) => guarded(event,
                                                      () => pickOption(option)),
-                                                   onHouse: (h) => showZoom(zoomHouse(h, reference))}),
+                                                   onHouse: (h) => showZoom(zoomHouse(h, state.reference))}),
         version);
   $("hand-section").hidden = answer.seat === null;
   $("alerts").hidden = answer.seat === null;
@@ -363,7 +356,7 @@ function draw() {
   $("hand-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
   patch($("hand"), hand.map((id) => {
     const tile = cardTile(id, {
-      target: targets && targets.cards.has(id), selected: selection.card === id, texts: true,
+      target: targets && targets.cards.has(id), selected: state.selection.card === id, texts: true,
       fresh: beforeCards && !beforeCards.has(`hand:${id}`),
       onclick: () => touchCard(id, "hand")});
     if (targets && targets.cards.has(id) && dropPlaces(id).length) {
@@ -392,7 +385,7 @@ function knownPanel(view, targets) {
       .map((k) => el("div", {class: "known"},
       cardTile(k.card, {texts: asked, compact: !asked,
                         target: targets && targets.cards.has(k.card),
-                        selected: selection.card === k.card,
+                        selected: state.selection.card === k.card,
                         onclick: () => touchCard(k.card, "known")}),
       el("small", {class: "where"}, k.zone.kind === "deck"
         ? (k.depth === 0 ? "top of the deck" : `deck, ${k.depth + 1}${ordinal(k.depth + 1)} from the top`)
@@ -442,32 +435,28 @@ function matching(options, sel) {
 
 /** Add ``part`` to the selection (or start again from it if nothing matches both). */
 function select(part) {
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options || sending) return;
-  let next = {...selection, ...part};
+  let next = {...state.selection, ...part};
   if (!matching(pending.options, next).length) next = {...part};
   if (!matching(pending.options, next).length) return;
-  selection = next;
-  const found = matching(pending.options, selection);
-  chosen = found.length === 1 && Object.keys(fieldsOf(found[0])).length === Object.keys(selection).length
-    ? found[0] : null;
-  draw();
-  if (chosen) $("confirm").focus();
+  const found = matching(pending.options, next);
+  setSelection(next, found.length === 1
+    && Object.keys(fieldsOf(found[0])).length === Object.keys(next).length ? found[0] : null);
+  if (state.chosen) $("confirm").focus();
 }
 
 function pickOption(option) {
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options || sending) return;
-  selection = {...fieldsOf(option)};
-  chosen = option;
   $("option-list").open = false;
-  draw();
+  setSelection({...fieldsOf(option)}, option);
   $("confirm").focus();
 }
 
 function touchCard(id, where, {location = null, depth = null} = {}) {
   if (id !== "?") showZoom(zoomCard(id), where === "hand" ? scoreNowOf(id) : null);
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options) return;
   const targets = targetsOf(pending.options);
   if (targets.cards.has(id)) select({card: id});
@@ -477,7 +466,7 @@ function touchCard(id, where, {location = null, depth = null} = {}) {
 
 function touchLocation(location) {
   closeZoom();  // the phone's sheet: out of the way of "confirm"
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options) return;
   select({location: location === "deck" ? null : location});
 }
@@ -485,7 +474,7 @@ function touchLocation(location) {
 /** Where a card of the hand may be dropped: the locations (and the deck) an option pairs
  * with it. */
 function dropPlaces(id) {
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options || sending) return [];
   return [...new Set(matching(pending.options, {card: id}).map(fieldsOf)
     .filter((f) => "location" in f).map((f) => (f.location === null ? "deck" : f.location)))];
@@ -493,14 +482,14 @@ function dropPlaces(id) {
 
 /** A card dropped on a location: the same pick as touching the card, then the location. */
 function dropCard(id, place) {
-  selection = {};
-  chosen = null;
+  state.selection = {};
+  state.chosen = null;
   select({card: id});
   touchLocation(place);
 }
 
 function touchPlayer(seat) {
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (pending && pending.options && targetsOf(pending.options).seats.has(seat)) select({seat});
 }
 
@@ -533,14 +522,14 @@ function optionText(option, view) {
 }
 
 function drawDecision() {
-  const answer = current;
+  const answer = state.answer;
   const view = answer.view;
   const pending = view.pending;
   const list = $("options");
   list.replaceChildren();
   $("extra-options").replaceChildren();
-  $("confirm").hidden = !chosen;
-  $("undo").hidden = !Object.keys(selection).length;
+  $("confirm").hidden = !state.chosen;
+  $("undo").hidden = !Object.keys(state.selection).length;
   if (!pending) {
     $("prompt").textContent = "The game is over";
     $("pick-text").textContent = "";
@@ -564,7 +553,7 @@ function drawDecision() {
   $("decision").className = mine ? "yours" : "";
   $("option-list").hidden = !mine;
   if (!mine) { $("pick-text").textContent = ""; return; }
-  $("pick-text").textContent = chosen ? `${capital(optionText(chosen, view))}?`
+  $("pick-text").textContent = state.chosen ? `${capital(optionText(state.chosen, view))}?`
     : hintFor(pending.options, view);
   if (pending.options.length === 1) {
     // One possible answer: one action, no confirm (nothing else could be chosen).
@@ -583,7 +572,7 @@ function drawDecision() {
   if (plain.length <= 12 || many) {
     for (const option of plain) {
       $("extra-options").append(el("button", {type: "button", class: "plain-option",
-        "aria-pressed": chosen === option ? "true" : "false",
+        "aria-pressed": state.chosen === option ? "true" : "false",
         "data-action": option.action,
         onclick: (event) => guarded(event, () => pickOption(option))},
         capital(optionText(option, view))));
@@ -593,7 +582,7 @@ function drawDecision() {
   pending.options.forEach((option, i) => {
     const button = el("button", {type: "button", class: "option", "data-index": i,
                                  "data-action": option.action,
-                                 "aria-pressed": chosen === option ? "true" : "false"},
+                                 "aria-pressed": state.chosen === option ? "true" : "false"},
       el("span", {class: "key"}, i < 10 ? String((i + 1) % 10) : ""),
       capital(optionText(option, view)));
     button.onclick = (event) => guarded(event, () => pickOption(option));
@@ -608,9 +597,9 @@ function drawCause(source) {
   let cause = null;
   if (kind === "card") {
     cause = {name: cardName(value), open: () => showZoom(zoomCard(value))};
-  } else if (reference.causes && reference.causes[value]) {
-    const found = reference.causes[value];
-    cause = {name: found.name, open: () => showZoom(found.house ? zoomHouse(found.house, reference)
+  } else if (state.reference.causes && state.reference.causes[value]) {
+    const found = state.reference.causes[value];
+    cause = {name: found.name, open: () => showZoom(found.house ? zoomHouse(found.house, state.reference)
       : el("article", {class: "zoomed", "data-zoom": `rule:${value}`},
            el("h3", {}, capital(found.name)), el("p", {}, found.text)))};
   }
@@ -623,8 +612,8 @@ function drawCause(source) {
 
 function hintFor(options, view) {
   const targets = targetsOf(options);
-  if (selection.card && targets.locations.size) {
-    return `${cardName(selection.card)}: now pick a location.`;
+  if (state.selection.card && targets.locations.size) {
+    return `${cardName(state.selection.card)}: now pick a location.`;
   }
   const known = new Set(view.known_elsewhere.map((k) => k.card));
   if (targets.cards.size && [...targets.cards].every((c) => known.has(c))) {
@@ -653,13 +642,13 @@ function guarded(event, then) {
 /** The one way a choice leaves the page: the chosen option's action for this decision,
  * sent once. */
 async function send(action, decision) {
-  if (sending || !current || decision !== current.decision) return;
+  if (sending || !state.answer || decision !== state.answer.decision) return;
   sending = true;
   $("confirm").disabled = true;
   try {
-    const signed = await signChoice(game, action);
-    show(await api("POST", `/api/games/${game.id}/choose`,
-                   {token: game.token, body: {action, decision, ...signed}}));
+    const signed = await signChoice(state.game, action);
+    receive(await api("POST", `/api/games/${state.game.id}/choose`,
+                   {token: state.game.token, body: {action, decision, ...signed}}));
     clear("choice");
   } catch (err) {
     tellChoice(`${err.message}${err.rule ? ` [${err.rule}]` : ""}`, true);
@@ -672,7 +661,7 @@ async function send(action, decision) {
 
 function confirmChoice(event) {
   guarded(event, () => {
-    if (chosen) send(chosen.action, current.decision);
+    if (state.chosen) send(state.chosen.action, state.answer.decision);
   });
 }
 
@@ -685,11 +674,11 @@ function announce(answer) {
 }
 
 function title() {
-  const pending = current.view.pending;
+  const pending = state.answer.view.pending;
   const mine = pending && pending.options !== null;
-  document.title = current.over ? "Game over — Red Rising"
+  document.title = state.answer.over ? "Game over — Red Rising"
     : mine ? "▶ Your turn — Red Rising"
-    : `Waiting for ${current.view.players[pending.seat].name} — Red Rising`;
+    : `Waiting for ${state.answer.view.players[pending.seat].name} — Red Rising`;
 }
 
 let scores = null;  // {records, promise}: the hand scored now, fetched once per change
@@ -697,10 +686,10 @@ let scores = null;  // {records, promise}: the hand scored now, fetched once per
 /** What a card of the hand would score now (GET .../scores-now: the server scores the hand
  * from what this seat knows), said in words; filled in when the answer comes. */
 function scoreNowOf(id) {
-  if (!current || current.over || current.seat === null) return null;
-  if (!scores || scores.records !== current.records) {
-    scores = {records: current.records, promise: api("GET",
-      `/api/games/${encodeURIComponent(game.id)}/scores-now`, {token: game.token})
+  if (!state.answer || state.answer.over || state.answer.seat === null) return null;
+  if (!scores || scores.records !== state.answer.records) {
+    scores = {records: state.answer.records, promise: api("GET",
+      `/api/games/${encodeURIComponent(state.game.id)}/scores-now`, {token: state.game.token})
       .catch(() => null)};
   }
   const line = el("p", {class: "score-now", "data-score-now": id}, "Scoring it now…");
@@ -728,7 +717,7 @@ function rescore() {
   const line = document.querySelector("#zoom [data-score-now]");
   if (!line) return;
   const id = line.dataset.scoreNow;
-  const again = (current.view.hand || []).includes(id) ? scoreNowOf(id) : null;
+  const again = (state.answer.view.hand || []).includes(id) ? scoreNowOf(id) : null;
   if (again) line.replaceWith(again); else line.remove();
 }
 
@@ -816,8 +805,8 @@ function tell(answer) {
 
 /** The player's pace for others' moves: ms a line stays (0: the ticker is off). */
 function pace() {
-  const chosen = localStorage.getItem("rr.pace");
-  return chosen in PACES ? PACES[chosen] : PACES.normal;
+  const picked = localStorage.getItem("rr.pace");
+  return picked in PACES ? PACES[picked] : PACES.normal;
 }
 
 /** The decision shown takes clicks a moment from now (a double click's second click never
@@ -830,10 +819,10 @@ function arm() {
     if (armedAt !== at) return;
     $("decision").dataset.armed = "1";
     // A question with one possible answer, answered by itself if the player said so.
-    const pending = current && current.view.pending;
+    const pending = state.answer && state.answer.view.pending;
     if (pending && pending.options && pending.options.length === 1
         && localStorage.getItem("rr.autoOnly") === "1") {
-      send(pending.options[0].action, current.decision);
+      send(pending.options[0].action, state.answer.decision);
     }
   }, ARM);
 }
@@ -878,7 +867,7 @@ function putQuestion() {
   tickerTimer = null;
   $("ticker").hidden = !$("ticker-text").textContent;
   arm();
-  if (current) draw();
+  if (state.answer) draw();
 }
 
 function stopTicker() {
@@ -906,24 +895,24 @@ function showEnd(answer) {
   if (ended) return;
   ended = true;
   $("end").hidden = false;
-  $("open-replay").href = `/replay#game=${encodeURIComponent(game.id)}&token=${encodeURIComponent(game.token)}`;
-  showEndOfGame(answer, game);
+  $("open-replay").href = `/replay#game=${encodeURIComponent(state.game.id)}&token=${encodeURIComponent(state.game.token)}`;
+  showEndOfGame(answer, state.game);
   $("download").onclick = async () => {
     // The log is fetched only to be saved: the scorepad came with the last answer.
-    const response = await fetch(`/api/games/${game.id}/log`,
-                                 {headers: {authorization: `Bearer ${game.token}`}});
+    const response = await fetch(`/api/games/${state.game.id}/log`,
+                                 {headers: {authorization: `Bearer ${state.game.token}`}});
     if (!response.ok) {
       say("download", `Cannot download the log (HTTP ${response.status})`, {error: true});
       return;
     }
     clear("download");
     const link = el("a", {href: URL.createObjectURL(await response.blob()),
-                          download: `${game.id}.rrlog`});
+                          download: `${state.game.id}.rrlog`});
     document.body.append(link);
     link.click();
     link.remove();
   };
-  offerRematch(game, answer);
+  offerRematch(state.game, answer);
 }
 
 // --- live updates ----------------------------------------------------------------------------
@@ -933,7 +922,7 @@ function connect(attempt = 0) {
   clearTimeout(retryTimer);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // From the first record not yet told: each message then brings the records since the last.
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?token=${encodeURIComponent(game.token)}&since=${storyFrom}`);
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(state.game.id)}/ws?token=${encodeURIComponent(state.game.token)}&since=${storyFrom}`);
   let opened = false;
   socket.onopen = () => {
     opened = true;
@@ -943,10 +932,10 @@ function connect(attempt = 0) {
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.error) say("live", `Live updates refused: ${data.error.message}`, {error: true});
-    else { clear("live"); show(data); }
+    else { clear("live"); receive(data); }
   };
   socket.onclose = (event) => {
-    if (event.code >= 4000 || (current && current.over)) return;
+    if (event.code >= 4000 || (state.answer && state.answer.over)) return;
     const tries = opened ? 0 : attempt;  // failed connections in a row
     const wait = Math.min(10000, 500 * 2 ** tries);
     $("live-warning").hidden = false;
@@ -959,7 +948,7 @@ function connect(attempt = 0) {
 
 function keys(event) {
   if (event.target.matches("input, select, textarea")) return;
-  if (event.key === "Escape") { selection = {}; chosen = null; if (current) draw(); return; }
+  if (event.key === "Escape") { setSelection({}); return; }
   const buttons = [...document.querySelectorAll("button.option")];
   if (!buttons.length) return;
   const at = buttons.indexOf(document.activeElement);
@@ -976,14 +965,18 @@ function keys(event) {
 
 async function start() {
   messagesIn($("status"));
+  subscribe((change) => {
+    if (change.answer) show(change);
+    else if (change.selection && state.answer) draw();
+  });
   await loadCards();
-  reference = await api("GET", "/api/reference");
+  state.reference = await api("GET", "/api/reference");
   const params = fragment();
   if (params.get("game") && params.get("token")) {
-    game = {id: params.get("game"), token: params.get("token")};
+    state.game = {id: params.get("game"), token: params.get("token")};
     document.addEventListener("keydown", keys);
     $("confirm").onclick = confirmChoice;
-    $("undo").onclick = () => { selection = {}; chosen = null; draw(); };
+    $("undo").onclick = () => setSelection({});
     $("skip").onclick = skip;
     $("pace").value = localStorage.getItem("rr.pace") in PACES ? localStorage.getItem("rr.pace")
       : "normal";
@@ -997,8 +990,8 @@ async function start() {
     setUpAlerts($("alert-sound"), $("alert-notify"), sayer("alerts"));
     $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {
-      await joinSeat(game, sayer("seat"), (seat) => showWaiting(game, seat));
-      shareLater(game);
+      await joinSeat(state.game, sayer("seat"), (seat) => showWaiting(state.game, seat));
+      shareLater(state.game);
     } catch (err) {
       say("seat", `Cannot take this seat: ${err.message}`, {error: true});
     }
