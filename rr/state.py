@@ -299,25 +299,43 @@ class GameState:
         return (seat - 1) % len(self.players)
 
 
-def _combined(value: GameState | PlayerState) -> None:
-    """Give a newly made state a dict of its own (``__init__`` leaves it one that shares its
-    keys with the class's other instances). The fold copies that dict for every state after,
-    and CPython reads an attribute from a dict of its own about 2.5 times as fast as from a
-    shared-key one: the rules read the state's fields everywhere (issue #12)."""
-    object.__setattr__(value, "__dict__", dict(value.__dict__))
-
-
 _INDEX: Mapping[Location, int] = {loc: i for i, loc in enumerate(LOCATIONS)}
 _CONDITIONS: tuple[EndCondition, ...] = tuple(EndCondition)
-EMPTY = GameState()
 
-# --- the fold -------------------------------------------------------------------------------
+
+# --- the builder: the one place that writes into a state ------------------------------------
+# GameState and PlayerState are frozen to everyone: attrs refuses ``state.x = y``. Only the
+# fold makes new ones, and only through the functions of this section (and the first lines
+# of ``apply``, the same step inline, as it runs for every event): a new state is an empty
+# object given a dict of fields (its class's ``__dict__`` slot, set directly), a copy of the
+# state before. ``apply`` hands that dict (:data:`Fields`) to the event's handler, which
+# writes the event's changes into it until ``apply`` returns the state; from then on nobody
+# writes it. A player is changed by a new PlayerState put in the new state's ``players``
+# (:func:`_with_player`; ``_turn_started`` does the same inline, once a turn), never in
+# place: the old one is shared with the states before. (docs/ARCHITECTURE.md, "Speed".)
 
 
 Fields = dict[str, Any]
 """The fields of the state ``apply`` is making, by name: writable until ``apply`` returns it."""
 
 _Value = TypeVar("_Value", GameState, PlayerState)
+
+_new = object.__new__
+_set_state_fields = vars(GameState)["__dict__"].__set__
+_set_player_fields = vars(PlayerState)["__dict__"].__set__
+"""Give a new GameState, or a new PlayerState, the dict of its fields: each class's own
+``__dict__`` slot, set directly, where ``object.__setattr__`` looks the slot up on the type
+first (about 450 machine instructions a state, four states a decision; issue #30)."""
+_SET_FIELDS: Mapping[type, Callable[[Any, Fields], None]] = {
+    GameState: _set_state_fields, PlayerState: _set_player_fields}
+
+
+def _combined(value: GameState | PlayerState) -> None:
+    """Give a state made by ``__init__`` a dict of its own (``__init__`` leaves it one that
+    shares its keys with the class's other instances). The fold copies that dict for every
+    state after, and CPython reads an attribute from a dict of its own about 2.5 times as fast
+    as from a shared-key one: the rules read the state's fields everywhere (issue #12)."""
+    _SET_FIELDS[type(value)](value, dict(value.__dict__))
 
 
 def _copy(value: _Value, changes: Mapping[str, object] | None = None) -> _Value:
@@ -328,17 +346,35 @@ def _copy(value: _Value, changes: Mapping[str, object] | None = None) -> _Value:
     if changes:
         fields.update(changes)
     new = _new(type(value))
-    _set(new, "__dict__", fields)
+    _SET_FIELDS[type(value)](new, fields)
     return new
 
 
-_new = object.__new__
-_set = object.__setattr__
-_set_state_fields = vars(GameState)["__dict__"].__set__
-_set_player_fields = vars(PlayerState)["__dict__"].__set__
-"""Give a new GameState, or a new PlayerState, the dict of its fields: each class's own
-``__dict__`` slot, set directly, where ``object.__setattr__`` looks the slot up on the type
-first (about 450 machine instructions a state, four states a decision; issue #30)."""
+def _with_hand(player: PlayerState, hand: tuple[CardId, ...]) -> PlayerState:
+    """A copy of ``player`` holding ``hand``."""
+    fields = player.__dict__.copy()
+    fields["hand"] = hand
+    new = _new(PlayerState)
+    _set_player_fields(new, fields)
+    return new
+
+
+def _with_player(s: GameState, w: Fields, seat: Seat, **changes: object) -> None:
+    """Replace the player in ``seat`` by a copy with ``changes``: a PlayerState is shared
+    with the states before, so it is copied, never changed."""
+    if not 0 <= seat < len(s.players):
+        raise CorruptLogError(f"no player in seat {seat}")
+    players = list(s.players)
+    fields = players[seat].__dict__.copy()
+    fields.update(changes)
+    new = players[seat] = _new(PlayerState)
+    _set_player_fields(new, fields)
+    w["players"] = tuple(players)
+
+
+EMPTY = GameState()
+
+# --- the fold -------------------------------------------------------------------------------
 
 
 def _bad(event: Event, why: str) -> CorruptLogError:
@@ -435,28 +471,6 @@ def _inserted(cards: tuple[CardId, ...], card: CardId, index: int | None
         return cards + (card,)
     at = max(0, min(index, len(cards)))
     return cards[:at] + (card,) + cards[at:]
-
-
-def _with_hand(player: PlayerState, hand: tuple[CardId, ...]) -> PlayerState:
-    """A copy of ``player`` holding ``hand`` (``_copy``, inline)."""
-    fields = player.__dict__.copy()
-    fields["hand"] = hand
-    new = _new(PlayerState)
-    _set_player_fields(new, fields)
-    return new
-
-
-def _with_player(s: GameState, w: Fields, seat: Seat, **changes: object) -> None:
-    """Replace the player in ``seat`` by a copy with ``changes``: a PlayerState is shared
-    with the states before, so it is copied, never changed."""
-    if not 0 <= seat < len(s.players):
-        raise CorruptLogError(f"no player in seat {seat}")
-    players = list(s.players)
-    fields = players[seat].__dict__.copy()  # _copy, inline
-    fields.update(changes)
-    new = players[seat] = _new(PlayerState)
-    _set_player_fields(new, fields)
-    w["players"] = tuple(players)
 
 
 def _player(state: GameState, event: Event, seat: Seat) -> PlayerState:
@@ -557,7 +571,7 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
         counts = e.kind is _NORMAL or (
             e.kind is TurnKind.OUT_OF_ORDER and s.ruleset.loan_shark_turn_counts
             and all(kind is not TurnKind.APOLLO_LAST for _, kind in s.turns))
-        fields = player.__dict__.copy()  # _with_player, inline: once a turn (issue #12)
+        fields = player.__dict__.copy()  # the builder's _with_player, inline: once a turn
         if counts:
             fields["turns"] = player.turns + 1
         else:
@@ -915,7 +929,7 @@ def apply(state: GameState, event: Event, decided: int = 0) -> GameState:
     if not state.players and not isinstance(event, GameStarted):
         raise CorruptLogError(f"event {state.events + decided}: {type(event).TAG} before "
                               "game_started")
-    fields = state.__dict__.copy()
+    fields = state.__dict__.copy()  # the builder's first step (see its section), inline
     new = _new(GameState)
     _set_state_fields(new, fields)
     kind = type(event)
