@@ -15,6 +15,7 @@ from attrs import evolve, frozen
 
 from rr.automa import AutomaCardId, Parity, SoloState
 from rr.errors import BadInputError, CorruptLogError
+from rr.events.parts import FOLDS, folds
 from rr.events.types import (
     AbilityMissing,
     AutomaCardDrawn,
@@ -479,6 +480,7 @@ def _player(state: GameState, event: Event, seat: Seat) -> PlayerState:
     return state.players[seat]
 
 
+@folds(GameStarted)
 def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
     if s.players:
         raise _bad(e, "the game has already started")
@@ -505,6 +507,7 @@ _COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN, SeedOrigin.JOINT})
 """The seed origins whose game publishes a commitment (and reveals the seed at the end)."""
 
 
+@folds(SeedRevealed)
 def _seed_revealed(s: GameState, w: Fields, e: SeedRevealed) -> None:
     if s.commitment is None:
         raise _bad(e, "this game made no commitment to a seed (RR-VIEW-10)")
@@ -521,6 +524,7 @@ def _seed_revealed(s: GameState, w: Fields, e: SeedRevealed) -> None:
     w["revealed_seed"] = e.seed
 
 
+@folds(DeckShuffled)
 def _deck_shuffled(s: GameState, w: Fields, e: DeckShuffled) -> None:
     if len(set(e.order)) != len(e.order):
         raise _bad(e, "a card appears twice in the shuffled order")
@@ -529,6 +533,7 @@ def _deck_shuffled(s: GameState, w: Fields, e: DeckShuffled) -> None:
     w["deck"] = e.order
 
 
+@folds(HousesDealt)
 def _houses_dealt(s: GameState, w: Fields, e: HousesDealt) -> None:
     if len(e.houses) != len(s.players) or len(set(e.houses)) != len(e.houses):
         raise _bad(e, "needs one distinct house per player")
@@ -537,11 +542,13 @@ def _houses_dealt(s: GameState, w: Fields, e: HousesDealt) -> None:
     w["players"] = tuple([_copy(p, {"house": h}) for p, h in zip(s.players, e.houses)])
 
 
+@folds(FirstPlayerChosen)
 def _first_player(s: GameState, w: Fields, e: FirstPlayerChosen) -> None:
     _player(s, e, e.seat)
     w["first_player"] = e.seat
 
 
+@folds(CardDealt)
 def _card_dealt(s: GameState, w: Fields, e: CardDealt) -> None:
     if not s.deck or s.deck[-1] != e.card:
         raise _bad(e, f"{e.card} is not the top card of the deck")
@@ -553,6 +560,7 @@ def _card_dealt(s: GameState, w: Fields, e: CardDealt) -> None:
     _move(s, w, e, e.card, Zone.deck(), to)
 
 
+@folds(PhaseChanged)
 def _phase_changed(s: GameState, w: Fields, e: PhaseChanged) -> None:
     w["phase"] = e.phase
 
@@ -563,6 +571,7 @@ def _phase_changed(s: GameState, w: Fields, e: PhaseChanged) -> None:
 _END_OF_GAME, _NORMAL = TurnKind.END_OF_GAME, TurnKind.NORMAL
 
 
+@folds(TurnStarted)
 def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
     player = _player(s, e, e.seat)
     if e.kind is not _END_OF_GAME:
@@ -586,6 +595,7 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
     w["turns"] = s.turns + ((e.seat, e.kind),)
 
 
+@folds(TurnEnded)
 def _turn_ended(s: GameState, w: Fields, e: TurnEnded) -> None:
     turns = s.turns
     if not turns or turns[-1][0] != e.seat:  # turn_seat, without its call: every turn (#30)
@@ -593,10 +603,12 @@ def _turn_ended(s: GameState, w: Fields, e: TurnEnded) -> None:
     w["turns"] = turns[:-1]
 
 
+@folds(DecisionMade, CardsShuffled, BlockUsed, DieRolled, AbilityMissing)
 def _unchanged(s: GameState, w: Fields, e: Event) -> None:
     pass
 
 
+@folds(GameEndTriggered)
 def _game_end_triggered(s: GameState, w: Fields, e: GameEndTriggered) -> None:
     if s.end_triggered:
         raise _bad(e, "the game end was already triggered")
@@ -613,11 +625,13 @@ def _game_end_triggered(s: GameState, w: Fields, e: GameEndTriggered) -> None:
     w["end_triggered_by"] = e.seat
 
 
+@folds(GameScored)
 def _game_scored(s: GameState, w: Fields, e: GameScored) -> None:
     w["totals"] = e.totals
     w["winners"] = e.winners
 
 
+@folds(CardDeployed)
 def _card_deployed(s: GameState, w: Fields, e: CardDeployed) -> None:
     at = _INDEX.get(e.location)
     players = s.players
@@ -642,6 +656,7 @@ def _card_deployed(s: GameState, w: Fields, e: CardDeployed) -> None:
     _move(s, w, e, e.card, source or Zone.hand(e.seat), Zone.at(e.location))
 
 
+@folds(CardGained)
 def _card_gained(s: GameState, w: Fields, e: CardGained) -> None:
     source, players, card = e.source, s.players, e.card
     if (source.kind is _LOCATION and source.location is not None
@@ -675,12 +690,14 @@ def _set_hand(w: Fields, players: tuple[PlayerState, ...], seat: Seat,
     w["players"] = tuple(changed)
 
 
+@folds(CardPlaced)
 def _card_placed(s: GameState, w: Fields, e: CardPlaced) -> None:
     _move(s, w, e, e.card, e.source, Zone.at(e.location), e.index)
     if e.face_down:
         w["face_down"] = s.face_down | {e.card}
 
 
+@folds(CardMoved)
 def _card_moved(s: GameState, w: Fields, e: CardMoved) -> None:
     face_down = e.card in s.face_down
     _move(s, w, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
@@ -688,24 +705,29 @@ def _card_moved(s: GameState, w: Fields, e: CardMoved) -> None:
         w["face_down"] = s.face_down | {e.card}  # moving does not turn it up
 
 
+@folds(CardBanished)
 def _card_banished(s: GameState, w: Fields, e: CardBanished) -> None:
     _move(s, w, e, e.card, e.source, Zone.banished())
 
 
+@folds(CardReturnedToDeck)
 def _card_returned(s: GameState, w: Fields, e: CardReturnedToDeck) -> None:
     _move(s, w, e, e.card, e.source, Zone.deck(), 0 if e.bottom else None)
 
 
+@folds(CardPassed)
 def _card_passed(s: GameState, w: Fields, e: CardPassed) -> None:
     _move(s, w, e, e.card, Zone.hand(e.giver), Zone.hand(e.receiver))
 
 
+@folds(CardRevealed)
 def _card_revealed(s: GameState, w: Fields, e: CardRevealed) -> None:
     cards = _cards(s, e, e.source)
     if not (cards and cards[-1] == e.card) and e.card not in cards:  # most often the top
         raise _bad(e, f"{e.card} is not in {e.source}")
 
 
+@folds(CardsSeen)
 def _cards_seen(s: GameState, w: Fields, e: CardsSeen) -> None:
     _player(s, e, e.seat)
     _check_zone(s, e, e.source)
@@ -714,12 +736,14 @@ def _cards_seen(s: GameState, w: Fields, e: CardsSeen) -> None:
         raise _bad(e, f"not cards of {e.source}: {', '.join(e.cards)}")
 
 
+@folds(CardSelectedAtRandom)
 def _random_card(s: GameState, w: Fields, e: CardSelectedAtRandom) -> None:
     _check_zone(s, e, e.source)
     if e.card not in s.cards_in(e.source):
         raise _bad(e, f"{e.card} is not in {e.source}")
 
 
+@folds(HeliumGained)
 def _helium_gained(s: GameState, w: Fields, e: HeliumGained) -> None:
     player = _player(s, e, e.seat)
     if e.amount <= 0:
@@ -727,6 +751,7 @@ def _helium_gained(s: GameState, w: Fields, e: HeliumGained) -> None:
     _with_player(s, w, e.seat, helium=player.helium + e.amount)
 
 
+@folds(HeliumLost)
 def _helium_lost(s: GameState, w: Fields, e: HeliumLost) -> None:
     player = _player(s, e, e.seat)
     if not 0 < e.amount <= player.helium:
@@ -734,6 +759,7 @@ def _helium_lost(s: GameState, w: Fields, e: HeliumLost) -> None:
     _with_player(s, w, e.seat, helium=player.helium - e.amount)
 
 
+@folds(HeliumPaid)
 def _helium_paid(s: GameState, w: Fields, e: HeliumPaid) -> None:
     payer = _player(s, e, e.payer)
     _player(s, e, e.payee)
@@ -743,6 +769,7 @@ def _helium_paid(s: GameState, w: Fields, e: HeliumPaid) -> None:
     _with_player(s, w, e.payee, helium=s.players[e.payee].helium + e.amount)
 
 
+@folds(FleetAdvanced)
 def _fleet_advanced(s: GameState, w: Fields, e: FleetAdvanced) -> None:
     player = _player(s, e, e.seat)
     if not player.fleet < e.position <= FLEET_MAX:
@@ -750,6 +777,7 @@ def _fleet_advanced(s: GameState, w: Fields, e: FleetAdvanced) -> None:
     _with_player(s, w, e.seat, fleet=e.position)
 
 
+@folds(FleetRegressed)
 def _fleet_regressed(s: GameState, w: Fields, e: FleetRegressed) -> None:
     player = _player(s, e, e.seat)
     if not 0 <= e.position < player.fleet:
@@ -757,6 +785,7 @@ def _fleet_regressed(s: GameState, w: Fields, e: FleetRegressed) -> None:
     _with_player(s, w, e.seat, fleet=e.position)
 
 
+@folds(InfluencePlaced)
 def _influence_placed(s: GameState, w: Fields, e: InfluencePlaced) -> None:
     player = _player(s, e, e.seat)
     if not 0 < e.count <= INFLUENCE_TOKENS - player.influence:
@@ -764,6 +793,7 @@ def _influence_placed(s: GameState, w: Fields, e: InfluencePlaced) -> None:
     _with_player(s, w, e.seat, influence=player.influence + e.count)
 
 
+@folds(InfluenceRemoved)
 def _influence_removed(s: GameState, w: Fields, e: InfluenceRemoved) -> None:
     player = _player(s, e, e.seat)
     if not 0 < e.count <= player.influence:
@@ -771,11 +801,13 @@ def _influence_removed(s: GameState, w: Fields, e: InfluenceRemoved) -> None:
     _with_player(s, w, e.seat, influence=player.influence - e.count)
 
 
+@folds(SovereignTaken)
 def _sovereign_taken(s: GameState, w: Fields, e: SovereignTaken) -> None:
     _player(s, e, e.seat)
     w["sovereign"] = e.seat
 
 
+@folds(CardDeclared)
 def _card_declared(s: GameState, w: Fields, e: CardDeclared) -> None:
     player = _player(s, e, e.seat)
     if e.card not in player.hand:
@@ -783,6 +815,7 @@ def _card_declared(s: GameState, w: Fields, e: CardDeclared) -> None:
     _with_player(s, w, e.seat, declarations=player.declarations + ((e.card, e.declaration),))
 
 
+@folds(PointsScored)
 def _points_scored(s: GameState, w: Fields, e: PointsScored) -> None:
     player = _player(s, e, e.seat)
     _with_player(s, w, e.seat, points=player.points + ((e.card, e.points),))
@@ -797,6 +830,7 @@ def _solo(state: GameState, event: Event) -> SoloState:
     return state.solo
 
 
+@folds(CardsRemoved)
 def _cards_removed(s: GameState, w: Fields, e: CardsRemoved) -> None:
     solo = _solo(s, e)
     if s.deck or any(s.zone_of(c) is not None for c in e.cards):
@@ -804,6 +838,7 @@ def _cards_removed(s: GameState, w: Fields, e: CardsRemoved) -> None:
     w["solo"] = evolve(solo, removed=solo.removed + e.cards)
 
 
+@folds(AutomaDeckShuffled)
 def _automa_deck_shuffled(s: GameState, w: Fields, e: AutomaDeckShuffled) -> None:
     solo = _solo(s, e)
     if sorted(e.automa_cards) != sorted(solo.to_shuffle):
@@ -813,6 +848,7 @@ def _automa_deck_shuffled(s: GameState, w: Fields, e: AutomaDeckShuffled) -> Non
     w["solo"] = evolve(solo, deck=e.automa_cards, set_aside=(), discard=())
 
 
+@folds(AutomaCardsSetAside)
 def _automa_set_aside(s: GameState, w: Fields, e: AutomaCardsSetAside) -> None:
     solo = _solo(s, e)
     n = len(e.automa_cards)
@@ -822,6 +858,7 @@ def _automa_set_aside(s: GameState, w: Fields, e: AutomaCardsSetAside) -> None:
                        set_aside=solo.set_aside + e.automa_cards)
 
 
+@folds(PriorityCardsDealt)
 def _priority_dealt(s: GameState, w: Fields, e: PriorityCardsDealt) -> None:
     solo = _solo(s, e)
     if len(e.letters) != len(LOCATIONS) or len(set(e.letters)) != len(e.letters):
@@ -829,6 +866,7 @@ def _priority_dealt(s: GameState, w: Fields, e: PriorityCardsDealt) -> None:
     w["solo"] = evolve(solo, priority=e.letters)
 
 
+@folds(OddEvenCardPlaced)
 def _odd_even(s: GameState, w: Fields, e: OddEvenCardPlaced) -> None:
     solo = _solo(s, e)
     w["solo"] = evolve(solo, parity=Parity.ODD if e.odd else Parity.EVEN)
@@ -844,6 +882,7 @@ def _piles(solo: SoloState, deck: tuple[AutomaCardId, ...],
                      solo.priority, solo.parity, solo.removed)
 
 
+@folds(AutomaCardDrawn)
 def _automa_drawn(s: GameState, w: Fields, e: AutomaCardDrawn) -> None:
     solo = _solo(s, e)
     if not solo.deck or solo.deck[-1] != e.automa_card:
@@ -851,6 +890,7 @@ def _automa_drawn(s: GameState, w: Fields, e: AutomaCardDrawn) -> None:
     w["solo"] = _piles(solo, solo.deck[:-1], solo.discard, solo.drawn + (e.automa_card,))
 
 
+@folds(AutomaCardsDiscarded)
 def _automa_discarded(s: GameState, w: Fields, e: AutomaCardsDiscarded) -> None:
     solo = _solo(s, e)
     if sorted(e.automa_cards) != sorted(solo.drawn):
@@ -858,6 +898,7 @@ def _automa_discarded(s: GameState, w: Fields, e: AutomaCardsDiscarded) -> None:
     w["solo"] = _piles(solo, solo.deck, solo.discard + e.automa_cards, ())
 
 
+@folds(CardsPutOnTop)
 def _put_on_top(s: GameState, w: Fields, e: CardsPutOnTop) -> None:
     hand = _player(s, e, e.seat).hand
     if len(set(e.cards)) != len(e.cards) or not set(e.cards) <= set(hand):
@@ -865,53 +906,9 @@ def _put_on_top(s: GameState, w: Fields, e: CardsPutOnTop) -> None:
     _with_player(s, w, e.seat, hand=tuple(c for c in hand if c not in e.cards) + e.cards)
 
 
-_FOLD: dict[type, Callable[[GameState, Fields, Any], None]] = {
-    GameStarted: _game_started,
-    SeedRevealed: _seed_revealed,
-    DeckShuffled: _deck_shuffled,
-    HousesDealt: _houses_dealt,
-    FirstPlayerChosen: _first_player,
-    CardDealt: _card_dealt,
-    PhaseChanged: _phase_changed,
-    TurnStarted: _turn_started,
-    TurnEnded: _turn_ended,
-    DecisionMade: _unchanged,
-    GameEndTriggered: _game_end_triggered,
-    GameScored: _game_scored,
-    CardDeployed: _card_deployed,
-    CardGained: _card_gained,
-    CardPlaced: _card_placed,
-    CardMoved: _card_moved,
-    CardBanished: _card_banished,
-    CardReturnedToDeck: _card_returned,
-    CardPassed: _card_passed,
-    CardRevealed: _card_revealed,
-    CardSelectedAtRandom: _random_card,
-    CardsSeen: _cards_seen,
-    CardsShuffled: _unchanged,
-    BlockUsed: _unchanged,
-    HeliumGained: _helium_gained,
-    HeliumLost: _helium_lost,
-    HeliumPaid: _helium_paid,
-    FleetAdvanced: _fleet_advanced,
-    FleetRegressed: _fleet_regressed,
-    InfluencePlaced: _influence_placed,
-    InfluenceRemoved: _influence_removed,
-    SovereignTaken: _sovereign_taken,
-    DieRolled: _unchanged,
-    PointsScored: _points_scored,
-    CardDeclared: _card_declared,
-    AbilityMissing: _unchanged,
-    # solo (RR-SOLO-*)
-    CardsRemoved: _cards_removed,
-    AutomaDeckShuffled: _automa_deck_shuffled,
-    AutomaCardsSetAside: _automa_set_aside,
-    PriorityCardsDealt: _priority_dealt,
-    OddEvenCardPlaced: _odd_even,
-    AutomaCardDrawn: _automa_drawn,
-    AutomaCardsDiscarded: _automa_discarded,
-    CardsPutOnTop: _put_on_top,
-}
+_FOLD = FOLDS
+"""How each event type folds: :data:`rr.events.parts.FOLDS`, each declared by
+:func:`rr.events.parts.folds` beside its function."""
 
 
 def apply(state: GameState, event: Event, decided: int = 0) -> GameState:
