@@ -5,6 +5,7 @@ opponents, and trains."""
 from __future__ import annotations
 
 import re
+import warnings
 
 import pytest
 
@@ -209,3 +210,16 @@ def test_sampling_the_action_space_plays_legal_games() -> None:
     table = make()
     assert table.action_space == gymnasium.spaces.Discrete(NUM_ACTIONS)
     assert table.action_space.contains(numpy.int64(action_of(Answer.YES)))
+
+
+def test_stable_baselines3_check_env_passes() -> None:
+    """Stable-Baselines3's own check_env (the rl extra) passes without a warning, the action
+    space that samples legal actions included."""
+    pytest.importorskip("stable_baselines3", reason="the rl extra is not installed")
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+    for options in ({}, {"players": 4, "opponents": "greedy", "seat": 2}):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            sb3_check_env(make(**options))
+        assert not [str(w.message) for w in caught]
