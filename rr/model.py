@@ -42,6 +42,11 @@ class Color(enum.Enum):
     PINK = "pink"
     RED = "red"
 
+    def __str__(self) -> str:
+        """The colour in words, as printed: ``str(Color.BROWN)`` is ``"Brown"`` (its
+        ``value``, ``"brown"``, is the machine text)."""
+        return self.value.capitalize()
+
 
 class Location(enum.Enum):
     """The four locations, in board order. The deck is not a location (RR-LOC-1)."""
@@ -58,7 +63,11 @@ class Location(enum.Enum):
 
     @property
     def title(self) -> str:
+        """The location's printed name: ``"Jupiter"``, ``"The Institute"``."""
         return "The Institute" if self is Location.INSTITUTE else self.value.capitalize()
+
+    def __str__(self) -> str:
+        return self.title
 
 
 LOCATIONS: tuple[Location, ...] = tuple(Location)
@@ -75,6 +84,18 @@ class Bonus(enum.Enum):
     INFLUENCE = "influence"
     BANISH = "banish"
     REVEAL_PLACE = "reveal_place"
+
+    def __str__(self) -> str:
+        """The bonus in words: ``str(Bonus.FLEET)`` is ``"advance on the Fleet Track"``."""
+        return _BONUS_WORDS[self]
+
+
+_BONUS_WORDS = {
+    Bonus.FLEET: "advance on the Fleet Track", Bonus.HELIUM: "gain 1 Helium",
+    Bonus.SOVEREIGN: "take the Sovereign token", Bonus.INFLUENCE: "place 1 Influence",
+    Bonus.BANISH: "banish a location's top card",
+    Bonus.REVEAL_PLACE: "reveal and place the deck's top card",
+}
 
 
 LOCATION_BONUS: dict[Location, Bonus] = {
@@ -99,6 +120,10 @@ class House(enum.Enum):
     JUPITER = "jupiter"
     MARS = "mars"
     MINERVA = "minerva"
+
+    def __str__(self) -> str:
+        """The house in words: ``str(House.CERES)`` is ``"Ceres"``."""
+        return self.value.capitalize()
 
 
 @frozen
