@@ -12,6 +12,10 @@ from rr.once import made_once
 from rr.options import Option, card_name
 from rr.quick_init import quick_init
 
+__all__ = [
+    "Ask", "ByCard", "ByRule", "Decision", "Source",
+]
+
 
 class Ask(enum.Enum):
     """The shape of a decision, so a front-end knows what to show."""

@@ -10,6 +10,23 @@ from typing import NewType
 
 from attrs import frozen
 
+__all__ = [
+    "DIE_FACES",
+    "LOCATIONS",
+    "LOCATION_BONUS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Bonus",
+    "CardId",
+    "Color",
+    "Declaration",
+    "House",
+    "Location",
+    "Seat",
+    "Zone",
+    "ZoneKind",
+]
+
 CardId = NewType("CardId", str)
 """A card's stable id, e.g. ``"the_jackal"`` (spec/cards.md)."""
 
@@ -71,6 +88,7 @@ class Location(enum.Enum):
 
 
 LOCATIONS: tuple[Location, ...] = tuple(Location)
+"""The four locations in board order."""
 
 
 class Bonus(enum.Enum):
@@ -104,6 +122,7 @@ LOCATION_BONUS: dict[Location, Bonus] = {
     Location.LUNA: Bonus.SOVEREIGN,
     Location.INSTITUTE: Bonus.INFLUENCE,
 }
+"""The bonus each location gives when a card is deployed there (RR-BONUS-*)."""
 
 DIE_FACES: tuple[Bonus, ...] = tuple(Bonus)
 """The six faces of the Rising die, one bonus each (spec RR-DIE-1)."""
@@ -137,6 +156,8 @@ class Declaration:
 
 
 class ZoneKind(enum.Enum):
+    """The kinds of place a card can be: the deck, a hand, a location, the banished pile."""
+
     __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
     DECK = "deck"
     HAND = "hand"

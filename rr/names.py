@@ -8,6 +8,9 @@ automaton's name (RR-SOLO-1): no person takes it, written in any case.
 
 The engine (:meth:`rr.engine.Game.new`), ``rr stdio``'s ``new`` and ``rr server``'s new games
 and invitations all read names through :func:`check_players` or :func:`check_taker`.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -27,6 +27,22 @@ from rr.model import Bonus, CardId, Color, Location, Seat
 from rr.once import made_once
 from rr.quick_init import quick_init
 
+__all__ = [
+    "OPTION_TYPES",
+    "Answer",
+    "GainTop",
+    "Lead",
+    "Option",
+    "PickCard",
+    "PickFaceDown",
+    "PickName",
+    "PickPlayer",
+    "Position",
+    "Scout",
+    "card_name",
+    "describe",
+]
+
 
 @quick_init
 @frozen
@@ -197,6 +213,7 @@ Option = Union[Lead, Scout, GainTop, PickCard, PickFaceDown, PickPlayer, PickNam
 
 OPTION_TYPES: tuple[type, ...] = (Lead, Scout, GainTop, PickCard, PickFaceDown, PickPlayer,
                                   PickName, Location, Color, Bonus, Answer, Position)
+"""The classes of :data:`Option`, for ``isinstance``."""
 
 
 def describe(option: Option) -> str:
