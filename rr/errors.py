@@ -1,30 +1,35 @@
-"""Typed errors, every one rr raises. Each says what was wrong and, where one applies, the
-spec rule it breaks.
+"""Typed errors: every one the engine, the files and the front doors (``rr stdio`` and
+``rr server``) raise; those only the game server raises are :mod:`rr.server.errors`'. Each
+says what was wrong and, where one applies, the spec rule it breaks.
 
-A user mistake (bad choice, bad file, bad log, a request a front door cannot read) raises a
-subclass of :class:`RRError`; the game, the log and every file are left exactly as they
-were. A failure of rr's own is :class:`EngineBugError`. An error's wire name (``rr stdio``'s
+Every error rr raises is an :class:`RRError`. A user mistake (bad choice, bad file, bad log,
+a request a front door cannot read) raises one of its subclasses, and the game, the log and
+every file are left exactly as they were; a failure of rr's own is :class:`EngineBugError`,
+which a handler of user mistakes lets through. An error's wire name (``rr stdio``'s
 and ``rr server``'s ``error.type``) is its class name; the HTTP status of each is
 ``rr.server.errors``'.
 """
 
 from __future__ import annotations
 
+import importlib
+import warnings
+from typing import Any
+
 __all__ = [
-    "AgentError", "BadInputError", "BadJsonError", "BadRequest", "BotFailedError",
-    "CorruptLogError", "DealPendingError", "DivergenceError", "EngineBugError", "ForbiddenError",
-    "GameNotOverError", "IllegalChoiceError", "LoadError", "MissingExtraError",
-    "NoDecisionPendingError", "NotFoundError", "RRError", "RateLimitedError", "RayUnavailableError",
-    "ReportUnavailableError", "RequestCutOffError", "RequestTooLargeError", "SamplingError",
-    "SeatKeyError", "SeatTakenError", "SeedUnknownError", "SignatureRefusedError",
-    "StaleDecisionError", "StoreError", "UnauthorizedError", "UnknownActionError",
-    "UnknownCardError", "UnknownOptionError", "WrongPlayerError",
+    "AgentError", "BadInputError", "BadJsonError", "BadRequest", "CorruptLogError",
+    "DivergenceError", "EngineBugError", "IllegalChoiceError", "MissingExtraError",
+    "NoDecisionPendingError", "RRError", "RayUnavailableError", "ReportUnavailableError",
+    "RequestTooLargeError", "SamplingError", "SeedUnknownError", "SignatureRefusedError",
+    "UnknownActionError", "UnknownCardError", "UnknownOptionError", "WeakSignatureError",
+    "WrongPlayerError",
 ]
 
 
 class RRError(Exception):
-    """Base of every error rr raises for bad input: the message says what was wrong and,
-    where one applies, names the rule (:attr:`rule`, also at the message's end).
+    """Base of every error rr raises (bad input, and :class:`EngineBugError`, a bug in rr):
+    the message says what was wrong and, where one applies, names the rule (:attr:`rule`,
+    also at the message's end).
 
     >>> import rr
     >>> game = rr.Game.new(["Ana", "Bo"], seed=1)
@@ -106,13 +111,6 @@ class AgentError(RRError):
     and its seat; the original error is the ``__cause__``."""
 
 
-class BotFailedError(RRError):
-    """A seat the game server's bot plays could not be decided: the bot's agent (one its
-    operator allowed) raised, or chose an option that is not legal — an
-    :class:`AgentError`, the ``__cause__``. The message names the seat and the bot only: the
-    cause may name the bot's own cards (an illegal option's error lists its legal ones), so
-    it goes to the server's log, never to a client (HTTP 500, nothing changed)."""
-
 
 class UnknownOptionError(IllegalChoiceError):
     """An option no decision of any game can list, so it has no action (rr.actions)."""
@@ -137,15 +135,6 @@ class SeedUnknownError(RRError):
     and was not given: resume it with its secret (``Game.resume(events, secret=...)``)."""
 
 
-class StoreError(BadInputError):
-    """A game server's database that cannot be opened or used (a bad path, an unreachable
-    server)."""
-
-
-class DamagedStoreError(StoreError):
-    """A game whose stored rows are damaged: a value of the wrong type (an event stored as
-    text), a record missing, a column that cannot be read. The game is not served; the store
-    is left as it is."""
 
 
 class MissingExtraError(RRError, ImportError):
@@ -175,12 +164,14 @@ class RayUnavailableError(RRError):
     """``--ray`` without Ray installed, or with no cluster to reach."""
 
 
-class EngineBugError(Exception):
+class EngineBugError(RRError):
     """The rules failed on a legal choice: a bug in rr, not a user mistake. The game is left
-    as it was before the choice."""
+    as it was before the choice. An :class:`RRError` like every error of rr's, but never one
+    to answer as a user's mistake: a handler of user mistakes lets it through (the CLI
+    reports it as a bug, ``rr server`` answers 500 and logs it)."""
 
 
-class SamplingError(Exception):
+class SamplingError(RRError):
     """No sample of an information set could be drawn (see ``Game.sample_for``)."""
 
 
@@ -192,56 +183,19 @@ class BadRequest(RRError):  # no "Error" suffix: the error type's wire name is t
     game, or a missing, unknown or wrong-typed field (400)."""
 
 
-class UnauthorizedError(RRError):
-    """No token, or one the server does not know (401)."""
 
 
-class ForbiddenError(RRError):
-    """A token that does not open this game, or a spectator's where a seat's is needed
-    (403)."""
-
-
-class StaleDecisionError(RRError):
-    """A choice made against a decision number that is no longer the game's (409): someone
-    (or a second click) chose first."""
-
-
-class GameNotOverError(RRError):
-    """The whole log of a game still under way holds hidden cards: it is given once the
-    game is over (409)."""
 
 
 class RequestTooLargeError(RRError):
     """A request body over the limit (413)."""
 
 
-class RequestCutOffError(RRError):
-    """A request whose body stopped before its end: the client went away, or was too slow
-    and its connection was closed (``rr.server.timeouts``) (408). Nobody is left to read the
-    answer; it is not a failure of rr's."""
 
 
-class RateLimitedError(RRError):
-    """Too many requests from one token or address (429)."""
 
 
-class HeadersTooLargeError(RRError):
-    """A request whose headers are too many or too large (``rr server --max-header-bytes``,
-    ``--max-headers``) (431). Nothing changed; the connection is closed."""
 
-
-class ServerBusyError(RRError):
-    """A connection past the server's limit (``rr server --max-connections``) (503). Nothing
-    changed; the connection is closed: try again in a moment."""
-
-
-class NotFoundError(RRError):
-    """No such route (404)."""
-
-
-class LoadError(RRError):
-    """The server's load script (``python -m rr.server.load``) could not start: a server did
-    not come up, or the database is not on this machine (exit status 2)."""
 
 
 class SignatureRefusedError(RRError):
@@ -255,17 +209,20 @@ class WeakSignatureError(SignatureRefusedError):
     point off the curve, or S not below the group's order (403). Nothing changed."""
 
 
-class DealPendingError(RRError):
-    """A game not dealt yet: it waits for every person's seat to register its key and
-    contribution (a signed game, issue #29), or for its open seats to be taken through its
-    invitation (issue #28) (409)."""
+MOVED = frozenset({
+    "BotFailedError", "DamagedStoreError", "DealPendingError", "ForbiddenError",
+    "GameNotOverError", "HeadersTooLargeError", "LoadError", "NotFoundError",
+    "RateLimitedError", "RequestCutOffError", "SeatKeyError", "SeatTakenError",
+    "ServerBusyError", "StaleDecisionError", "StoreError", "UnauthorizedError",
+})
+"""The errors only ``rr server`` raises, now in :mod:`rr.server.errors`: importing one from
+here still works for one release, with a :class:`DeprecationWarning`."""
 
 
-class SeatTakenError(RRError):
-    """An open seat that cannot be taken with the game's invitation: someone took it
-    already, or every open seat is taken (issue #28) (409). Nothing changed."""
-
-
-class SeatKeyError(RRError):
-    """A seat key that cannot be registered: the game is not a signed one, the seat has its
-    key already, or the game was dealt (409)."""
+def __getattr__(name: str) -> Any:
+    if name not in MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(f"rr.errors.{name} moved to rr.server.errors; import it from there (the old "
+                  "name is removed in 0.4)", DeprecationWarning, stacklevel=2)
+    # By name: the server is a higher layer, loaded only for a name that moved there.
+    return getattr(importlib.import_module("rr.server.errors"), name)

@@ -7,7 +7,9 @@ name (:func:`name_key`), so no two players of a game have them. "Tull Au Toma" i
 automaton's name (RR-SOLO-1): no person takes it, written in any case.
 
 The engine (:meth:`rr.engine.Game.new`), ``rr stdio``'s ``new`` and ``rr server``'s new games
-and invitations all read names through :func:`check_players` or :func:`check_taker`.
+and invitations all read names through :func:`check_players` or :func:`check_taker`. Both
+front doors also hold a name they are sent to :func:`check_name` (1 to :data:`MAX_NAME`
+printable characters, not only spaces), in the same words.
 
 Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
 release.
@@ -15,6 +17,7 @@ release.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Sequence
 
@@ -23,6 +26,18 @@ from rr.errors import BadInputError
 
 AUTOMATON = AU_TOMA
 """The solo automaton's name, which no person takes."""
+
+
+MAX_NAME = 40
+"""The longest player name a front door takes, in characters."""
+
+
+def check_name(name: str) -> None:
+    """A player's name as a front door (``rr stdio``, ``rr server``) takes it: 1 to
+    :data:`MAX_NAME` printable characters, not only spaces (:class:`BadInputError`)."""
+    if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+        raise BadInputError(f"a player's name is 1 to {MAX_NAME} printable characters, "
+                            f"not {json.dumps(name)[:60]}")
 
 
 def normalise(name: str) -> str:

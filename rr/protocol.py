@@ -86,8 +86,9 @@ Ops
 ``ops``
     The ops and their fields (this list, as data).
 ``new`` players, [seed], [ruleset], [houses], [solo], [level], [as]
-    A new game: ``players`` is a list of 2-6 names, distinct ignoring case and kept in NFC
-    without surrounding spaces, none "Tull Au Toma" (:mod:`rr.names`), or a count (P1, P2, ...);
+    A new game: ``players`` is a list of 2-6 names (each 1 to 40 printable characters, not
+    only spaces), distinct ignoring case and kept in NFC without surrounding spaces, none
+    "Tull Au Toma" (:mod:`rr.names`), or a count (P1, P2, ...);
     one player with ``"solo": {"level": n}`` (Au Toma's level 1-6, default 2; the shape
     ``rr server`` takes too) plays against Tull Au Toma, seat 1 (``"solo": true`` and a
     top-level ``level``, the first shape, work as before; :mod:`rr.request_fields`);
@@ -136,7 +137,6 @@ from rr.engine import Game
 from rr.errors import (
     BadInputError,
     BadJsonError,
-    EngineBugError,
     IllegalChoiceError,
     NoDecisionPendingError,
     RequestTooLargeError,
@@ -149,6 +149,7 @@ from rr.events.log import decode_text, encode_text
 from rr.model import MAX_PLAYERS, MIN_PLAYERS, Seat
 from rr.jsonforms import option_from_json, to_json
 from rr.options import Option
+from rr.names import check_name
 from rr.request_fields import check_fields, is_int, ruleset, solo_level, solo_players, wrong
 from rr.seat_answer import Marks, seat_answer
 from rr.untrusted import load_json
@@ -339,9 +340,7 @@ class Session:
                 raise BadRequest(f"unknown op {json.dumps(name)[:40]}; the ops are: "
                                  + ", ".join(o.name for o in OPS))
             result = self._handlers[op.name](_Request(request, op, version))
-        except RRError as err:
-            return _failure(ident, err)
-        except EngineBugError as err:
+        except RRError as err:  # EngineBugError too: named as such
             return _failure(ident, err)
         except Exception as err:  # noqa: BLE001 - never let one request end the server
             return _failure(ident, err, "InternalError")
@@ -396,6 +395,8 @@ class Session:
         elif not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise req.wrong("players", "a list of names or a count")
         else:
+            for name in players:
+                check_name(name)  # as rr server reads one
             solo_players(level, len(players))
         seed = None if req.get("seed") is None else req.integer("seed", 0)
         game = Game.new(players, seed=seed, ruleset=ruleset(req.get("ruleset")),

@@ -51,7 +51,7 @@ import rr
 from rr.agents.ismcts import ITERATIONS
 from rr.bench import openspiel, workloads
 from rr.bench.workloads import Timing
-from rr.errors import BadInputError, RRError
+from rr.errors import BadInputError, EngineBugError, RRError
 from rr.files import write_whole
 from rr.untrusted import load_json, printable, read_bytes, text_of
 
@@ -349,6 +349,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     if args.load else None}
         if args.out:
             _write(args.out, as_json(bench, settings))
+    except EngineBugError:
+        raise  # a bug in rr, with its traceback
     except RRError as err:
         print(f"error: {printable(str(err))}", file=sys.stderr)
         return 2

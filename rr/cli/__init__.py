@@ -36,7 +36,7 @@ from typing import Protocol, cast
 
 from rr import __version__
 from rr.cli import namesake
-from rr.errors import RRError
+from rr.errors import EngineBugError, RRError
 from rr.untrusted import printable
 
 COMMANDS: tuple[str, ...] = (
@@ -154,6 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = module.run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return code
+    except EngineBugError as err:  # an RRError, but no user's mistake
+        return _bug(args.command, err)
     except RRError as err:
         print(f"rr {args.command}: error: {_one_line(str(err))}", file=sys.stderr)
         return EXIT_USER_ERROR
@@ -168,12 +170,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except Exception as err:  # the contract: one line, never a traceback
-        if os.environ.get("RR_TRACEBACK"):
-            raise
-        print(f"rr {args.command}: internal error (a bug in rr, please report it): "
-              f"{_one_line(repr(err))}", file=sys.stderr)
-        return EXIT_BUG
+    except Exception as err:  # noqa: BLE001 - the contract: one line, never a traceback
+        return _bug(args.command, err)
+
+
+def _bug(command: str, err: Exception) -> int:
+    """A failure of rr's own, in one line (its traceback with ``RR_TRACEBACK`` set)."""
+    if os.environ.get("RR_TRACEBACK"):
+        raise err
+    print(f"rr {command}: internal error (a bug in rr, please report it): "
+          f"{_one_line(repr(err))}", file=sys.stderr)
+    return EXIT_BUG
 
 
 def _one_line(text: str, limit: int = 400) -> str:

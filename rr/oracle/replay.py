@@ -20,7 +20,7 @@ from attrs import evolve, frozen
 from rr.causes import rule_cause
 from rr.decisions import ByCard, Decision
 from rr.engine import Game
-from rr.errors import BadInputError, CorruptLogError, RRError
+from rr.errors import BadInputError, CorruptLogError, EngineBugError, RRError
 from rr.events.types import Event
 from rr.jsonforms import to_json
 from rr.model import Seat
@@ -104,6 +104,8 @@ def pending_after(prefix: Sequence[Event]) -> Pending:
     """Whose decision the rules wait for after ``prefix`` (re-running the rules over it)."""
     try:
         game = Game.resume(prefix)
+    except EngineBugError as err:
+        return Pending(None, f"unknown: the rules failed while re-running the log ({err!r})")
     except RRError as err:
         return Pending(None, f"unknown: the log does not re-adjudicate here ({err})")
     except Exception as err:  # noqa: BLE001 - a rules failure while re-running is an engine bug, not ours

@@ -9,7 +9,7 @@ game: a bot sees no more than its seat may.
 
 The operator may allow more agents (``rr server --allow-agent package.module:Class``, issue
 #30): a game may then name them too, and only them. One that fails (its ``choose`` raises,
-or chooses an option that is not legal) is a :class:`rr.errors.BotFailedError` (HTTP 500)
+or chooses an option that is not legal) is a :class:`rr.server.errors.BotFailedError` (HTTP 500)
 naming its seat and bot only — the cause, which may name the bot's cards, goes to the
 server's log — and the request changes nothing.
 """
@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from rr.agents import names
 from rr.agents.names import MAX_DECISIONS
 from rr.engine import Game
-from rr.errors import AgentError, BotFailedError
+from rr.errors import AgentError
+from rr.server.errors import BotFailedError
 
 KINDS = ("random", "greedy")
 """The agents a game may name for its bots: the cheap ones. ``ismcts`` (``rr simulate``'s

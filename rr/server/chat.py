@@ -26,7 +26,8 @@ import anyio.to_thread
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
-from rr.errors import BadInputError, BadRequest, RateLimitedError
+from rr.errors import BadInputError, BadRequest
+from rr.server.errors import RateLimitedError
 from rr.server import requests
 from rr.server.games import Games
 from rr.server.http import answers, bearer, record_number

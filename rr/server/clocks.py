@@ -42,7 +42,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from rr.errors import ForbiddenError
+from rr.server.errors import ForbiddenError
 from rr.server.clockspec import FORFEIT, ClockSpec, of_text
 from rr.server.games import Games
 from rr.server.signed import Seats

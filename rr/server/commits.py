@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any
 
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 
 Work = Callable[[Any], None]
 """Statements for one game, run by the committing thread inside its transaction, given its

@@ -40,17 +40,19 @@ from rr.engine import Game
 from rr.randomness import SALT_BYTES, Secret
 from rr.errors import (
     BadRequest,
+    IllegalChoiceError,
+    NoDecisionPendingError,
+    UnknownActionError,
+    WrongPlayerError,
+)
+from rr.server.errors import (
     DealPendingError,
     ForbiddenError,
     GameNotOverError,
-    IllegalChoiceError,
-    NoDecisionPendingError,
     SeatKeyError,
     SeatTakenError,
     StaleDecisionError,
     UnauthorizedError,
-    UnknownActionError,
-    WrongPlayerError,
 )
 from rr.events import log
 from rr.events.codec import decode_event, encode_event

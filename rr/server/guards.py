@@ -8,12 +8,12 @@ open-file limit of 1,024, and health probes failed). Here, each an ``rr server``
 
 * a request's head — its request line and headers — holds at most
   :attr:`Guards.header_bytes` bytes and :attr:`Guards.headers` headers; past either the
-  answer is a 431 :class:`~rr.errors.HeadersTooLargeError` in words, and the connection is
+  answer is a 431 :class:`~rr.server.errors.HeadersTooLargeError` in words, and the connection is
   closed. What a connection holds of a head is bounded by that limit and one read (at most
   256 KiB), however much it sends;
 * at most :attr:`Guards.connections` connections (HTTP and WebSocket together) are held,
   and :attr:`Guards.per_address` from one address (but a proxy's: ``--forwarded-allow-ips``):
-  one more is answered 503 :class:`~rr.errors.ServerBusyError` in words at its first bytes,
+  one more is answered 503 :class:`~rr.server.errors.ServerBusyError` in words at its first bytes,
   and closed within :data:`LINGER_SECONDS` whatever it does (past :data:`LINGERING` such
   connections, or as many from one address as it may hold, one more is closed at once: a
   flood from one address takes no room from the others' answers).
@@ -33,7 +33,8 @@ from typing import Any
 
 from attrs import frozen
 
-from rr.errors import HeadersTooLargeError, RRError, ServerBusyError
+from rr.errors import RRError
+from rr.server.errors import HeadersTooLargeError, ServerBusyError
 from rr.server.errors import error_body, status_of
 from rr.server.http import dumps
 

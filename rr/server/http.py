@@ -56,7 +56,13 @@ def answers(handler: Callable[[Request], Awaitable[Any]]) -> Handler:
         except Exception as err:  # noqa: BLE001 - every failure gets its typed body
             return JSON(failed(err, request.method, request.url.path), status_of(err))
         return answer if isinstance(answer, Response) else JSON(answer)
+    route.answers_every_failure = True  # type: ignore[attr-defined]
     return route
+
+
+def answered(endpoint: object) -> bool:
+    """Whether ``endpoint`` was made by :func:`answers` (so it raises nothing)."""
+    return getattr(endpoint, "answers_every_failure", False) is True
 
 
 def bearer(request: HTTPConnection) -> list[str]:

@@ -46,7 +46,7 @@ from urllib.parse import urlsplit
 
 from attrs import define, field
 
-from rr.errors import LoadError
+from rr.server.errors import LoadError
 from rr.server.http import dumps
 
 try:

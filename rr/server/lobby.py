@@ -35,13 +35,8 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from rr import ratings
-from rr.errors import (
-    BadInputError,
-    BadRequest,
-    ForbiddenError,
-    RateLimitedError,
-    SeatTakenError,
-)
+from rr.errors import BadInputError, BadRequest
+from rr.server.errors import ForbiddenError, RateLimitedError, SeatTakenError
 from rr.events import log as logfile
 from rr.request_fields import check_fields
 from rr.request_fields import ruleset as read_ruleset

@@ -16,6 +16,7 @@ from rr.server.errors import STATUS
 from rr.server.limits import MAX_BODY
 from rr.server.requests import MAX_NAME
 from rr.server.bots import KINDS
+from rr.wire import HEADER, SERVED, UNVERSIONED, WIRE_VERSION
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 _ANSWER = {"$ref": "#/components/schemas/SeatAnswer"}
@@ -200,6 +201,42 @@ def _schemas() -> dict[str, Any]:
     }
 
 
+_VERSIONS = {"type": "integer", "enum": list(SERVED)}
+_WIRE = {"$ref": "#/components/parameters/Wire"}
+
+
+def _wire_parameter() -> dict[str, Any]:
+    return {"name": HEADER, "in": "header", "required": False, "schema": _VERSIONS,
+            "description": f"the wire version the client speaks (rr.wire; docs/JSON.md, "
+                           f"\"Wire versions\"): {WIRE_VERSION} is the newest; none: "
+                           f"version {UNVERSIONED}, answered as before versions, without the "
+                           f"{HEADER} header; a version not served: 400 BadRequest"}
+
+
+def _wire_header() -> dict[str, Any]:
+    return {"schema": _VERSIONS,
+            "description": f"the wire version the request named in its {HEADER} header "
+                           f"(absent when it named none, or {UNVERSIONED})"}
+
+
+def _versioned(paths: dict[str, Any]) -> dict[str, Any]:
+    """Every ``/api/`` operation (the WebSocket aside) with the request header ``RR-Wire``,
+    the answer header ``RR-Wire`` on each of its answers, and the 400 of a version not
+    served (:mod:`rr.server.wire_version`)."""
+    for path, operations in paths.items():
+        if not path.startswith("/api/") or path.endswith("/ws"):
+            continue
+        for operation in operations.values():
+            operation["parameters"] = [*operation.get("parameters", []), _WIRE]
+            answers = operation.setdefault("responses", {})
+            answers.setdefault("400", _errors(400)["400"])
+            for answer in answers.values():
+                answer["headers"] = {**answer.get("headers", {}),
+                                     HEADER: {"$ref": "#/components/headers/Wire"}}
+            operation["responses"] = dict(sorted(answers.items()))
+    return paths
+
+
 def document() -> dict[str, Any]:
     """The OpenAPI document."""
     bearer: list[dict[str, list[str]]] = [{"token": []}]
@@ -210,11 +247,12 @@ def document() -> dict[str, Any]:
                                 "body is JSON of at most "
                                 f"{MAX_BODY} bytes; every error has the typed body Error and "
                                 "changes nothing. See examples/server/README.md."},
-        "components": {"schemas": _schemas(), "securitySchemes": {
+        "components": {"schemas": _schemas(), "parameters": {"Wire": _wire_parameter()},
+                       "headers": {"Wire": _wire_header()}, "securitySchemes": {
             "token": {"type": "http", "scheme": "bearer",
                       "description": "a seat's or the spectator's token (or, for "
                                      ".../invitation only, a game's invitation)"}}},
-        "paths": {
+        "paths": _versioned({
             "/api/games": {
                 "post": {"summary": "create a game", "requestBody": {"required": True,
                          "content": {"application/json": {"schema": {
@@ -313,11 +351,19 @@ def document() -> dict[str, Any]:
                 "summary": "WebSocket (?token=): one SeatAnswer message now (the records from "
                            "?since=, default 0) and one after every change (the records since "
                            "the last); a bad token gets an Error message, then close code "
-                           "4000 + status",
+                           "4000 + status. A socket that names a wire version (?wire= or "
+                           f"the {HEADER} header of its upgrade) gets it first in every "
+                           "message, an Error's too: {\"wire\": N, ...}",
                 "parameters": [_GAME_ID, {"name": "token", "in": "query", "required": True,
                                           "schema": {"type": "string"}},
                                {**_SINCE, "description": "the first record the first message "
-                                                         "brings (default 0)"}],
+                                                         "brings (default 0)"},
+                               {"name": "wire", "in": "query", "required": False,
+                                "schema": _VERSIONS,
+                                "description": "the wire version the client speaks (as the "
+                                               f"{HEADER} header, which browsers cannot "
+                                               "send on a WebSocket; both given, they must "
+                                               "agree)"}, _WIRE],
                 "responses": {"101": {"description": "switching to WebSocket"}}}},
             "/api/health": {"get": {"summary": "whether the server answers (any route: a "
                                                "request with too many or too large headers "
@@ -328,7 +374,7 @@ def document() -> dict[str, Any]:
             **web.openapi_paths(),  # the web table's and the replay viewer's (issue #16)
             **scorepads.openapi_paths(),  # the scorepad page and its API
             **lobby_openapi.paths(),  # the lobby, ratings, clocks, chat, webhooks
-        },
+        }),
     }
 
 

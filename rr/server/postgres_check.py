@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 
 Column = tuple[str, str, bool, bool]
 """A column: its name, its type, whether it may be null, whether it is in the primary key."""

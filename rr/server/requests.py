@@ -12,7 +12,9 @@ from typing import Any
 from attrs import frozen
 from starlette.requests import ClientDisconnect, Request
 
-from rr.errors import BadInputError, BadRequest, RequestCutOffError, RequestTooLargeError
+from rr.errors import BadInputError, BadRequest, RequestTooLargeError
+from rr.server.errors import RequestCutOffError
+from rr import names
 from rr.names import check_players, normalise
 from rr.request_fields import (
     check_fields,
@@ -27,8 +29,8 @@ from rr.ruleset import Ruleset
 from rr.server.bots import KINDS
 from rr.untrusted import load_json, size_text
 
-MAX_NAME = 40
-"""The longest player name, in characters."""
+MAX_NAME = names.MAX_NAME
+"""The longest player name, in characters (:data:`rr.names.MAX_NAME`)."""
 
 
 @frozen
@@ -145,11 +147,9 @@ def new_game(data: dict[str, Any], allowed: tuple[str, ...] = KINDS) -> NewGame:
 
 
 def check_name(name: str) -> None:
-    """A player's name: 1 to :data:`MAX_NAME` printable characters, not the automaton's
-    (:class:`BadInputError`; :mod:`rr.names` reads it)."""
-    if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
-        raise BadInputError(f"a player's name is 1 to {MAX_NAME} printable characters, "
-                            f"not {json.dumps(name)[:60]}")
+    """A player's name (:func:`rr.names.check_name`, as ``rr stdio`` reads it), not the
+    automaton's (:class:`BadInputError`)."""
+    names.check_name(name)
     check_players([name])
 
 

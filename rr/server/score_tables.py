@@ -29,7 +29,8 @@ from typing import Any
 from attrs import define, field
 
 from rr.cli.score import json_answer
-from rr.errors import BadInputError, BadRequest, RateLimitedError, RRError
+from rr.errors import BadInputError, BadRequest, RRError
+from rr.server.errors import RateLimitedError
 from rr.model import MAX_PLAYERS, MIN_PLAYERS
 from rr.ruleset import Ruleset
 from rr.scoring.input import parse_table

@@ -31,7 +31,8 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rr.cli.score import json_answer
-from rr.errors import BadInputError, BadRequest, RateLimitedError
+from rr.errors import BadInputError, BadRequest
+from rr.server.errors import RateLimitedError
 from rr.ruleset import Ruleset
 from rr.server import requests
 from rr.server.http import JSON, Handler, answers, refuse_large

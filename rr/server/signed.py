@@ -58,7 +58,8 @@ from attrs import define, field
 
 from rr import actions, ed25519
 from rr.engine import Game
-from rr.errors import BadInputError, SeatKeyError, SeatTakenError, SignatureRefusedError
+from rr.errors import BadInputError, SignatureRefusedError
+from rr.server.errors import SeatKeyError, SeatTakenError
 from rr.events.codec import structure, unstructure
 from rr.events.signing import fingerprint
 from rr.events.types import DecisionMade, Event, GameStarted

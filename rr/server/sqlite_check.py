@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from urllib.parse import quote
 
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 
 SQLITE_WAL_VERSION = 3007000
 _WAL_MAGIC = (0x377F0682, 0x377F0683)

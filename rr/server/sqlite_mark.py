@@ -37,7 +37,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rr_commits (

@@ -37,7 +37,8 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
-from rr.errors import DamagedStoreError, RRError
+from rr.errors import RRError
+from rr.server.errors import DamagedStoreError
 from rr.model import Seat
 from rr.randomness import Secret, salt_of
 from rr.untrusted import printable

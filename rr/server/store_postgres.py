@@ -29,7 +29,7 @@ from typing import Any, cast
 from attrs import frozen
 
 from rr.model import Seat
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 from rr.randomness import Secret
 from rr.server import postgres_check
 from rr.server.commits import GroupCommit, Work, run_each

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from rr.model import Seat
 from rr.server import sqlite_check, sqlite_mark
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 from rr.randomness import Secret
 from rr.server.commits import GroupCommit, Work, run_each
 from rr.server.store import (

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS lobby (

@@ -41,7 +41,7 @@ from starlette.staticfiles import StaticFiles
 from rr.automa import automa_table
 from rr.cards.catalogue import catalogue, houses
 from rr.causes import causes
-from rr.errors import RateLimitedError, ServerBusyError
+from rr.server.errors import RateLimitedError, ServerBusyError
 from rr.ruleset import EXPLAINED, Ruleset
 from rr.server import replays, requests, work
 from rr.server.http import answers, refuse_large

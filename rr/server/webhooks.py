@@ -34,7 +34,8 @@ import anyio.to_thread
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
-from rr.errors import BadInputError, BadRequest, ForbiddenError
+from rr.errors import BadInputError, BadRequest
+from rr.server.errors import ForbiddenError
 from rr.server import requests
 from rr.server.games import Games
 from rr.server.http import answers, bearer

@@ -35,7 +35,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from rr.errors import RRError, ServerBusyError
+from rr.errors import RRError
+from rr.server.errors import ServerBusyError
 
 SECONDS_A_SECOND = 0.2
 """CPU seconds a second an address's replays may use, in the long run (a finished

@@ -4,14 +4,17 @@ scoring → rules → engine → everything that uses the engine."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rr", "rr.model", "rr.quick_init", "rr.options", "rr.actions", "rr.decisions", "rr.errors",
      "rr.ruleset",
-     "rr.cards.catalogue", "rr.untrusted", "rr.randomness", "rr.wire"),
+     "rr.cards.catalogue", "rr.untrusted", "rr.files", "rr.randomness", "rr.wire"),
     ("rr.events", "rr.seatkeys", "rr.ed25519", "rr.seatmoves"),
     ("rr.state", "rr.knowledge", "rr.inferences"),
     ("rr.effects", "rr.views", "rr.jsonforms"),
@@ -22,6 +25,31 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "rr.request_fields", "rr.server", "rr.cli", "rr.observation", "rr.integrations",
      "rr.report", "rr.__main__", "rr.client", "rr.ratings"),
 )
+
+
+def test_the_layer_table_is_this_one() -> None:
+    """docs/ARCHITECTURE.md's table of layers names the modules of :data:`LAYERS`, layer by
+    layer (a module's parts named in parentheses aside)."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    section = text[text.index("## Layers"):]
+    rows = [line for line in section.splitlines()[:40]
+            if line.startswith("| ") and not line.startswith("| layer")]
+    table = [set(re.findall(r"`(rr[\w.]*)`", re.sub(r"\([^)]*\)", "", row.split("|")[2])))
+             for row in rows]
+    assert table == [set(layer) - {"rr"} for layer in LAYERS]
+
+
+def test_moved_server_errors_still_import_from_rr_errors() -> None:
+    """The errors only the server raises live in the server's layer (rr.server.errors); the
+    old names in rr.errors give the same classes for one release, with a warning."""
+    import rr.errors
+    import rr.server.errors
+    for name in sorted(rr.errors.MOVED):
+        assert name not in vars(rr.errors) and name not in rr.errors.__all__
+        with pytest.warns(DeprecationWarning, match=f"rr.errors.{name} moved to rr.server"):
+            assert getattr(rr.errors, name) is getattr(rr.server.errors, name)
+    with pytest.raises(AttributeError):
+        rr.errors.NoSuchError  # type: ignore[attr-defined]  # noqa: B018
 
 
 def layer_of(module: str) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rr.engine import Game
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 from rr.server.errors import StaleDecisionError
 from rr.server.games import Games
 from rr.server.requests import Choice, new_game

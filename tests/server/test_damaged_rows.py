@@ -57,7 +57,7 @@ def test_a_store_can_be_read_after_a_damaged_row_is_put_right(tmp_path: Path) ->
     from rr.server.games import Games
     from rr.server.requests import new_game
     from rr.server.store_sqlite import SqliteStore
-    from rr.errors import DamagedStoreError
+    from rr.server.errors import DamagedStoreError
 
     path = tmp_path / "games.sqlite"
     store = SqliteStore(path)

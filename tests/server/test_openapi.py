@@ -10,6 +10,7 @@ from typing import Any
 
 from rr.server import openapi
 from rr.server.errors import STATUS
+from rr.wire import HEADER, SERVED
 
 
 def _operations() -> list[tuple[str, str, dict[str, Any]]]:
@@ -33,3 +34,26 @@ def test_every_error_status_is_documented_somewhere() -> None:
     documented = {code for _, _, o in _operations() for code in o.get("responses", {})}
     statuses = {str(code) for _, code in STATUS} - {"500"}  # rr's own failure: any route
     assert statuses <= documented, statuses - documented
+
+
+def test_every_api_route_documents_the_wire_version() -> None:
+    """Every ``/api/`` operation takes the ``RR-Wire`` request header, may answer 400 for a
+    version not served, and documents the ``RR-Wire`` header on each answer; the WebSocket
+    takes ``?wire=`` too; the versions are those served."""
+    document = openapi.document()
+    parameter = document["components"]["parameters"]["Wire"]
+    assert (parameter["name"], parameter["in"]) == (HEADER, "header")
+    assert parameter["schema"]["enum"] == list(SERVED)
+    wire = {"$ref": "#/components/parameters/Wire"}
+    for path, operations in document["paths"].items():
+        if not path.startswith("/api/"):
+            continue
+        for method, operation in operations.items():
+            assert wire in operation["parameters"], (method, path)
+            if path.endswith("/ws"):
+                assert any(p["name"] == "wire" and p["in"] == "query"
+                           for p in operation["parameters"] if "name" in p)
+                continue
+            assert "400" in operation["responses"], (method, path)
+            for answer in operation["responses"].values():
+                assert answer["headers"][HEADER] == {"$ref": "#/components/headers/Wire"}

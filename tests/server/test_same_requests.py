@@ -1,7 +1,8 @@
 """Both front doors read a new game alike (rr.request_fields): ``rr stdio``'s ``new`` and a
 real ``rr server``'s ``POST /api/games`` take a solo game as ``"solo": {"level": n}``
 (RR-SOLO-1, RR-SOLO-16), and refuse the same bad requests with the same error type, words
-and rule; ``rr stdio``'s first solo shape (``"solo": true``, a top-level ``"level"``) works
+and rule (blank, too long and unprintable players' names among them); ``rr stdio``'s first
+solo shape (``"solo": true``, a top-level ``"level"``) works
 as before."""
 
 from __future__ import annotations
@@ -31,6 +32,16 @@ BAD: list[tuple[dict[str, Any], str, str | None, str]] = [
     ({"players": ["tull au toma"], "solo": {}}, "BadInputError", "RR-SOLO-1",
      "Tull Au Toma is the solo automaton's name"),
     ({"players": ["Ana", "ana"]}, "BadInputError", None, "player names must differ"),
+    ({"players": ["", "Bo"]}, "BadInputError", None,
+     "a player's name is 1 to 40 printable characters, not \"\""),
+    ({"players": ["Ana", "   "]}, "BadInputError", None,
+     "a player's name is 1 to 40 printable characters, not \"   \""),
+    ({"players": ["Ana", "x" * 41]}, "BadInputError", None,
+     "a player's name is 1 to 40 printable characters, not \"" + "x" * 41 + "\""),
+    ({"players": ["Ana", "Bo\nCy"]}, "BadInputError", None,
+     "a player's name is 1 to 40 printable characters, not \"Bo\\nCy\""),
+    ({"players": ["", "Bo"], "solo": {}}, "BadInputError", None,
+     "a player's name is 1 to 40 printable characters"),
     ({"players": ["A", "B", "C", "D", "E", "F", "G"]}, "BadInputError", "RR-SETUP-7",
      "a game needs 2 to 6 players, not 7"),
     ({"players": ["Ana", "Bo"], "ruleset": "protect_small_hands=maybe"}, "BadInputError",

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rr.errors import StoreError
+from rr.server.errors import StoreError
 from rr.server.games import Games
 from rr.server.requests import new_game
 from rr.server.store_postgres import PostgresStore
