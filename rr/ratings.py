@@ -18,6 +18,9 @@ player is a name: two seats of one name in one game cannot be (the engine refuse
 
 ``rr ratings`` prints these for logs on disk, and ``rr server`` shows the same numbers for
 its finished rated games (it rates the logs it would hand out, in the order they finished).
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -75,6 +75,10 @@ from rr.model import MAX_PLAYERS
 from rr.observation import OBSERVATION_SIZE
 from rr.ruleset import Ruleset
 
+__all__ = [
+    "ID", "RedRisingGymEnv",
+]
+
 ID = "rr/RedRising-v0"
 """The id this module registers."""
 SEEDS = 2**31

@@ -120,6 +120,10 @@ from rr.options import Option
 from rr.observation import OBSERVATION_SIZE, STATE_SIZE, state_vector
 from rr.ruleset import Ruleset
 
+__all__ = [
+    "RedRisingEnv", "RedRisingParallelEnv", "env", "parallel_env",
+]
+
 RENDER_MODES = ("ansi", "human", "rgb_array")
 ILLEGAL_ACTIONS = ("terminate", "raise", "penalty")
 ILLEGAL_REWARDS = {"terminate": -1.0, "raise": 0.0, "penalty": -0.1}

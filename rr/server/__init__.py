@@ -20,4 +20,7 @@ of ``rr.seat_answer``, sent as it is. The pieces, each small:
 * ``rr.server.web`` — the web table (``/``) and the replay viewer (``/replay``), their files in
   ``static/``; ``rr.server.replays`` — the viewer's route: a log folded, viewed and audited;
   ``rr.server.work`` — its work bounded.
+
+Internal as Python: the HTTP and WebSocket API is the interface (docs/JSON.md, ``rr.client``);
+its modules may change in any release.
 """
