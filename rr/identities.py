@@ -34,6 +34,9 @@ same code in a file (:func:`transfer_file`), never the key.
 identity's key signs the seat's key, the game, the seat and the name. The log's ``"seats"``
 section records it (:class:`Binding`) and ``rr audit --seats`` checks it strictly: a binding
 that does not verify, names another player than the seat's, or uses a weak key fails.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations
