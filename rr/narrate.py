@@ -318,13 +318,21 @@ def randomness_text(event: GameStarted) -> str:
     return f"{said}: sha256 {event.commitment}" if event.commitment is not None else said
 
 
+def randomness_words(event: GameStarted) -> str:
+    """Where a game's randomness comes from, for the story: in words, without the
+    commitment's hash (which :func:`randomness_text` gives, for checking)."""
+    return event.seed_origin.describe()
+
+
 def story_line(event: Event, before: GameState, after: GameState) -> str:
     """One line telling what ``event`` did (``before``/``after``: the states around it)."""
     if isinstance(event, GameStarted):
         opening = (f"A solo game: {event.players[0]} against {event.players[-1]}, "
                    f"level {event.solo_level}" if event.solo_level is not None and event.players
                    else f"A game of {len(event.players)} players: {', '.join(event.players)}")
-        return f"{opening}; ruleset {event.ruleset.describe()}; {randomness_text(event)}"
+        # The commitment's hash and the options' names are for checking the game: the
+        # audit (randomness_text) and the table's "details" hold them, not the story.
+        return f"{opening}; {event.ruleset.words()}; {randomness_words(event)}"
     if isinstance(event, SeedRevealed):
         return (f"The seed is revealed: {event.seed} (salt {event.salt}); it opens the "
                 "commitment made at the start")

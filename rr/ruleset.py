@@ -16,6 +16,10 @@ from attrs import frozen
 
 from rr.errors import BadInputError
 
+__all__ = [
+    "READINGS", "RULES_VERSION", "Reading", "Ruleset",
+]
+
 
 @frozen
 class Ruleset:
@@ -118,6 +122,18 @@ class Ruleset:
             if getattr(self, f.name) != getattr(base, f.name)
         ]
         return ",".join(diffs) if diffs else "official"
+
+    def words(self) -> str:
+        """The ruleset for people: "the official rules", or the options changed, each by
+        its label (:data:`EXPLAINED`) and "on" or "off"."""
+        base = Ruleset()
+        changed = [
+            f"{EXPLAINED[f.name][0] if f.name in EXPLAINED else f.name} "
+            f"{'on' if getattr(self, f.name) else 'off'}"
+            for f in attrs.fields(Ruleset)
+            if getattr(self, f.name) != getattr(base, f.name)
+        ]
+        return "the official rules" + (f", changed: {'; '.join(changed)}" if changed else "")
 
 
 UNNAMED: dict[str, bool] = {

@@ -79,7 +79,8 @@ def scorepad_json(pad: Scorepad) -> dict[str, Any]:
                 "name": p.name,
                 "rows": dict(p.rows.items()),
                 "total": p.total,
-                "cards": [{"id": c.id, "core": c.core, "bonus": c.bonus} for c in p.cards],
+                "cards": [{"id": c.id, "name": card(c.id).name, "core": c.core,
+                           "bonus": c.bonus} for c in p.cards],
                 "declarations": {
                     card_id: _declaration_json(d) for card_id, d in p.declarations.items()
                 },

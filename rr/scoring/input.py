@@ -120,10 +120,10 @@ def _check_player(player: FinalPlayer) -> None:
     for card_id, declaration in player.declarations.items():
         printed = hand.get(card_id)
         if printed is None:
-            _fail(f"{who}: declaration for {card_id!r}, which is not in their hand")
+            _fail(f"{who}: declaration for {_named(card_id)}, which is not in their hand")
         problem = declaration_error(printed, declaration)
         if problem:
-            _fail(f"{who}: declaration for {card_id}: {problem}")
+            _fail(f"{who}: declaration for {_named(card_id)}: {problem}")
     for card_id, points in player.extra_points.items():
         printed = _known(card_id, f"{who}: extra_points")
         if printed.end_of_game is None:
@@ -145,7 +145,7 @@ def _check_each_card_once(table: FinalTable) -> None:
             where = f"twice in {_words(place)}" if places[card_id] == place else (
                 f"in two places: {_words(places[card_id])} and {_words(place)}"
             )
-            _fail(f"card {card_id!r} is {where}")
+            _fail(f"{_named(card_id)} is {where}")
         places[card_id] = place
 
     for player in table.players:
@@ -157,6 +157,12 @@ def _check_each_card_once(table: FinalTable) -> None:
             put(placed.card, location)
     for card_id in table.banished:
         put(card_id, "the banished pile")
+
+
+def _named(card_id: CardId) -> str:
+    """A card in words: its name (the id, quoted, for an id no card has)."""
+    found = catalogue().get(card_id)
+    return found.name if found is not None else repr(card_id)
 
 
 def _words(place: str | Location) -> str:

@@ -201,6 +201,6 @@ def test_the_secrecy_check_catches_a_story_that_tells_the_seed(
     import rr.narrate
 
     game = Game.new(3)
-    monkeypatch.setattr(rr.narrate, "randomness_text", lambda event: f"seed {game.seed}")
+    monkeypatch.setattr(rr.narrate, "randomness_words", lambda event: f"seed {game.seed}")
     with pytest.raises(AssertionError, match="the seed is shown to the spectator"):
         oracle.secret_kept(game, GameState(), game.events)

@@ -146,7 +146,7 @@ def test_events_since_a_record_are_redacted_and_narrated() -> None:
     dealt = [e[1] for e in events if e[0] == "card_dealt/1" and e[1]["to"]["kind"] == "hand"]
     assert {d["card"] == "?" for d in dealt if d["to"]["seat"] == 0} == {False}
     assert {d["card"] for d in dealt if d["to"]["seat"] != 0} == {"?"}
-    assert told[0]["text"].startswith("A game of 3 players: Ana, Bo, Cy; ruleset official")
+    assert told[0]["text"].startswith("A game of 3 players: Ana, Bo, Cy; the official rules")
     assert any(t["text"] == "a hidden card is dealt to Bo's hand" for t in told)
     tail = client.answer({"op": "events", "game": game, "as": 0, "since": 5})
     assert tail["new"] == told[5:] and tail["since"] == 5

@@ -76,7 +76,8 @@ def test_example_file_with_card_lines(capsys: pytest.CaptureFixture[str]) -> Non
 
 @pytest.mark.rule("RR-SCORE-1")
 def test_json_output_schema(capsys: pytest.CaptureFixture[str]) -> None:
-    """`--json` prints exactly players (name, rows, total, cards, declarations) and winners."""
+    """`--json` prints exactly players (name, rows, total, cards, declarations) and winners;
+    each card line its id, name, core and bonus."""
     code, out, _ = run(capsys, "score", str(EXAMPLE), "--json")
     assert code == 0
     data = json.loads(out)
@@ -88,7 +89,7 @@ def test_json_output_schema(capsys: pytest.CaptureFixture[str]) -> None:
                                    "excess"]  # fmt: skip
         assert p["total"] == sum(p["rows"].values())
         for line in p["cards"]:
-            assert set(line) == {"id", "core", "bonus"}
+            assert set(line) == {"id", "name", "core", "bonus"}
         for declaration in p["declarations"].values():
             assert declaration and set(declaration) <= {"color", "name"}
     ana = data["players"][0]
@@ -117,9 +118,9 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
     ("top level not an object", "[1, 2]", "must be a JSON object"),
     ("unknown card", {"players": [player(hand=["nobody"])]}, "player 'Ana': hand[0]: unknown card 'nobody'"),
     ("card in hand and banished", {"players": [player()], "banished": ["darrow"]},
-     "card 'darrow' is in two places: Ana's hand and the banished pile"),
+     "Darrow is in two places: Ana's hand and the banished pile"),
     ("card in two hands", {"players": [player(), player("Bo")]},
-     "card 'darrow' is in two places: Ana's hand and Bo's hand"),
+     "Darrow is in two places: Ana's hand and Bo's hand"),
     ("card twice in a hand", {"players": [player(hand=["darrow", "Darrow"])]}, "twice in Ana's hand"),
     ("negative helium", {"players": [player(helium=-1)]}, "helium cannot be negative"),
     ("fleet above 10", {"players": [player(fleet=11)]}, "fleet 11 is beyond the end"),
@@ -141,7 +142,7 @@ BAD_INPUTS: list[tuple[str, Any, str]] = [
      "'Bob' is not the name of a character"),
     ("declaration for a card not in hand",
      {"players": [player(hand=["darrow"], declare={"holiday": {"color": "blue"}})]},
-     "declaration for 'holiday', which is not in their hand"),
+     "declaration for Holiday, which is not in their hand"),
     ("colour for a card that cannot declare",
      {"players": [player(declare={"darrow": {"color": "blue"}})]},
      "Darrow is neither a Gray nor an Orange"),

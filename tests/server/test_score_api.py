@@ -120,7 +120,7 @@ def test_post_api_score_takes_the_ruleset_as_rr_score_does(
 @pytest.mark.rule("RR-SCORE-8", "RR-SCORE-5")
 @pytest.mark.parametrize(("change", "words"), [
     (lambda d: d["players"][0].update(fleet=11), "beyond the end of the Fleet Track"),
-    (lambda d: d["players"][1]["hand"].append("judge"), "in two places"),
+    (lambda d: d["players"][1]["hand"].append("judge"), "Judge is in two places"),
     (lambda d: d["players"][0]["hand"].append("judge"), "twice in Ana's hand"),
     (lambda d: d["players"][0]["hand"].append("nobody at all"), "unknown card"),
     (lambda d: d.pop("banished"), "missing field 'banished'"),
@@ -169,7 +169,8 @@ def test_a_shared_table_scores_when_every_player_is_in(client: TestClient) -> No
     assert client.get(f"/api/score/tables/{code}").json()["version"] == table["version"]
     clash = {**parts[3], "hand": [*parts[3]["hand"], "judge"]}
     table = client.put(f"/api/score/tables/{code}/players/3", json=clash).json()
-    assert table["scorepad"] is None and "in two places" in table["problem"]
+    assert table["scorepad"] is None and "Judge is in two places" in table["problem"]
+    assert "judge" not in table["problem"]
     table = client.put(f"/api/score/tables/{code}/players/3", json=parts[3]).json()
     assert table["problem"] is None
     assert table["scorepad"] == client.post("/api/score", json=example).json()
@@ -239,3 +240,14 @@ def test_the_page_names_exactly_the_cards_that_read_the_board_and_the_banished_p
     texts = {c: catalogue()[c].end_game or "" for c in ids}
     assert {c for c in ids if _page_pattern("READS_LOCATIONS").search(texts[c])} == boards
     assert {c for c in ids if _page_pattern("READS_BANISHED").search(texts[c])} == piles
+
+
+def test_the_scorepad_names_each_card_line(client: TestClient) -> None:
+    """Each card line of the answer carries the card's name beside its id (the page shows
+    the server's words, rewriting none)."""
+    from rr.cards.catalogue import card
+
+    example = json.loads((EXAMPLES / "score-example.json").read_text("utf-8"))
+    answer = client.post("/api/score", json=example).json()
+    lines = [line for p in answer["players"] for line in p["cards"]]
+    assert lines and all(line["name"] == card(line["id"]).name for line in lines)

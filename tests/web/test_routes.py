@@ -190,11 +190,11 @@ def test_bad_steps_and_signatures_get_typed_refusals(server: Server, tmp_path: P
 
 def test_the_pages_never_rewrite_the_servers_words() -> None:
     """The server sends finished text (names, not ids; rule ids as their own field): no script
-    of the table or the replay viewer rewrites a text with a regular expression (no
-    ``.replace``), nor swaps names into it."""
+    of the table, the replay viewer or the scorepad page rewrites a text with a regular
+    expression (no ``.replace``), nor swaps names into it."""
     static = Path(__file__).resolve().parents[2] / "rr" / "server" / "static"
     table = ("table.js", "tableboard.js", "drag.js", "alerts.js", "invite.js",
-             "mygames.js", "replay.js")  # the table's and the replay viewer's own scripts
+             "mygames.js", "replay.js", "score.js", "common.js")  # every page's own scripts
     for script in (static / name for name in table):
         source = script.read_text("utf-8")
         for wrong in (".replace(", ".replaceAll(", "named(", "peopleText("):

@@ -70,3 +70,26 @@ def test_the_ruleset_is_chosen_from_named_options(server: Server,
         "authorization": f"Bearer {found.group(2)}"}, timeout=10).json()
     started = answer["new"][0]["event"]
     assert started[1]["ruleset"]["protect_small_hands"] is True
+
+
+def test_the_setup_log_is_in_words_its_hash_under_details(server: Server,
+                                                         browsers: Callable[..., Any]) -> None:
+    """The folded setup log names the ruleset in words and the seed's origin, with no hash
+    and no option name; the commitment is under its "details"."""
+    created = httpx.post(f"{server.url}/api/games", json={
+        "players": ["Ana", "Bo"], "seed": 3, "practice": True,
+        "ruleset": "protect_small_hands=true"}, timeout=30).json()
+    driver = browsers()
+    driver.get(f"{server.url}/#game={created['id']}&token={created['seats'][0]['token']}")
+    wait(driver, lambda d: d.find_element(By.ID, "setup-log").is_displayed())
+    driver.find_element(By.CSS_SELECTOR, "#setup-log > summary").click()
+    setup = text(driver, "setup-story")
+    assert "the official rules, changed: Protect small hands" in setup, setup
+    assert "seed chosen by the creator" in setup
+    assert not re.search(r"[0-9a-f]{16}|sha256|protect_small_hands|=true", setup), setup
+    details = driver.find_element(By.ID, "setup-details")
+    assert not details.get_attribute("open")
+    details.find_element(By.TAG_NAME, "summary").click()
+    commitment = httpx.get(f"{server.url}/api/games/{created['id']}", timeout=10, headers={
+        "authorization": "Bearer " + created["seats"][0]["token"]}).json()["view"]["commitment"]
+    assert commitment and commitment in text(driver, "setup-facts")

@@ -48,19 +48,12 @@ export function cardName(id) {
   return catalogue && catalogue[id] ? catalogue[id].name : id;
 }
 
-/** Card ids in a text, replaced by the cards' names: the scorepad page's messages only (the
- * table and the replay viewer are sent finished words and rewrite none). */
-export function named(text) {
-  return text.replace(/\b[a-z][a-z0-9_]*\b/g, (w) => (catalogue && catalogue[w] && w.length > 2
-                                                      ? catalogue[w].name : w));
-}
-
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on")) { node.addEventListener(key.slice(2), value); node.__listens = true; }
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {

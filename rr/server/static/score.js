@@ -5,7 +5,7 @@
 // Everything typed is kept in this browser (localStorage) and never cleared by a mistake; the
 // card list is loaded once and kept too, so a table with a poor connection sends small requests
 // only. Every string goes in with textContent (never innerHTML).
-import {COLOURS, LOCATION_NAMES, api, el, named} from "/static/common.js";
+import {COLOURS, LOCATION_NAMES, api, el} from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVED = "rr-scorepad";
@@ -375,7 +375,7 @@ function failure(err) {
   if (err.status === undefined) {
     return "No connection to the server: nothing typed is lost; try again when it is back.";
   }
-  return named(err.message);
+  return err.message;  // the server's words, cards named
 }
 
 function status(text, error = false) {
@@ -436,15 +436,18 @@ function why(line, player, entry, automa) {
   return parts.join(" · ");
 }
 
+function declared(d) {
+  return d.color ? `also ${d.color[0].toUpperCase()}${d.color.slice(1)}` : `named “${d.name}”`;
+}
+
 function declarationText(id, d, given) {
-  const what = d.color ? `also ${d.color[0].toUpperCase()}${d.color.slice(1)}` : `named “${d.name}”`;
-  return `${cards[id] ? cards[id].name : id} ${what} (${given ? "given" : "chosen"})`;
+  return `${cards[id] ? cards[id].name : id} ${declared(d)} (${given ? "given" : "chosen"})`;
 }
 
 function declarationChooser(seat, id, used, given) {
   const card = cards[id];
   const current = given ? (given.color ? `color:${given.color}` : `name:${given.name}`) : "";
-  const best = used ? declarationText(id, used, false).replace(/^.*? (also|named)/, "$1") : "nothing helps";
+  const best = used ? declared(used) : "nothing helps";
   const options = [el("option", {value: ""}, `best for the total (${best})`)];
   if (card.color === "gray") {
     const colours = [...new Set(Object.values(cards).map((c) => c.color))].filter((c) => c !== "gray").sort();
@@ -500,7 +503,7 @@ function showResult(pos, pad, editable) {
     const given = entry.declare || {};
     const mayChange = !entry.au_toma && (editable === null || editable === i);
     const rows = p.cards.map((line) => {
-      const card = cards[line.id] || {name: line.id, color: ""};
+      const card = {color: "", ...cards[line.id], name: line.name || line.id};
       const mimic = (card.color === "gray" || card.color === "orange") && entry.hand.includes(line.id) && !entry.au_toma;
       const used = p.declarations[line.id];
       const said = used ? declarationText(line.id, used, Boolean(given[line.id])) : "";
@@ -589,7 +592,7 @@ function applyTable(table) {
   }
   save();
   if (first) drawAll(); else { drawTable(); if (redraw) drawBoard(); }
-  const problems = [...(table.problem ? [named(table.problem)] : []), ...notes];
+  const problems = [...(table.problem ? [table.problem] : []), ...notes];
   if (table.scorepad) {
     showResult(table.position, table.scorepad, mine());
     status("Everyone is in: the scorepad.");
@@ -611,7 +614,7 @@ async function poll(code) {
       if (table.version !== version) { version = table.version; applyTable(table); }
     } catch (err) {
       if (run !== polling) return;
-      if (err.status === 422) { status(named(err.message), true); stopTable(); return; }
+      if (err.status === 422) { status(err.message, true); stopTable(); return; }
       status("The connection dropped; trying again…", true);
       await new Promise((r) => setTimeout(r, 3000));
     }
@@ -716,7 +719,7 @@ function upload(text) {
   if (shared || state.table) stopTable();
   const unknown = [];
   let data;
-  try { data = JSON.parse(text.replace(/^\uFEFF/, "")); } catch {
+  try { data = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text); } catch {
     showProblems(["This file is not JSON: it is not an rr score file."]); return;
   }
   if (!data || !Array.isArray(data.players) || data.players.length < 2 || data.players.length > 6) {

@@ -12,37 +12,42 @@
 // opens it and picks; Enter then confirms). A card of the hand, read, says what it would
 // score now (GET .../scores-now); a turn that comes while the tab is hidden may chime and
 // notify (alerts.js).
-import {LOCATION_NAMES, api, cardName, el, fragment, loadCards, scorepad}
+//
+// By concern: the game's state is in one store (store.js: every server answer comes in through
+// its receive()); the board, panels and hand are drawn anew and patched in, only what changed
+// replaced (patch.js); messages have one place, each under its part's key (messages.js); the
+// start page (newgame.js), the card zoom (zoom.js) and "scores now" (scoresnow.js) are their
+// own modules. Plain ES modules, no build step and no library.
+import {LOCATION_NAMES, api, cardName, el, fragment, loadCards}
   from "/static/common.js";
-import {canSign, joinSeat, playedElsewhere, signChoice, stillHere} from "/static/keys.js";
+import {joinSeat, playedElsewhere, signChoice, stillHere} from "/static/keys.js";
 import {cardTile, playerPanels, tableBoard, zoomCard, zoomHouse}
   from "/static/tableboard.js";
-import {forgetGame, listGames, rememberGame, gameEntry} from "/static/mygames.js";
-import {invitationLink, showInvitation} from "/static/invite.js";
+import {rememberGame} from "/static/mygames.js";
+import {showInvitation} from "/static/invite.js";
+import {showCreate} from "/static/newgame.js";
+import {closeZoom, showZoom} from "/static/zoom.js";
+import {rescore, scoreNowOf} from "/static/scoresnow.js";
 import {pressCard} from "/static/drag.js";
 import {setUpAlerts, turnAlert} from "/static/alerts.js";
 import {offerRematch, showEndOfGame} from "/static/endgame.js";
 import {shareLater, showWaiting} from "/static/waiting.js";
 import {notePractice} from "/static/practice.js";
+import {clear, messagesIn, say, sayer} from "/static/messages.js";
+import {patch} from "/static/patch.js";
+import {receive, select as setSelection, state, subscribe} from "/static/store.js";
 
 const $ = (id) => document.getElementById(id);
-const AGENTS = [["person", "a person"], ["open", "open: whoever takes the invitation"],
-                ["random", "random bot"], ["greedy", "greedy bot"]];
 // How long a line of others' moves stays in the ticker, as the player set it ("off": none).
 const PACES = {slow: 1800, normal: 900, fast: 400, off: 0};
 const CATCH_UP = 3;        // lines of others' moves told (faster) before a question of this seat
 const QUEUED = 4;          // lines the ticker holds at most: it never falls further behind
 const ARM = 300;           // ms before a newly drawn decision accepts a click (double clicks)
 
-let game = null;           // {id, token}
-let reference = null;      // houses, bonuses, Au Toma's cards (/api/reference)
-let current = null;        // the newest seat answer shown
 let storyFrom = 0;         // the next record the story has not told
 let socket = null;
 let sending = false;       // a choice is on its way
 let armedAt = 0;           // when the current decision's controls were drawn
-let selection = {};        // what has been touched so far: {card, location, depth, seat}
-let chosen = null;         // the one option the selection names, awaiting confirm
 let shownCards = null;     // where each card is shown now ("location:id", "hand:id")
 let shownPlayers = null;
 let beforeCards = null;    // ... and was in the answer before: what changed is highlighted
@@ -53,241 +58,28 @@ let tickerTimer = null;
 let catching = false;      // this seat's question waits while the ticker catches up
 let turnOf = null;         // whose turn the story is in
 
-function status(text, error = false) {
-  $("status").textContent = text;
-  $("status").className = error ? "error" : "";
-}
-
-// --- the start page: your games, a new game -------------------------------------------------
-
-function seatRow(index, name, agent) {
-  const input = el("input", {class: "name", value: name, "aria-label": `player ${index + 1}'s name`,
-                             maxlength: 40, required: true});
-  const select = el("select", {class: "agent", "aria-label": `player ${index + 1} is`},
-    AGENTS.map(([value, text]) => el("option", {value, selected: value === agent}, text)));
-  // An open seat needs no name: whoever takes it names it.
-  select.addEventListener("change", () => {
-    const open = select.value === "open";
-    input.disabled = open;
-    input.required = !open;
-    input.placeholder = open ? "named by whoever takes it" : "";
-  });
-  return el("li", {}, input, select);
-}
-
-async function showGames() {
-  const games = listGames();
-  $("no-games").hidden = games.length > 0;
-  $("game-list").replaceChildren(...games.map((g) => {
-    const turn = el("span", {class: "whose"}, "…");
-    const item = el("li", {"data-game": g.id},
-      el("a", {href: `/#game=${encodeURIComponent(g.id)}&token=${encodeURIComponent(g.token)}`,
-               class: "game-link"}, `${g.label}`),
-      " ", el("small", {class: "muted"}, `game ${g.id}`),
-      " ", el("span", {class: "muted"}, g.players ? g.players.join(", ") : ""),
-      " ", turn,
-      g.invitation ? [" ", el("a", {href: invitationLink(g.id, g.invitation), class: "small invite-link"},
-                              "invitation")] : null,
-      " ", el("button", {type: "button", class: "small forget",
-                         onclick: () => { forgetGame(g.id, g.token); showGames(); }},
-              "forget"));
-    api("GET", `/api/games/${encodeURIComponent(g.id)}`, {token: g.token}).then((answer) => {
-      const pending = answer.view.pending;
-      if (answer.over) turn.textContent = "game over";
-      else if (pending && pending.seat === answer.seat) {
-        turn.textContent = "your turn"; turn.className = "whose yours";
-      } else if (pending) turn.textContent = `waiting for ${answer.view.players[pending.seat].name}`;
-    }).catch((err) => {
-      // A signed game is dealt once every person's seat has joined (issue #29).
-      turn.textContent = err.type === "DealPendingError" ? "waiting for players to join"
-                                                        : "not found on this server";
-    });
-    return item;
-  }));
-}
-
-/** The ruleset's options as boxes, each named and explained (the server's words). */
-function showRuleset() {
-  $("ruleset-options").replaceChildren(...(reference.ruleset || []).map((o) => el("li", {},
-    el("label", {},
-      el("input", {type: "checkbox", "data-option": o.name, checked: o.official,
-                   onchange: rulesetSummary}),
-      ` ${o.label}`, o.official ? "" : el("small", {class: "muted"}, " (not official)")),
-    el("small", {class: "explain"}, o.explanation))));
-}
-
-/** The options set otherwise than the official rules: [{name, label, value}]. */
-function rulesetChanges() {
-  return (reference.ruleset || []).flatMap((o) => {
-    const box = document.querySelector(`#ruleset-options [data-option="${o.name}"]`);
-    return box && box.checked !== o.official ? [{name: o.name, label: o.label, value: box.checked}] : [];
-  });
-}
-
-function rulesetSummary() {
-  const changed = rulesetChanges();
-  $("ruleset-summary").textContent = changed.length
-    ? `The official rules, changed: ${changed.map((c) => `${c.label} ${c.value ? "on" : "off"}`).join("; ")}`
-    : "The official rules (the rulebook, its FAQ and errata)";
-}
-
-function showCreate() {
-  $("create").hidden = false;
-  showRuleset();
-  document.title = "Red Rising — your games";
-  showGames();
-  // Six names with six initials: each player's marker on the board is their own.
-  const names = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"];
-  names.slice(0, 3).forEach((n, i) => $("seats").append(seatRow(i, n, i === 0 ? "person" : "random")));
-  $("add-seat").onclick = () => {
-    const n = $("seats").children.length;
-    if (n < 6) $("seats").append(seatRow(n, names[n], "random"));
-  };
-  $("remove-seat").onclick = () => {
-    if ($("seats").children.length > 1) $("seats").lastElementChild.remove();
-  };
-  $("another").onclick = () => {
-    $("links").hidden = true;
-    $("new-game").hidden = false;
-    $("create-game").disabled = false;
-  };
-  $("new-game").onsubmit = async (event) => {
-    event.preventDefault();
-    if ($("create-game").disabled) return;  // one game per click, however fast the clicks
-    const body = gameBody();
-    if (!body) return;
-    $("create-game").disabled = true;
-    try {
-      const created = await api("POST", "/api/games", {body});
-      rememberCreated(created, body);
-      // Its creator goes to their seat (the first person's): the waiting screen and the
-      // table hold the links to share.
-      const mine = created.seats.find((seat) => seat.token);
-      if (mine) {
-        location.hash = `game=${encodeURIComponent(created.id)}&token=${encodeURIComponent(mine.token)}`;
-        return;
-      }
-      $("new-game").hidden = true;
-      showLinks(created);
-      showGames();
-      status("");
-    } catch (err) {
-      $("create-game").disabled = false;
-      status(`Cannot create this game: ${err.message}`, true);
-    }
-  };
-}
-
-/** The new game the form asks for, or null (and why, in the status line). */
-function gameBody() {
-  const rows = [...$("seats").children];
-  const body = {players: rows.map((r) => (r.querySelector(".agent").value === "open" ? null
-    : r.querySelector(".name").value.trim()))};
-  const bots = {};
-  const open = [];  // seats left to whoever opens the game's invitation (issue #28)
-  rows.forEach((r, i) => {
-    const agent = r.querySelector(".agent").value;
-    if (agent === "open") open.push(i);
-    else if (agent !== "person") bots[String(i)] = agent;
-  });
-  if ($("solo").checked) {
-    // Solo: the first player alone against Tull Au Toma (she takes seat 2 herself).
-    body.players = body.players.slice(0, 1);
-    body.solo = {level: Number($("level").value)};
-  } else if (body.players.length < 2) {
-    status("A game needs 2 to 6 players: add a player, or tick Solo to play alone against Tull Au Toma.", true);
-    return null;
-  } else if (Object.keys(bots).length) {
-    body.bots = bots;
-  }
-  if (open.length) body.open = $("solo").checked ? open.filter((seat) => seat === 0) : open;
-  if (body.open && !body.open.length) delete body.open;
-  const changed = rulesetChanges();
-  if (changed.length) body.ruleset = changed.map((c) => `${c.name}=${c.value}`).join(",");
-  const seed = $("seed").value.trim();
-  if (seed) {
-    // The seed travels as a string of digits: a JavaScript number would round one above 2^53.
-    if (!/^\d{1,19}$/.test(seed) || BigInt(seed) >= 2n ** 63n) {
-      status("The seed is a whole number below 2^63 (or leave it empty for a random, secret one).", true);
-      return null;
-    }
-    body.seed = seed;
-    body.practice = true;  // a chosen seed makes a practice game (RR-VIEW-10)
-  } else if (canSign()) {
-    // Without a practice seed the seats sign their choices and deal together (issue #29).
-    body.signed = true;
-  }
-  return body;
-}
-
-function seatLink(id, token) {
-  return `${location.origin}/#game=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
-}
-
-function rememberCreated(created, body) {
-  const players = created.seats.map((s) => s.name);
-  const config = {...body};
-  delete config.seed;
-  delete config.practice;  // a rematch deals anew
-  for (const s of created.seats.filter((seat) => seat.token)) {
-    rememberGame({id: created.id, token: s.token, seat: s.seat, players, config,
-                  invitation: created.invitation || null, spectator: created.spectator,
-                  label: `${s.name} (seat ${s.seat + 1})`});
-  }
-}
-
-function showLinks(created, list = $("link-list")) {
-  $("links").hidden = list !== $("link-list");
-  list.replaceChildren();
-  const entries = created.seats.filter((s) => s.token)
-    .map((s) => [`${s.name} (seat ${s.seat + 1})`, s.token, `seat-${s.seat}`]);
-  entries.push(["spectator (sees no hand)", created.spectator, "spectator"]);
-  for (const [label, token, key] of entries) {
-    const url = seatLink(created.id, token);
-    list.append(el("li", {},
-      el("a", {href: url, class: "seat-link", "data-seat": key}, `play as ${label}`),
-      " ", el("input", {readonly: true, value: url, "aria-label": `link for ${label}`, size: 40}),
-      " ", el("button", {type: "button", onclick: () => navigator.clipboard?.writeText(url)},
-              "copy")));
-  }
-  const bots = created.seats.filter((s) => s.bot).map((s) => `${s.name} (${s.bot})`);
-  if (bots.length) list.append(el("li", {}, `bots: ${bots.join(", ")}`));
-  const open = created.seats.filter((s) => s.open).map((s) => `seat ${s.seat + 1}`);
-  if (open.length) list.append(el("li", {}, `open, for the invitation: ${open.join(", ")}`));
-  if (created.invitation) {
-    // One link for the game (issue #28): whoever opens it takes a free seat, named by them.
-    const url = invitationLink(created.id, created.invitation);
-    list.append(el("li", {class: "invite"},
-      el("a", {href: url, class: "invite-link"}, "invitation to the open seats"),
-      " ", el("input", {readonly: true, value: url, "aria-label": "the game's invitation link",
-                        size: 40}),
-      " ", el("button", {type: "button", onclick: () => navigator.clipboard?.writeText(url)},
-              "copy"),
-      el("p", {class: "hint"}, "One link for the whole game: whoever opens it takes a free "
-        + "seat under their own name and gets that seat's link; it shows no hand. The game "
-        + "is dealt once every seat is taken.")));
-  }
-}
+// Each part of the page says its messages under its own key (messages.js).
+const tellGame = sayer("game");
+const tellChoice = sayer("choice");
 
 // --- playing --------------------------------------------------------------------------------
 
 async function refresh() {
   try {
-    show(await api("GET", `/api/games/${game.id}?since=${storyFrom}`, {token: game.token}));
+    receive(await api("GET", `/api/games/${state.game.id}?since=${storyFrom}`, {token: state.game.token}));
+    clear("game");
   } catch (err) {
-    status(`Cannot show this game: ${err.message}`, true);
+    tellGame(`Cannot show this game: ${err.message}`, true);
   }
 }
 
-function show(answer) {
+/** The store's change of answer (store.js): the story told, the page drawn. */
+function show({answer, before, newer, newDecision}) {
   const fresh = tell(answer);
   // An older push, or the same state again (the push that follows our own choice): keep the
   // page as it is, so the selection and the keyboard's focus stay.
-  if (current && answer.records <= current.records) return;
-  const newDecision = !current || answer.decision !== current.decision;
-  const wasMine = Boolean(current && current.view.pending && current.view.pending.options);
-  const before = current;
-  current = answer;
+  if (!newer) return;
+  const wasMine = Boolean(before && before.view.pending && before.view.pending.options);
   const view = answer.view;
   if (playedElsewhere() && view.pending) view.pending.options = null;  // chosen over there
   notePractice(view);
@@ -296,7 +88,7 @@ function show(answer) {
   $("whoami").textContent = `you are ${me}${answer.seat === null ? "" : ` (seat ${answer.seat + 1})`}`;
   $("decision").dataset.decision = String(answer.decision);
   if (answer.seat !== null) {
-    rememberGame({id: game.id, token: game.token, seat: answer.seat,
+    rememberGame({id: state.game.id, token: state.game.token, seat: answer.seat,
                   players: view.players.map((p) => p.name),
                   label: `${me} (seat ${answer.seat + 1})`});
   }
@@ -304,7 +96,6 @@ function show(answer) {
   beforePlayers = shownPlayers;
   const mineNow = Boolean(view.pending && view.pending.options);
   if (newDecision) {
-    selection = {}; chosen = null;
     $("option-list").open = false;
     closeZoom();
     // A question of this seat after others' moves: the ticker tells them first (the last
@@ -324,36 +115,43 @@ function show(answer) {
   // question of its own after someone else's.
   const mine = Boolean(view.pending && view.pending.options);
   if (newDecision && mine) {
-    stillHere(game, () => { if (current.view.pending) current.view.pending.options = null; draw(); });
+    stillHere(state.game, () => { if (state.answer.view.pending) state.answer.view.pending.options = null; draw(); });
   }
   if (before && newDecision && mine && (!wasMine || fresh.length)) {
-    turnAlert("Your turn — Red Rising", `${view.pending.prompt} (game ${game.id})`,
-              `rr-${game.id}`);
+    turnAlert("Your turn — Red Rising", `${view.pending.prompt} (game ${state.game.id})`,
+              `rr-${state.game.id}`);
   }
   if (answer.over) showEnd(answer);
 }
 
 /** Everything drawn from ``current`` and the selection. */
 function draw() {
-  const answer = current;
+  const answer = state.answer;
   const view = answer.view;
   const pending = view.pending;
   const mine = pending && pending.options !== null;
   const targets = mine ? targetsOf(pending.options) : null;
   const seen = new Map();
-  $("board").replaceChildren(tableBoard(view, answer.face_down, {
-    reference, targets, selection, auToma, previous: beforeCards, seen, players: beforePlayers,
-    onCard: touchCard, onLocation: touchLocation}));
-  $("players").replaceChildren(...playerPanels(view, {reference, previous: beforePlayers,
+  // Each part drawn anew, then patched in: only what changed is replaced (patch.js).
+  const version = String(answer.decision);
+  patch($("board"), [tableBoard(view, answer.face_down, {
+    reference: state.reference, targets, selection: state.selection, auToma, previous: beforeCards, seen, players: beforePlayers,
+    onCard: touchCard, onLocation: touchLocation})], version);
+  patch($("players"), playerPanels(view, {reference: state.reference, previous: beforePlayers,
                                                    targets, onPlayer: touchPlayer,
-                                                   onHouse: (h) => showZoom(zoomHouse(h, reference))}));
+                                                   tokens: mine ? tokensOf(pending.options) : null,
+                                                   picked: state.chosen,
+                                                   onToken: (option, event) => guarded(event,
+                                                     () => pickOption(option)),
+                                                   onHouse: (h) => showZoom(zoomHouse(h, state.reference))}),
+        version);
   $("hand-section").hidden = answer.seat === null;
   $("alerts").hidden = answer.seat === null;
   const hand = view.hand || [];
   $("hand-count").textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
-  $("hand").replaceChildren(...hand.map((id) => {
+  patch($("hand"), hand.map((id) => {
     const tile = cardTile(id, {
-      target: targets && targets.cards.has(id), selected: selection.card === id, texts: true,
+      target: targets && targets.cards.has(id), selected: state.selection.card === id, texts: true,
       fresh: beforeCards && !beforeCards.has(`hand:${id}`),
       onclick: () => touchCard(id, "hand")});
     if (targets && targets.cards.has(id) && dropPlaces(id).length) {
@@ -362,9 +160,9 @@ function draw() {
                             (event) => pressCard(event, tile, id, dropPlaces, dropCard));
     }
     return tile;
-  }));
+  }), version);
   hand.forEach((id) => seen.set(`hand:${id}`, true));
-  $("known").replaceChildren(...knownPanel(view, targets));
+  patch($("known"), knownPanel(view, targets), version);
   shownCards = seen;
   shownPlayers = view.players.map((p) => ({...p}));
   drawDecision();
@@ -382,7 +180,7 @@ function knownPanel(view, targets) {
       .map((k) => el("div", {class: "known"},
       cardTile(k.card, {texts: asked, compact: !asked,
                         target: targets && targets.cards.has(k.card),
-                        selected: selection.card === k.card,
+                        selected: state.selection.card === k.card,
                         onclick: () => touchCard(k.card, "known")}),
       el("small", {class: "where"}, k.zone.kind === "deck"
         ? (k.depth === 0 ? "top of the deck" : `deck, ${k.depth + 1}${ordinal(k.depth + 1)} from the top`)
@@ -413,6 +211,16 @@ function targetsOf(options) {
   return found;
 }
 
+/** The tokens a decision's options name (a bonus, a face of the die): face → option. */
+function tokensOf(options) {
+  const found = {};
+  for (const option of options) {
+    const [kind, value] = option.option;
+    if (kind === "face" && typeof value === "string") found[value] = option;
+  }
+  return found;
+}
+
 function matching(options, sel) {
   return options.filter((option) => {
     const f = fieldsOf(option);
@@ -422,32 +230,28 @@ function matching(options, sel) {
 
 /** Add ``part`` to the selection (or start again from it if nothing matches both). */
 function select(part) {
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options || sending) return;
-  let next = {...selection, ...part};
+  let next = {...state.selection, ...part};
   if (!matching(pending.options, next).length) next = {...part};
   if (!matching(pending.options, next).length) return;
-  selection = next;
-  const found = matching(pending.options, selection);
-  chosen = found.length === 1 && Object.keys(fieldsOf(found[0])).length === Object.keys(selection).length
-    ? found[0] : null;
-  draw();
-  if (chosen) $("confirm").focus();
+  const found = matching(pending.options, next);
+  setSelection(next, found.length === 1
+    && Object.keys(fieldsOf(found[0])).length === Object.keys(next).length ? found[0] : null);
+  if (state.chosen) $("confirm").focus();
 }
 
 function pickOption(option) {
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options || sending) return;
-  selection = {...fieldsOf(option)};
-  chosen = option;
   $("option-list").open = false;
-  draw();
+  setSelection({...fieldsOf(option)}, option);
   $("confirm").focus();
 }
 
 function touchCard(id, where, {location = null, depth = null} = {}) {
   if (id !== "?") showZoom(zoomCard(id), where === "hand" ? scoreNowOf(id) : null);
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options) return;
   const targets = targetsOf(pending.options);
   if (targets.cards.has(id)) select({card: id});
@@ -457,7 +261,7 @@ function touchCard(id, where, {location = null, depth = null} = {}) {
 
 function touchLocation(location) {
   closeZoom();  // the phone's sheet: out of the way of "confirm"
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options) return;
   select({location: location === "deck" ? null : location});
 }
@@ -465,7 +269,7 @@ function touchLocation(location) {
 /** Where a card of the hand may be dropped: the locations (and the deck) an option pairs
  * with it. */
 function dropPlaces(id) {
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (!pending || !pending.options || sending) return [];
   return [...new Set(matching(pending.options, {card: id}).map(fieldsOf)
     .filter((f) => "location" in f).map((f) => (f.location === null ? "deck" : f.location)))];
@@ -473,14 +277,14 @@ function dropPlaces(id) {
 
 /** A card dropped on a location: the same pick as touching the card, then the location. */
 function dropCard(id, place) {
-  selection = {};
-  chosen = null;
+  state.selection = {};
+  state.chosen = null;
   select({card: id});
   touchLocation(place);
 }
 
 function touchPlayer(seat) {
-  const pending = current && current.view.pending;
+  const pending = state.answer && state.answer.view.pending;
   if (pending && pending.options && targetsOf(pending.options).seats.has(seat)) select({seat});
 }
 
@@ -502,19 +306,25 @@ function optionText(option, view) {
     case "name": return value.name;
     case "location": return place(value);
     case "face": return BONUS_WORDS[value] || option.text;
+    case "answer":  // a declaration's two answers that are neither a name nor a colour
+      if (view.pending && view.pending.ask === "declare") {
+        if (value === "best") return "the best declaration for my score";
+        if (value === "no") return "declare nothing";
+      }
+      return option.text;
     default: return option.text;  // the server's words: a colour, yes or no, top or bottom
   }
 }
 
 function drawDecision() {
-  const answer = current;
+  const answer = state.answer;
   const view = answer.view;
   const pending = view.pending;
   const list = $("options");
   list.replaceChildren();
   $("extra-options").replaceChildren();
-  $("confirm").hidden = !chosen;
-  $("undo").hidden = !Object.keys(selection).length;
+  $("confirm").hidden = !state.chosen;
+  $("undo").hidden = !Object.keys(state.selection).length;
   if (!pending) {
     $("prompt").textContent = "The game is over";
     $("pick-text").textContent = "";
@@ -538,7 +348,7 @@ function drawDecision() {
   $("decision").className = mine ? "yours" : "";
   $("option-list").hidden = !mine;
   if (!mine) { $("pick-text").textContent = ""; return; }
-  $("pick-text").textContent = chosen ? `${capital(optionText(chosen, view))}?`
+  $("pick-text").textContent = state.chosen ? `${capital(optionText(state.chosen, view))}?`
     : hintFor(pending.options, view);
   if (pending.options.length === 1) {
     // One possible answer: one action, no confirm (nothing else could be chosen).
@@ -557,7 +367,7 @@ function drawDecision() {
   if (plain.length <= 12 || many) {
     for (const option of plain) {
       $("extra-options").append(el("button", {type: "button", class: "plain-option",
-        "aria-pressed": chosen === option ? "true" : "false",
+        "aria-pressed": state.chosen === option ? "true" : "false",
         "data-action": option.action,
         onclick: (event) => guarded(event, () => pickOption(option))},
         capital(optionText(option, view))));
@@ -567,7 +377,7 @@ function drawDecision() {
   pending.options.forEach((option, i) => {
     const button = el("button", {type: "button", class: "option", "data-index": i,
                                  "data-action": option.action,
-                                 "aria-pressed": chosen === option ? "true" : "false"},
+                                 "aria-pressed": state.chosen === option ? "true" : "false"},
       el("span", {class: "key"}, i < 10 ? String((i + 1) % 10) : ""),
       capital(optionText(option, view)));
     button.onclick = (event) => guarded(event, () => pickOption(option));
@@ -582,9 +392,9 @@ function drawCause(source) {
   let cause = null;
   if (kind === "card") {
     cause = {name: cardName(value), open: () => showZoom(zoomCard(value))};
-  } else if (reference.causes && reference.causes[value]) {
-    const found = reference.causes[value];
-    cause = {name: found.name, open: () => showZoom(found.house ? zoomHouse(found.house, reference)
+  } else if (state.reference.causes && state.reference.causes[value]) {
+    const found = state.reference.causes[value];
+    cause = {name: found.name, open: () => showZoom(found.house ? zoomHouse(found.house, state.reference)
       : el("article", {class: "zoomed", "data-zoom": `rule:${value}`},
            el("h3", {}, capital(found.name)), el("p", {}, found.text)))};
   }
@@ -597,8 +407,8 @@ function drawCause(source) {
 
 function hintFor(options, view) {
   const targets = targetsOf(options);
-  if (selection.card && targets.locations.size) {
-    return `${cardName(selection.card)}: now pick a location.`;
+  if (state.selection.card && targets.locations.size) {
+    return `${cardName(state.selection.card)}: now pick a location.`;
   }
   const known = new Set(view.known_elsewhere.map((k) => k.card));
   if (targets.cards.size && [...targets.cards].every((c) => known.has(c))) {
@@ -627,16 +437,16 @@ function guarded(event, then) {
 /** The one way a choice leaves the page: the chosen option's action for this decision,
  * sent once. */
 async function send(action, decision) {
-  if (sending || !current || decision !== current.decision) return;
+  if (sending || !state.answer || decision !== state.answer.decision) return;
   sending = true;
   $("confirm").disabled = true;
   try {
-    const signed = await signChoice(game, action);
-    show(await api("POST", `/api/games/${game.id}/choose`,
-                   {token: game.token, body: {action, decision, ...signed}}));
-    status("");
+    const signed = await signChoice(state.game, action);
+    receive(await api("POST", `/api/games/${state.game.id}/choose`,
+                   {token: state.game.token, body: {action, decision, ...signed}}));
+    clear("choice");
   } catch (err) {
-    status(`${err.message}${err.rule ? ` [${err.rule}]` : ""}`, true);
+    tellChoice(`${err.message}${err.rule ? ` [${err.rule}]` : ""}`, true);
     await refresh();
   } finally {
     sending = false;
@@ -646,7 +456,7 @@ async function send(action, decision) {
 
 function confirmChoice(event) {
   guarded(event, () => {
-    if (chosen) send(chosen.action, current.decision);
+    if (state.chosen) send(state.chosen.action, state.answer.decision);
   });
 }
 
@@ -659,84 +469,11 @@ function announce(answer) {
 }
 
 function title() {
-  const pending = current.view.pending;
+  const pending = state.answer.view.pending;
   const mine = pending && pending.options !== null;
-  document.title = current.over ? "Game over — Red Rising"
+  document.title = state.answer.over ? "Game over — Red Rising"
     : mine ? "▶ Your turn — Red Rising"
-    : `Waiting for ${current.view.players[pending.seat].name} — Red Rising`;
-}
-
-let scores = null;  // {records, promise}: the hand scored now, fetched once per change
-
-/** What a card of the hand would score now (GET .../scores-now: the server scores the hand
- * from what this seat knows), said in words; filled in when the answer comes. */
-function scoreNowOf(id) {
-  if (!current || current.over || current.seat === null) return null;
-  if (!scores || scores.records !== current.records) {
-    scores = {records: current.records, promise: api("GET",
-      `/api/games/${encodeURIComponent(game.id)}/scores-now`, {token: game.token})
-      .catch(() => null)};
-  }
-  const line = el("p", {class: "score-now", "data-score-now": id}, "Scoring it now…");
-  scores.promise.then((now) => {
-    const found = now && now.cards.find((c) => c.card === id);
-    if (!found) { line.textContent = ""; return; }
-    const points = found.core + found.bonus;
-    const least = found.exact ? "" : "at least ";
-    line.replaceChildren(
-      el("strong", {}, `Scores ${least}${points} now`),
-      ` (core ${found.core}, end game ${found.bonus >= 0 ? "+" : "−"}${Math.abs(found.bonus)})`,
-      el("br"), `Your hand's cards: ${least}${now.total} → ${found.without} without it.`,
-      el("small", {class: "muted"}, found.exact
-        ? " If the game ended now; end-of-game abilities not counted."
-        : " A face-down top card you have not seen may add more."));
-    line.dataset.points = String(points);
-    line.dataset.total = String(now.total);
-    line.dataset.without = String(found.without);
-  });
-  return line;
-}
-
-/** The zoom's "scores now" line, after a change: scored again, or gone with the card. */
-function rescore() {
-  const line = document.querySelector("#zoom [data-score-now]");
-  if (!line) return;
-  const id = line.dataset.scoreNow;
-  const again = (current.view.hand || []).includes(id) ? scoreNowOf(id) : null;
-  if (again) line.replaceWith(again); else line.remove();
-}
-
-function showZoom(node, extra = null) {
-  // What was touched: on a phone the sheet opens away from it (at the top for a card low on
-  // the screen), so it never covers what it explains.
-  const touched = document.activeElement && document.activeElement !== document.body
-    ? document.activeElement.getBoundingClientRect() : null;
-  $("zoom").replaceChildren(el("button", {
-    type: "button", class: "small close-zoom",
-    onclick: () => { closeZoom(); $("zoom").replaceChildren(); }},
-    "close"), ...[node, extra].filter(Boolean));
-  $("zoom").classList.add("open");
-  $("zoom").scrollTop = 0;
-  placeZoom(touched);
-}
-
-let zoomScroll = null;  // the page's scroll before a phone's sheet moved it
-
-/** On a phone the card read is a sheet at the foot of the window: when the card touched
- * would lie under it, the page scrolls the card above it (and back when it closes). */
-function placeZoom(touched) {
-  if (!touched || !matchMedia("(max-width: 600px)").matches) return;
-  const top = $("zoom").getBoundingClientRect().top;
-  if (touched.bottom > top - 4) {
-    if (zoomScroll === null) zoomScroll = scrollY;
-    scrollBy({top: touched.bottom - top + 4, behavior: "instant"});
-  }
-}
-
-function closeZoom() {
-  $("zoom").classList.remove("open");
-  if (zoomScroll !== null) scrollTo({top: zoomScroll, behavior: "instant"});
-  zoomScroll = null;
+    : `Waiting for ${state.answer.view.players[pending.seat].name} — Red Rising`;
 }
 
 // --- the story: a game log for people, others' moves shown at a person's pace ----------------
@@ -776,6 +513,12 @@ function tell(answer) {
     }
   }
   $("setup-log").hidden = !$("setup-story").children.length;
+  // What checks the game (not the story's words): the commitment to its randomness.
+  if (view.commitment && !$("setup-facts").children.length) {
+    $("setup-facts").replaceChildren(el("dt", {}, "commitment to the seed (sha256)"),
+                                     el("dd", {}, view.commitment));
+    $("setup-details").hidden = false;
+  }
   const box = $("story");
   box.scrollTop = box.scrollHeight;
   // Only what others did since this page last looked: not a whole game on first load.
@@ -784,8 +527,8 @@ function tell(answer) {
 
 /** The player's pace for others' moves: ms a line stays (0: the ticker is off). */
 function pace() {
-  const chosen = localStorage.getItem("rr.pace");
-  return chosen in PACES ? PACES[chosen] : PACES.normal;
+  const picked = localStorage.getItem("rr.pace");
+  return picked in PACES ? PACES[picked] : PACES.normal;
 }
 
 /** The decision shown takes clicks a moment from now (a double click's second click never
@@ -798,10 +541,10 @@ function arm() {
     if (armedAt !== at) return;
     $("decision").dataset.armed = "1";
     // A question with one possible answer, answered by itself if the player said so.
-    const pending = current && current.view.pending;
+    const pending = state.answer && state.answer.view.pending;
     if (pending && pending.options && pending.options.length === 1
         && localStorage.getItem("rr.autoOnly") === "1") {
-      send(pending.options[0].action, current.decision);
+      send(pending.options[0].action, state.answer.decision);
     }
   }, ARM);
 }
@@ -846,7 +589,7 @@ function putQuestion() {
   tickerTimer = null;
   $("ticker").hidden = !$("ticker-text").textContent;
   arm();
-  if (current) draw();
+  if (state.answer) draw();
 }
 
 function stopTicker() {
@@ -874,23 +617,24 @@ function showEnd(answer) {
   if (ended) return;
   ended = true;
   $("end").hidden = false;
-  $("open-replay").href = `/replay#game=${encodeURIComponent(game.id)}&token=${encodeURIComponent(game.token)}`;
-  showEndOfGame(answer, game);
+  $("open-replay").href = `/replay#game=${encodeURIComponent(state.game.id)}&token=${encodeURIComponent(state.game.token)}`;
+  showEndOfGame(answer, state.game);
   $("download").onclick = async () => {
     // The log is fetched only to be saved: the scorepad came with the last answer.
-    const response = await fetch(`/api/games/${game.id}/log`,
-                                 {headers: {authorization: `Bearer ${game.token}`}});
+    const response = await fetch(`/api/games/${state.game.id}/log`,
+                                 {headers: {authorization: `Bearer ${state.game.token}`}});
     if (!response.ok) {
-      status(`Cannot download the log (HTTP ${response.status})`, true);
+      say("download", `Cannot download the log (HTTP ${response.status})`, {error: true});
       return;
     }
+    clear("download");
     const link = el("a", {href: URL.createObjectURL(await response.blob()),
-                          download: `${game.id}.rrlog`});
+                          download: `${state.game.id}.rrlog`});
     document.body.append(link);
     link.click();
     link.remove();
   };
-  offerRematch(game, answer);
+  offerRematch(state.game, answer);
 }
 
 // --- live updates ----------------------------------------------------------------------------
@@ -900,7 +644,7 @@ function connect(attempt = 0) {
   clearTimeout(retryTimer);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // From the first record not yet told: each message then brings the records since the last.
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?token=${encodeURIComponent(game.token)}&since=${storyFrom}`);
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(state.game.id)}/ws?token=${encodeURIComponent(state.game.token)}&since=${storyFrom}`);
   let opened = false;
   socket.onopen = () => {
     opened = true;
@@ -909,11 +653,11 @@ function connect(attempt = 0) {
   };
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.error) status(`Live updates refused: ${data.error.message}`, true);
-    else show(data);
+    if (data.error) say("live", `Live updates refused: ${data.error.message}`, {error: true});
+    else { clear("live"); receive(data); }
   };
   socket.onclose = (event) => {
-    if (event.code >= 4000 || (current && current.over)) return;
+    if (event.code >= 4000 || (state.answer && state.answer.over)) return;
     const tries = opened ? 0 : attempt;  // failed connections in a row
     const wait = Math.min(10000, 500 * 2 ** tries);
     $("live-warning").hidden = false;
@@ -926,7 +670,7 @@ function connect(attempt = 0) {
 
 function keys(event) {
   if (event.target.matches("input, select, textarea")) return;
-  if (event.key === "Escape") { selection = {}; chosen = null; if (current) draw(); return; }
+  if (event.key === "Escape") { setSelection({}); return; }
   const buttons = [...document.querySelectorAll("button.option")];
   if (!buttons.length) return;
   const at = buttons.indexOf(document.activeElement);
@@ -942,14 +686,19 @@ function keys(event) {
 }
 
 async function start() {
+  messagesIn($("status"));
+  subscribe((change) => {
+    if (change.answer) show(change);
+    else if (change.selection && state.answer) draw();
+  });
   await loadCards();
-  reference = await api("GET", "/api/reference");
+  state.reference = await api("GET", "/api/reference");
   const params = fragment();
   if (params.get("game") && params.get("token")) {
-    game = {id: params.get("game"), token: params.get("token")};
+    state.game = {id: params.get("game"), token: params.get("token")};
     document.addEventListener("keydown", keys);
     $("confirm").onclick = confirmChoice;
-    $("undo").onclick = () => { selection = {}; chosen = null; draw(); };
+    $("undo").onclick = () => setSelection({});
     $("skip").onclick = skip;
     $("pace").value = localStorage.getItem("rr.pace") in PACES ? localStorage.getItem("rr.pace")
       : "normal";
@@ -960,18 +709,18 @@ async function start() {
       localStorage.setItem("rr.pace", $("pace").value);
       if (!pace()) skip();
     };
-    setUpAlerts($("alert-sound"), $("alert-notify"), (text) => status(text, true));
+    setUpAlerts($("alert-sound"), $("alert-notify"), sayer("alerts"));
     $("show-rules").onchange = () => $("game").classList.toggle("rules", $("show-rules").checked);
     try {
-      await joinSeat(game, status, (seat) => showWaiting(game, seat));
-      shareLater(game);
+      await joinSeat(state.game, sayer("seat"), (seat) => showWaiting(state.game, seat));
+      shareLater(state.game);
     } catch (err) {
-      status(`Cannot take this seat: ${err.message}`, true);
+      say("seat", `Cannot take this seat: ${err.message}`, {error: true});
     }
     await refresh();
     connect();
   } else if (params.get("game") && params.get("invite")) {
-    await showInvitation(params.get("game"), params.get("invite"), status);
+    await showInvitation(params.get("game"), params.get("invite"), sayer("invitation"));
   } else {
     showCreate();
   }

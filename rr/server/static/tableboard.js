@@ -178,12 +178,27 @@ function soloStrip(view, reference, drawn) {
     cards);
 }
 
+/** A token of a player's panel (Helium, Influence, the Sovereign token, the Fleet Track): a
+ * button, outlined, where a question asks for it (``asked``: the option), else words. */
+function token(content, {asked = null, picked = false, cls = "stat", face = null, onToken} = {}) {
+  if (!asked) return el("span", {class: cls}, content);
+  return el("button", {type: "button", class: `${cls} token target`, "data-token": face,
+                       "aria-pressed": picked ? "true" : "false",
+                       onclick: (event) => onToken(asked, event)}, content);
+}
+
 /** The players as panels: house (opens its ability), Helium, Fleet, Influence, Sovereign, first
- * player, cards in hand, turns taken. */
-export function playerPanels(view, {reference, previous, targets, onPlayer, onHouse}) {
+ * player, cards in hand, turns taken. ``tokens`` (face → option): the tokens a question of
+ * this seat asks for, outlined and picked on its own panel; ``picked``: the option chosen. */
+export function playerPanels(view, {reference, previous, targets, onPlayer, onHouse,
+                                    tokens = null, picked = null, onToken = null}) {
   return view.players.map((p, seat) => {
     const was = previous ? previous[seat] : null;
     const changed = (key) => (was && was[key] !== p[key] ? " fresh" : "");
+    const mine = tokens && seat === view.seat ? tokens : null;
+    const ask = (face, content, cls) => token(content, {
+      asked: mine && mine[face], picked: Boolean(mine && mine[face] && mine[face] === picked),
+      cls, face, onToken});
     const isTarget = targets && targets.seats.has(seat);
     const house = p.house && reference.houses[p.house] ? reference.houses[p.house].name : p.house;
     return el("section", {class: `panel p${seat}${seat === view.seat ? " me" : ""}${
@@ -199,20 +214,23 @@ export function playerPanels(view, {reference, previous, targets, onPlayer, onHo
         p.house ? el("button", {type: "button", class: "house small", "data-house": p.house,
                                 onclick: () => onHouse(p.house)}, `House ${house}`) : null,
         el("span", {class: `stat${changed("hand_size")}`}, "cards ", el("b", {}, p.hand_size)),
-        el("span", {class: `stat${changed("helium")}`}, "◉ Helium ", el("b", {}, p.helium)),
-        el("span", {class: `stat${changed("influence")}`}, "⬢ Influence ", el("b", {}, p.influence)),
+        ask("helium", ["◉ Helium ", el("b", {}, p.helium)], `stat${changed("helium")}`),
+        ask("influence", ["⬢ Influence ", el("b", {}, p.influence)],
+            `stat${changed("influence")}`),
         el("span", {class: "stat", title: "turns taken"}, "turns ", el("b", {}, p.turns)),
-        p.sovereign ? el("span", {class: "badge sovereign"}, "♛ Sovereign") : null,
+        p.sovereign || (mine && mine.sovereign)
+          ? ask("sovereign", "♛ Sovereign", "badge sovereign") : null,
         p.first_player ? el("span", {class: "badge"}, "1st player") : null),
-      fleet(p.fleet, changed("fleet")));
+      fleet(p.fleet, changed("fleet"), mine && mine.fleet
+        ? (content) => ask("fleet", content, "flabel") : null));
   });
 }
 
-function fleet(value, changed) {
+function fleet(value, changed, asked = null) {
   const cells = [];
   for (let i = 1; i <= 10; i++) cells.push(el("span", {class: i <= value ? "on" : ""}));
   return el("div", {class: `fleet${changed}`, title: `Fleet ${value} of 10`},
-    el("span", {class: "flabel"}, `▲ Fleet ${value}`),
+    asked ? asked(`▲ Fleet ${value}`) : el("span", {class: "flabel"}, `▲ Fleet ${value}`),
     el("span", {class: "track", "aria-hidden": "true"}, cells));
 }
 
