@@ -42,10 +42,10 @@ each is given what the seat saw (a route or deal that fits is drawn uniformly at
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Set
 from typing import TYPE_CHECKING
 
-from rr.events.parts import LESSONS, teaches
+from rr.events.parts import LESSONS, TEACHING, teaches
 from rr.events.types import (
     BlockUsed,
     CardDealt,
@@ -264,7 +264,7 @@ _LEARN = LESSONS
 """What each event type that can teach teaches: :data:`rr.events.parts.LESSONS`, each
 declared by :func:`rr.events.parts.teaches` beside its function."""
 
-TEACHES: Mapping[type, object] = LESSONS
+TEACHES: Set[type] = TEACHING
 """The events that can change what a seat knows: the fold calls :func:`learn` for these only;
 any other event leaves ``known`` as it was, even a short one of a position built by hand
 (which :func:`knows` reads as empty for the seats it leaves out; issue #12)."""

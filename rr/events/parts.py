@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["FOLDS", "LESSONS", "LINES", "REDACTIONS", "folds", "redacts", "teaches", "tells"]
+__all__ = ["FOLDS", "LESSONS", "LINES", "REDACTIONS", "TEACHING", "folds", "redacts", "teaches",
+           "tells"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,6 +39,9 @@ LINES: dict[type, Callable[..., str | None]] = {}
 """Each event type's line of story, where it has its own."""
 LESSONS: dict[type, Callable[..., Any]] = {}
 """What each event type that can teach a seat a card teaches (any other teaches nothing)."""
+TEACHING: set[type] = set()
+"""The keys of :data:`LESSONS`, as a set: the fold asks it of every event (a set answers a
+little faster than a dict)."""
 REDACTIONS: dict[type, Callable[..., Any]] = {}
 """How each event type is shown to a seat, where hiding its card fields is not enough."""
 
@@ -64,6 +68,7 @@ def tells(*kinds: type) -> Callable[[F], F]:
 
 def teaches(*kinds: type) -> Callable[[F], F]:
     """Declare the decorated function as what ``kinds`` teach the seats."""
+    TEACHING.update(kinds)
     return _registers(LESSONS, "lesson", kinds)
 
 
