@@ -15,18 +15,14 @@ from collections.abc import Iterable, Iterator
 import attrs
 from attrs import frozen
 
-from rr.automa import automa_table
-from rr.cards.catalogue import catalogue
 from rr.causes import rule_cause
 from rr.decisions import ByCard, ByRule, Source
 from rr.effects.tokens import ROUND_LIMIT
 from rr.events.parts import LINES
+from rr.events.words import card_name as card_name
+from rr.events.words import player as player
 from rr.events.types import (
     AbilityMissing,
-    AutomaCardDrawn,
-    AutomaCardsDiscarded,
-    AutomaCardsSetAside,
-    AutomaDeckShuffled,
     BlockUsed,
     CardBanished,
     CardDealt,
@@ -39,8 +35,6 @@ from rr.events.types import (
     CardReturnedToDeck,
     CardRevealed,
     CardSelectedAtRandom,
-    CardsPutOnTop,
-    CardsRemoved,
     CardsSeen,
     CardsShuffled,
     DecisionMade,
@@ -62,36 +56,21 @@ from rr.events.types import (
     HousesDealt,
     InfluencePlaced,
     InfluenceRemoved,
-    OddEvenCardPlaced,
     PhaseChanged,
     PointsScored,
-    PriorityCardsDealt,
     SeedRevealed,
     SovereignTaken,
     TurnEnded,
     TurnKind,
     TurnStarted,
 )
-from rr.model import LOCATIONS, Bonus, CardId, Location, Seat, Zone, ZoneKind
+from rr.model import Bonus, Location, Seat, Zone, ZoneKind
 from rr.options import Answer, GainTop, Lead, Option, PickCard, PickPlayer, Scout, describe
 from rr.ruleset import Ruleset
 from rr.state import EMPTY, GameState, PlayerState, apply
 from rr.views import HIDDEN, redact
 
 _TURN = ByRule("RR-TURN-1")
-
-
-def card_name(card: CardId | str) -> str:
-    """The printed name of ``card``; "a hidden card" for one the viewer may not see."""
-    if card == HIDDEN:
-        return "a hidden card"
-    found = catalogue().get(CardId(card))
-    return found.name if found is not None else str(card)
-
-
-def player(state: GameState, seat: Seat) -> str:
-    """The name of the player in ``seat``."""
-    return state.players[seat].name if 0 <= seat < len(state.players) else f"seat {seat}"
 
 
 def zone_name(state: GameState, zone: Zone) -> str:
@@ -467,29 +446,10 @@ def _folded(events: Iterable[Event], seat: Seat | None, hidden: bool, initial: G
 
 
 def solo_line(event: Event, before: GameState, after: GameState) -> str | None:
-    """The line of a solo event (``None``: not one, or one nobody needs to read)."""
+    """The line of a solo game's start (``None``: not one). Au Toma's own events tell their
+    lines in their module (:mod:`rr.events.solo`)."""
     match event:
         case GameStarted(solo_level=int(level)) if event.players:
             return f"A solo game: {event.players[0]} against {event.players[-1]}, level {level}"
-        case CardsRemoved():
-            return "Out of the game: " + ", ".join(card_name(c) for c in event.cards)
-        case AutomaDeckShuffled():
-            return "Au Toma's deck is shuffled"
-        case AutomaCardsSetAside():
-            return f"{len(after.solo.set_aside) if after.solo else 4} Au Toma cards are set aside"
-        case PriorityCardsDealt():
-            return "Priority cards: " + ", ".join(
-                f"{loc.title} {letter}" for loc, letter in zip(LOCATIONS, event.letters))
-        case OddEvenCardPlaced():
-            return f"The odd/even card shows {'ODD' if event.odd else 'EVEN'}"
-        case AutomaCardDrawn():
-            data = automa_table().card(event.automa_card)
-            return (f"Au Toma card {event.automa_card}: deploy {data.deploy}, gain {data.gain}, "
-                    f"arrow {data.arrow.value}, {data.extra.value}")
-        case AutomaCardsDiscarded():
-            return "Au Toma discards " + " and ".join(f"card {c}" for c in event.automa_cards)
-        case CardsPutOnTop():
-            shown = ", ".join(card_name(c) for c in event.cards)
-            return f"{player(after, event.seat)} puts {shown} back on top of her hand"
     return None
 

@@ -11,17 +11,13 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import reduce
 from typing import Any, TypeVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
-from rr.automa import AutomaCardId, Parity, SoloState
+from rr.automa import SoloState
 from rr.errors import BadInputError, CorruptLogError
 from rr.events.parts import FOLDS, folds
 from rr.events.types import (
     AbilityMissing,
-    AutomaCardDrawn,
-    AutomaCardsDiscarded,
-    AutomaCardsSetAside,
-    AutomaDeckShuffled,
     BlockUsed,
     CardBanished,
     CardDealt,
@@ -35,7 +31,6 @@ from rr.events.types import (
     CardRevealed,
     CardSelectedAtRandom,
     CardsPutOnTop,
-    CardsRemoved,
     CardsSeen,
     CardsShuffled,
     DecisionMade,
@@ -56,11 +51,9 @@ from rr.events.types import (
     HousesDealt,
     InfluencePlaced,
     InfluenceRemoved,
-    OddEvenCardPlaced,
     Phase,
     PhaseChanged,
     PointsScored,
-    PriorityCardsDealt,
     SeedRevealed,
     SovereignTaken,
     TurnEnded,
@@ -821,81 +814,8 @@ def _points_scored(s: GameState, w: Fields, e: PointsScored) -> None:
     _with_player(s, w, e.seat, points=player.points + ((e.card, e.points),))
 
 
-# --- the fold: solo (RR-SOLO-*) --------------------------------------------------------------
-
-
-def _solo(state: GameState, event: Event) -> SoloState:
-    if state.solo is None:
-        raise _bad(event, "not a solo game")
-    return state.solo
-
-
-@folds(CardsRemoved)
-def _cards_removed(s: GameState, w: Fields, e: CardsRemoved) -> None:
-    solo = _solo(s, e)
-    if s.deck or any(s.zone_of(c) is not None for c in e.cards):
-        raise _bad(e, "cards are removed before the deck is shuffled")
-    w["solo"] = evolve(solo, removed=solo.removed + e.cards)
-
-
-@folds(AutomaDeckShuffled)
-def _automa_deck_shuffled(s: GameState, w: Fields, e: AutomaDeckShuffled) -> None:
-    solo = _solo(s, e)
-    if sorted(e.automa_cards) != sorted(solo.to_shuffle):
-        raise _bad(e, "the order is not a permutation of every Au Toma card")
-    if solo.drawn:
-        raise _bad(e, "Au Toma's deck is shuffled between her cards, not during one")
-    w["solo"] = evolve(solo, deck=e.automa_cards, set_aside=(), discard=())
-
-
-@folds(AutomaCardsSetAside)
-def _automa_set_aside(s: GameState, w: Fields, e: AutomaCardsSetAside) -> None:
-    solo = _solo(s, e)
-    n = len(e.automa_cards)
-    if n > len(solo.deck) or solo.deck[len(solo.deck) - n:] != e.automa_cards:
-        raise _bad(e, "the cards set aside are not the top of Au Toma's deck")
-    w["solo"] = evolve(solo, deck=solo.deck[:len(solo.deck) - n],
-                       set_aside=solo.set_aside + e.automa_cards)
-
-
-@folds(PriorityCardsDealt)
-def _priority_dealt(s: GameState, w: Fields, e: PriorityCardsDealt) -> None:
-    solo = _solo(s, e)
-    if len(e.letters) != len(LOCATIONS) or len(set(e.letters)) != len(e.letters):
-        raise _bad(e, "one distinct priority card per location")
-    w["solo"] = evolve(solo, priority=e.letters)
-
-
-@folds(OddEvenCardPlaced)
-def _odd_even(s: GameState, w: Fields, e: OddEvenCardPlaced) -> None:
-    solo = _solo(s, e)
-    w["solo"] = evolve(solo, parity=Parity.ODD if e.odd else Parity.EVEN)
-
-
-def _piles(solo: SoloState, deck: tuple[AutomaCardId, ...],
-           discard: tuple[AutomaCardId, ...], drawn: tuple[AutomaCardId, ...]) -> SoloState:
-    """``evolve(solo, deck=deck, discard=discard, drawn=drawn)`` without evolve's lookup of
-    the fields at every call: Au Toma draws or discards about once a solo decision, and evolve
-    was about 5% of solo play (issue #32). Fields in the order of their declaration
-    (``tests/solo/test_setup.py`` checks it against evolve)."""
-    return SoloState(solo.seat, solo.level, deck, solo.set_aside, discard, drawn,
-                     solo.priority, solo.parity, solo.removed)
-
-
-@folds(AutomaCardDrawn)
-def _automa_drawn(s: GameState, w: Fields, e: AutomaCardDrawn) -> None:
-    solo = _solo(s, e)
-    if not solo.deck or solo.deck[-1] != e.automa_card:
-        raise _bad(e, f"Au Toma card {e.automa_card} is not the top of her deck")
-    w["solo"] = _piles(solo, solo.deck[:-1], solo.discard, solo.drawn + (e.automa_card,))
-
-
-@folds(AutomaCardsDiscarded)
-def _automa_discarded(s: GameState, w: Fields, e: AutomaCardsDiscarded) -> None:
-    solo = _solo(s, e)
-    if sorted(e.automa_cards) != sorted(solo.drawn):
-        raise _bad(e, "only the Au Toma cards of this turn are discarded")
-    w["solo"] = _piles(solo, solo.deck, solo.discard + e.automa_cards, ())
+# --- the fold: a hand put back on top (RR-SOLO-14) --------------------------------------------
+# Au Toma's own events fold in their module, rr.events.solo.
 
 
 @folds(CardsPutOnTop)

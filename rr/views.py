@@ -18,11 +18,8 @@ from attrs import evolve, frozen
 from rr.decisions import Ask, ByCard, Decision, Source
 from rr.events.card_fields import CARD_FIELDS, Holds, card_fields
 from rr.events.parts import REDACTIONS
+from rr.events.words import HIDDEN as HIDDEN
 from rr.events.types import (
-    AutomaCardDrawn,
-    AutomaCardsDiscarded,
-    AutomaCardsSetAside,
-    AutomaDeckShuffled,
     CardSelectedAtRandom,
     CardsPutOnTop,
     CardsSeen,
@@ -38,10 +35,6 @@ from rr.options import Option, PickCard
 from rr.quick_init import quick_init
 from rr.randomness import SeedOrigin
 from rr.state import GameState, apply
-
-HIDDEN = CardId("?")
-"""Stands for a card the viewer may not see."""
-
 
 @frozen
 class PublicPlayer:
@@ -250,10 +243,8 @@ def redact(event: Event, before: GameState, seat: Seat | None,
         return evolve(event, cards=())
     if isinstance(event, CardsSeen):
         return event if event.seat == seat else evolve(event, cards=(HIDDEN,) * len(event.cards))
-    if isinstance(event, (AutomaDeckShuffled, AutomaCardsSetAside, CardsPutOnTop)):
-        return _redact_solo(event, apply(before, event) if after is None else after, seat)
-    if isinstance(event, (AutomaCardDrawn, AutomaCardsDiscarded)):
-        return event  # RR-SOLO-8: her cards are drawn and discarded face up
+    if isinstance(event, CardsPutOnTop):
+        return _redact_put_on_top(event, apply(before, event) if after is None else after, seat)
     if isinstance(event, DecisionMade):
         # A card picked is seen by the others only if it lay where everyone sees it: a pick
         # among hidden cards (which card to give Tactus, where a looked-at card goes) is the
@@ -300,18 +291,14 @@ def redact(event: Event, before: GameState, seat: Seat | None,
 _CARD, _CARDS = Holds.CARD, Holds.CARDS
 
 READ_APART: tuple[type, ...] = (
-    DeckShuffled, CardsShuffled, CardsSeen, AutomaDeckShuffled, AutomaCardsSetAside,
-    CardsPutOnTop, AutomaCardDrawn, AutomaCardsDiscarded, DecisionMade)
-"""The event types :func:`redact` reads by their own rules; it reads every other one's card
-fields by kind (one card or a tuple of cards)."""
+    DeckShuffled, CardsShuffled, CardsSeen, CardsPutOnTop, DecisionMade)
+"""The event types :func:`redact` reads by their own rules, besides those that declare their
+own redaction (:data:`rr.events.parts.REDACTIONS`, Au Toma's in :mod:`rr.events.solo`); it
+reads every other one's card fields by kind (one card or a tuple of cards)."""
 
 
-def _redact_solo(event: AutomaDeckShuffled | AutomaCardsSetAside | CardsPutOnTop,
-                 after: GameState, seat: Seat | None) -> Event:
-    """RR-SOLO-2: her deck is face down and the set-aside cards unseen; cards put back on top
-    of her hand are shown to the seats that know them (RR-SOLO-14)."""
-    if isinstance(event, (AutomaDeckShuffled, AutomaCardsSetAside)):
-        return evolve(event, automa_cards=())
+def _redact_put_on_top(event: CardsPutOnTop, after: GameState, seat: Seat | None) -> Event:
+    """Cards put back on top of her hand are shown to the seats that know them (RR-SOLO-14)."""
     return evolve(event, cards=tuple(c if knows(after, seat, c) else HIDDEN
                                      for c in event.cards))
 

@@ -13,7 +13,17 @@ from typing import ClassVar, Union
 from attrs import frozen
 
 from rr.decisions import Source
-from rr.model import AutomaCardNumber, Bonus, CardId, Declaration, House, Location, Seat, Zone
+from rr.events.solo import (  # Tull Au Toma's events (RR-SOLO-*), declared whole there
+    AutomaCardDrawn as AutomaCardDrawn,
+    AutomaCardsDiscarded as AutomaCardsDiscarded,
+    AutomaCardsSetAside as AutomaCardsSetAside,
+    AutomaDeckShuffled as AutomaDeckShuffled,
+    CardsPutOnTop as CardsPutOnTop,
+    CardsRemoved as CardsRemoved,
+    OddEvenCardPlaced as OddEvenCardPlaced,
+    PriorityCardsDealt as PriorityCardsDealt,
+)
+from rr.model import Bonus, CardId, Declaration, House, Location, Seat, Zone
 from rr.options import Option
 from rr.quick_init import quick_init
 from rr.randomness import SeedOrigin
@@ -443,80 +453,6 @@ class AbilityMissing:
     TAG: ClassVar[str] = "ability_missing/1"
     card: CardId
     ability: str
-
-
-# --- solo: Tull Au Toma (RR-SOLO-*) ------------------------------------------------------------
-# Au Toma's own cards are numbered 1..22 (``AutomaCardNumber``): fields typed so are hers,
-# fields typed ``CardId`` character cards (rr.events.card_fields).
-
-
-@frozen
-class CardsRemoved:
-    """Character cards taken out of the game before the shuffle (RR-SOLO-5)."""
-
-    TAG: ClassVar[str] = "cards_removed/1"
-    cards: tuple[CardId, ...]
-
-
-@frozen
-class AutomaDeckShuffled:
-    """All Au Toma cards shuffled into her deck, bottom to top (a random outcome, RR-SOLO-2)."""
-
-    TAG: ClassVar[str] = "automa_deck_shuffled/1"
-    automa_cards: tuple[AutomaCardNumber, ...]
-
-
-@frozen
-class AutomaCardsSetAside:
-    """The top Au Toma cards set aside unseen until the next reshuffle (RR-SOLO-2)."""
-
-    TAG: ClassVar[str] = "automa_cards_set_aside/1"
-    automa_cards: tuple[AutomaCardNumber, ...]
-
-
-@frozen
-class PriorityCardsDealt:
-    """The priority letter put at each location, in board order (a random outcome,
-    RR-SOLO-3)."""
-
-    TAG: ClassVar[str] = "priority_cards_dealt/1"
-    letters: tuple[str, ...]
-
-
-@frozen
-class OddEvenCardPlaced:
-    """The side of the odd/even card that shows for the whole game (RR-SOLO-7)."""
-
-    TAG: ClassVar[str] = "odd_even_card_placed/1"
-    odd: bool
-
-
-@frozen
-class AutomaCardDrawn:
-    """Au Toma's top card drawn and shown, to be carried out (RR-SOLO-8)."""
-
-    TAG: ClassVar[str] = "automa_card_drawn/1"
-    automa_card: AutomaCardNumber
-
-
-@frozen
-class AutomaCardsDiscarded:
-    """The Au Toma cards of her turn put face up on her discard pile (RR-SOLO-8)."""
-
-    TAG: ClassVar[str] = "automa_cards_discarded/1"
-    automa_cards: tuple[AutomaCardNumber, ...]
-
-
-@frozen
-class CardsPutOnTop:
-    """Cards of ``seat``'s hand put back on top of it, in this order (the last is the top):
-    Au Toma's hand after a reveal or a look (RR-SOLO-14, RR-SOLO-17). ``seen_by`` may know
-    the cards; nobody else does."""
-
-    TAG: ClassVar[str] = "cards_put_on_top/1"
-    seat: Seat
-    cards: tuple[CardId, ...]
-    seen_by: Seat | None = None
 
 
 Event = Union[

@@ -227,7 +227,7 @@ def test_her_piles_after_a_draw_or_discard_keep_every_other_field() -> None:
     without the shortcut fails here."""
     from attrs import evolve, fields
 
-    from rr.state import _piles
+    from rr.events.solo import _piles
     solo = SoloState(seat=1, level=3, deck=(1, 2), set_aside=(3,), discard=(4,), drawn=(5,),
                      priority=("A", "B", "C", "D", "E", "F", "G"), parity=Parity.ODD,
                      removed=(CardId(7),))
