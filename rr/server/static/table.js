@@ -285,7 +285,8 @@ function touchPlayer(seat) {
 
 const BONUS_WORDS = {helium: "gain 1 Helium", fleet: "advance on the Fleet Track",
                      influence: "place 1 Influence", sovereign: "the Sovereign token",
-                     banish: "banish a card", card: "a card"};
+                     banish: "banish a location's top card",
+                     reveal_place: "reveal and place the deck's top card", card: "a card"};
 
 /** An option in words, from its parts (names, not ids): never by rewriting its text. */
 function optionText(option, view) {
