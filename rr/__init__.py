@@ -21,8 +21,21 @@ Start here. ``import rr`` gives the names a user starts from, each loaded on fir
 >>> rr.play_out(game, [rr.RandomAgent(1), rr.GreedyAgent(2)]).is_over
 True
 
-Everything else is reached through its module (``rr.views``, ``rr.jsonforms``,
-``rr.integrations.pettingzoo``, ...); README.md says what may change before 1.0.
+Everything else is reached through its module. The public modules, each with ``__all__``:
+
+* the game: ``rr.engine``, ``rr.decisions``, ``rr.options``, ``rr.model``, ``rr.ruleset``,
+  ``rr.views``, ``rr.cards.catalogue``, ``rr.errors``;
+* the end, logs, replay and audit: ``rr.rules.final``, ``rr.scoring.scorepad``,
+  ``rr.narrate``, ``rr.events.log``, ``rr.events.types``, ``rr.oracle.audit``,
+  ``rr.oracle.replay``, ``rr.simulate``;
+* bots: ``rr.agents.interface``, ``rr.agents.random``, ``rr.agents.greedy``,
+  ``rr.agents.ismcts``, ``rr.agents.flat``, ``rr.agents.play``;
+* programs and learners: ``rr.jsonforms``, ``rr.schemas``, ``rr.wire``, ``rr.client``,
+  ``rr.actions``, ``rr.observation``, ``rr.integrations.gymnasium``,
+  ``rr.integrations.pettingzoo``, ``rr.integrations.openspiel``.
+
+Every other module is internal: it may change in any release. README.md says what may change
+before 1.0.
 """
 
 from __future__ import annotations

@@ -49,6 +49,16 @@ from rr.options import (
     describe,
 )
 
+__all__ = [
+    "ACTION_TABLE",
+    "NUM_ACTIONS",
+    "ActionRange",
+    "action_of",
+    "actions_of",
+    "mask_of",
+    "option_of",
+]
+
 
 @frozen
 class ActionRange:

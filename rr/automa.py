@@ -7,6 +7,9 @@ here hard-codes a row.
 
 Also here: :class:`SoloState`, the solo part of the game state (Au Toma's deck, priority
 cards, odd/even card), which the fold in ``rr.state`` keeps.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

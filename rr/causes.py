@@ -4,6 +4,9 @@ question names its card, whose printed texts the catalogue holds).
 A table names a question's cause beside it ("Banish 1 card from a location — House Ceres")
 with the cause's text one click away; this is that text, written here once so no front end
 makes up words for a rule id.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -16,6 +16,9 @@ live draw gives it. Choices made here: indices rather than card numbers, because
 population the rules draw from is a list in a fixed order (the deck's ids, the hand, the die's
 faces); and a draw asking for any other method of ``random.Random`` fails loudly, so a new
 rule drawing in another way is caught by the OpenSpiel tests rather than silently biased.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

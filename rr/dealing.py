@@ -21,6 +21,9 @@ knows and on the generator.
    again (``Game.sample_for`` counts the tries).
 
 The result is a list of ``(first event index, relabelling)`` stretches.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import enum
-from typing import Union
+from typing import Union, cast
 
 from attrs import frozen
 
 from rr.model import CardId, Seat
 from rr.once import made_once
-from rr.options import Option, describe
+from rr.options import Option, card_name
 from rr.quick_init import quick_init
+
+__all__ = [
+    "Ask", "ByCard", "ByRule", "Decision", "Source",
+]
 
 
 class Ask(enum.Enum):
@@ -83,6 +87,8 @@ class Decision:
     >>> decision = rr.Game.new(["Ana", "Bo"], seed=2).pending
     >>> decision.seat, decision.ask, decision.rule, len(decision.options)
     (1, <Ask.TURN: 'turn'>, 'RR-TURN-1', 21)
+    >>> str(decision.options[0])
+    'lead Gravboot Cobbler on Jupiter'
     """
 
     seat: Seat
@@ -99,6 +105,10 @@ class Decision:
         return self.source.rule if type(self.source) is ByRule else None
 
     def __str__(self) -> str:
-        listed = ", ".join(describe(o) for o in self.options[:12])
+        """The decision in words: who decides (counting players from 1), which rule or card
+        asks, the prompt and the first options, as ``str()`` of each gives them."""
+        listed = ", ".join(str(o) for o in self.options[:12])
         more = f", … ({len(self.options)} options)" if len(self.options) > 12 else ""
-        return f"seat {self.seat} [{self.source}] {self.prompt}: {listed}{more}"
+        asks = (self.source.rule if type(self.source) is ByRule
+                else card_name(cast(ByCard, self.source).card))
+        return f"player {self.seat + 1} ({asks}) {self.prompt}: {listed}{more}"

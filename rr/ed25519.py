@@ -19,6 +19,9 @@ verification; the "Taming the many EdDSAs" vectors (Chalkias, Garillot and Nikol
 2020) in ``tests/oracle/test_ed25519.py`` pass exactly where libsodium's do. The checks of R
 and S compare integers (a point is of small order exactly when its y is one of five values);
 a key's is also decoded (one square root), once per key.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

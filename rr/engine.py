@@ -68,6 +68,10 @@ from rr.sampling import (
 from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View, view
 
+__all__ = [
+    "Game", "Point", "replay",
+]
+
 
 Point = tuple[int, GameState, Restart]
 """Where a rules program can be started again: the index of an event in the log, the state

@@ -9,6 +9,9 @@ the permissions the user's umask allows (as ``open`` would), flushed to disk and
 the target, which replaces a link there rather than writing through it; the folder is synced
 so that the rename survives a crash. A reader sees the old file or the new one, never half
 of one; a failure removes the temporary file and leaves the old file as it was.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ passed card, the cards placed), even though it may not know which card lies wher
 a sample is drawn (:class:`SetsLearnt`) rather than kept in every state: play, views and logs
 do not change. Which inferences are modelled, and which are not, is listed in
 :mod:`rr.knowledge`.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

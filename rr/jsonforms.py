@@ -56,6 +56,10 @@ from rr.model import CardId
 from rr.options import Option, describe
 from rr.views import HIDDEN, PendingView, View
 
+__all__ = [
+    "decision_json", "event_from_json", "from_json", "option_from_json", "to_json",
+]
+
 _json = strict_converter()
 R = TypeVar("R")
 

@@ -42,9 +42,10 @@ each is given what the seat saw (a route or deal that fits is drawn uniformly at
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
+from rr.events.parts import LESSONS, teaches
 from rr.events.types import (
     BlockUsed,
     CardDealt,
@@ -187,18 +188,22 @@ def learn_from(before: GameState, known: Known, event: Event) -> Known:
     return known if how is None else how(before, known, event)
 
 
+@teaches(GameStarted)
 def _started(before: GameState, known: Known, e: GameStarted) -> Known:
     return tuple(frozenset() for _ in range(len(e.players) + 1))  # the seats, then the table
 
 
+@teaches(DeckShuffled)
 def _deck_shuffled(before: GameState, known: Known, e: DeckShuffled) -> Known:
     return _forget(known, range(len(known)), before.deck)
 
 
+@teaches(CardsShuffled)
 def _cards_shuffled(before: GameState, known: Known, e: CardsShuffled) -> Known:
     return _forget(known, range(len(known)), e.cards)
 
 
+@teaches(CardsSeen)
 def _seen(before: GameState, known: Known, e: CardsSeen) -> Known:
     known = _add(known, (e.seat,), e.cards)
     if e.source.kind is _DECK and len(e.cards) > 1:
@@ -208,23 +213,27 @@ def _seen(before: GameState, known: Known, e: CardsSeen) -> Known:
     return known
 
 
+@teaches(CardRevealed, BlockUsed, CardDeclared)
 def _shown(before: GameState, known: Known, e: CardRevealed | BlockUsed | CardDeclared
            ) -> Known:
     return _add_card(known, None, e.card)
 
 
+@teaches(CardDealt)
 def _dealt(before: GameState, known: Known, e: CardDealt) -> Known:
     if e.to.kind is _HAND and e.to.seat is not None:
         return _add_card(known, e.to.seat, e.card)
     return known
 
 
+@teaches(CardGained)
 def _gained(before: GameState, known: Known, e: CardGained) -> Known:
     if _is_public_zone(before, e.card, e.source):
         return _add_card(known, None, e.card)
     return _add_card(known, e.seat, e.card)
 
 
+@teaches(CardPlaced)
 def _placed(before: GameState, known: Known, e: CardPlaced) -> Known:
     if not e.face_down:
         return known
@@ -233,6 +242,7 @@ def _placed(before: GameState, known: Known, e: CardPlaced) -> Known:
     return _add(known, () if e.seat is None else (e.seat,), (e.card,))
 
 
+@teaches(CardReturnedToDeck)
 def _returned(before: GameState, known: Known, e: CardReturnedToDeck) -> Known:
     # Put on the deck from a face-up place or the banished pile before everyone's eyes
     # (Group Counselor): everyone follows it there (RR-VIEW-5).
@@ -241,6 +251,7 @@ def _returned(before: GameState, known: Known, e: CardReturnedToDeck) -> Known:
     return known
 
 
+@teaches(CardPassed)
 def _passed(before: GameState, known: Known, e: CardPassed) -> Known:
     # The giver and the receiver see the card; the others see a card change hands and cannot
     # tell which, so they lose track of every card they knew in the giver's hand.
@@ -249,22 +260,11 @@ def _passed(before: GameState, known: Known, e: CardPassed) -> Known:
     return _add(known, (e.giver, e.receiver), (e.card,))
 
 
-_LEARN: dict[type, Callable[[GameState, Known, Any], Known]] = {
-    GameStarted: _started,
-    DeckShuffled: _deck_shuffled,
-    CardsShuffled: _cards_shuffled,
-    CardsSeen: _seen,
-    CardRevealed: _shown,
-    BlockUsed: _shown,
-    CardDeclared: _shown,
-    CardDealt: _dealt,
-    CardGained: _gained,
-    CardPlaced: _placed,
-    CardPassed: _passed,
-    CardReturnedToDeck: _returned,
-}
+_LEARN = LESSONS
+"""What each event type that can teach teaches: :data:`rr.events.parts.LESSONS`, each
+declared by :func:`rr.events.parts.teaches` beside its function."""
 
-TEACHES: frozenset[type] = frozenset(_LEARN)
+TEACHES: Mapping[type, object] = LESSONS
 """The events that can change what a seat knows: the fold calls :func:`learn` for these only;
 any other event leaves ``known`` as it was, even a short one of a position built by hand
 (which :func:`knows` reads as empty for the seats it leaves out; issue #12)."""

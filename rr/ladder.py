@@ -16,6 +16,9 @@ Each agent's rating is openskill's: ``mu`` (the estimated skill; every agent sta
 openskill (a small, pure-Python, well-kept implementation of Weng and Lin's Bayesian
 approximation, 2011) is used rather than an Elo of our own: it rates games of any number of
 players, ranks shared included, and says how sure it is.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -10,6 +10,23 @@ from typing import NewType
 
 from attrs import frozen
 
+__all__ = [
+    "DIE_FACES",
+    "LOCATIONS",
+    "LOCATION_BONUS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Bonus",
+    "CardId",
+    "Color",
+    "Declaration",
+    "House",
+    "Location",
+    "Seat",
+    "Zone",
+    "ZoneKind",
+]
+
 CardId = NewType("CardId", str)
 """A card's stable id, e.g. ``"the_jackal"`` (spec/cards.md)."""
 
@@ -42,6 +59,11 @@ class Color(enum.Enum):
     PINK = "pink"
     RED = "red"
 
+    def __str__(self) -> str:
+        """The colour in words, as printed: ``str(Color.BROWN)`` is ``"Brown"`` (its
+        ``value``, ``"brown"``, is the machine text)."""
+        return self.value.capitalize()
+
 
 class Location(enum.Enum):
     """The four locations, in board order. The deck is not a location (RR-LOC-1)."""
@@ -58,10 +80,15 @@ class Location(enum.Enum):
 
     @property
     def title(self) -> str:
+        """The location's printed name: ``"Jupiter"``, ``"The Institute"``."""
         return "The Institute" if self is Location.INSTITUTE else self.value.capitalize()
+
+    def __str__(self) -> str:
+        return self.title
 
 
 LOCATIONS: tuple[Location, ...] = tuple(Location)
+"""The four locations in board order."""
 
 
 class Bonus(enum.Enum):
@@ -76,6 +103,18 @@ class Bonus(enum.Enum):
     BANISH = "banish"
     REVEAL_PLACE = "reveal_place"
 
+    def __str__(self) -> str:
+        """The bonus in words: ``str(Bonus.FLEET)`` is ``"advance on the Fleet Track"``."""
+        return _BONUS_WORDS[self]
+
+
+_BONUS_WORDS = {
+    Bonus.FLEET: "advance on the Fleet Track", Bonus.HELIUM: "gain 1 Helium",
+    Bonus.SOVEREIGN: "take the Sovereign token", Bonus.INFLUENCE: "place 1 Influence",
+    Bonus.BANISH: "banish a location's top card",
+    Bonus.REVEAL_PLACE: "reveal and place the deck's top card",
+}
+
 
 LOCATION_BONUS: dict[Location, Bonus] = {
     Location.JUPITER: Bonus.FLEET,
@@ -83,6 +122,7 @@ LOCATION_BONUS: dict[Location, Bonus] = {
     Location.LUNA: Bonus.SOVEREIGN,
     Location.INSTITUTE: Bonus.INFLUENCE,
 }
+"""The bonus each location gives when a card is deployed there (RR-BONUS-*)."""
 
 DIE_FACES: tuple[Bonus, ...] = tuple(Bonus)
 """The six faces of the Rising die, one bonus each (spec RR-DIE-1)."""
@@ -100,6 +140,10 @@ class House(enum.Enum):
     MARS = "mars"
     MINERVA = "minerva"
 
+    def __str__(self) -> str:
+        """The house in words: ``str(House.CERES)`` is ``"Ceres"``."""
+        return self.value.capitalize()
+
 
 @frozen
 class Declaration:
@@ -112,6 +156,8 @@ class Declaration:
 
 
 class ZoneKind(enum.Enum):
+    """The kinds of place a card can be: the deck, a hand, a location, the banished pile."""
+
     __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
     DECK = "deck"
     HAND = "hand"

@@ -10,6 +10,9 @@ The engine (:meth:`rr.engine.Game.new`), ``rr stdio``'s ``new`` and ``rr server`
 and invitations all read names through :func:`check_players` or :func:`check_taker`. Both
 front doors also hold a name they are sent to :func:`check_name` (1 to :data:`MAX_NAME`
 printable characters, not only spaces), in the same words.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

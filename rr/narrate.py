@@ -20,6 +20,7 @@ from rr.cards.catalogue import catalogue
 from rr.causes import rule_cause
 from rr.decisions import ByCard, ByRule, Source
 from rr.effects.tokens import ROUND_LIMIT
+from rr.events.parts import LINES
 from rr.events.types import (
     AbilityMissing,
     AutomaCardDrawn,
@@ -103,7 +104,12 @@ def zone_name(state: GameState, zone: Zone) -> str:
 
 
 def line(event: Event, before: GameState, after: GameState) -> str | None:
-    """What ``event`` did, in words (``None`` for bookkeeping nobody needs to read)."""
+    """What ``event`` did, in words (``None`` for bookkeeping nobody needs to read): its own
+    line if its type declares one (:func:`rr.events.parts.tells`)."""
+    told = LINES.get(type(event))
+    if told is not None:
+        return told(event, before, after)
+
     def w(seat: Seat) -> str:
         return player(after, seat)
 

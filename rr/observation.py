@@ -83,6 +83,11 @@ from rr.knowledge import knows
 from rr.state import GameState, PlayerState
 from rr.views import HIDDEN, SoloView, solo_view
 
+__all__ = [
+    "LAYOUT", "OBSERVATION_SIZE", "STATE_SIZE", "observation", "observation_array",
+    "observation_string", "private_observation", "public_observation", "state_vector",
+]
+
 if TYPE_CHECKING:
     import numpy
 

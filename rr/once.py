@@ -7,6 +7,9 @@ instructions a call, where the bound ``__getitem__`` of a dict, a method in C, r
 made already in about 150 (measured with cachegrind, 2026-11-27). The function made this way
 is that bound method: same results, made once each (twice at worst, as ``functools.cache``,
 if two threads ask for a new one at once).
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -16,6 +16,9 @@ plays the game again from the revealed seed (the seed check). Together they show
 randomness was fixed before the first decision and that every random outcome is the seed's.
 
 Where the seed comes from is said by :class:`SeedOrigin`, in the first event too.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ mu 25, sigma 25/3), each game rated once, in the order given, over its finishing
 * a seat that left the game or timed out (a log's header lists it under ``"table"``,
   ``"forfeited"``: the server's clock) last, whatever its total, tied with any other such.
 
+Besides the ratings over every game, the games of each player count are rated apart (a
+player strong at two may not be at five).
+
 What is rated: every finished game between players (its last records ``game_scored`` and
 ``seed_revealed``), except a game its header says is not rated (``"table": {"rated":
 false}``: a server's casual game). A solo game (one player against Au Toma) is not rated. A
@@ -15,6 +18,9 @@ player is a name: two seats of one name in one game cannot be (the engine refuse
 
 ``rr ratings`` prints these for logs on disk, and ``rr server`` shows the same numbers for
 its finished rated games (it rates the logs it would hand out, in the order they finished).
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations
@@ -109,18 +115,24 @@ def placing(log: Log, game: str = "") -> Placing | None:
 
 class Ratings:
     """Ratings kept over games rated one after another (:meth:`add`), with each player's
-    history."""
+    history, and apart for each player count (:attr:`by_players`: the ratings over the games
+    of that many players alone)."""
 
-    def __init__(self) -> None:
+    def __init__(self, per_count: bool = True) -> None:
         self._model = PlackettLuce()
         self._now: dict[str, Any] = {}
         self._games: dict[str, int] = {}
         self.history: dict[str, list[Step]] = {}
         self.count = 0
         """How many games were rated."""
+        self.by_players: dict[int, Ratings] = {}
+        """The ratings over the games of each player count alone (empty if not kept)."""
+        self._per_count = per_count
 
     def add(self, game: Placing) -> None:
         """Rate one game after those added before."""
+        if self._per_count:
+            self.by_players.setdefault(len(game.players), Ratings(False)).add(game)
         teams = [[self._now.get(name) or self._model.rating(name=name)]
                  for name in game.players]
         rated = self._model.rate(teams, ranks=list(game.ranks))
@@ -136,6 +148,18 @@ class Ratings:
         found = [Rating(name, float(r.mu), float(r.sigma), self._games[name])
                  for name, r in self._now.items()]
         return sorted(found, key=lambda r: (-r.mu, r.name))
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"games", "ratings": [{"name", "mu", "sigma", "games"}], "by_players": {"N":
+        {"games", "ratings"}}}``: every game rated together, then the games of each player
+        count apart (keyed by the count, in words of digits, the fewest first)."""
+        out: dict[str, Any] = {"games": self.count,
+                               "ratings": [r.as_json() for r in self.table()]}
+        if self._per_count:
+            out["by_players"] = {str(n): {"games": kept.count,
+                                          "ratings": [r.as_json() for r in kept.table()]}
+                                 for n, kept in sorted(self.by_players.items())}
+        return out
 
 
 def rate(games: Iterable[Placing]) -> Ratings:

@@ -11,6 +11,9 @@ n}`` at both doors) and the true-or-false flags. What differs is each door's pol
 its own module: ``rr stdio`` also takes a count of players, ``houses``, any integer seed, and
 the solo shape it had first (``"solo": true`` and a ``"level": n`` beside it); ``rr server``
 takes bots, open seats and signed games, and a seed only for a practice game (RR-VIEW-10).
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

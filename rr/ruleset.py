@@ -16,6 +16,10 @@ from attrs import frozen
 
 from rr.errors import BadInputError
 
+__all__ = [
+    "READINGS", "RULES_VERSION", "Reading", "Ruleset",
+]
+
 
 @frozen
 class Ruleset:

@@ -16,6 +16,9 @@ stretch by stretch, between the moments the seat lost sight of cards it knew, so
 with what the seat learnt about sets of cards (RR-VIEW-11, :mod:`rr.inferences`) and with
 where every card it knew lay at every moment (:mod:`rr.dealing` deals it): played again from
 its first record, it shows the seat exactly what it was shown (``fuzz/test_histories.py``).
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

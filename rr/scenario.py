@@ -8,6 +8,9 @@
 
 Every card not put anywhere goes into the deck, below the cards given with :meth:`deck_top`,
 so all 112 cards are always accounted for.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

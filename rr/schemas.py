@@ -37,9 +37,15 @@ from rr.seat_answer import SeatAnswer
 from rr.views import HIDDEN, PendingView, View
 from rr.wire import WIRE_VERSION
 
+__all__ = [
+    "FORMS", "Schema", "schema", "schema_text",
+]
+
 Schema = dict[str, Any]
+"""A JSON Schema document, as JSON values."""
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 FORMS = ("option", "decision", "view", "event", "answer")
+"""The JSON forms with a schema, by name (``rr spec --schema FORM``)."""
 
 
 class _Builder:

@@ -22,12 +22,19 @@ that record, which a caller keeps in :class:`Marks` (one per game), never from r
 
 from __future__ import annotations
 
+import enum
 import functools
+import operator
+import types
 from collections import OrderedDict
-from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from collections.abc import Callable, Sequence
+from typing import Any, NewType, Protocol, Union, get_args, get_origin
 
+import attrs
 from attrs import evolve, frozen
+from cattrs import BaseConverter
+from cattrs.fns import identity
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from rr.decisions import Decision
 from rr.errors import BadInputError
@@ -40,7 +47,7 @@ from rr.scoring.now import HandNow, hand_now
 from rr.scoring.places import Result, result
 from rr.scoring.scorepad import Rows
 from rr.state import EMPTY, GameState, apply
-from rr.views import KnownCard, PendingView, PublicPlayer, View, view
+from rr.views import KnownCard, PendingView, View, view
 
 
 class Played(Protocol):
@@ -276,34 +283,85 @@ def _since(game: Played, seat: Seat | None, since: int | None, marks: Marks,
 
 
 def _view_form(shown: View, marks: Marks, pending: Decision | None) -> dict[str, Any]:
-    """``to_json(shown)``, its parts that do not change made once."""
-    hand, totals, winners, final = shown.hand, shown.totals, shown.winners, shown.final_hands
-    return {
-        "seat": shown.seat, "players": [_player_form(p) for p in shown.players],
-        "hand": None if hand is None else list(hand),
-        "locations": [[loc.value, list(cards)] for loc, cards in shown.locations],
-        "deck_size": shown.deck_size, "banished": list(shown.banished),
-        "neutral_influence": shown.neutral_influence, "phase": shown.phase.value,
-        "turn_seat": shown.turn_seat, "end_triggered_by": shown.end_triggered_by,
-        "totals": None if totals is None else list(totals),
-        "winners": None if winners is None else list(winners),
-        "pending": None if shown.pending is None else marks.pending_form(pending, shown.pending),
-        "final_hands": None if final is None else [list(h) for h in final],
-        "known_elsewhere": [_known_form(k) for k in shown.known_elsewhere],
-        "solo": None if shown.solo is None else to_json(shown.solo),
-        "commitment": shown.commitment, "seed_origin": shown.seed_origin.value}
+    """``to_json(shown)``, its parts that do not change made once: :data:`_VIEW_FORM`'s fields,
+    the pending decision's form from ``marks``."""
+    form = _VIEW_FORM(shown)
+    if shown.pending is not None:
+        form["pending"] = marks.pending_form(pending, shown.pending)
+    return form
 
 
-@functools.lru_cache(maxsize=4096)
-def _player_form(player: PublicPlayer) -> dict[str, Any]:
-    """A player's row as JSON (shared: read-only)."""
-    return cast("dict[str, Any]", to_json(player))
+Encoder = Callable[[Any], Any]
 
 
-@functools.lru_cache(maxsize=4096)
-def _known_form(card: KnownCard) -> dict[str, Any]:
-    """A known card as JSON (shared: read-only)."""
-    return cast("dict[str, Any]", to_json(card))
+_nothing: Encoder = identity
+"""A value written as it is (cattrs reads such a field with no call)."""
+
+
+def _memoised() -> Encoder:
+    """``to_json`` of an attrs value, made once for each value (shared: read-only)."""
+    return functools.lru_cache(maxsize=4096)(to_json)
+
+
+def _tuple_of(kind: Any) -> Encoder:
+    """A tuple of ``kind`` as a list (one call for the tuple, none for an item that is written
+    as it is, in C for an item written by a C callable)."""
+    args = get_args(kind)
+    if get_origin(kind) is tuple and len(args) == 2 and args[1] is not Ellipsis:
+        first, second = encoder(args[0]), encoder(args[1])  # a pair, as (location, cards)
+        return lambda value: [[first(a), second(b)] for a, b in value]
+    item = encoder(kind)
+    if item is _nothing:
+        return list
+    return lambda value: list(map(item, value))
+
+
+def _or_none(encode: Encoder) -> Encoder:
+    return lambda value: None if value is None else encode(value)
+
+
+def encoder(kind: Any) -> Encoder:
+    """The JSON form of a value of type ``kind``, as :func:`rr.jsonforms.to_json` writes it:
+    numbers, strings and ``None`` as they are, an enum as its value, a tuple as a list, an
+    attrs value through ``to_json`` once for each value (views' parts are read-only and
+    repeat from one answer to the next). Raises ``TypeError`` for a type it does not know."""
+    if kind in (int, str, bool, type(None)) or isinstance(kind, NewType):
+        return _nothing
+    args = get_args(kind)
+    if get_origin(kind) in (Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) != 1:
+            raise TypeError(f"no JSON encoder for {kind}")
+        found = encoder(inner[0])
+        return found if found is _nothing else _or_none(found)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return operator.attrgetter("value")
+    if get_origin(kind) is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _tuple_of(args[0])
+        items = tuple(encoder(a) for a in args)
+        return lambda value: [encode(v) for encode, v in zip(items, value, strict=True)]
+    if isinstance(kind, type) and attrs.has(kind):
+        return _memoised()
+    raise TypeError(f"no JSON encoder for {kind}")
+
+
+def fields_encoder(cls: type, **given: Encoder) -> Callable[[Any], dict[str, Any]]:
+    """The JSON form of an attrs value of ``cls`` as ``to_json`` writes it, built once from
+    its fields (:func:`encoder` for each, in their order; ``given``: a field's own): a field
+    added to ``cls`` is in the form with no edit here. cattrs writes the function (reading
+    each field as plain code would), with :func:`encoder`'s hooks."""
+    hooks: dict[str, Any] = {name: override(unstruct_hook=hook) for name, hook in given.items()}
+    return make_dict_unstructure_fn(cls, _FAST, **hooks)
+
+
+_FAST = BaseConverter()
+"""The converter of :func:`fields_encoder`: every type's hook is :func:`encoder`'s."""
+_FAST.register_unstructure_hook_factory(lambda _: True, encoder)
+
+_VIEW_FORM = fields_encoder(View, pending=_nothing)
+"""A view's JSON form but its ``pending``, which :func:`_view_form` replaces by
+:meth:`Marks.pending_form`'s."""
 
 
 def scores_now(game: Played, seat: Seat) -> HandNow | None:

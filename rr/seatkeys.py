@@ -36,6 +36,9 @@ the same message. ``rr audit --seats`` (:mod:`rr.oracle.seats`) checks all of it
 the section (older logs, other hosts) says its seats did not sign.
 
 The cryptography is ``cryptography``'s (a run-time dependency), imported when a key is used.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ The old key thus vouches for whoever holds the code, and the new key shows it he
 judge needs no word of the server's. The log's ``"seats"`` section lists the moves
 (:class:`Move`), in order; ``rr audit --seats`` checks each against the key in force before
 it, and each decision against the key in force at its number.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

@@ -32,6 +32,11 @@ from rr.events.types import EndReason, EndTrigger, Event, GameEndTriggered
 from rr.options import Option
 from rr.ruleset import Ruleset
 
+__all__ = [
+    "AGENTS", "GameResult", "SoloResult", "Summary", "parse_agents", "play_one", "play_solo",
+    "run", "run_solo", "summarise", "summarise_solo",
+]
+
 MAX_DECISIONS = names.MAX_DECISIONS
 """The safety limit (:data:`rr.agents.names.MAX_DECISIONS`): a game still going after this
 many decisions is stopped there and counted apart (``GameResult.cut``), its log kept."""
@@ -78,6 +83,9 @@ def seat_agents(agents: Sequence[str], players: int) -> tuple[str, ...]:
 
 @frozen
 class GameResult:
+    """One simulated game: its seed, houses, totals and winners, and what it took (turns,
+    decisions, events), or the error that stopped it."""
+
     seed: int
     players: int
     houses: tuple[str, ...]
@@ -298,6 +306,9 @@ def _ray_games(ray: Any, seeds: list[int], players: int, ruleset: Ruleset | None
 
 @frozen
 class Summary:
+    """Many simulated games at once: how many, how fast, mean turns and score, and wins by
+    house and by agent kind."""
+
     games: int
     errors: int
     seconds: float
@@ -340,6 +351,7 @@ def _rates(wins: Mapping[str, int], games: Mapping[str, int]) -> dict[str, float
 
 
 def summarise(results: Sequence[GameResult], seconds: float) -> Summary:
+    """The :class:`Summary` of ``results``, played in ``seconds``."""
     results = sorted(results, key=lambda r: r.seed)  # Ray returns chunks as they finish
     good = [r for r in results if r.finished]
     wins: Counter[str] = Counter()

@@ -15,6 +15,7 @@ from attrs import evolve, frozen
 
 from rr.automa import AutomaCardId, Parity, SoloState
 from rr.errors import BadInputError, CorruptLogError
+from rr.events.parts import FOLDS, folds
 from rr.events.types import (
     AbilityMissing,
     AutomaCardDrawn,
@@ -299,25 +300,43 @@ class GameState:
         return (seat - 1) % len(self.players)
 
 
-def _combined(value: GameState | PlayerState) -> None:
-    """Give a newly made state a dict of its own (``__init__`` leaves it one that shares its
-    keys with the class's other instances). The fold copies that dict for every state after,
-    and CPython reads an attribute from a dict of its own about 2.5 times as fast as from a
-    shared-key one: the rules read the state's fields everywhere (issue #12)."""
-    object.__setattr__(value, "__dict__", dict(value.__dict__))
-
-
 _INDEX: Mapping[Location, int] = {loc: i for i, loc in enumerate(LOCATIONS)}
 _CONDITIONS: tuple[EndCondition, ...] = tuple(EndCondition)
-EMPTY = GameState()
 
-# --- the fold -------------------------------------------------------------------------------
+
+# --- the builder: the one place that writes into a state ------------------------------------
+# GameState and PlayerState are frozen to everyone: attrs refuses ``state.x = y``. Only the
+# fold makes new ones, and only through the functions of this section (and the first lines
+# of ``apply``, the same step inline, as it runs for every event): a new state is an empty
+# object given a dict of fields (its class's ``__dict__`` slot, set directly), a copy of the
+# state before. ``apply`` hands that dict (:data:`Fields`) to the event's handler, which
+# writes the event's changes into it until ``apply`` returns the state; from then on nobody
+# writes it. A player is changed by a new PlayerState put in the new state's ``players``
+# (:func:`_with_player`; ``_turn_started`` does the same inline, once a turn), never in
+# place: the old one is shared with the states before. (docs/ARCHITECTURE.md, "Speed".)
 
 
 Fields = dict[str, Any]
 """The fields of the state ``apply`` is making, by name: writable until ``apply`` returns it."""
 
 _Value = TypeVar("_Value", GameState, PlayerState)
+
+_new = object.__new__
+_set_state_fields = vars(GameState)["__dict__"].__set__
+_set_player_fields = vars(PlayerState)["__dict__"].__set__
+"""Give a new GameState, or a new PlayerState, the dict of its fields: each class's own
+``__dict__`` slot, set directly, where ``object.__setattr__`` looks the slot up on the type
+first (about 450 machine instructions a state, four states a decision; issue #30)."""
+_SET_FIELDS: Mapping[type, Callable[[Any, Fields], None]] = {
+    GameState: _set_state_fields, PlayerState: _set_player_fields}
+
+
+def _combined(value: GameState | PlayerState) -> None:
+    """Give a state made by ``__init__`` a dict of its own (``__init__`` leaves it one that
+    shares its keys with the class's other instances). The fold copies that dict for every
+    state after, and CPython reads an attribute from a dict of its own about 2.5 times as fast
+    as from a shared-key one: the rules read the state's fields everywhere (issue #12)."""
+    _SET_FIELDS[type(value)](value, dict(value.__dict__))
 
 
 def _copy(value: _Value, changes: Mapping[str, object] | None = None) -> _Value:
@@ -328,17 +347,35 @@ def _copy(value: _Value, changes: Mapping[str, object] | None = None) -> _Value:
     if changes:
         fields.update(changes)
     new = _new(type(value))
-    _set(new, "__dict__", fields)
+    _SET_FIELDS[type(value)](new, fields)
     return new
 
 
-_new = object.__new__
-_set = object.__setattr__
-_set_state_fields = vars(GameState)["__dict__"].__set__
-_set_player_fields = vars(PlayerState)["__dict__"].__set__
-"""Give a new GameState, or a new PlayerState, the dict of its fields: each class's own
-``__dict__`` slot, set directly, where ``object.__setattr__`` looks the slot up on the type
-first (about 450 machine instructions a state, four states a decision; issue #30)."""
+def _with_hand(player: PlayerState, hand: tuple[CardId, ...]) -> PlayerState:
+    """A copy of ``player`` holding ``hand``."""
+    fields = player.__dict__.copy()
+    fields["hand"] = hand
+    new = _new(PlayerState)
+    _set_player_fields(new, fields)
+    return new
+
+
+def _with_player(s: GameState, w: Fields, seat: Seat, **changes: object) -> None:
+    """Replace the player in ``seat`` by a copy with ``changes``: a PlayerState is shared
+    with the states before, so it is copied, never changed."""
+    if not 0 <= seat < len(s.players):
+        raise CorruptLogError(f"no player in seat {seat}")
+    players = list(s.players)
+    fields = players[seat].__dict__.copy()
+    fields.update(changes)
+    new = players[seat] = _new(PlayerState)
+    _set_player_fields(new, fields)
+    w["players"] = tuple(players)
+
+
+EMPTY = GameState()
+
+# --- the fold -------------------------------------------------------------------------------
 
 
 def _bad(event: Event, why: str) -> CorruptLogError:
@@ -437,34 +474,13 @@ def _inserted(cards: tuple[CardId, ...], card: CardId, index: int | None
     return cards[:at] + (card,) + cards[at:]
 
 
-def _with_hand(player: PlayerState, hand: tuple[CardId, ...]) -> PlayerState:
-    """A copy of ``player`` holding ``hand`` (``_copy``, inline)."""
-    fields = player.__dict__.copy()
-    fields["hand"] = hand
-    new = _new(PlayerState)
-    _set_player_fields(new, fields)
-    return new
-
-
-def _with_player(s: GameState, w: Fields, seat: Seat, **changes: object) -> None:
-    """Replace the player in ``seat`` by a copy with ``changes``: a PlayerState is shared
-    with the states before, so it is copied, never changed."""
-    if not 0 <= seat < len(s.players):
-        raise CorruptLogError(f"no player in seat {seat}")
-    players = list(s.players)
-    fields = players[seat].__dict__.copy()  # _copy, inline
-    fields.update(changes)
-    new = players[seat] = _new(PlayerState)
-    _set_player_fields(new, fields)
-    w["players"] = tuple(players)
-
-
 def _player(state: GameState, event: Event, seat: Seat) -> PlayerState:
     if not 0 <= seat < len(state.players):
         raise _bad(event, f"no player in seat {seat}")
     return state.players[seat]
 
 
+@folds(GameStarted)
 def _game_started(s: GameState, w: Fields, e: GameStarted) -> None:
     if s.players:
         raise _bad(e, "the game has already started")
@@ -491,6 +507,7 @@ _COMMITTED = frozenset({SeedOrigin.DRAWN, SeedOrigin.CHOSEN, SeedOrigin.JOINT})
 """The seed origins whose game publishes a commitment (and reveals the seed at the end)."""
 
 
+@folds(SeedRevealed)
 def _seed_revealed(s: GameState, w: Fields, e: SeedRevealed) -> None:
     if s.commitment is None:
         raise _bad(e, "this game made no commitment to a seed (RR-VIEW-10)")
@@ -507,6 +524,7 @@ def _seed_revealed(s: GameState, w: Fields, e: SeedRevealed) -> None:
     w["revealed_seed"] = e.seed
 
 
+@folds(DeckShuffled)
 def _deck_shuffled(s: GameState, w: Fields, e: DeckShuffled) -> None:
     if len(set(e.order)) != len(e.order):
         raise _bad(e, "a card appears twice in the shuffled order")
@@ -515,6 +533,7 @@ def _deck_shuffled(s: GameState, w: Fields, e: DeckShuffled) -> None:
     w["deck"] = e.order
 
 
+@folds(HousesDealt)
 def _houses_dealt(s: GameState, w: Fields, e: HousesDealt) -> None:
     if len(e.houses) != len(s.players) or len(set(e.houses)) != len(e.houses):
         raise _bad(e, "needs one distinct house per player")
@@ -523,11 +542,13 @@ def _houses_dealt(s: GameState, w: Fields, e: HousesDealt) -> None:
     w["players"] = tuple([_copy(p, {"house": h}) for p, h in zip(s.players, e.houses)])
 
 
+@folds(FirstPlayerChosen)
 def _first_player(s: GameState, w: Fields, e: FirstPlayerChosen) -> None:
     _player(s, e, e.seat)
     w["first_player"] = e.seat
 
 
+@folds(CardDealt)
 def _card_dealt(s: GameState, w: Fields, e: CardDealt) -> None:
     if not s.deck or s.deck[-1] != e.card:
         raise _bad(e, f"{e.card} is not the top card of the deck")
@@ -539,6 +560,7 @@ def _card_dealt(s: GameState, w: Fields, e: CardDealt) -> None:
     _move(s, w, e, e.card, Zone.deck(), to)
 
 
+@folds(PhaseChanged)
 def _phase_changed(s: GameState, w: Fields, e: PhaseChanged) -> None:
     w["phase"] = e.phase
 
@@ -549,6 +571,7 @@ def _phase_changed(s: GameState, w: Fields, e: PhaseChanged) -> None:
 _END_OF_GAME, _NORMAL = TurnKind.END_OF_GAME, TurnKind.NORMAL
 
 
+@folds(TurnStarted)
 def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
     player = _player(s, e, e.seat)
     if e.kind is not _END_OF_GAME:
@@ -557,7 +580,7 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
         counts = e.kind is _NORMAL or (
             e.kind is TurnKind.OUT_OF_ORDER and s.ruleset.loan_shark_turn_counts
             and all(kind is not TurnKind.APOLLO_LAST for _, kind in s.turns))
-        fields = player.__dict__.copy()  # _with_player, inline: once a turn (issue #12)
+        fields = player.__dict__.copy()  # the builder's _with_player, inline: once a turn
         if counts:
             fields["turns"] = player.turns + 1
         else:
@@ -572,6 +595,7 @@ def _turn_started(s: GameState, w: Fields, e: TurnStarted) -> None:
     w["turns"] = s.turns + ((e.seat, e.kind),)
 
 
+@folds(TurnEnded)
 def _turn_ended(s: GameState, w: Fields, e: TurnEnded) -> None:
     turns = s.turns
     if not turns or turns[-1][0] != e.seat:  # turn_seat, without its call: every turn (#30)
@@ -579,10 +603,12 @@ def _turn_ended(s: GameState, w: Fields, e: TurnEnded) -> None:
     w["turns"] = turns[:-1]
 
 
+@folds(DecisionMade, CardsShuffled, BlockUsed, DieRolled, AbilityMissing)
 def _unchanged(s: GameState, w: Fields, e: Event) -> None:
     pass
 
 
+@folds(GameEndTriggered)
 def _game_end_triggered(s: GameState, w: Fields, e: GameEndTriggered) -> None:
     if s.end_triggered:
         raise _bad(e, "the game end was already triggered")
@@ -599,11 +625,13 @@ def _game_end_triggered(s: GameState, w: Fields, e: GameEndTriggered) -> None:
     w["end_triggered_by"] = e.seat
 
 
+@folds(GameScored)
 def _game_scored(s: GameState, w: Fields, e: GameScored) -> None:
     w["totals"] = e.totals
     w["winners"] = e.winners
 
 
+@folds(CardDeployed)
 def _card_deployed(s: GameState, w: Fields, e: CardDeployed) -> None:
     at = _INDEX.get(e.location)
     players = s.players
@@ -628,6 +656,7 @@ def _card_deployed(s: GameState, w: Fields, e: CardDeployed) -> None:
     _move(s, w, e, e.card, source or Zone.hand(e.seat), Zone.at(e.location))
 
 
+@folds(CardGained)
 def _card_gained(s: GameState, w: Fields, e: CardGained) -> None:
     source, players, card = e.source, s.players, e.card
     if (source.kind is _LOCATION and source.location is not None
@@ -661,12 +690,14 @@ def _set_hand(w: Fields, players: tuple[PlayerState, ...], seat: Seat,
     w["players"] = tuple(changed)
 
 
+@folds(CardPlaced)
 def _card_placed(s: GameState, w: Fields, e: CardPlaced) -> None:
     _move(s, w, e, e.card, e.source, Zone.at(e.location), e.index)
     if e.face_down:
         w["face_down"] = s.face_down | {e.card}
 
 
+@folds(CardMoved)
 def _card_moved(s: GameState, w: Fields, e: CardMoved) -> None:
     face_down = e.card in s.face_down
     _move(s, w, e, e.card, Zone.at(e.source), Zone.at(e.location), e.index)
@@ -674,24 +705,29 @@ def _card_moved(s: GameState, w: Fields, e: CardMoved) -> None:
         w["face_down"] = s.face_down | {e.card}  # moving does not turn it up
 
 
+@folds(CardBanished)
 def _card_banished(s: GameState, w: Fields, e: CardBanished) -> None:
     _move(s, w, e, e.card, e.source, Zone.banished())
 
 
+@folds(CardReturnedToDeck)
 def _card_returned(s: GameState, w: Fields, e: CardReturnedToDeck) -> None:
     _move(s, w, e, e.card, e.source, Zone.deck(), 0 if e.bottom else None)
 
 
+@folds(CardPassed)
 def _card_passed(s: GameState, w: Fields, e: CardPassed) -> None:
     _move(s, w, e, e.card, Zone.hand(e.giver), Zone.hand(e.receiver))
 
 
+@folds(CardRevealed)
 def _card_revealed(s: GameState, w: Fields, e: CardRevealed) -> None:
     cards = _cards(s, e, e.source)
     if not (cards and cards[-1] == e.card) and e.card not in cards:  # most often the top
         raise _bad(e, f"{e.card} is not in {e.source}")
 
 
+@folds(CardsSeen)
 def _cards_seen(s: GameState, w: Fields, e: CardsSeen) -> None:
     _player(s, e, e.seat)
     _check_zone(s, e, e.source)
@@ -700,12 +736,14 @@ def _cards_seen(s: GameState, w: Fields, e: CardsSeen) -> None:
         raise _bad(e, f"not cards of {e.source}: {', '.join(e.cards)}")
 
 
+@folds(CardSelectedAtRandom)
 def _random_card(s: GameState, w: Fields, e: CardSelectedAtRandom) -> None:
     _check_zone(s, e, e.source)
     if e.card not in s.cards_in(e.source):
         raise _bad(e, f"{e.card} is not in {e.source}")
 
 
+@folds(HeliumGained)
 def _helium_gained(s: GameState, w: Fields, e: HeliumGained) -> None:
     player = _player(s, e, e.seat)
     if e.amount <= 0:
@@ -713,6 +751,7 @@ def _helium_gained(s: GameState, w: Fields, e: HeliumGained) -> None:
     _with_player(s, w, e.seat, helium=player.helium + e.amount)
 
 
+@folds(HeliumLost)
 def _helium_lost(s: GameState, w: Fields, e: HeliumLost) -> None:
     player = _player(s, e, e.seat)
     if not 0 < e.amount <= player.helium:
@@ -720,6 +759,7 @@ def _helium_lost(s: GameState, w: Fields, e: HeliumLost) -> None:
     _with_player(s, w, e.seat, helium=player.helium - e.amount)
 
 
+@folds(HeliumPaid)
 def _helium_paid(s: GameState, w: Fields, e: HeliumPaid) -> None:
     payer = _player(s, e, e.payer)
     _player(s, e, e.payee)
@@ -729,6 +769,7 @@ def _helium_paid(s: GameState, w: Fields, e: HeliumPaid) -> None:
     _with_player(s, w, e.payee, helium=s.players[e.payee].helium + e.amount)
 
 
+@folds(FleetAdvanced)
 def _fleet_advanced(s: GameState, w: Fields, e: FleetAdvanced) -> None:
     player = _player(s, e, e.seat)
     if not player.fleet < e.position <= FLEET_MAX:
@@ -736,6 +777,7 @@ def _fleet_advanced(s: GameState, w: Fields, e: FleetAdvanced) -> None:
     _with_player(s, w, e.seat, fleet=e.position)
 
 
+@folds(FleetRegressed)
 def _fleet_regressed(s: GameState, w: Fields, e: FleetRegressed) -> None:
     player = _player(s, e, e.seat)
     if not 0 <= e.position < player.fleet:
@@ -743,6 +785,7 @@ def _fleet_regressed(s: GameState, w: Fields, e: FleetRegressed) -> None:
     _with_player(s, w, e.seat, fleet=e.position)
 
 
+@folds(InfluencePlaced)
 def _influence_placed(s: GameState, w: Fields, e: InfluencePlaced) -> None:
     player = _player(s, e, e.seat)
     if not 0 < e.count <= INFLUENCE_TOKENS - player.influence:
@@ -750,6 +793,7 @@ def _influence_placed(s: GameState, w: Fields, e: InfluencePlaced) -> None:
     _with_player(s, w, e.seat, influence=player.influence + e.count)
 
 
+@folds(InfluenceRemoved)
 def _influence_removed(s: GameState, w: Fields, e: InfluenceRemoved) -> None:
     player = _player(s, e, e.seat)
     if not 0 < e.count <= player.influence:
@@ -757,11 +801,13 @@ def _influence_removed(s: GameState, w: Fields, e: InfluenceRemoved) -> None:
     _with_player(s, w, e.seat, influence=player.influence - e.count)
 
 
+@folds(SovereignTaken)
 def _sovereign_taken(s: GameState, w: Fields, e: SovereignTaken) -> None:
     _player(s, e, e.seat)
     w["sovereign"] = e.seat
 
 
+@folds(CardDeclared)
 def _card_declared(s: GameState, w: Fields, e: CardDeclared) -> None:
     player = _player(s, e, e.seat)
     if e.card not in player.hand:
@@ -769,6 +815,7 @@ def _card_declared(s: GameState, w: Fields, e: CardDeclared) -> None:
     _with_player(s, w, e.seat, declarations=player.declarations + ((e.card, e.declaration),))
 
 
+@folds(PointsScored)
 def _points_scored(s: GameState, w: Fields, e: PointsScored) -> None:
     player = _player(s, e, e.seat)
     _with_player(s, w, e.seat, points=player.points + ((e.card, e.points),))
@@ -783,6 +830,7 @@ def _solo(state: GameState, event: Event) -> SoloState:
     return state.solo
 
 
+@folds(CardsRemoved)
 def _cards_removed(s: GameState, w: Fields, e: CardsRemoved) -> None:
     solo = _solo(s, e)
     if s.deck or any(s.zone_of(c) is not None for c in e.cards):
@@ -790,6 +838,7 @@ def _cards_removed(s: GameState, w: Fields, e: CardsRemoved) -> None:
     w["solo"] = evolve(solo, removed=solo.removed + e.cards)
 
 
+@folds(AutomaDeckShuffled)
 def _automa_deck_shuffled(s: GameState, w: Fields, e: AutomaDeckShuffled) -> None:
     solo = _solo(s, e)
     if sorted(e.automa_cards) != sorted(solo.to_shuffle):
@@ -799,6 +848,7 @@ def _automa_deck_shuffled(s: GameState, w: Fields, e: AutomaDeckShuffled) -> Non
     w["solo"] = evolve(solo, deck=e.automa_cards, set_aside=(), discard=())
 
 
+@folds(AutomaCardsSetAside)
 def _automa_set_aside(s: GameState, w: Fields, e: AutomaCardsSetAside) -> None:
     solo = _solo(s, e)
     n = len(e.automa_cards)
@@ -808,6 +858,7 @@ def _automa_set_aside(s: GameState, w: Fields, e: AutomaCardsSetAside) -> None:
                        set_aside=solo.set_aside + e.automa_cards)
 
 
+@folds(PriorityCardsDealt)
 def _priority_dealt(s: GameState, w: Fields, e: PriorityCardsDealt) -> None:
     solo = _solo(s, e)
     if len(e.letters) != len(LOCATIONS) or len(set(e.letters)) != len(e.letters):
@@ -815,6 +866,7 @@ def _priority_dealt(s: GameState, w: Fields, e: PriorityCardsDealt) -> None:
     w["solo"] = evolve(solo, priority=e.letters)
 
 
+@folds(OddEvenCardPlaced)
 def _odd_even(s: GameState, w: Fields, e: OddEvenCardPlaced) -> None:
     solo = _solo(s, e)
     w["solo"] = evolve(solo, parity=Parity.ODD if e.odd else Parity.EVEN)
@@ -830,6 +882,7 @@ def _piles(solo: SoloState, deck: tuple[AutomaCardId, ...],
                      solo.priority, solo.parity, solo.removed)
 
 
+@folds(AutomaCardDrawn)
 def _automa_drawn(s: GameState, w: Fields, e: AutomaCardDrawn) -> None:
     solo = _solo(s, e)
     if not solo.deck or solo.deck[-1] != e.automa_card:
@@ -837,6 +890,7 @@ def _automa_drawn(s: GameState, w: Fields, e: AutomaCardDrawn) -> None:
     w["solo"] = _piles(solo, solo.deck[:-1], solo.discard, solo.drawn + (e.automa_card,))
 
 
+@folds(AutomaCardsDiscarded)
 def _automa_discarded(s: GameState, w: Fields, e: AutomaCardsDiscarded) -> None:
     solo = _solo(s, e)
     if sorted(e.automa_cards) != sorted(solo.drawn):
@@ -844,6 +898,7 @@ def _automa_discarded(s: GameState, w: Fields, e: AutomaCardsDiscarded) -> None:
     w["solo"] = _piles(solo, solo.deck, solo.discard + e.automa_cards, ())
 
 
+@folds(CardsPutOnTop)
 def _put_on_top(s: GameState, w: Fields, e: CardsPutOnTop) -> None:
     hand = _player(s, e, e.seat).hand
     if len(set(e.cards)) != len(e.cards) or not set(e.cards) <= set(hand):
@@ -851,53 +906,9 @@ def _put_on_top(s: GameState, w: Fields, e: CardsPutOnTop) -> None:
     _with_player(s, w, e.seat, hand=tuple(c for c in hand if c not in e.cards) + e.cards)
 
 
-_FOLD: dict[type, Callable[[GameState, Fields, Any], None]] = {
-    GameStarted: _game_started,
-    SeedRevealed: _seed_revealed,
-    DeckShuffled: _deck_shuffled,
-    HousesDealt: _houses_dealt,
-    FirstPlayerChosen: _first_player,
-    CardDealt: _card_dealt,
-    PhaseChanged: _phase_changed,
-    TurnStarted: _turn_started,
-    TurnEnded: _turn_ended,
-    DecisionMade: _unchanged,
-    GameEndTriggered: _game_end_triggered,
-    GameScored: _game_scored,
-    CardDeployed: _card_deployed,
-    CardGained: _card_gained,
-    CardPlaced: _card_placed,
-    CardMoved: _card_moved,
-    CardBanished: _card_banished,
-    CardReturnedToDeck: _card_returned,
-    CardPassed: _card_passed,
-    CardRevealed: _card_revealed,
-    CardSelectedAtRandom: _random_card,
-    CardsSeen: _cards_seen,
-    CardsShuffled: _unchanged,
-    BlockUsed: _unchanged,
-    HeliumGained: _helium_gained,
-    HeliumLost: _helium_lost,
-    HeliumPaid: _helium_paid,
-    FleetAdvanced: _fleet_advanced,
-    FleetRegressed: _fleet_regressed,
-    InfluencePlaced: _influence_placed,
-    InfluenceRemoved: _influence_removed,
-    SovereignTaken: _sovereign_taken,
-    DieRolled: _unchanged,
-    PointsScored: _points_scored,
-    CardDeclared: _card_declared,
-    AbilityMissing: _unchanged,
-    # solo (RR-SOLO-*)
-    CardsRemoved: _cards_removed,
-    AutomaDeckShuffled: _automa_deck_shuffled,
-    AutomaCardsSetAside: _automa_set_aside,
-    PriorityCardsDealt: _priority_dealt,
-    OddEvenCardPlaced: _odd_even,
-    AutomaCardDrawn: _automa_drawn,
-    AutomaCardsDiscarded: _automa_discarded,
-    CardsPutOnTop: _put_on_top,
-}
+_FOLD = FOLDS
+"""How each event type folds: :data:`rr.events.parts.FOLDS`, each declared by
+:func:`rr.events.parts.folds` beside its function."""
 
 
 def apply(state: GameState, event: Event, decided: int = 0) -> GameState:
@@ -915,7 +926,7 @@ def apply(state: GameState, event: Event, decided: int = 0) -> GameState:
     if not state.players and not isinstance(event, GameStarted):
         raise CorruptLogError(f"event {state.events + decided}: {type(event).TAG} before "
                               "game_started")
-    fields = state.__dict__.copy()
+    fields = state.__dict__.copy()  # the builder's first step (see its section), inline
     new = _new(GameState)
     _set_state_fields(new, fields)
     kind = type(event)

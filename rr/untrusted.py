@@ -6,6 +6,9 @@ hostile input gets a typed error that names the problem — never a ``RecursionE
 The limits are far above anything rr writes: a finished 6-player game is about 100 KB of
 version 1 binary log (10 KB compressed in version 2, 60 KB once inflated) and nests 4 levels
 deep; its largest integer is a seed.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

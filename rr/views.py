@@ -17,6 +17,7 @@ from attrs import evolve, frozen
 
 from rr.decisions import Ask, ByCard, Decision, Source
 from rr.events.card_fields import CARD_FIELDS, Holds, card_fields
+from rr.events.parts import REDACTIONS
 from rr.events.types import (
     AutomaCardDrawn,
     AutomaCardsDiscarded,
@@ -238,7 +239,11 @@ def redact(event: Event, before: GameState, seat: Seat | None,
     shown to the seats that know it once the event has happened (``after``, folded from
     ``before`` if not given); a card a decision picks, to its decider, and to the others if it
     lay face up or banished when it was chosen; the card that asked a decision, to the seats
-    that knew it then. Shuffles show no order."""
+    that knew it then. Shuffles show no order. An event type may declare its own redaction
+    (:func:`rr.events.parts.redacts`)."""
+    own = REDACTIONS.get(type(event))
+    if own is not None:
+        return cast(Event, own(event, before, seat, after))
     if isinstance(event, DeckShuffled):
         return evolve(event, order=())
     if isinstance(event, CardsShuffled):

@@ -1,13 +1,15 @@
-"""Build the API reference from rr's docstrings with pdoc (issue #27).
+"""Build the API reference of rr's public modules from their docstrings with pdoc.
 
     python -m tools.apidocs                 # writes docs/api/ (open docs/api/index.html)
     python -m tools.apidocs --out DIR
 
-pdoc (the ``docs`` extra, also in ``test``: ``pip install -e '.[docs]'``) imports every module
-of the ``rr`` package but the command line (``rr.cli``: its reference is ``rr COMMAND
---help``) and writes one HTML page per module, with a search box, from the docstrings as they
-are written (reStructuredText). The first page, ``rr`` ("start here"), shows the names
-``import rr`` gives; the modules under it are the reference for everything else. The pages
+pdoc (the ``docs`` extra, also in ``test``: ``pip install -e '.[docs]'``) writes one HTML page
+for each of the :data:`PUBLIC` modules, with a search box, from the docstrings as they are
+written (reStructuredText). Each page shows the names of its module's ``__all__``. The first
+page, ``rr`` ("start here"), shows the names ``import rr`` gives; the other public modules are
+the reference for the rest. Every other module is internal (its docstring, or its package's,
+says so): it is not in the reference and may change in any release. The command line's
+reference is ``rr COMMAND --help``. The pages
 are generated, never edited or committed (``docs/api/`` is in .gitignore). Any warning pdoc
 gives (a type it cannot resolve, a module it cannot import) fails the build:
 ``tests/meta/test_apidocs.py`` builds it in the test suite.
@@ -24,18 +26,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+PUBLIC: tuple[str, ...] = (
+    "rr",
+    # the game, its decisions and options, the values they are made of
+    "rr.engine", "rr.decisions", "rr.options", "rr.model", "rr.ruleset", "rr.views",
+    "rr.cards.catalogue", "rr.errors",
+    # the end of a game, logs, replay and audit
+    "rr.rules.final", "rr.scoring.scorepad", "rr.narrate", "rr.events.log", "rr.events.types",
+    "rr.oracle.audit", "rr.oracle.replay", "rr.simulate",
+    # bots
+    "rr.agents.interface", "rr.agents.random", "rr.agents.greedy", "rr.agents.ismcts",
+    "rr.agents.flat", "rr.agents.play",
+    # JSON, actions and observations, for programs and learners
+    "rr.jsonforms", "rr.schemas", "rr.wire", "rr.client", "rr.actions", "rr.observation",
+    "rr.integrations.gymnasium", "rr.integrations.pettingzoo", "rr.integrations.openspiel",
+)
+"""rr's public modules: the API reference's pages, ``rr`` (start here) first. Each declares
+``__all__`` (``tests/meta/test_public_modules.py``); what they hold beyond it, and every other
+module, is internal."""
+
+
 def modules() -> list[str]:
-    """``rr`` first (its page is the start, which ``index.html`` opens: the names of
-    ``rr.__all__``), then each module and subpackage of the package (which bring their own
-    submodules) but the command line's. They are named one by one, as ``rr`` declares
-    ``__all__``, which pdoc would otherwise read as all there is of the package."""
-    import pkgutil
-
-    import rr
-
-    found = sorted(f"rr.{info.name}" for info in pkgutil.iter_modules(rr.__path__)
-                   if info.name not in ("cli", "__main__"))
-    return ["rr", *found, "!rr.cli", "!rr.cli.*"]  # pdoc's "!": leave out what matched
+    """The modules the reference shows: :data:`PUBLIC`, ``rr`` first (its page is the start,
+    which ``index.html`` opens)."""
+    return list(PUBLIC)
 
 
 def build(out: Path) -> list[str]:

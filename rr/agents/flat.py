@@ -46,6 +46,10 @@ from rr.decisions import Ask, Decision
 from rr.options import Option
 from rr.ruleset import Ruleset
 
+__all__ = [
+    "FlatAgent",
+]
+
 SAMPLES = 5
 """Samples of the information set a decision; every candidate is played in each."""
 CANDIDATES = 8

@@ -74,6 +74,10 @@ from rr.scoring.scorepad import (
 from rr.scoring.table import LocationCard
 from rr.views import HIDDEN, View
 
+__all__ = [
+    "GreedyAgent",
+]
+
 SMALL_BONUS = 1.0
 """What a bonus with no points of its own is worth (banish a top card, reveal and place)."""
 COVER_WEIGHT = 0.5
@@ -104,7 +108,7 @@ class GreedyAgent:
     >>> import rr
     >>> game = rr.Game.new(["Ana", "Bo"], seed=2)
     >>> str(rr.GreedyAgent(1).choose(game.pending, rr.Seen.of(game, game.pending.seat)))
-    'lead holo_designer on Luna'
+    'lead Holo Designer on Luna'
     """
 
     def __init__(self, seed: int = 0, ruleset: Ruleset | None = None) -> None:

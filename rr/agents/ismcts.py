@@ -55,6 +55,11 @@ from rr.rules.final import totals_of
 from rr.ruleset import Ruleset
 from rr.state import GameState
 
+__all__ = [
+    "ITERATIONS",
+    "ISMCTSAgent",
+]
+
 ITERATIONS = 100
 """Iterations per decision by default."""
 HORIZON = 8

@@ -25,6 +25,8 @@ of the same run; and with ``--load``,
 the game server's figures from ``python -m rr.server.load --json`` (SQLite, one process,
 ``--load-games`` games for ``--load-seconds``). Last, each of issue #32's figures is printed
 beside its baseline and its target.
+
+Internal: a tool for rr's own speed work; its modules may change in any release.
 """
 
 from __future__ import annotations

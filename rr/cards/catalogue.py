@@ -18,6 +18,11 @@ from rr.errors import UnknownCardError
 from rr.model import CardId, Color, House
 from rr.once import made_once
 
+__all__ = [
+    "BlockKind", "Card", "EndGamePart", "HouseTile", "all_ids", "card", "catalogue", "houses",
+    "lookup", "names",
+]
+
 
 class BlockKind(enum.Enum):
     """What a block ability blocks (RR-BLOCK-2, RR-BLOCK-3)."""

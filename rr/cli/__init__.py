@@ -19,6 +19,9 @@ except where the status is a verdict (``audit``, ``regress``): those finish thei
 without printing and exit with the verdict, so ``rr audit LOG | head -1`` still fails on a
 forged log.
 Interrupted with Ctrl-C, rr exits 130.
+
+Internal as Python: the command line is the interface (``rr COMMAND --help``); its modules may
+change in any release.
 """
 
 from __future__ import annotations

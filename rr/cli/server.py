@@ -106,6 +106,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="CPU seconds a second the replay viewer's requests from one "
                              "address may use (default %(default)g; at once: ten times that); "
                              "past it: 429")
+    parser.add_argument("--webhooks-private", action="store_true",
+                        help="let turn webhooks reach loopback, private, link-local and "
+                             "reserved addresses (default: refused, so that no player can "
+                             "make the server call into its own network; the same as "
+                             "RR_WEBHOOKS_PRIVATE=1 in the environment)")
     parser.add_argument("--max-header-bytes", type=int, default=HEADER_BYTES, metavar="BYTES",
                         help="the most bytes of a request's line and headers (default "
                              "%(default)s); past it: 431, the connection closed")
@@ -139,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
     from rr.server.store import open_store
     from rr.server.guards import guarded
     from rr.server.timeouts import KEEP_ALIVE_SECONDS, READ_SECONDS, timed_protocol
+    from rr.server.webhooks import PRIVATE_ENV
 
     if not 0 < args.rate <= 1e6:
         raise BadInputError(f"--rate is a number of requests a second, not {args.rate}")
@@ -163,6 +169,8 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError(f"--replay-cpu is a number of seconds a second above 0 (at most "
                             f"100), not {args.replay_cpu:g}")
     proxies = trusted(args.forwarded_allow_ips)
+    if args.webhooks_private:  # read by rr.server.webhooks, in every worker
+        os.environ[PRIVATE_ENV] = "1"
     guards = _guards(args, proxies)
     agents = tuple(dict.fromkeys((*KINDS, *(parse(name) for name in args.allow_agent))))
     listener = _listen(args.host, args.port)  # first: a port in use leaves no file behind

@@ -2,6 +2,8 @@
 
 Card modules import from here (never from ``rr.rules``). Every function is a rules program:
 call it with ``yield from`` inside a handler.
+
+Internal: the card handlers' vocabulary; it may change in any release.
 """
 
 from rr.effects.bonuses import (

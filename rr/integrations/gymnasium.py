@@ -24,7 +24,10 @@ The learner plays one seat (``seat``, default 0) against rr's agents or a user's
 - **Observation**: :func:`rr.observation.observation_array` of the learner's seat (kept up to
   date by :mod:`rr.integrations.observer`), a ``Box(0, 1, (1934,), float32)``
   (``docs/OBSERVATION.md``): what that seat knows, nothing else.
-- **Actions**: ``Discrete(NUM_ACTIONS)``, the integers of :mod:`rr.actions`;
+- **Actions**: ``Discrete(NUM_ACTIONS)``, the integers of :mod:`rr.actions` (an
+  :class:`~rr.integrations.action_space.ActionSpace`, whose ``sample()`` without a mask
+  draws one of the learner's legal actions, so a random agent sampling the space plays
+  legal games);
   :meth:`RedRisingGymEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls) and
   ``info["action_mask"]`` mark the legal ones (made once a decision; each call returns a new
   array, the caller's to change).
@@ -63,6 +66,7 @@ except ModuleNotFoundError as missing:  # the extra's name, not a bare ModuleNot
 from rr.actions import NUM_ACTIONS
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
+from rr.integrations.action_space import ActionSpace
 from rr.integrations.observer import Observer
 from rr.integrations.opponents import Opponent, Opponents
 from rr.integrations.picture import table_image
@@ -70,6 +74,10 @@ from rr.integrations.table import Actions, Story, rewards_by_rank
 from rr.model import MAX_PLAYERS
 from rr.observation import OBSERVATION_SIZE
 from rr.ruleset import Ruleset
+
+__all__ = [
+    "ID", "RedRisingGymEnv",
+]
 
 ID = "rr/RedRising-v0"
 """The id this module registers."""
@@ -118,7 +126,7 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), numpy.float32)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.action_space = ActionSpace(NUM_ACTIONS, self, "learner")
         self.game: Game | None = None
         self._steps = 0
         self._story = Story()
@@ -174,6 +182,14 @@ class RedRisingGymEnv(gymnasium.Env[Any, Any]):
                     else bytearray(NUM_ACTIONS))
             self._mask, self._mask_for = numpy.frombuffer(mask, numpy.bool_), pending
         return self._mask.copy()
+
+    def legal_mask(self, agent: str) -> numpy.typing.NDArray[numpy.int8] | None:
+        """The learner's legal actions now as an ``int8`` mask, or None when it has none
+        (for :class:`~rr.integrations.action_space.ActionSpace`; ``agent`` is not read)."""
+        if self.game is None:
+            return None
+        mask = self.action_masks()
+        return mask.view(numpy.int8) if mask.any() else None
 
     def render(self) -> str | numpy.typing.NDArray[numpy.uint8] | None:
         if self.render_mode is None:

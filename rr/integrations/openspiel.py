@@ -120,7 +120,12 @@ from rr.observation import (
 from rr.options import describe
 from rr.ruleset import Ruleset
 
+__all__ = [
+    "NAME", "RedRisingGame", "RedRisingObserver", "RedRisingState", "ismcts_bot",
+]
+
 NAME = "python_red_rising"
+"""The name the game is registered under (``pyspiel.load_game(NAME)``)."""
 MAX_GAME_LENGTH = 4000
 """Player actions after which a game is cut off (every return 0); see the module docstring."""
 NO_INFORMATION_STATE_TENSOR = (

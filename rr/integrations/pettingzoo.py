@@ -5,12 +5,12 @@ Needs the ``pettingzoo`` extra (``pip install 'red-rising-engine[pettingzoo]'``:
 gymnasium,
 numpy). They pass PettingZoo's ``api_test``, ``seed_test``, ``parallel_api_test``,
 ``render_test``, ``parallel_seed_test``, ``state_test`` and ``max_cycles_test``
-(``tests/integrations/test_pettingzoo.py``). The last samples actions without the mask and
-needs episodes of exactly ``max_cycles`` steps, so it passes with
-``illegal_action="penalty"`` (under the default an unmasked random action ends the episode at
-once, as in PettingZoo's classic games), and checks its AEC half on
-``parallel_to_aec(parallel_env())``, whose agents each act once a cycle, because in the AEC
-environment here one agent may decide several times in a row.
+(``tests/integrations/test_pettingzoo.py``), all as made by default. The last samples
+``action_space(agent).sample()`` without the mask and needs episodes of exactly
+``max_cycles`` steps: the space's ``sample()`` draws a legal action (below), so no episode
+ends early; its AEC half runs on ``parallel_to_aec(parallel_env())``, whose agents each act
+once a cycle, because in the AEC environment here one agent may decide several times in a
+row.
 
 ``env(players=4, seed=None, ruleset=None, render_mode=None, level=None, max_cycles=None,
 opponents=None, illegal_action="terminate", illegal_reward=None, flat_observations=False)``;
@@ -29,7 +29,12 @@ opponents=None, illegal_action="terminate", illegal_reward=None, flat_observatio
 - **Whose turn**: ``agent_selection`` is always the seat the pending decision asks, so the same
   agent is often selected several times in a row (a Lead, then its gain, then an ability's
   questions), and an agent may be asked out of turn (a block, RR-BLOCK-1).
-- **Actions** are :mod:`rr.actions` integers, ``Discrete(NUM_ACTIONS)``. The action mask
+- **Actions** are :mod:`rr.actions` integers, ``Discrete(NUM_ACTIONS)``: one
+  :class:`~rr.integrations.action_space.ActionSpace` per agent, whose ``sample()`` without a
+  mask draws uniformly among the agent's legal actions now (with the space's own seeded
+  ``np_random``; from the whole range when the agent has none), so a random agent that
+  samples the space plays legal games; ``sample(mask)`` takes the mask given, as Gymnasium
+  says, and ``contains()`` is the whole range. The action mask
   (``int8``) marks the legal ones for the selected agent and is all zeros for every other
   agent; it is in the observation dict (``action_mask``) and in the agent's ``infos``
   (``infos[agent]["action_mask"]``, the same array), made once a decision (asked again about
@@ -43,8 +48,8 @@ opponents=None, illegal_action="terminate", illegal_reward=None, flat_observatio
   space :class:`rr.errors.UnknownActionError`) and changes nothing: a masked learner never
   meets it, and a bug in the masking is said at once. ``illegal_action="penalty"`` changes
   nothing in the game either: the same agent is asked again and rewarded ``illegal_reward``
-  (default -0.1) for the step, so an episode goes on for as many steps as asked (what
-  PettingZoo's ``max_cycles_test``, which samples actions without the mask, needs).
+  (default -0.1) for the step, so an episode goes on for as many steps as asked whatever
+  the actions.
 - **Observations** are :func:`rr.observation.observation_array` (kept up to date by
   :mod:`rr.integrations.observer` rather than rebuilt at every step): built from the agent's view
   only, so an agent's observation never depends on a card it does not know; every value is
@@ -105,6 +110,7 @@ from rr.actions import NUM_ACTIONS
 from rr.decisions import Decision
 from rr.engine import Game
 from rr.errors import BadInputError, IllegalChoiceError
+from rr.integrations.action_space import ActionSpace
 from rr.integrations.observer import Observer
 from rr.integrations.opponents import Opponent, Opponents
 from rr.integrations.picture import table_image
@@ -113,6 +119,10 @@ from rr.model import MAX_PLAYERS
 from rr.options import Option
 from rr.observation import OBSERVATION_SIZE, STATE_SIZE, state_vector
 from rr.ruleset import Ruleset
+
+__all__ = [
+    "RedRisingEnv", "RedRisingParallelEnv", "env", "parallel_env",
+]
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
 ILLEGAL_ACTIONS = ("terminate", "raise", "penalty")
@@ -202,7 +212,7 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         observation_space = box if flat_observations else spaces.Dict({
             "observation": box, "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), numpy.int8)})
         self.observation_spaces = {a: observation_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: ActionSpace(NUM_ACTIONS, self, a) for a in self.possible_agents}
         self.state_space = spaces.Box(0.0, 1.0, (STATE_SIZE,), numpy.float32)
         self._first_seed = seed
         self._rng = numpy.random.default_rng(seed)
@@ -223,7 +233,17 @@ class RedRisingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's :class:`~rr.integrations.action_space.ActionSpace` (one object per
+        agent): ``sample()`` draws one of its legal actions now."""
         return self.action_spaces[agent]
+
+    def legal_mask(self, agent: str) -> numpy.typing.NDArray[numpy.int8] | None:
+        """The agent's action mask now, or None when it has no legal action (it does not
+        decide now, the episode is over, or the environment is not reset)."""
+        if getattr(self, "agent_selection", None) != agent or self.game is None:
+            return None
+        mask = self._selected_mask
+        return mask if mask is not self._no_mask else None
 
     # --- the episode ---------------------------------------------------------------------------
 

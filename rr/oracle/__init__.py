@@ -7,4 +7,7 @@ the fuzzers check, is "the invariants": docs/ARCHITECTURE.md.)
 * :mod:`rr.oracle.rerun` — re-run a log's inputs under another ruleset;
 * :mod:`rr.oracle.regress` — compare a corpus of logs under two rulesets;
 * :mod:`rr.oracle.spec` and :mod:`rr.oracle.coverage` — the spec's ids and the tests citing them.
+
+:mod:`rr.oracle.audit` and :mod:`rr.oracle.replay` are public; the other modules are internal
+and may change in any release.
 """

@@ -38,6 +38,10 @@ from rr.ruleset import UNNAMED_RULES_VERSIONS
 from rr.state import EMPTY, GameState, apply, fold
 from rr.untrusted import read_bytes
 
+__all__ = [
+    "AuditReport", "Divergence", "Verdict", "audit", "audit_file",
+]
+
 
 class Verdict(enum.Enum):
     """The outcome of an audit, with the exit code ``rr audit`` gives it."""

@@ -30,6 +30,10 @@ from rr.seat_answer import Position, ScoreColumn, SeatAnswer, seat_answer
 from rr.state import EMPTY, GameState, apply, fold
 from rr.views import View
 
+__all__ = [
+    "Pending", "Replay", "replay", "replay_json", "replay_log",
+]
+
 
 @frozen
 class Pending:

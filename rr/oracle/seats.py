@@ -15,7 +15,12 @@ secret and commitment, and one signature per decision. The check:
    key; a bot's decision, when the section names a server key, with the server's key. The
    first decision that is unsigned, signed wrongly or signed by another key is named
    (record, seat, player);
-3. **the moves** (a seat moved to another device, :mod:`rr.seatmoves`): each move's release
+3. **a seat that forfeited on its clock** (a signed game with a clock, :mod:`rr.server.clocks`):
+   the decisions the header's ``"table"`` section lists as made for a seat that forfeited
+   (time-outs with ``"forfeit": true``) are the server's, not the seat's: each must be signed
+   with the server's key (whether the section's time-outs hold is the table's check,
+   :mod:`rr.oracle.table`); a time-out that did not forfeit is still the seat's to sign;
+4. **the moves** (a seat moved to another device, :mod:`rr.seatmoves`): each move's release
    verifies with the seat's key before it and its own signature with the new key; from the
    move's decision on, the seat's decisions are checked against the new key, before it
    against the old one.
@@ -114,8 +119,9 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
         return SeatsCheck(f"a key is refused: {weak.reason}", weak)
     deal_note, deal_problem = _deal(record, keys, started, events)
     persons = [s for s, e in kinds.items() if e.kind == PERSON]
+    servers = _forfeited(header)
     problem = deal_problem or _moves(record, keys, moves, names, events) or _decisions(
-        record, keys, server, kinds, names, events, _log_key(record), moves)
+        record, keys, server, kinds, names, events, _log_key(record), moves, servers)
     signers = [f"{names[s]} (key {fingerprint(keys[s])})" for s in persons if s in keys]
     unsigned = [names[s] for s in persons if s not in keys]
     bots = [names[s] for s, e in kinds.items() if e.kind == BOT]
@@ -128,6 +134,11 @@ def check_seats(header: Mapping[str, Any], events: Sequence[Event]) -> SeatsChec
                      "released by its key before")
     if unsigned:
         parts.append("did not sign: " + ", ".join(unsigned))
+    if servers:
+        deciders = [e.seat for e in events if isinstance(e, DecisionMade)]
+        gone = sorted({deciders[d] for d in servers if 0 <= d < len(deciders)})
+        parts.append(f"{', '.join(names[s] for s in gone)} forfeited on the clock: "
+                     f"{len(servers)} decision(s) made and signed by the server")
     if bots:
         parts.append(f"bots ({', '.join(bots)}) " + (
             f"signed by the server's key {fingerprint(server)}" if server is not None
@@ -247,11 +258,23 @@ def _log_key(record: SeatsRecord) -> bytes:
         return b""  # the deal's check names it
 
 
+def _forfeited(header: Mapping[str, Any]) -> frozenset[int]:
+    """The decisions the header's ``"table"`` section lists as made by the server for a seat
+    that forfeited on its clock."""
+    table = header.get("table")
+    timeouts = table.get("timeouts") if isinstance(table, dict) else None
+    if not isinstance(timeouts, list):
+        return frozenset()
+    return frozenset(t["decision"] for t in timeouts if isinstance(t, dict)
+                     and t.get("forfeit") is True and type(t.get("decision")) is int)
+
+
 def _decisions(record: SeatsRecord, keys: Mapping[int, bytes], server: bytes | None,
                kinds: Mapping[int, Any], names: Sequence[str],
-               events: Sequence[Event], log_key: bytes, moves: Sequence[Move] = ()
-               ) -> SeatProblem | None:
-    """The first decision whose signature fails (module notes)."""
+               events: Sequence[Event], log_key: bytes, moves: Sequence[Move] = (),
+               servers: frozenset[int] = frozenset()) -> SeatProblem | None:
+    """The first decision whose signature fails (module notes); ``servers``: the decisions
+    of persons' seats the server made (a seat that forfeited on its clock)."""
     running = LogHash(log_key)
     number = 0
     others = {f"seat {s}'s key": k for s, k in keys.items()}
@@ -262,15 +285,18 @@ def _decisions(record: SeatsRecord, keys: Mapping[int, bytes], server: bytes | N
             continue
         seat = event.seat
         entry = kinds[seat]
-        key = keys.get(seat) if entry.kind == PERSON else server
-        if key is not None and entry.kind == PERSON:
+        theirs = entry.kind == PERSON and number not in servers
+        key = keys.get(seat) if theirs else server
+        if key is not None and theirs:
             key = key_at(seat, number, key, moves)
         if key is None and entry.kind == BOT:
             number += 1
             continue  # a bot of a server without a key: marked as a bot, not signed
         problem = SeatProblem(index, seat, names[seat], "")
         if key is None:
-            return _why(problem, "unsigned: this person's seat registered no key")
+            return _why(problem, "unsigned: this person's seat registered no key" if theirs
+                        else f"unsigned: the server made decision {number} for a seat that "
+                             "forfeited on its clock, and had no key")
         text = record.signatures[number] if number < len(record.signatures) else None
         if text is None:
             return _why(problem, f"unsigned (decision {number})")
@@ -289,10 +315,10 @@ def _decisions(record: SeatsRecord, keys: Mapping[int, bytes], server: bytes | N
             whose = next((name for name, other in others.items()
                           if other != key and verifies(other, signature, message)), None)
             return _why(problem, f"signed by another key ({whose}), not "
-                                 f"{'the seat' if entry.kind == PERSON else 'the server'}'s "
+                                 f"{'the seat' if theirs else 'the server'}'s "
                                  f"(decision {number})" if whose else
                                  f"mis-signed (decision {number}): the signature is not "
-                                 f"{'the seat' if entry.kind == PERSON else 'the server'}'s "
+                                 f"{'the seat' if theirs else 'the server'}'s "
                                  "key's over this game, decision, choice and log so far")
         number += 1
     if number != len(record.signatures):

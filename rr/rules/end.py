@@ -1,4 +1,8 @@
-"""RR-END-*: after the last turn — end-of-game abilities, Ceres' banish, declarations, scoring."""
+"""RR-END-*: after the last turn — end-of-game abilities, Ceres' banish, declarations, scoring.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
+"""
 
 from __future__ import annotations
 

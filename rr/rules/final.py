@@ -24,6 +24,10 @@ from rr.scoring.solo import AutomaScoring, automa_hand_points
 from rr.scoring.table import FinalPlayer, FinalTable, LocationCard
 from rr.state import GameState
 
+__all__ = [
+    "FinalScore", "result_of", "scorepad_of", "totals_of",
+]
+
 
 def final_table(state: GameState) -> FinalTable:
     """The hands, tokens, board, banished pile and declarations of ``state``, for the scorepad.
@@ -60,6 +64,9 @@ def _automa_scoring(state: GameState, seat: Seat) -> AutomaScoring | None:
 
 @frozen
 class FinalScore:
+    """A finished game's score: each seat's total, the winning seats (a tie shares the
+    victory, RR-SCORE-*) and the scorepad they come from."""
+
     totals: tuple[int, ...]
     winners: tuple[Seat, ...]
     pad: Scorepad

@@ -1,4 +1,8 @@
-"""A whole game, as one rules program: setup, turns until the end, then the end of the game."""
+"""A whole game, as one rules program: setup, turns until the end, then the end of the game.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""RR-SETUP-*: shuffle, deal the locations and the hands, houses, the first player."""
+"""RR-SETUP-*: shuffle, deal the locations and the hands, houses, the first player.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
+"""
 
 from __future__ import annotations
 

@@ -3,6 +3,9 @@
 Her turn asks her no decision: every location she uses follows from her card, the priority
 cards and the board (RR-SOLO-11). The only decision that can come up during her turn is the
 player's own: whether to block her taking the Sovereign token (RR-BLOCK-3).
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
 """
 
 from __future__ import annotations

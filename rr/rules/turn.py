@@ -1,4 +1,8 @@
-"""RR-TURN-*, RR-LEAD-*, RR-SCOUT-*: one player's turn."""
+"""RR-TURN-*, RR-LEAD-*, RR-SCOUT-*: one player's turn.
+
+Internal: not one of rr's public modules (``rr``'s docstring lists them); it may change in any
+release.
+"""
 
 from __future__ import annotations
 

@@ -16,6 +16,16 @@ from rr.scoring.registry import end_game_points
 from rr.scoring.solo import automa_hand_points
 from rr.scoring.table import Declaration, FinalPlayer, FinalTable
 
+__all__ = [
+    "ROWS",
+    "CardScore",
+    "PlayerScore",
+    "Scorepad",
+    "score",
+    "winners",
+    "winning_seats",
+]
+
 FLEET_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10, 15, 21, 28, 34, 39, 43)
 """RR-SCORE-8: points for Fleet Track positions 0 to 10."""
 HELIUM_POINTS = 3

@@ -10,7 +10,9 @@ room.
 
 ``POST /api/games/{id}/chat`` ``{"text", "name"?}`` (Bearer: the seat's or the spectators'
 token): a message of 1 to :data:`MOST_CHARACTERS` printable characters, at most
-:data:`RATE` a second per token (a burst of :data:`BURST`). ``GET /api/games/{id}/chat
+:data:`RATE` a second per seat, and per game's spectators (a burst of :data:`BURST`): counted
+from the messages stored, in the chat's transaction, so one limit holds across every server
+process of the database. ``GET /api/games/{id}/chat
 ?since=N``: the messages the token may read with a number from ``N`` on, oldest first.
 Muting is the reader's: the table hides the messages of the players it was asked to mute
 (kept in the browser), as a board game site does.
@@ -31,11 +33,10 @@ from rr.server.errors import RateLimitedError
 from rr.server import requests
 from rr.server.games import Games
 from rr.server.http import answers, bearer, record_number
-from rr.server.limits import Buckets, Limits
+from rr.server.limits import Limits
 from rr.server.signed import Seats
 from rr.server.store import Access
 from rr.server.tables import Tables
-from rr.server.tokens import hash_of
 
 MOST_CHARACTERS = 300
 RATE, BURST = 1.0, 5.0
@@ -55,6 +56,24 @@ def clean(text: Any) -> str:
     if not 1 <= len(said) <= MOST_CHARACTERS:
         raise BadInputError(f"a chat message is 1 to {MOST_CHARACTERS} characters")
     return said
+
+
+RECENT = 20
+"""How many of a poster's last messages the rate limit looks at."""
+
+
+def _may_post(said: list[int], now: int) -> bool:
+    """Whether a poster whose last messages were said at ``said`` (milliseconds, oldest
+    first) may post at ``now``: a bucket of :data:`BURST` messages refilled at :data:`RATE`
+    a second, full before the oldest of them."""
+    tokens, last = BURST, None
+    for at in said:
+        if last is not None:
+            tokens = min(BURST, tokens + (at - last) / 1000 * RATE)
+        tokens, last = tokens - 1, at
+    if last is not None:
+        tokens = min(BURST, tokens + (now - last) / 1000 * RATE)
+    return tokens >= 1
 
 
 class Chat:
@@ -85,11 +104,19 @@ class Chat:
                 raise BadInputError("a seat posts under its player's name")
             room, name = PLAYERS, self._name(access)
         with self.tables.transaction("chat") as run:
+            now = int(time.time() * 1000)
+            said = [at for (at,) in run(
+                "SELECT at FROM chat WHERE game = ? AND room = ? AND coalesce(seat, -1) = ? "
+                f"ORDER BY seq DESC LIMIT {RECENT}",
+                (access.game, room, -1 if access.seat is None else access.seat))]
+            if not _may_post(said[::-1], now):
+                raise RateLimitedError(f"at most {RATE:g} chat message a second; wait a "
+                                       "moment")
             top = run("SELECT coalesce(max(seq), 0) FROM chat WHERE game = ?",
                       (access.game,))[0][0]
             run("INSERT INTO chat (game, seq, at, room, seat, name, text) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (access.game, top + 1, int(time.time() * 1000), room, access.seat, name, text))
+                (access.game, top + 1, now, room, access.seat, name, text))
         return {"seq": top + 1, "room": room, "seat": access.seat, "name": name, "text": text}
 
     def read(self, access: Access, since: int) -> dict[str, Any]:
@@ -104,7 +131,6 @@ class Chat:
 
 def routes(games: Games, tables: Tables, limits: Limits) -> list[BaseRoute]:
     chat = Chat(games, tables)
-    per_token = Buckets(RATE, BURST)
 
     def opened(request: Request) -> Access:
         tokens = bearer(request)
@@ -117,11 +143,7 @@ def routes(games: Games, tables: Tables, limits: Limits) -> list[BaseRoute]:
         data = requests.body_of(await requests.read_body(request, 4096))
 
         def posted() -> dict[str, Any]:
-            access = opened(request)
-            if not per_token.take(hash_of(bearer(request)[0])):
-                raise RateLimitedError(f"at most {RATE:g} chat message a second; wait a "
-                                       "moment")
-            return chat.post(access, data)
+            return chat.post(opened(request), data)
         return await anyio.to_thread.run_sync(posted)
 
     @answers

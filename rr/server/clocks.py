@@ -11,8 +11,14 @@ through this process and by the ticker (:meth:`Clocks.tick`, every :data:`TICK_S
 each server process): when the game's decision number has moved on, the seat that was
 deciding is charged the time since its clock started, given its increment (real time) or a
 new allowance (turn-based) when the turn passes to another seat (a turn may ask its seat
-several decisions), and the clock starts for the seat deciding now. Time the server was
-down counts like any other.
+several decisions), and the clock starts for the seat deciding now.
+
+Time the server is down does not count (lichess's practice): every server process writes
+the time it is up (``server_up``, a heartbeat every :data:`BEAT_SECONDS`), and a process
+that finds the last heartbeat more than :data:`DOWN_SECONDS` old — the server was down, or
+stalled — first moves every running clock's start on by that gap (in the clocks'
+transaction, so once whichever process finds it), before it charges any seat. The gap runs
+from the last heartbeat, so a seat may get back up to a heartbeat of time the server was up.
 
 When a seat's time runs out, the clock's ``at_zero`` policy is applied, and recorded in the
 clock's ``timeouts`` (each: the decision number, the seat, the bot that made that decision
@@ -29,12 +35,20 @@ section (``"timeouts"``, ``"forfeited"``), checked by ``rr audit``
 Every change of a clock is made in a transaction of the ``clocks`` lock, which every server
 process takes in turn; the bot's decision is made only if the game is still at the decision
 the clock ran out on (:meth:`rr.server.games.Games.play_for`), so two processes never both
-play it.
+play it. A time-out is marked in the clock as being applied before its bot's decisions are
+stored, and the log's record of the time-outs (:meth:`Clocks.record`) waits for the marks to
+go, so that a log handed out just after a bot's last decision ends the game lists it.
+
+A signed game's clock forfeits at zero (:mod:`rr.server.lobby`): every decision of a seat is
+its own, signed with its key, until it forfeits; the decisions the server's bot makes for it
+after are the server's, signed with the server's key in the log (:func:`rr.server.signed
+.record`), which ``rr audit --seats`` accepts as such (:mod:`rr.oracle.seats`).
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import threading
 import time
@@ -42,6 +56,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from rr.events.codec import decode_event
+from rr.events.types import DecisionMade
 from rr.server.errors import ForbiddenError
 from rr.server.clockspec import FORFEIT, ClockSpec, of_text
 from rr.server.games import Games
@@ -51,6 +67,14 @@ from rr.server.tables import Run, Tables
 
 TICK_SECONDS = 0.25
 """How often each server process looks for clocks that ran out."""
+APPLY_SECONDS = 10.0
+"""How long a log waits for a time-out being applied to be recorded (an older mark is a
+process's that died)."""
+BEAT_SECONDS = 1.0
+"""How often each server process writes that it is up."""
+DOWN_SECONDS = 5.0
+"""A heartbeat older than this when a process looks: the server was down since it, and that
+time is given back to the running clocks."""
 FORFEIT_BOT = "random"
 """The bot that plays a forfeited seat to the end of the game."""
 
@@ -72,6 +96,7 @@ class Clocks:
         self._stopped = threading.Event()
         self._syncing = ThreadPoolExecutor(1, "rr-clocks-sync")
         self._unclocked: set[str] = set()
+        self._beaten = -BEAT_SECONDS
         self.turn: Callable[[str, int, int], None] = lambda game, seat, decision: None
         """Told when the turn passes to a seat (game, seat, decision): its webhook
         (:mod:`rr.server.webhooks`)."""
@@ -144,11 +169,32 @@ class Clocks:
                 "timeouts": state["timeouts"], "forfeited": state["forfeited"]}
 
     def record(self, game: str) -> dict[str, Any]:
-        """The clock's part of the log header's ``"table"`` section."""
-        state = self._state(self.tables.run, game)
-        if state is None:
-            return {}
-        return {"timeouts": state["timeouts"], "forfeited": state["forfeited"]}
+        """The clock's part of the log header's ``"table"`` section, once every time-out
+        being applied (its bot's decisions stored, its record not yet: :meth:`_ran_out`) is
+        recorded (waiting at most :data:`APPLY_SECONDS`)."""
+        deadline = time.monotonic() + APPLY_SECONDS
+        while True:
+            state = self._state(self.tables.run, game)
+            if state is None:
+                return {}
+            fresh = [at for at in state.get("applying", {}).values()
+                     if now_ms() - at < APPLY_SECONDS * 1000]  # older: its process died
+            if not fresh or time.monotonic() > deadline:
+                return {"timeouts": state["timeouts"], "forfeited": state["forfeited"]}
+            time.sleep(0.02)
+
+    def _applying(self, game: str, mark: str, on: bool) -> None:
+        """Mark (or unmark) a time-out of ``game`` as being applied."""
+        with self.tables.transaction("clocks") as run:
+            state = self._state(run, game)
+            if state is None:
+                return
+            applying = state.setdefault("applying", {})
+            if on:
+                applying[mark] = now_ms()
+            else:
+                applying.pop(mark, None)
+            run("UPDATE clocks SET state = ? WHERE game = ?", (json.dumps(state), game))
 
     # --- running ----------------------------------------------------------------------------
 
@@ -184,7 +230,7 @@ class Clocks:
         deciding, start ``seat``'s clock."""
         spec = of_text(json.dumps(state["spec"]))
         assert spec is not None
-        before = state["seat"]
+        before, known = state["seat"], state["decisions"]
         if before is not None and state["since"] is not None:
             # A turn may ask its seat several decisions: the increment (real time) or a new
             # allowance (turn-based) comes when the turn passes to another seat.
@@ -201,12 +247,66 @@ class Clocks:
             due = now if seat in state["forfeited"] else now + state["banks"][seat]
         run("UPDATE clocks SET state = ?, due = ? WHERE game = ?",
             (json.dumps(state), due, game))
-        if seat is not None and seat != before and seat not in state["forfeited"]:
-            self.turn(game, seat, decisions)
+        for holder, decision in self._passes(game, before, known, decisions, seat):
+            if holder not in state["forfeited"]:
+                self.turn(game, holder, decision)
+
+    def _passes(self, game: str, before: int | None, known: int | None, decisions: int,
+                seat: int | None) -> list[tuple[int, int]]:
+        """The passes of the turn (the seat it passed to, at which decision) from ``before``
+        deciding decision ``known`` to ``seat`` deciding decision ``decisions``. Decisions
+        made in between that the clock did not see (another process's choices, brought up
+        to date in another order) are read from the log, so that a pass is told once
+        whichever process sees it."""
+        seats: list[tuple[int | None, int]] = []
+        if known is not None and decisions > known + 1:
+            made = [e.seat for e in (decode_event(data) for data in
+                                     self.games.store.events(game))
+                    if isinstance(e, DecisionMade)]
+            seats = [(made[n], n) for n in range(known + 1, min(decisions, len(made)))]
+        passes = []
+        for holder, decision in [*seats, (seat, decisions)]:
+            if holder is not None and holder != before:
+                passes.append((holder, decision))
+            before = holder
+        return passes
+
+    def beat(self) -> int:
+        """Write that the server is up now; if the last heartbeat is more than
+        :data:`DOWN_SECONDS` old, first give that gap back to every running clock. The gap
+        given back (milliseconds; 0: none)."""
+        with self.tables.transaction("clocks") as run:
+            now = now_ms()
+            found = run("SELECT at FROM server_up WHERE id = 1")
+            gap = 0 if not found else now - int(found[0][0])
+            if gap <= DOWN_SECONDS * 1000:
+                gap = 0
+            for game, text in (run("SELECT game, state FROM clocks WHERE due IS NOT NULL")
+                               if gap else []):
+                state = json.loads(text)
+                if state["since"] is None:
+                    continue
+                state["since"] += gap
+                run("UPDATE clocks SET state = ?, due = due + ? WHERE game = ?",
+                    (json.dumps(state), gap, game))
+            if found:
+                run("UPDATE server_up SET at = ? WHERE id = 1", (now,))
+            else:
+                run("INSERT INTO server_up (id, at) VALUES (1, ?)", (now,))
+        self._beaten = time.monotonic()
+        return gap
+
+    def _beat_and_say(self) -> None:
+        gap = self.beat()
+        if gap:
+            print(f"rr server: the server was down or stalled for {gap / 1000:.1f} s: the "
+                  "running clocks were given that time back", file=sys.stderr)
 
     def tick(self) -> None:
-        """Bring the clocks that may have run out up to date, and apply the policy of each
-        that has."""
+        """Write the heartbeat when it is due (:meth:`beat`), bring the clocks that may have
+        run out up to date, and apply the policy of each that has."""
+        if time.monotonic() - self._beaten >= BEAT_SECONDS:
+            self._beat_and_say()
         now = now_ms()
         for (game,) in self.tables.run(
                 "SELECT game FROM clocks WHERE due IS NOT NULL AND due <= ?", (now,)):
@@ -225,28 +325,53 @@ class Clocks:
             return  # not yet (it moved meanwhile, or another process gave it time)
         forfeits = forfeited or spec.at_zero == FORFEIT
         kind = FORFEIT_BOT if forfeits else spec.at_zero
-        # Outside the clocks' transaction: on SQLite it holds the file's one write lock.
         forfeiting = {*state["forfeited"], seat} if forfeits else set(state["forfeited"])
-        played = self.games.play_for(game, seat, decision, kind, frozenset(forfeiting),
-                                     FORFEIT_BOT)
+        # Marked as being applied first: the log's record waits for what it will add.
+        mark = secrets.token_hex(8)
+        self._applying(game, mark, True)
+        try:
+            # Outside the clocks' transaction: on SQLite it holds the file's one write lock.
+            played = self.games.play_for(game, seat, decision, kind, frozenset(forfeiting),
+                                         FORFEIT_BOT)
+        except BaseException:
+            self._applying(game, mark, False)
+            raise
         if played is None:
+            self._applying(game, mark, False)
             return  # the game moved on: the next sync charges the seat
         decisions, now_seat, over = self._pending(game)
         with self.tables.transaction("clocks") as run:
             state = self._state(run, game)
             assert state is not None
+            state.get("applying", {}).pop(mark, None)
             if forfeits and seat not in state["forfeited"]:
                 state["forfeited"].append(seat)
             for number, who, bot in played:
                 state["timeouts"].append({"decision": number, "seat": who, "bot": bot,
                                           "forfeit": who in forfeiting})
             state["banks"][seat] = spec.increment_ms if spec.kind == "real" else spec.bank_ms
+            if _behind(state, decisions):
+                # Another process's sync moved the clock on already (and told the turn):
+                # only the record is added.
+                running = state["seat"]
+                due = None if running is None else (
+                    state["since"] if running in state["forfeited"]
+                    else state["since"] + state["banks"][running])
+                run("UPDATE clocks SET state = ?, due = ? WHERE game = ?",
+                    (json.dumps(state), due, game))
+                return
             state["seat"] = None  # charged already: the policy set its bank
             self._moved(run, game, state, decisions, None if over else now_seat, now_ms())
 
     def start(self) -> None:
-        """Tick in a thread of this process until :meth:`stop` (a daemon: it ends with the
-        process)."""
+        """Write the heartbeat now (a choice or a clock read after a restart finds the time
+        the server was down given back already), then tick in a thread of this process until
+        :meth:`stop` (a daemon: it ends with the process)."""
+        try:
+            self._beat_and_say()  # at once: the time the server was down given back first
+        except Exception as err:  # noqa: BLE001 - the loop tries again
+            print(f"rr server: the clocks: {type(err).__name__}: {err}", file=sys.stderr)
+
         def loop() -> None:
             failures = 0
             while not self._stopped.wait(TICK_SECONDS):

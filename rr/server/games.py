@@ -112,6 +112,8 @@ class Games:
         self.store = store
         self._sign = sign
         self._server_key = server_key
+        self.signs_bots = server_key is not None
+        """Whether the server signs its bots' decisions (``rr server --key``)."""
         """The key (``rr server --key``) that signs the bots' decisions in a log."""
         self.agents = agents
         """The agents a new game may name for its bots (``rr server --allow-agent``)."""
@@ -455,8 +457,10 @@ class Games:
                                    "is over")
         events = [decode_event(e) for e in self.store.events(row.id)]
         kept = None if row.seats is None else signed.Seats.of(row.seats)
+        table = self.table(row.id)
         data = log.encode(events, row.secret, seats=signed.record(
-            row.id, events, row.bots, kept, self._server_key), table=self.table(row.id))
+            row.id, events, row.bots, kept, self._server_key, signed.forfeited(table)),
+            table=table)
         return data, None if self._sign is None else self._sign(data)
 
     def scores_now(self, access: Access) -> dict[str, Any]:

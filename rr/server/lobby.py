@@ -10,14 +10,17 @@ ratings of the server's finished rated games.
   (one click takes a seat: ``POST /api/games/{id}/invitation``) and the spectators' token
   of those dealt whose creator lets them be watched. The lobby page asks again every
   :data:`POLL_MS` milliseconds: it is live without a socket, and right across processes.
-* ``POST /api/lobby/quick`` ``{"name", "players": n, "rated"?}``: a seat in the oldest
-  listed game of ``n`` seats (rated as asked, without a clock) that has one free, else a new
-  such game.
-* ``GET /api/ratings``: ``{"games", "ratings": [{"name", "mu", "sigma", "games"}]}`` over
-  the finished rated games, in the order they finished: what ``rr ratings --json`` prints
-  over their logs (``GET /api/rated`` lists them, each log's file name numbered in that
-  order, ``GET /api/rated/{id}/log`` hands it out: a rated game's log is public once it is
-  over). ``GET /api/ratings/players/{name}``: a player's rating and history.
+* ``POST /api/lobby/quick`` ``{"name", "players": n, "rated"?, "clock"?}``: a seat in the
+  oldest listed game of ``n`` seats, rated as asked, with the clock asked for (the same
+  clock and policy at zero; none if none is asked for), that has one free, else a new such
+  game.
+* ``GET /api/ratings``: ``{"games", "ratings": [{"name", "mu", "sigma", "games"}],
+  "by_players": {"N": {"games", "ratings"}}}`` over the finished rated games, in the order
+  they finished (``by_players``: the games of each player count rated apart): what ``rr
+  ratings --json`` prints over their logs (``GET /api/rated`` lists them, each log's file
+  name numbered in that order, ``GET /api/rated/{id}/log`` hands it out: a rated game's log
+  is public once it is over). ``GET /api/ratings/players/{name}``: a player's rating (over
+  all and per player count) and history.
 
 The lobby's rows are in :mod:`rr.server.tables`; a rated game gets its number in the order
 of finishing when a lobby or ratings route first sees it over (:meth:`Lobby.settle`).
@@ -109,9 +112,13 @@ class Lobby:
         if len(set(p.casefold() for p in players)) != count:
             raise BadInputError(f"choose another name than {name!r}: the lobby names the open "
                                 "seats so")
-        if signed and clock is not None:
-            raise BadInputError("a lobby game with a clock is not signed: a bot that plays a "
-                                "seat whose time ran out cannot sign for it")
+        if signed and clock is not None and clock.at_zero != clockspec.FORFEIT:
+            raise BadInputError("a signed game's clock forfeits at zero (\"at_zero\": "
+                                "\"forfeit\"): every decision of a seat is its own, signed, "
+                                "until it forfeits, and the server's after")
+        if signed and clock is not None and not self.games.signs_bots:
+            raise BadInputError("a signed game with a clock needs a server that signs "
+                                "(rr server --key): it signs a forfeited seat's decisions")
         made = self.games.create(NewGame(players, None, ruleset, None, {}, signed=signed,
                                          open=tuple(range(1, count))))
         if clock is not None:
@@ -150,10 +157,13 @@ class Lobby:
         return {"games": games, "poll_ms": POLL_MS}
 
     def quick(self, data: dict[str, Any]) -> dict[str, Any]:
-        check_fields(data, ("name", "players", "rated"), "a quick match")
+        check_fields(data, ("name", "players", "rated", "clock"), "a quick match")
         name, count, rated = _name(data), _count(data), _flag(data, "rated", True)
+        clock = clockspec.parse(data.get("clock"))
+        wanted = None if clock is None else clock.as_json()
         for listed in self.listing()["games"]:
-            if listed["seats"] != count or listed["rated"] != rated or listed["clock"] \
+            has = listed["clock"] and {k: v for k, v in listed["clock"].items() if k != "text"}
+            if listed["seats"] != count or listed["rated"] != rated or (has or None) != wanted \
                     or not listed["free"] or name in listed["players"]:
                 continue
             try:
@@ -162,7 +172,7 @@ class Lobby:
                 continue  # taken meanwhile, or this name is there: the next one
             return {"id": listed["id"], "seat": taken["seat"], "name": name,
                     "token": taken["token"], "created": False}
-        made = self._create(name, count, rated, True, Ruleset(), None, False)
+        made = self._create(name, count, rated, True, Ruleset(), clock, False)
         return {"id": made["id"], "seat": 0, "name": name, "token": made["token"],
                 "created": True}
 
@@ -269,10 +279,7 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
 
     @answers
     async def rating_table(request: Request) -> Any:
-        kept = await run(lobby.ratings)
-        table = kept.table()
-        return {"games": kept.count,
-                "ratings": [r.as_json() for r in table]}
+        return (await run(lobby.ratings)).as_json()
 
     @answers
     async def player(request: Request) -> Any:
@@ -280,8 +287,11 @@ def routes(games: Games, limits: Limits) -> list[BaseRoute]:
         kept = await run(lobby.ratings)
         now = next((r for r in kept.table() if r.name == name), None)
         if now is None:  # no rated game yet: no rating, no history
-            return {"name": name, "rating": None, "history": []}
+            return {"name": name, "rating": None, "by_players": {}, "history": []}
+        counts = {str(n): next((r.as_json() for r in apart.table() if r.name == name), None)
+                  for n, apart in sorted(kept.by_players.items())}
         return {"name": name, "rating": now.as_json(),
+                "by_players": {n: r for n, r in counts.items() if r is not None},
                 "history": [s.as_json() for s in kept.history[name]]}
 
     @answers

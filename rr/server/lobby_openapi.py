@@ -57,20 +57,23 @@ def paths() -> dict[str, Any]:
             "responses": {**_ok("the game made", "201"), **_ok("the game made"),
                           **_errors(400, 408, 413, 422, 429)}}},
         "/api/lobby/quick": {"post": {
-            "summary": "a seat in the oldest lobby game of that many seats (rated as asked, "
-                       "no clock) with one free, else a new one: {id, seat, name, token, "
-                       "created}",
+            "summary": "a seat in the oldest lobby game of that many seats (rated and with "
+                       "the clock as asked; no clock if none is asked for) with one free, "
+                       "else a new one: {id, seat, name, token, created}",
             "requestBody": _body({"name": name, "players": {"type": "integer"},
-                                  "rated": {"type": "boolean"}}, ["name", "players"]),
+                                  "rated": {"type": "boolean"}, "clock": _CLOCK},
+                                 ["name", "players"]),
             "responses": {**_ok("the seat"), **_errors(400, 408, 413, 422, 429)}}},
         "/api/ratings": {"get": {
             "summary": "openskill Plackett-Luce over the finished rated games in the order "
-                       "they finished: {games, ratings: [{name, mu, sigma, games}]}, what "
-                       "`rr ratings --json` prints over their logs",
+                       "they finished: {games, ratings: [{name, mu, sigma, games}], "
+                       "by_players: {N: {games, ratings}} (each player count's games rated "
+                       "apart)}, what `rr ratings --json` prints over their logs",
             "responses": _ok("the ratings")}},
         "/api/ratings/players/{name}": {"get": {
             "summary": "a player's rating and history: {name, rating (null: no rated game "
-                       "yet), history: [{game, players, rank, mu, sigma}]}",
+                       "yet), by_players: {N: {name, mu, sigma, games}}, history: [{game, "
+                       "players, rank, mu, sigma}]}",
             "parameters": [{"name": "name", "in": "path", "required": True,
                             "schema": {"type": "string"}}],
             "responses": _ok("the player")}},

@@ -344,11 +344,21 @@ def fingerprint_of(key: str) -> str:
     return fingerprint(unb64(key, "key", 32))
 
 
+def forfeited(table: Mapping[str, Any] | None) -> frozenset[int]:
+    """The decisions a log header's ``"table"`` section says the server made for a person's
+    seat that forfeited on its clock (:mod:`rr.server.clocks`): the server signs them."""
+    timeouts = [] if table is None else table.get("timeouts", [])
+    return frozenset(t["decision"] for t in timeouts if t.get("forfeit") is True)
+
+
 def record(game: str, events: Sequence[Event], bots: Mapping[int, str],
-           seats: Seats | None, server_key: SeatKey | None) -> dict[str, Any]:
+           seats: Seats | None, server_key: SeatKey | None,
+           servers: frozenset[int] = frozenset()) -> dict[str, Any]:
     """The log header's ``"seats"`` section of a finished game (:class:`SeatsRecord`): the
     persons' keys and signatures, the bots' decisions signed by ``server_key`` now (Ed25519
-    signatures are deterministic: the same whenever made), and the deal."""
+    signatures are deterministic: the same whenever made), and so are the decisions
+    numbered in ``servers`` (a person's seat's, made by the server's bot once the seat
+    forfeited on its clock), and the deal."""
     if seats is not None and not seats.signed:
         seats = None  # open seats and no keys: a game like any other
     started = events[0]
@@ -368,7 +378,8 @@ def record(game: str, events: Sequence[Event], bots: Mapping[int, str],
     for index, event in enumerate(events):
         if isinstance(event, DecisionMade):
             number = len(signatures)
-            if entries[event.seat].kind == BOT and server_key is not None:
+            if (entries[event.seat].kind == BOT or number in servers) \
+                    and server_key is not None:
                 running.extend(events[running.records:index])
                 message = decision_message(game, number, event.seat,
                                            actions.action_of(event.option), running.hex())

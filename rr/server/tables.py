@@ -1,7 +1,8 @@
 """What a server keeps beside its games' logs, in the same database: the public lobby's listings
 (:mod:`rr.server.lobby`), the order in which rated games finished (the ratings,
 :mod:`rr.ratings`), the clocks (:mod:`rr.server.clocks`) and each game's chat
-(:mod:`rr.server.chat`) and the seats' webhooks (:mod:`rr.server.webhooks`).
+(:mod:`rr.server.chat`), the seats' webhooks (:mod:`rr.server.webhooks`) and when a server
+process last said it was up (``server_up``: the clocks' heartbeat).
 None of it is the rules' business: a game is still its event log,
 and these tables only say how the server runs it.
 
@@ -52,6 +53,10 @@ CREATE TABLE IF NOT EXISTS chat (
     name TEXT NOT NULL,
     text TEXT NOT NULL,
     PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS server_up (
+    id INTEGER PRIMARY KEY,
+    at BIGINT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS webhooks (
     game TEXT NOT NULL,

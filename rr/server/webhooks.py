@@ -12,8 +12,8 @@ followed through a redirect.
 A webhook is never a way into the server's own network: its host must resolve to public
 addresses only (loopback, private, link-local, multicast and reserved ones are refused), when
 it is set and again before each call, unless the operator allows them by starting
-``rr server`` with ``RR_WEBHOOKS_PRIVATE=1`` in its environment (the tests do, for a receiver
-on the same machine).
+``rr server --webhooks-private`` (or with ``RR_WEBHOOKS_PRIVATE=1`` in its environment; the
+tests do, for a receiver on the same machine).
 """
 
 from __future__ import annotations

@@ -852,7 +852,7 @@ def test_roque_guess_tells_a_third_player_nothing_about_the_hand() -> None:
         play(game, PickPlayer(1))
         assert game.pending is not None
         play(game, next(o for o in game.pending.options if name == (
-            o.name if isinstance(o, PickName) else card_data(str(o)).name)))
+            o.name if isinstance(o, PickName) else card_data(o.card).name)))
         made = [e for e in game.events if isinstance(e, DecisionMade)][-1]
         return to_json(redact(made, game.state, 2))[1]["option"]
 

@@ -5,6 +5,7 @@ opponents, and trains."""
 from __future__ import annotations
 
 import re
+import warnings
 
 import pytest
 
@@ -185,3 +186,40 @@ def test_maskable_ppo_learns_a_few_steps() -> None:
     obs, _ = table.reset(seed=9)
     action, _ = model.predict(obs, action_masks=table.action_masks(), deterministic=True)
     assert table.action_masks()[int(action)]
+
+
+def test_sampling_the_action_space_plays_legal_games() -> None:
+    """action_space.sample() without a mask draws one of the learner's legal actions (a random
+    agent sampling the space never pays the penalty), repeatably from the space's seed; the
+    space is still Discrete(NUM_ACTIONS) and contains every action."""
+    def game(seed: int) -> list[int]:
+        table = make(players=3, seat=1)
+        table.reset(seed=seed)
+        table.action_space.seed(seed)
+        taken, over = [], False
+        while not over:
+            action = table.action_space.sample()
+            assert table.action_masks()[action]
+            taken.append(int(action))
+            _, reward, terminated, truncated, _ = table.step(action)
+            assert reward == 0.0 or terminated  # never the -0.1 penalty
+            over = terminated or truncated
+        return taken
+
+    assert game(7) == game(7) != game(8)
+    table = make()
+    assert table.action_space == gymnasium.spaces.Discrete(NUM_ACTIONS)
+    assert table.action_space.contains(numpy.int64(action_of(Answer.YES)))
+
+
+def test_stable_baselines3_check_env_passes() -> None:
+    """Stable-Baselines3's own check_env (the rl extra) passes without a warning, the action
+    space that samples legal actions included."""
+    pytest.importorskip("stable_baselines3", reason="the rl extra is not installed")
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+    for options in ({}, {"players": 4, "opponents": "greedy", "seat": 2}):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            sb3_check_env(make(**options))
+        assert not [str(w.message) for w in caught]

@@ -4,8 +4,10 @@ each agent shown only what it knows."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
+import pickle
 import re
 import warnings
 from types import SimpleNamespace
@@ -25,6 +27,7 @@ from pettingzoo.test import (  # noqa: E402
     seed_test,
     state_test,
 )
+from gymnasium import spaces  # noqa: E402
 from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
 
 from rr.actions import NUM_ACTIONS, action_of  # noqa: E402
@@ -317,29 +320,79 @@ def test_render_test_passes() -> None:
     render_test(lambda render_mode=None: env(players=3, seed=1, render_mode=render_mode))
 
 
-def test_max_cycles_test_passes() -> None:
-    """pettingzoo.test.max_cycles_test passes on the parallel environment, whose AEC form is
-    PettingZoo's parallel_to_aec of it (the test samples actions without the mask and needs
-    episodes of max_cycles steps, so the environments take illegal ones as a penalty and ask
-    again, illegal_action="penalty": under the default the first unmasked action would end
-    the episode, as in PettingZoo's classic games; its AEC half counts every agent once a
-    cycle, which the native AEC environment, where one agent often decides several times in
-    a row, cannot give: test_max_cycles_truncates_the_aec_environment checks that one)."""
-    module = SimpleNamespace(
-        parallel_env=functools.partial(parallel_env, illegal_action="penalty"),
-        env=lambda **kw: parallel_to_aec(parallel_env(illegal_action="penalty", **kw)))
+def test_max_cycles_test_passes_on_the_default_environment() -> None:
+    """pettingzoo.test.max_cycles_test passes on the parallel environment as made by default
+    (illegal actions end the episode): the test samples action_space(agent).sample() without
+    a mask, and that draws one of the agent's legal actions. Its AEC half counts every agent
+    once a cycle, so it runs on PettingZoo's parallel_to_aec of the parallel environment (the
+    native AEC environment, where one agent often decides several times in a row, cannot
+    give that count: test_max_cycles_truncates_the_aec_environment checks that one)."""
+    module = SimpleNamespace(parallel_env=parallel_env,
+                             env=lambda **kw: parallel_to_aec(parallel_env(**kw)))
     max_cycles_test(module)
+    for players in (2, 6):  # and at other sizes than the default 4
+        max_cycles_test(SimpleNamespace(
+            parallel_env=functools.partial(parallel_env, players=players),
+            env=lambda players=players, **kw: parallel_to_aec(parallel_env(players, **kw))))
 
 
-def test_max_cycles_test_needs_the_penalty_setting() -> None:
-    """Under the default (terminate, PettingZoo's convention) max_cycles_test's unmasked
-    random actions end the episode at its first step, so the test cannot pass there: the one
-    setting that lets an episode run max_cycles steps of unmasked actions is "penalty"."""
-    module = SimpleNamespace(
-        parallel_env=parallel_env,
-        env=lambda **kw: parallel_to_aec(parallel_env(**kw)))
-    with pytest.raises(AssertionError):
-        max_cycles_test(module)
+def test_sampling_the_action_space_plays_legal_games() -> None:
+    """action_space(agent).sample() without a mask draws among the agent's legal actions now
+    (the default environment never ends a game for an illegal action then), repeatably from
+    the space's seed; sample(mask) honours the mask given; contains() is the whole range;
+    one space object per agent."""
+    def games(seed: int) -> list[int]:
+        table = env(players=3, seed=seed)
+        table.reset()
+        for i, agent in enumerate(table.possible_agents):
+            table.action_space(agent).seed(100 + i)
+        taken = []
+        for agent in table.agent_iter():
+            _, _, terminated, truncated, info = table.last()
+            if terminated or truncated:
+                assert "illegal_action" not in info
+                table.step(None)
+                continue
+            action = table.action_space(agent).sample()
+            assert info["action_mask"][action] == 1
+            taken.append(int(action))
+            table.step(action)
+        assert table.game is not None and table.game.is_over
+        return taken
+
+    first = games(4)
+    assert games(4) == first and games(5) != first
+    table = env(players=2, seed=1)
+    table.reset()
+    agent = table.agent_selection
+    space = table.action_space(agent)
+    assert space is table.action_space(agent) and space == spaces.Discrete(NUM_ACTIONS)
+    assert all(space.contains(numpy.int64(a)) for a in (0, action_of(Answer.YES),
+                                                         NUM_ACTIONS - 1))
+    legal = set(numpy.flatnonzero(table.last()[0]["action_mask"]).tolist())
+    only = numpy.zeros(NUM_ACTIONS, numpy.int8)
+    only[action_of(Answer.YES)] = 1  # not legal now: the mask given is still honoured
+    assert action_of(Answer.YES) not in legal and space.sample(only) == action_of(Answer.YES)
+    other = next(a for a in table.possible_agents if a != agent)
+    assert {int(table.action_space(other).sample()) for _ in range(50)} - legal  # the range
+    assert {int(space.sample()) for _ in range(50)} <= legal
+
+
+def test_a_copied_space_samples_the_same_and_a_pickled_one_is_plain() -> None:
+    """copy.deepcopy of a space (wrappers copy spaces) samples the same agent's legal actions
+    of the same environment; a pickled space (to another process) samples as a plain
+    Discrete."""
+    table = env(players=2, seed=3)
+    table.reset()
+    agent = table.agent_selection
+    twin = copy.deepcopy(table.action_space(agent))
+    assert twin.table is table and twin == table.action_space(agent)
+    assert {int(twin.sample()) for _ in range(20)} <= set(
+        numpy.flatnonzero(table.last()[0]["action_mask"]).tolist())
+    moved = pickle.loads(pickle.dumps(table.action_space(agent)))
+    assert moved.table is None and moved == table.action_space(agent)
+    assert {int(moved.sample()) for _ in range(20)} - set(
+        numpy.flatnonzero(table.last()[0]["action_mask"]).tolist())
 
 
 def test_max_cycles_truncates_the_aec_environment() -> None:

@@ -75,3 +75,15 @@ def test_the_trained_policy_of_docs_rl_plays() -> None:
     """docs/rl/self-play-policy.npz, the run docs/RL.md shows, plays as docs/RL.md says."""
     name = "policy_agent:PolicyAgent:../../docs/rl/self-play-policy.npz"
     assert simulate(f"{name},greedy")["errors"] == 0
+
+
+def test_docs_rl_shows_the_run_in_docs_rl() -> None:
+    """docs/RL.md's self-play table is what examples/rl/self_play.py --table prints of
+    docs/rl/self-play.json, the run whose policy docs/rl/self-play-policy.npz is."""
+    done = subprocess.run([sys.executable, str(EXAMPLES / "self_play.py"), "--table",
+                           str(ROOT / "docs" / "rl" / "self-play.json")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() in (ROOT / "docs" / "RL.md").read_text()
+    run = json.loads((ROOT / "docs" / "rl" / "self-play.json").read_text())
+    assert run["curve"][-1]["steps"] > 0 and TRAINED.exists()

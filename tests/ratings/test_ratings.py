@@ -81,6 +81,18 @@ def test_rr_ratings_json_is_openskill_over_the_folder_in_name_order(
     got = {r["name"]: (r["mu"], r["sigma"], r["games"]) for r in out["ratings"]}
     assert sorted(got) == sorted(want) and _flat(got) == pytest.approx(_flat(want))
     assert [r["name"] for r in out["ratings"]] == sorted(got, key=lambda n: -got[n][0])
+    # Each player count's games rated apart, as --players N rates them alone.
+    assert sorted(out["by_players"]) == ["2", "3"]
+    for count, games in (("2", [(names2, _places(b))]),
+                         ("3", [(names3, _places(a)), (names3, _places(c, (1,)))])):
+        apart = _expected(games)
+        part = out["by_players"][count]
+        assert part["games"] == len(games)
+        found = {r["name"]: (r["mu"], r["sigma"], r["games"]) for r in part["ratings"]}
+        assert sorted(found) == sorted(apart) and _flat(found) == pytest.approx(_flat(apart))
+        assert main(["ratings", "--json", "--players", count, str(tmp_path)]) == 0
+        alone = json.loads(capsys.readouterr().out)
+        assert alone["ratings"] == part["ratings"] and alone["by_players"] == {count: part}
     # The table form: one row a player.
     assert main(["ratings", str(tmp_path)]) == 0
     text = capsys.readouterr().out

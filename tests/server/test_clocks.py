@@ -1,7 +1,8 @@
 """Clocks run by real ``rr server`` processes (SQLite, and two processes on PostgreSQL): a seat
 whose time runs out has the clock's policy applied — a named bot plays its turn, or it
 forfeits (a bot plays it to the end, and it counts last in the ratings) — recorded in the
-log's header, which ``rr audit`` checks; a clock survives a restart."""
+log's header, which ``rr audit`` checks; a clock survives a restart, and the time the
+server is down does not count."""
 
 from __future__ import annotations
 
@@ -147,11 +148,97 @@ def test_a_clock_survives_a_restart(deployment: Deployment) -> None:
     deployment.restart()
     after = client.ok("GET", f"/api/clocks/{game['id']}")
     seat = before["seat"]
-    # Still counting down for the same seat (or, after a slow restart, run out already).
+    # Still counting down for the same seat (or, after a slow restart, run out already); a
+    # restart slower than the heartbeat's 5 s gives the time down back, up to a second more.
     assert after["timeouts"] or (after["seat"] == seat
-                                 and after["left_ms"][seat] < before["left_ms"][seat])
+                                 and after["left_ms"][seat] < before["left_ms"][seat] + 1000)
     timed = _wait(lambda: client.ok("GET", f"/api/clocks/{game['id']}")["timeouts"])
     assert timed[0]["seat"] == seat and timed[0]["bot"] == "random"
+
+
+def test_time_the_server_is_down_does_not_count(deployment: Deployment) -> None:
+    """The servers are stopped for 16 s, more than the seat would have left after them:
+    started again, its clock has about the time it had when they stopped, and runs."""
+    client = deployment.client
+    game = _game(client, {"kind": "real", "minutes": 0.4, "increment": 0,
+                          "at_zero": "random"})
+    before = client.ok("GET", f"/api/clocks/{game['id']}")
+    seat = before["seat"]
+    deployment.kill()
+    time.sleep(16)
+    for server in deployment.servers:
+        server.start()
+    after = client.ok("GET", f"/api/clocks/{game['id']}")
+    assert not after["timeouts"] and after["seat"] == seat
+    # Without the time given back, 24 s less 16 s down and the restart would leave < 8 s
+    # (the restart itself counts: slow on a loaded machine). The gap given back runs from
+    # the last heartbeat: up to a second more than was down.
+    assert 10_000 < after["left_ms"][seat] <= before["left_ms"][seat] + 1000
+    assert "were given that time back" in deployment.output()
+    time.sleep(1.0)
+    assert client.ok("GET", f"/api/clocks/{game['id']}")["left_ms"][seat] \
+        < after["left_ms"][seat]  # running again
+
+
+def test_a_signed_game_with_a_clock_forfeits_and_passes_the_seats_audit(
+        deployment: Deployment, tmp_path: Path, keys: tuple[Path, Path]) -> None:
+    """A signed lobby game with a clock: the first seat to move lets its time run out and
+    forfeits; the server's bot plays it, and the server signs those decisions; the other
+    seat signs its own to the end. ``rr audit --seats`` accepts the log, naming the forfeit;
+    the same log claiming no forfeit is refused (the server signed a seat's decision)."""
+    from rr.client import Client as SeatClient
+    from rr.client import ClientError
+    from rr.events import log
+    from rr.seatkeys import SeatKey
+
+    client = deployment.client
+    clock = {"kind": "real", "minutes": 0.05, "increment": 60}
+    refused = client.call("POST", "/api/lobby/games", body={
+        "name": "Ana", "players": 2, "signed": True, "clock": {**clock, "at_zero": "greedy"}})
+    assert refused.status_code == 422 and "forfeit" in refused.json()["error"]["message"]
+    made = client.ok("POST", "/api/lobby/games", body={"name": "Ana", "players": 2,
+                                                       "signed": True, "clock": clock})
+    taken = client.ok("POST", f"/api/games/{made['id']}/invitation", made["invitation"],
+                      {"name": "Bo"})
+    seats = [SeatClient(client.base(), made["id"], token, SeatKey.generate())
+             for token in (made["token"], taken["token"])]
+    for seat in seats:
+        seat.join()
+    first = _wait(lambda: client.ok("GET", f"/api/clocks/{made['id']}")["forfeited"])[0]
+    other = seats[1 - first]
+    deadline = time.monotonic() + 300
+    while not (answer := other.show())["over"]:
+        assert time.monotonic() < deadline
+        options = answer["view"]["pending"]["options"]
+        if options is not None:
+            try:
+                other.choose(options[-1]["action"])
+            except ClientError as err:  # its bot was quicker, or (loaded) it ran out too
+                assert err.status in (403, 409), err
+                time.sleep(0.05)
+    found = client.ok("GET", f"/api/clocks/{made['id']}")
+    assert found["forfeited"][0] == first
+    path = tmp_path / "signed.rrlog"
+    path.write_bytes(other.log())
+    signature = client.call("GET", f"/api/games/{made['id']}/log.sig", other.token)
+    assert signature.status_code == 200
+    (tmp_path / "signed.rrlog.sig").write_text(signature.text)
+    audited = _rr("audit", "--seats", "--key", str(keys[1]), str(path))
+    assert audited.returncode == 0, audited.stdout + audited.stderr
+    names = ["Ana", "Bo"]
+    assert f"{names[first]} forfeited on the clock" in audited.stdout
+    # The same log, its table section saying the time-outs did not forfeit: the decisions
+    # the server signed are the seat's to sign, and the seats' check refuses them.
+    read = log.decode(path.read_bytes())
+    table = dict(read.header["table"])
+    table["timeouts"] = [{**t, "forfeit": False, "bot": "random"} for t in table["timeouts"]]
+    table["clock"] = {**table["clock"], "at_zero": "random"}
+    table["forfeited"] = []
+    forged = tmp_path / "forged.rrlog"
+    forged.write_bytes(log.encode(read.events, seats=read.header["seats"], table=table))
+    refused_audit = _rr("audit", "--seats", str(forged))
+    assert refused_audit.returncode != 0
+    assert "the server's key" in refused_audit.stdout + refused_audit.stderr
 
 
 def test_turn_based_clock_and_bad_clocks(deployment: Deployment) -> None:
@@ -164,7 +251,8 @@ def test_turn_based_clock_and_bad_clocks(deployment: Deployment) -> None:
         "name": "Ana", "players": 2, "clock": {"kind": "days", "days": 30}})
     assert bad.status_code == 422 and "14" in bad.json()["error"]["message"]
     bad = client.call("POST", "/api/lobby/games", body={
-        "name": "Ana", "players": 2, "signed": True, "clock": {"kind": "days", "days": 1}})
+        "name": "Ana", "players": 2, "signed": True,
+        "clock": {"kind": "days", "days": 1, "at_zero": "random"}})
     assert bad.status_code == 422
     # A game without a clock (or none at all) shows none.
     assert client.ok("GET", "/api/clocks/nosuchgame") is None

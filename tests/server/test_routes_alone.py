@@ -16,7 +16,12 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from rr.errors import BadRequest
-from rr.server.errors import ForbiddenError, GameNotOverError, UnauthorizedError
+from rr.server.errors import (
+    ForbiddenError,
+    GameNotOverError,
+    RateLimitedError,
+    UnauthorizedError,
+)
 from rr.server.app import Admission, GameRoutes, _Sockets
 from rr.server.games import Games
 from rr.server.http import answers
@@ -120,3 +125,19 @@ def test_log_and_seat_called_alone(api: GameRoutes) -> None:
     seat = asyncio.run(api.seat(_request("GET", "/", made["seats"][1]["token"],
                                          id=made["id"])))
     assert seat["seat"] == 1
+
+
+def test_admission_alone_counts_unknown_tokens_by_address(tmp_path: Path) -> None:
+    """Made-up tokens are counted by the address they come from: past the burst, a
+    :class:`RateLimitedError`, while a real token still opens its game."""
+    games = Games(open_store(str(tmp_path / "games.sqlite"), "NORMAL"))
+    admission = Admission(games, Limits(rate=1e6, burst=1e6, guess_rate=1e-6, guess_burst=2))
+    made = games.create(new_game({"players": ["Ana", "Bo"]}, games.agents))
+    request = _request("GET", "/", "nonsense", id=made["id"])
+    for _ in range(2):
+        with pytest.raises(UnauthorizedError):
+            admission.opened(request)
+    with pytest.raises(RateLimitedError, match="unknown tokens from this address"):
+        admission.opened(request)
+    opened = admission.opened(_request("GET", "/", made["spectator"], id=made["id"]))
+    assert opened.game == made["id"] and opened.seat is None

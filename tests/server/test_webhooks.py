@@ -150,3 +150,21 @@ def test_private_addresses_are_refused_unless_allowed(tmp_path: Path,
     finally:
         client.close()
         server.stop()
+
+
+def test_the_flag_allows_private_addresses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           receiver: _Receiver) -> None:
+    """``rr server --webhooks-private`` allows what ``RR_WEBHOOKS_PRIVATE=1`` allows."""
+    monkeypatch.delenv("RR_WEBHOOKS_PRIVATE", raising=False)
+    server = Server(str(tmp_path / "games.sqlite"), tmp_path,
+                    extra=["--rate", "100000", "--webhooks-private"])
+    client = Client([server])
+    try:
+        made = client.ok("POST", "/api/lobby/games", body={
+            "name": "Ana", "players": 2, "clock": {"kind": "days", "days": 1}})
+        set_ = client.ok("POST", f"/api/games/{made['id']}/webhook", made["token"],
+                         {"url": f"{receiver.url}/ana"})
+        assert set_["webhook"] is True
+    finally:
+        client.close()
+        server.stop()

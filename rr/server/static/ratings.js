@@ -20,7 +20,9 @@ async function history(name) {
       $("history").hidden = false;
       return;
     }
-    $("history-title").textContent = `${found.name}: ${fixed(found.rating.mu)} ± ${fixed(found.rating.sigma)} after ${found.rating.games} game${found.rating.games === 1 ? "" : "s"}`;
+    const counts = Object.entries(found.by_players || {});
+    const apart = counts.length > 1 ? ` (${counts.map(([n, r]) => `${n} players: ${fixed(r.mu)} ± ${fixed(r.sigma)}`).join("; ")})` : "";
+    $("history-title").textContent = `${found.name}: ${fixed(found.rating.mu)} ± ${fixed(found.rating.sigma)} after ${found.rating.games} game${found.rating.games === 1 ? "" : "s"}${apart}`;
     $("history").querySelector("tbody").replaceChildren(...found.history.map((s) => el("tr", {},
       el("td", {}, s.game), el("td", {class: "num"}, s.players), el("td", {class: "num"}, s.rank),
       el("td", {class: "num"}, fixed(s.mu)), el("td", {class: "num"}, fixed(s.sigma)))));
@@ -31,13 +33,32 @@ async function history(name) {
   }
 }
 
+function ratingRows(ratings) {
+  return ratings.map((r, i) => el("tr", {"data-name": r.name},
+    el("td", {}, i + 1), el("td", {}, playerLink(r.name)), el("td", {class: "num mu"}, fixed(r.mu)),
+    el("td", {class: "num"}, fixed(r.sigma)), el("td", {class: "num"}, r.games)));
+}
+
+// The ratings of each player count apart, shown once games of more than one count are rated
+// (with one count, they are the table above).
+function byPlayers(counts) {
+  const shown = Object.keys(counts || {}).length > 1;
+  $("by-players").hidden = !shown;
+  if (!shown) { $("by-players-tables").replaceChildren(); return; }
+  $("by-players-tables").replaceChildren(...Object.entries(counts).map(([n, table]) =>
+    el("table", {class: "lobby ratings", "data-players": n},
+      el("caption", {}, `${n} players: ${table.games} game${table.games === 1 ? "" : "s"}`),
+      el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "player"),
+        el("th", {class: "num"}, "mu"), el("th", {class: "num"}, "sigma"), el("th", {class: "num"}, "games"))),
+      el("tbody", {}, ...ratingRows(table.ratings)))));
+}
+
 async function refresh() {
   try {
     const table = await api("GET", "/api/ratings");
     $("rated-count").textContent = `${table.games} rated game${table.games === 1 ? "" : "s"}`;
-    $("ratings").querySelector("tbody").replaceChildren(...table.ratings.map((r, i) => el("tr", {"data-name": r.name},
-      el("td", {}, i + 1), el("td", {}, playerLink(r.name)), el("td", {class: "num mu"}, fixed(r.mu)),
-      el("td", {class: "num"}, fixed(r.sigma)), el("td", {class: "num"}, r.games))));
+    $("ratings").querySelector("tbody").replaceChildren(...ratingRows(table.ratings));
+    byPlayers(table.by_players);
     const rated = await api("GET", "/api/rated");
     $("rated-logs").replaceChildren(...rated.games.map((g) => el("li", {},
       el("a", {href: g.log, download: g.file}, g.file))));
