@@ -1,5 +1,5 @@
-"""What a user installs: the README's first command (``pip install -e .``, no extras) in a new
-venv, and the default path of the start page played on it.
+"""What a user installs: the README's first command (read from the README, run as written in a
+copy of the checkout: a new venv, no extras), and the default path of the start page on it.
 
 The start page's default game (Ana against two random bots, no practice seed) is a *signed*
 game: taking the seat registers an Ed25519 key, which needs ``cryptography``. The test
@@ -11,12 +11,10 @@ playable, and the server must have said nothing of a missing package.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
 import time
-import venv
 from pathlib import Path
 
 import httpx
@@ -24,26 +22,34 @@ import pytest
 
 from rr.client import Client
 from rr.seatkeys import SeatKey
+from tests.readme_install import clean_env, first_command, readme_install
 
-ROOT = Path(__file__).resolve().parents[2]
 LISTENING = re.compile(r"listening on http://127\.0\.0\.1:(\d+)")
 
 
 @pytest.fixture(scope="module")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A new venv with rr installed as the README's first command installs it."""
-    home = tmp_path_factory.mktemp("fresh-venv")
-    venv.create(home, with_pip=True)
-    python = home / "bin" / "python"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    done = subprocess.run([str(python), "-m", "pip", "install", "-q", "-e", str(ROOT)],
-                          capture_output=True, text=True, env=env, timeout=900)
+def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A new venv made by the README's first command, run as written in a copy of the
+    checkout (which also runs ``rr demo``): the venv's folder and what the command said."""
+    copy, done = readme_install(tmp_path_factory.mktemp("fresh"))
     assert done.returncode == 0, done.stdout + done.stderr
-    return home
+    return copy / ".venv", done.stdout + done.stderr
 
 
-def test_the_readme_install_runs_the_demo(fresh: Path, tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+@pytest.fixture(scope="module")
+def fresh(installed: tuple[Path, str]) -> Path:
+    """The venv the README's first command made."""
+    return installed[0]
+
+
+def test_the_readme_command_installs_and_plays_the_demo(installed: tuple[Path, str],
+                                                        fresh: Path, tmp_path: Path) -> None:
+    """The first command ends with ``rr demo``: a narrated game to its end, no traceback;
+    run again from another folder, the installed ``rr`` does the same."""
+    assert "rr demo" in first_command() and "pip install" in first_command()
+    said = installed[1]
+    assert "Traceback" not in said and said.strip()
+    env = clean_env()
     done = subprocess.run([str(fresh / "bin" / "rr"), "demo"], capture_output=True, text=True,
                           cwd=tmp_path, env=env, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -55,7 +61,7 @@ def test_the_start_pages_default_game_is_dealt_on_the_readme_install(
     """The default game: Ana (a person, this test) against Bo and Cy (random bots), signed as
     the page makes it without a practice seed. Taking the seat (key and contribution) deals
     it, and Ana's first choice is accepted."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env = clean_env()
     out = (tmp_path / "server.out").open("wb")
     server = subprocess.Popen([str(fresh / "bin" / "rr"), "server", "--port", "0", "--db",
                                str(tmp_path / "games.db")], cwd=tmp_path, env=env,

@@ -59,6 +59,9 @@ def test_the_die_faces_minerva_chooses_are_tokens_on_her_panel(
         assert tile.tag_name == "button" and tile.is_displayed()
         assert tile.size["height"] >= 24 and tile.size["width"] >= 24
     assert not driver.find_elements(By.CSS_SELECTOR, ".panel[data-seat='1'] .token")
+    others = [str(b.text) for b in driver.find_elements(By.CSS_SELECTOR, ".plain-option")]
+    assert "Reveal and place the deck's top card" in others
+    assert not any("_" in words for words in others), others
     screenshot(driver, "minerva-tokens-1280")
     fleet = _panel_stat(driver, "Fleet")
     before = decision_number(driver)

@@ -16,8 +16,9 @@
 // By concern: the game's state is in one store (store.js: every server answer comes in through
 // its receive()); the board, panels and hand are drawn anew and patched in, only what changed
 // replaced (patch.js); messages have one place, each under its part's key (messages.js); the
-// start page (newgame.js), the card zoom (zoom.js) and "scores now" (scoresnow.js) are their
-// own modules. Plain ES modules, no build step and no library.
+// start page (newgame.js), the ticker of others' moves (ticker.js), the card zoom (zoom.js) and
+// "scores now" (scoresnow.js) are their own modules. Plain ES modules, no build step and no
+// library.
 import {LOCATION_NAMES, api, cardName, el, fragment, loadCards}
   from "/static/common.js";
 import {joinSeat, playedElsewhere, signChoice, stillHere} from "/static/keys.js";
@@ -35,13 +36,11 @@ import {shareLater, showWaiting} from "/static/waiting.js";
 import {notePractice} from "/static/practice.js";
 import {clear, messagesIn, say, sayer} from "/static/messages.js";
 import {patch} from "/static/patch.js";
+import {PACES, holdQuestion, isCatching, isRunning, onCaughtUp, pace, play, skip, stopTicker}
+  from "/static/ticker.js";
 import {receive, select as setSelection, state, subscribe} from "/static/store.js";
 
 const $ = (id) => document.getElementById(id);
-// How long a line of others' moves stays in the ticker, as the player set it ("off": none).
-const PACES = {slow: 1800, normal: 900, fast: 400, off: 0};
-const CATCH_UP = 3;        // lines of others' moves told (faster) before a question of this seat
-const QUEUED = 4;          // lines the ticker holds at most: it never falls further behind
 const ARM = 300;           // ms before a newly drawn decision accepts a click (double clicks)
 
 let storyFrom = 0;         // the next record the story has not told
@@ -53,9 +52,6 @@ let shownPlayers = null;
 let beforeCards = null;    // ... and was in the answer before: what changed is highlighted
 let beforePlayers = null;
 let auToma = [];           // Tull Au Toma's cards drawn this turn (solo)
-const ticker = [];         // lines of others' moves still to show
-let tickerTimer = null;
-let catching = false;      // this seat's question waits while the ticker catches up
 let turnOf = null;         // whose turn the story is in
 
 // Each part of the page says its messages under its own key (messages.js).
@@ -100,14 +96,13 @@ function show({answer, before, newer, newDecision}) {
     closeZoom();
     // A question of this seat after others' moves: the ticker tells them first (the last
     // one, which caused it, stays shown), then the question is put.
-    catching = mineNow && pace() > 0 && (fresh.length > 0 || ticker.length > 0);
-    if (catching) $("decision").dataset.armed = "0";  // no click until the question is put
+    if (holdQuestion(mineNow, fresh)) $("decision").dataset.armed = "0";  // until it is put
     else arm();
   }
   if (answer.over) stopTicker();
-  else if (catching && newDecision) catchUp([...ticker, ...fresh]);
+  else if (newDecision && isCatching()) { /* the ticker is catching up (holdQuestion) */ }
   else if (fresh.length) play(fresh);
-  else if (newDecision && !tickerTimer) $("ticker").hidden = true;
+  else if (newDecision && !isRunning()) $("ticker").hidden = true;
   draw();
   rescore();
   if (newDecision) announce(answer);
@@ -290,7 +285,8 @@ function touchPlayer(seat) {
 
 const BONUS_WORDS = {helium: "gain 1 Helium", fleet: "advance on the Fleet Track",
                      influence: "place 1 Influence", sovereign: "the Sovereign token",
-                     banish: "banish a card", card: "a card"};
+                     banish: "banish a location's top card",
+                     reveal_place: "reveal and place the deck's top card", card: "a card"};
 
 /** An option in words, from its parts (names, not ids): never by rewriting its text. */
 function optionText(option, view) {
@@ -333,7 +329,7 @@ function drawDecision() {
   }
   const mine = pending.options !== null;
   const player = view.players[pending.seat].name;
-  if (mine && catching) {
+  if (mine && isCatching()) {
     // The ticker is catching up: the question comes once it has.
     $("prompt").textContent = "Others' moves…";
     $("decision").className = "";
@@ -525,12 +521,6 @@ function tell(answer) {
   return records.length && records[0].record === 0 ? [] : fresh;
 }
 
-/** The player's pace for others' moves: ms a line stays (0: the ticker is off). */
-function pace() {
-  const picked = localStorage.getItem("rr.pace");
-  return picked in PACES ? PACES[picked] : PACES.normal;
-}
-
 /** The decision shown takes clicks a moment from now (a double click's second click never
  * lands on it). */
 function arm() {
@@ -549,66 +539,6 @@ function arm() {
   }, ARM);
 }
 
-function play(lines) {
-  if (!pace()) return;
-  ticker.push(...lines);
-  // Never further behind than a few lines: the older ones are in the log.
-  ticker.splice(0, Math.max(0, ticker.length - QUEUED));
-  if (!tickerTimer) nextLine();
-}
-
-/** Others' moves before a question of this seat: the last few, told quickly; the last one
- * (what caused the question) stays shown beside it. */
-function catchUp(lines) {
-  clearTimeout(tickerTimer);
-  ticker.length = 0;
-  ticker.push(...lines.slice(-CATCH_UP));
-  nextLine(Math.round(pace() / 2.5));
-}
-
-function nextLine(wait = pace()) {
-  $("ticker").dataset.queued = String(ticker.length);
-  if (!ticker.length) {
-    tickerTimer = null;
-    if (catching) { putQuestion(); return; }
-    $("ticker").hidden = true;
-    return;
-  }
-  $("ticker").hidden = false;
-  $("ticker-text").textContent = ticker.shift();
-  $("ticker").dataset.queued = String(ticker.length);
-  $("ticker-text").classList.remove("enter");
-  void $("ticker-text").offsetWidth;  // restart the line's animation
-  $("ticker-text").classList.add("enter");
-  tickerTimer = setTimeout(() => nextLine(wait), wait);
-}
-
-/** The ticker has caught up: this seat's question is put, its cause still in the ticker. */
-function putQuestion() {
-  catching = false;
-  tickerTimer = null;
-  $("ticker").hidden = !$("ticker-text").textContent;
-  arm();
-  if (state.answer) draw();
-}
-
-function stopTicker() {
-  clearTimeout(tickerTimer);
-  tickerTimer = null;
-  ticker.length = 0;
-  $("ticker").dataset.queued = "0";
-  $("ticker").hidden = true;
-  if (catching) putQuestion();
-}
-
-function skip() {
-  clearTimeout(tickerTimer);
-  ticker.length = 0;
-  tickerTimer = null;
-  $("ticker").dataset.queued = "0";
-  if (catching) putQuestion();
-  $("ticker").hidden = true;
-}
 
 // --- the end, a rematch ----------------------------------------------------------------------
 
@@ -687,6 +617,7 @@ function keys(event) {
 
 async function start() {
   messagesIn($("status"));
+  onCaughtUp(() => { arm(); if (state.answer) draw(); });
   subscribe((change) => {
     if (change.answer) show(change);
     else if (change.selection && state.answer) draw();
