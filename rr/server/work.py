@@ -53,6 +53,10 @@ NICE = 19
 busy machine the players' requests get the cores first."""
 REQUEST_SECONDS = 10.0
 """The longest a replay may run (the longest log allowed takes about a second)."""
+START_SECONDS = 120.0
+"""The longest the worker may take to start: a fresh interpreter importing the rules,
+scheduled below the server (:data:`NICE`), takes seconds on a busy machine. Not counted in
+a replay's :data:`REQUEST_SECONDS`."""
 
 
 class Budget:
@@ -105,6 +109,13 @@ class Timed:
         self.seconds = time.thread_time() - self._start
 
 
+def warmed() -> bool:
+    """In the worker, once at its start: import what a replay uses, so that the first
+    replay's time is its own."""
+    from rr.server import replays, requests  # noqa: F401
+    return True
+
+
 def computed(raw: bytes) -> tuple[dict[str, Any] | None, RRError | None, float]:
     """In the worker: the replay of the request body ``raw`` (or the error refusing it) and
     the CPU seconds it took."""
@@ -138,14 +149,12 @@ class Worker:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._starting = asyncio.Lock()
 
     async def run(self, raw: bytes) -> tuple[dict[str, Any], float]:
         """The replay of ``raw`` and its CPU seconds; its :class:`RRError` raised (with the
         seconds in :attr:`spent`)."""
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(AT_ONCE, mp_context=multiprocessing.get_context(
-                "spawn"), initializer=_started, initargs=(os.getpid(),))
-        pool = self._pool
+        pool = await self._ready()
         started = time.monotonic()
         try:
             answer, err, seconds = await asyncio.wait_for(
@@ -160,6 +169,25 @@ class Worker:
             raise Spent(err, seconds)
         assert answer is not None
         return answer, seconds
+
+    async def _ready(self) -> ProcessPoolExecutor:
+        """The worker's process, started (and its imports done) if it was not: the start
+        is bounded by :data:`START_SECONDS`, apart from the replay's own limit."""
+        async with self._starting:
+            if self._pool is None:
+                pool = ProcessPoolExecutor(AT_ONCE, mp_context=multiprocessing.get_context(
+                    "spawn"), initializer=_started, initargs=(os.getpid(),))
+                self._pool = pool
+                started = time.monotonic()
+                try:
+                    await asyncio.wait_for(asyncio.get_running_loop().run_in_executor(
+                        pool, warmed), START_SECONDS)
+                except (TimeoutError, BrokenProcessPool):
+                    self.stop()
+                    raise Spent(ServerBusyError(
+                        f"the replays' process did not start in {START_SECONDS:g} s"),
+                        time.monotonic() - started) from None
+            return self._pool
 
     def stop(self) -> None:
         """End the process (a replay it runs is lost)."""
