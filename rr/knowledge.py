@@ -1,5 +1,7 @@
 """What each seat knows (RR-VIEW-1..6): folded from the events, like the rest of the state.
 
+Internal (no stable API).
+
 A card lies either in a **public** place — face up on a location, or on the banished pile —
 where everyone sees it, or in a **hidden** one: the deck, a hand, or face down on a location.
 For every seat the state keeps the set of cards whose hidden place that seat knows

@@ -70,6 +70,25 @@ from rr.ruleset import Ruleset
 from rr.state import EMPTY, GameState, PlayerState, apply
 from rr.views import HIDDEN, redact
 
+__all__ = [
+    "Told",
+    "decision_line",
+    "declared",
+    "end_reason_text",
+    "line",
+    "narrate",
+    "narration",
+    "option_text",
+    "randomness_text",
+    "randomness_words",
+    "solo_line",
+    "source_text",
+    "story_line",
+    "words",
+    "zone_name",
+]
+
+
 _TURN = ByRule("RR-TURN-1")
 
 
@@ -337,6 +356,7 @@ def story_line(event: Event, before: GameState, after: GameState) -> str:
 
 
 def declared(event: CardDeclared, state: GameState) -> str:
+    """The story's line for a declaration (Orange's colour, Gray's name, or none)."""
     who, name = player(state, event.seat), card_name(event.card)
     d = event.declaration
     if d is None:

@@ -1,5 +1,7 @@
 """A faster ``__init__`` for attrs' frozen slotted classes that the rules make by the thousand.
 
+Internal (no stable API).
+
 attrs gives a frozen class an ``__init__`` that sets each field through
 ``object.__setattr__`` (the class's own ``__setattr__`` refuses): a generic call that looks
 the field up on the type every time. :func:`quick_init` replaces it by one that sets each

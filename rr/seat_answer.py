@@ -1,5 +1,5 @@
 """What a seat (or the spectator) is answered after a change: the one builder every front door
-sends from (docs/ARCHITECTURE.md, "One seat answer").
+sends from (docs/ARCHITECTURE.md, "One seat answer"). Internal (no stable API).
 
 :func:`seat_answer` makes, for one viewer, everything it is shown after a change — the view
 (with the pending decision as shown to it: its options only to the seat that decides), the

@@ -1,5 +1,7 @@
 """GameState and the fold: ``state = reduce(apply, events, EMPTY)``.
 
+Internal (no stable API).
+
 ``apply`` never consults the rules, randomness or the clock: one small function per event type
 records what the event says. It does check that the event is possible (the card is where the
 event says, counts stay in bounds), so a tampered log fails loudly instead of folding to nonsense.

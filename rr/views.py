@@ -36,8 +36,22 @@ from rr.quick_init import quick_init
 from rr.randomness import SeedOrigin
 from rr.state import GameState, apply
 
+__all__ = [
+    "KnownCard",
+    "PendingView",
+    "PublicPlayer",
+    "SoloView",
+    "View",
+    "redact",
+    "redacted",
+    "solo_view",
+    "view",
+]
+
+
 @frozen
 class PublicPlayer:
+    """What every seat sees of a player: name, house, hand size, tokens and tracks."""
     name: str
     house: House | None
     hand_size: int
@@ -52,6 +66,7 @@ class PublicPlayer:
 @quick_init  # one for every decision a bot is shown (see rr.quick_init)
 @frozen
 class PendingView:
+    """The decision waiting, as a seat sees it: whose it is, what it asks and why."""
     seat: Seat
     ask: Ask
     source: Source

@@ -76,6 +76,27 @@ from rr.untrusted import (
     MAX_FILE_BYTES, MAX_ITEMS, check_shape, inflate, load_json, read_bytes, size_text, text_of,
 )
 
+__all__ = [
+    "BLOCK_RECORDS",
+    "FILE_BOUNDS",
+    "MAX_BLOCK_BYTES",
+    "MAX_LOG_BYTES",
+    "READS",
+    "TEXT_VERSION",
+    "VERSION",
+    "Bounds",
+    "Log",
+    "decode",
+    "decode_text",
+    "encode",
+    "encode_text",
+    "header_for",
+    "read",
+    "secret_of",
+    "write",
+]
+
+
 _MSGPACK_MAP = frozenset(range(0x80, 0x90)) | {0xDE, 0xDF}
 """The first bytes of a msgpack map: a binary log's header. Anything else is read as text."""
 

@@ -29,8 +29,66 @@ from rr.quick_init import quick_init
 from rr.randomness import SeedOrigin
 from rr.ruleset import RULES_VERSION, Ruleset
 
+__all__ = [
+    "EVENT_TYPES",
+    "RANDOM_OUTCOMES",
+    "AbilityMissing",
+    "AutomaCardDrawn",
+    "AutomaCardsDiscarded",
+    "AutomaCardsSetAside",
+    "AutomaDeckShuffled",
+    "BlockUsed",
+    "CardBanished",
+    "CardDealt",
+    "CardDeclared",
+    "CardDeployed",
+    "CardGained",
+    "CardMoved",
+    "CardPassed",
+    "CardPlaced",
+    "CardReturnedToDeck",
+    "CardRevealed",
+    "CardSelectedAtRandom",
+    "CardsPutOnTop",
+    "CardsRemoved",
+    "CardsSeen",
+    "CardsShuffled",
+    "DecisionMade",
+    "DeckShuffled",
+    "DieRolled",
+    "EndCondition",
+    "EndReason",
+    "EndTrigger",
+    "Event",
+    "FirstPlayerChosen",
+    "FleetAdvanced",
+    "FleetRegressed",
+    "GameEndTriggered",
+    "GameScored",
+    "GameStarted",
+    "HeliumGained",
+    "HeliumLost",
+    "HeliumPaid",
+    "HousesDealt",
+    "InfluencePlaced",
+    "InfluenceRemoved",
+    "OddEvenCardPlaced",
+    "Phase",
+    "PhaseChanged",
+    "PointsScored",
+    "PriorityCardsDealt",
+    "SeedRevealed",
+    "SovereignTaken",
+    "TurnEnded",
+    "TurnKind",
+    "TurnStarted",
+]
+
+
 
 class TurnKind(enum.Enum):
+    """What kind of turn a :class:`TurnStarted` begins: a normal one, or Apollo's extra
+    last turn."""
     __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
     NORMAL = "normal"
     APOLLO_LAST = "apollo_last"
@@ -43,6 +101,7 @@ class TurnKind(enum.Enum):
 
 
 class Phase(enum.Enum):
+    """The game's phase: setup, play, or the end of the game (RR-END-*)."""
     __hash__ = object.__hash__  # by identity, like equality: see Location.__hash__
     SETUP = "setup"
     PLAY = "play"
@@ -132,12 +191,14 @@ class CardDealt:
 
 @frozen
 class PhaseChanged:
+    """The game moved to another :class:`Phase`."""
     TAG: ClassVar[str] = "phase_changed/1"
     phase: Phase
 
 
 @frozen
 class TurnStarted:
+    """A player's turn began (RR-TURN-1): lead or scout."""
     TAG: ClassVar[str] = "turn_started/1"
     seat: Seat
     kind: TurnKind = TurnKind.NORMAL
@@ -145,6 +206,7 @@ class TurnStarted:
 
 @frozen
 class TurnEnded:
+    """A player's turn ended."""
     TAG: ClassVar[str] = "turn_ended/1"
     seat: Seat
 
@@ -278,6 +340,7 @@ class CardMoved:
 
 @frozen
 class CardBanished:
+    """A card was banished from ``source`` to the banished pile."""
     TAG: ClassVar[str] = "card_banished/1"
     card: CardId
     source: Zone
@@ -356,6 +419,7 @@ class BlockUsed:
 
 @frozen
 class HeliumGained:
+    """A player gained ``amount`` Helium."""
     TAG: ClassVar[str] = "helium_gained/1"
     seat: Seat
     amount: int
@@ -363,6 +427,7 @@ class HeliumGained:
 
 @frozen
 class HeliumLost:
+    """A player lost ``amount`` Helium."""
     TAG: ClassVar[str] = "helium_lost/1"
     seat: Seat
     amount: int
@@ -380,6 +445,7 @@ class HeliumPaid:
 
 @frozen
 class FleetAdvanced:
+    """A player advanced on the Fleet Track to ``position``."""
     TAG: ClassVar[str] = "fleet_advanced/1"
     seat: Seat
     position: int
@@ -388,6 +454,7 @@ class FleetAdvanced:
 
 @frozen
 class FleetRegressed:
+    """A player went back on the Fleet Track to ``position``."""
     TAG: ClassVar[str] = "fleet_regressed/1"
     seat: Seat
     position: int
@@ -395,6 +462,7 @@ class FleetRegressed:
 
 @frozen
 class InfluencePlaced:
+    """A player placed ``count`` Influence on the Institute."""
     TAG: ClassVar[str] = "influence_placed/1"
     seat: Seat
     count: int = 1
@@ -468,8 +536,10 @@ Event = Union[
     # the end of the randomness' secrecy (RR-VIEW-10)
     SeedRevealed,
 ]
+"""Any event of a game's log."""
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]
+"""Every event type, in the order of :data:`Event`."""
 
 for _event in EVENT_TYPES:
     quick_init(_event)  # the rules make about three events a decision (issue #12)

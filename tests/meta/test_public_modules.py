@@ -18,20 +18,10 @@ from tools.apidocs import PUBLIC
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PENDING_ALL = {
-    # Public, but their files belong to the change on event types (declared in one place)
-    # being made at the same time: their __all__ is added after both are merged.
-    "rr.views", "rr.narrate", "rr.events.log", "rr.events.types",
-}
+PENDING_ALL: set[str] = set()
 """Public modules whose ``__all__`` is to add after merge (checked once they have one)."""
 
-PENDING_INTERNAL = {
-    # Internal, but their files belong to the same change on event types: the word
-    # "internal" goes into their docstrings (rr/events/__init__.py's for the package) after
-    # merge.
-    "rr.state", "rr.knowledge", "rr.seat_answer", "rr.quick_init",
-    "rr.events",  # the package and every module in it but log and types (public)
-}
+PENDING_INTERNAL: set[str] = set()
 """Internal modules (and packages) whose docstring is to say so after merge."""
 
 
