@@ -13,6 +13,7 @@ from typing import ClassVar, Union
 from attrs import frozen
 
 from rr.decisions import Source
+from rr.events.words import event_words
 from rr.events.solo import (  # Tull Au Toma's events (RR-SOLO-*), declared whole there
     AutomaCardDrawn as AutomaCardDrawn,
     AutomaCardsDiscarded as AutomaCardsDiscarded,
@@ -542,6 +543,7 @@ EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]
 """Every event type, in the order of :data:`Event`."""
 
 for _event in EVENT_TYPES:
+    setattr(_event, "__str__", event_words)  # noqa: B010 (str() in words for people)
     quick_init(_event)  # the rules make about three events a decision (issue #12)
 
 RANDOM_OUTCOMES: tuple[type, ...] = (
