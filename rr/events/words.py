@@ -61,6 +61,17 @@ def _value_words(kind: str, value: Any) -> str:
     return str(value)
 
 
+def _annotation(value: Any, field: Any) -> str:
+    """The field's type as written (``"Seat"``, ``"tuple[CardId, ...]"``): the class's own
+    annotation, which stays a string when attrs or cattrs resolve ``field.type`` to the
+    types behind the aliases."""
+    for cls in type(value).__mro__:
+        written = vars(cls).get("__annotations__", {}).get(field.name)
+        if written is not None:
+            return str(written)
+    return str(field.type)
+
+
 def _fields_words(value: Any) -> str:
     said = []
     for field in attrs.fields(type(value)):
@@ -71,7 +82,7 @@ def _fields_words(value: Any) -> str:
         if got is True:
             said.append(name)
             continue
-        words = _value_words(str(field.type), got)
+        words = _value_words(_annotation(value, field), got)
         said.append(words if field.name in ("seat", "player") else f"{name} {words}")
     return ", ".join(said)
 

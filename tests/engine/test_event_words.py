@@ -36,3 +36,12 @@ def test_every_event_of_a_whole_game_is_in_words() -> None:
         assert "commitment" not in said, said
         assert said.split(":")[0] == said.split(":")[0].capitalize(), said
     assert len(kinds) > 15 and kinds <= set(EVENT_TYPES)
+
+
+def test_the_words_hold_once_the_field_types_are_resolved() -> None:
+    """cattrs (the JSON encoders) resolves attrs' field types to what the aliases stand for
+    (``Seat`` is an ``int``): the words read the types as written, whoever ran first."""
+    import attrs
+
+    attrs.resolve_types(HeliumGained)
+    assert str(HeliumGained(seat=1, amount=3)) == "Helium gained: player 2, amount 3"
