@@ -11,21 +11,8 @@ from pathlib import Path
 import httpx
 
 from tests.server.harness import Client, Server
+from tests.server.pinned import children
 from tests.server.play import create, step
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 def test_two_workers_serve_one_port_and_stop_together(tmp_path: Path) -> None:
@@ -36,7 +23,7 @@ def test_two_workers_serve_one_port_and_stop_together(tmp_path: Path) -> None:
                     extra=["--workers", "2", "--rate", "100000"])
     try:
         assert server.process is not None
-        workers = _children(server.process.pid)
+        workers = children(server.process.pid)
         assert len(workers) == 2
         client = Client([server])
         client._http = httpx.Client(timeout=30, limits=httpx.Limits(max_keepalive_connections=0))
